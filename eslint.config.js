@@ -1,0 +1,111 @@
+// Lint for the whole monorepo. The import-boundary rules encode DESIGN.md §2a and
+// CONVENTIONS.md rule 1: dependencies flow one way and features never import each other.
+import { readdirSync, existsSync } from "node:fs";
+import js from "@eslint/js";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+
+const featuresDir = "apps/web/src/features";
+const features = existsSync(featuresDir)
+  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+/** Builds a `@typescript-eslint/no-restricted-imports` rule from pattern groups. */
+function restrict(patterns, paths = []) {
+  return { "@typescript-eslint/no-restricted-imports": ["error", { patterns, paths }] };
+}
+
+const noRepoPackages = {
+  group: ["@routepilot/*", "**/apps/**", "**/packages/**"],
+  message: "This package imports nothing from the rest of the repository (DESIGN.md §2a).",
+};
+const webPackages = [
+  { group: ["@routepilot/db", "@routepilot/solver", "@routepilot/geo"], message: "The web app imports only @routepilot/contracts (DESIGN.md §2a)." },
+  { group: ["@routepilot/server", "@routepilot/server/*", "**/apps/server/**"], allowTypeImports: true, message: "The web app may import only types from the server." },
+];
+const webDeepRelative = {
+  group: ["../../*"],
+  message: "Reach outside your folder through the @/ alias so the boundary rules can see it.",
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "bench/results/**",
+      "packages/db/migrations/**",
+      ".tmp/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: "module" },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+    },
+  },
+  {
+    files: ["apps/web/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  // packages/solver and packages/contracts import nothing from the repository.
+  { files: ["packages/solver/**/*.ts", "packages/contracts/**/*.ts"], rules: restrict([noRepoPackages]) },
+  // packages/geo: no database, no apps.
+  {
+    files: ["packages/geo/**/*.ts"],
+    rules: restrict([
+      { group: ["@routepilot/db", "@routepilot/solver", "@routepilot/server", "@routepilot/web", "**/apps/**"], message: "geo has no database and no app imports (DESIGN.md §2a)." },
+    ]),
+  },
+  // packages/db: may use contracts only.
+  {
+    files: ["packages/db/**/*.ts"],
+    rules: restrict([
+      { group: ["@routepilot/solver", "@routepilot/geo", "@routepilot/server", "@routepilot/web", "**/apps/**"], message: "db imports only contracts (DESIGN.md §2a)." },
+    ]),
+  },
+  // apps/server: never the web app.
+  {
+    files: ["apps/server/**/*.ts"],
+    rules: restrict([{ group: ["@routepilot/web", "**/apps/web/**"], message: "The server never imports the web app." }]),
+  },
+  // apps/web: contracts, and only types from the server.
+  {
+    files: ["apps/web/src/**/*.{ts,tsx}"],
+    rules: restrict([...webPackages, webDeepRelative]),
+  },
+  // Shared components and lib never import features or the app composition root.
+  {
+    files: ["apps/web/src/components/**/*.{ts,tsx}", "apps/web/src/lib/**/*.{ts,tsx}"],
+    rules: restrict([
+      ...webPackages,
+      { group: ["@/features/*", "@/features/**", "@/app/*", "@/app/**"], message: "Shared code never imports features or the app (CONVENTIONS.md rule 1)." },
+      webDeepRelative,
+    ]),
+  },
+  // A feature never imports another feature; only src/app composes them.
+  ...features.map((feature) => ({
+    files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
+    rules: restrict([
+      ...webPackages,
+      {
+        group: ["@/features/*", "@/features/**", `!@/features/${feature}`, `!@/features/${feature}/**`],
+        message: "Features never import other features; compose them in src/app (CONVENTIONS.md rule 1).",
+      },
+      { group: ["@/app/*", "@/app/**"], message: "Features never import the app composition root." },
+      webDeepRelative,
+    ]),
+  })),
+);

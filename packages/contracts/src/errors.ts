@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/** Stable error codes in `{ error: { code, message, fields? } }` bodies. */
+export const errorCodes = [
+  "VALIDATION_ERROR",
+  "INVALID_JSON",
+  "PAYLOAD_TOO_LARGE",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "QUOTA_EXCEEDED",
+  "RATE_LIMITED",
+  "INTERNAL_ERROR",
+  "SERVICE_UNAVAILABLE",
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
