@@ -10,7 +10,7 @@ const dangerousPatterns: RegExp[] = [
   /\b(javascript|vbscript)\s*:/i,
   /\bdata\s*:\s*text\/html/i,
   /\bon[a-z]+\s*=/i,
-  /\b(union\s+select|select\s+[\w*,\s]+\s+from|insert\s+into|delete\s+from|drop\s+(table|database)|update\s+\w+\s+set|exec\s*\(|;\s*--)/i,
+  /\b(union\s+select|insert\s+into|delete\s+from|drop\s+(table|database)|update\s+\w+\s+set|exec\s*\(|;\s*--)/i,
   /(\|\s*(sh|bash|zsh|cmd|powershell|nc|curl|wget)\b|`[^`]*`|\$\([^)]*\))/i,
   /(\.\.\/|\.\.\\)/,
   // control characters other than tab, line feed and carriage return

@@ -1,0 +1,22 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath, URL } from "node:url";
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  server: {
+    port: 5173,
+    proxy: { "/api": { target: `http://localhost:${process.env.PORT ?? 3000}`, ws: true } },
+  },
+  build: { outDir: "dist", sourcemap: true },
+  test: {
+    name: "web",
+    root: fileURLToPath(new URL(".", import.meta.url)),
+    environment: "jsdom",
+    include: ["src/**/*.test.{ts,tsx}"],
+    setupFiles: ["./src/test/setup.ts"],
+  },
+});
