@@ -1,0 +1,150 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+/** SPEC §3 subscribers: one row per user, created on first access (free, 5 routes, active). */
+export const subscribers = pgTable(
+  "subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    subscriptionTier: text("subscription_tier").notNull().default("free"),
+    monthlyRouteLimit: integer("monthly_route_limit").notNull().default(5),
+    routesUsedThisPeriod: integer("routes_used_this_period").notNull().default(0),
+    subscriptionStatus: text("subscription_status").notNull().default("active"),
+    stripeCustomerId: text("stripe_customer_id"),
+    hasPaymentMethod: boolean("has_payment_method").notNull().default(false),
+    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("subscribers_user_id_key").on(t.userId),
+    check("subscribers_tier_check", sql`${t.subscriptionTier} in ('free','premium','enterprise','fleet_pro')`),
+    check("subscribers_used_check", sql`${t.routesUsedThisPeriod} >= 0`),
+  ],
+);
+
+/** SPEC §3 saved_locations, plus owner, coordinates and an optional provider place id. */
+export const savedLocations = pgTable(
+  "saved_locations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    address: text("address").notNull(),
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
+    placeId: text("place_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("saved_locations_user_id_idx").on(t.userId, t.createdAt)],
+);
+
+/** SPEC §3 user_preferences: the preferences object plus the two default location ids. */
+export const userPreferences = pgTable("user_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  preferences: jsonb("preferences").$type<Record<string, unknown>>().notNull().default({}),
+  defaultStartLocationId: uuid("default_start_location_id").references(() => savedLocations.id, {
+    onDelete: "set null",
+  }),
+  defaultEndLocationId: uuid("default_end_location_id").references(() => savedLocations.id, {
+    onDelete: "set null",
+  }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** SPEC §3 authentication_logs: one row per audit event. */
+export const authenticationLogs = pgTable(
+  "authentication_logs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventType: text("event_type").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    userAgent: text("user_agent"),
+    details: jsonb("details").$type<AuditDetails>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("authentication_logs_user_idx").on(t.userId, t.createdAt)],
+);
+
+export type AuditDetails = {
+  outcome: "success" | "failure";
+  riskLevel: "low" | "medium" | "high" | "critical";
+  resource: string;
+  sessionId: string | null;
+  ipAddress: string | null;
+  metadata: Record<string, unknown>;
+  timestamp: string;
+};
+
+/** E-mail outbox: every message the product sends, and the only delivery when SMTP is not configured. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    kind: text("kind").notNull(),
+    status: text("status").notNull().default("queued"),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("outbox_to_idx").on(t.to, t.createdAt)],
+);
+
+/** Messages sent through the public contact form. */
+export const contactMessages = pgTable("contact_messages", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  topic: text("topic").notNull(),
+  message: text("message").notNull(),
+  ipAddress: text("ip_address"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** SPEC §3 team_notifications (teams arrive later; the bell reads this table now). */
+export const teamNotifications = pgTable(
+  "team_notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("team_notifications_user_idx").on(t.userId, t.createdAt),
+    check("team_notifications_type_check", sql`${t.type} in ('team_invitation','fleet_communication','alert','other')`),
+  ],
+);
