@@ -148,3 +148,56 @@ export const teamNotifications = pgTable(
     check("team_notifications_type_check", sql`${t.type} in ('team_invitation','fleet_communication','alert','other')`),
   ],
 );
+
+/** SPEC §3 teams. A team's owner pays; members draw from total_quota. */
+export const teams = pgTable("teams", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  ownerId: text("owner_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  totalQuota: integer("total_quota").notNull().default(0),
+  usedQuota: integer("used_quota").notNull().default(0),
+  subscriptionId: text("subscription_id"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** SPEC §3 team_members. role is the member's team role (e.g. member, manager, driver). */
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role").notNull().default("member"),
+    quotaAllocation: integer("quota_allocation").notNull().default(0),
+    usedQuota: integer("used_quota").notNull().default(0),
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("team_members_team_user_key").on(t.teamId, t.userId), index("team_members_user_idx").on(t.userId)],
+);
+
+/** SPEC §3 team_invitations (plus token, invited_by, created_at). Open while not accepted and not expired. */
+export const teamInvitations = pgTable(
+  "team_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    role: text("role").notNull().default("member"),
+    token: text("token").notNull().unique(),
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("team_invitations_email_idx").on(t.email)],
+);

@@ -1,0 +1,116 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import type { ErrorBody } from "@routepilot/contracts";
+import { createRouter, type AppDeps, type AppEnv } from "./lib/context";
+import { AppError, InvalidJsonError, NotFoundError, PayloadTooLargeError } from "./lib/errors";
+import { registerAuthDocs } from "./auth/auth.openapi";
+import { loadSession, requireSession } from "./middleware/session";
+import { requestContext } from "./middleware/request-context";
+import { staticSpa } from "./middleware/static-spa";
+import { contactRouter } from "./routes/contact/contact.handlers";
+import { healthRouter } from "./routes/health/health.handlers";
+import { meRouter } from "./routes/me/me.handlers";
+import { notificationsRouter } from "./routes/notifications/notifications.handlers";
+import { preferencesRouter } from "./routes/preferences/preferences.handlers";
+import { savedLocationsRouter } from "./routes/saved-locations/saved-locations.handlers";
+
+export const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+/** Paths under /api that need a signed-in user; checked before any input validation. */
+const protectedPrefixes = ["/api/me", "/api/preferences", "/api/saved-locations", "/api/notifications"];
+
+function errorJson(c: Context<AppEnv>, status: number, body: ErrorBody, headers?: Record<string, string>) {
+  return c.json(body, status as 400, headers);
+}
+
+/** The one error mapper: typed errors keep their code; anything unknown is a logged, generic 500. */
+function mapError(error: unknown, c: Context<AppEnv>) {
+  if (error instanceof AppError) {
+    return errorJson(c, error.status, { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } }, error.headers);
+  }
+  if (error instanceof HTTPException) {
+    if (error.status === 413) return mapError(new PayloadTooLargeError(c.get("deps").env.BODY_LIMIT_BYTES), c);
+    if (error.status === 400 && /json/i.test(error.message)) return mapError(new InvalidJsonError(), c);
+    if (error.status < 500) {
+      return errorJson(c, error.status, { error: { code: error.status === 404 ? "NOT_FOUND" : "VALIDATION_ERROR", message: error.message || "Bad request" } });
+    }
+  }
+  const deps = c.get("deps");
+  deps.logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled error");
+  return errorJson(c, 500, { error: { code: "INTERNAL_ERROR", message: "Something went wrong on our side. Please try again." } });
+}
+
+/** Builds the whole HTTP application: API, auth, OpenAPI document and the built SPA. Used by tests too. */
+export function createApp(deps: AppDeps) {
+  const app = createRouter();
+  const limit = deps.env.BODY_LIMIT_BYTES;
+
+  app.use("*", requestContext(deps));
+  app.use("*", secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false }));
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: limit,
+      onError: () => {
+        throw new PayloadTooLargeError(limit);
+      },
+    }),
+  );
+
+  // Better Auth owns /api/auth/*; its own errors are already JSON, anything thrown is mapped.
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    const response = await deps.auth.handler(c.req.raw);
+    if (response.status >= 500) {
+      deps.logger.error({ status: response.status, path: c.req.path }, "auth handler failed");
+      return errorJson(c, 500, { error: { code: "INTERNAL_ERROR", message: "Something went wrong on our side. Please try again." } });
+    }
+    return response;
+  });
+
+  app.use("/api/*", loadSession);
+  for (const prefix of protectedPrefixes) {
+    app.use(prefix, requireSession);
+    app.use(`${prefix}/*`, requireSession);
+  }
+
+  app.route("/", healthRouter);
+  app.route("/", meRouter);
+  app.route("/", preferencesRouter);
+  app.route("/", savedLocationsRouter);
+  app.route("/", notificationsRouter);
+  app.route("/", contactRouter);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "sessionCookie", {
+    type: "apiKey",
+    in: "cookie",
+    name: "better-auth.session_token",
+  });
+  registerAuthDocs(app.openAPIRegistry);
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "RoutePilot API",
+      version: "0.1.0",
+      description: "Route planning and optimisation. Errors are `{ error: { code, message, fields? } }`. Signed-in routes use the Better Auth session cookie.",
+    },
+    security: [{ sessionCookie: [] }],
+  });
+
+  app.all("/api/*", () => {
+    throw new NotFoundError("Endpoint");
+  });
+
+  const webDist = deps.env.WEB_DIST_DIR ? path.resolve(deps.env.WEB_DIST_DIR) : defaultWebDist;
+  if (existsSync(webDist)) app.use("*", staticSpa(webDist));
+
+  app.notFound((c) => errorJson(c, 404, { error: { code: "NOT_FOUND", message: "Not found" } }));
+  app.onError(mapError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

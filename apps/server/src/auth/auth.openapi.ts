@@ -1,0 +1,42 @@
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+
+type OpenAPIRegistry = OpenAPIHono["openAPIRegistry"];
+import { ErrorResponse } from "../lib/openapi";
+
+const AuthUser = z.object({ id: z.string(), email: z.string(), name: z.string(), emailVerified: z.boolean(), role: z.string().optional() }).openapi("AuthUser");
+const AuthError = z.object({ code: z.string().optional(), message: z.string() }).openapi("AuthError");
+
+type Endpoint = { method: "get" | "post"; path: string; summary: string; body?: z.ZodType; query?: z.ZodObject };
+
+/** Better Auth's standard endpoints as mounted at /api/auth, described in the OpenAPI document. */
+const endpoints: Endpoint[] = [
+  { method: "post", path: "/api/auth/sign-up/email", summary: "Create an account (signs in at once and sends the verification e-mail)", body: z.object({ name: z.string(), email: z.string(), password: z.string(), callbackURL: z.string().optional() }) },
+  { method: "post", path: "/api/auth/sign-in/email", summary: "Sign in with e-mail and password; sets the session cookie", body: z.object({ email: z.string(), password: z.string(), rememberMe: z.boolean().optional() }) },
+  { method: "post", path: "/api/auth/sign-out", summary: "Sign out and clear the session cookie" },
+  { method: "get", path: "/api/auth/get-session", summary: "The current session and user, or null" },
+  { method: "post", path: "/api/auth/request-password-reset", summary: "E-mail a password reset link", body: z.object({ email: z.string(), redirectTo: z.string().optional() }) },
+  { method: "post", path: "/api/auth/reset-password", summary: "Set a new password with the token from the e-mail", body: z.object({ newPassword: z.string(), token: z.string() }) },
+  { method: "post", path: "/api/auth/change-password", summary: "Change the password of the signed-in user", body: z.object({ currentPassword: z.string(), newPassword: z.string(), revokeOtherSessions: z.boolean().optional() }) },
+  { method: "post", path: "/api/auth/send-verification-email", summary: "Send the verification e-mail again", body: z.object({ email: z.string(), callbackURL: z.string().optional() }) },
+  { method: "get", path: "/api/auth/verify-email", summary: "Verify an e-mail address from the link in the e-mail", query: z.object({ token: z.string(), callbackURL: z.string().optional() }) },
+];
+
+export function registerAuthDocs(registry: OpenAPIRegistry): void {
+  for (const e of endpoints) {
+    registry.registerPath({
+      method: e.method,
+      path: e.path,
+      tags: ["Auth"],
+      summary: e.summary,
+      request: {
+        ...(e.body ? { body: { content: { "application/json": { schema: e.body } } } } : {}),
+        ...(e.query ? { query: e.query } : {}),
+      },
+      responses: {
+        200: { description: "Success", content: { "application/json": { schema: z.object({ user: AuthUser.optional() }).passthrough() } } },
+        400: { description: "Invalid input (SPEC §5 messages)", content: { "application/json": { schema: z.union([AuthError, ErrorResponse]) } } },
+        401: { description: "Wrong credentials or not signed in", content: { "application/json": { schema: AuthError } } },
+      },
+    });
+  }
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { openDatabase, type DatabaseHandle } from "@routepilot/db";
+import { createApp, type App } from "./app";
+import { createAuth } from "./auth/auth";
+import type { Env } from "./env";
+import type { AppDeps } from "./lib/context";
+import type { Logger } from "./lib/logger";
+import { createMailer } from "./services/mail";
+
+/** The session-signing secret: BETTER_AUTH_SECRET, or one generated once and kept in DATA_DIR. */
+export function resolveSecret(env: Env): string {
+  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
+  const dir = path.resolve(env.DATA_DIR);
+  const file = path.join(dir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function baseUrlOf(env: Env): string {
+  return (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+}
+
+export interface Runtime {
+  app: App;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** Wires configuration, database, mail and auth into an app. The caller owns closing it. */
+export async function buildRuntime(env: Env, logger: Logger, options: { database?: DatabaseHandle; secret?: string } = {}): Promise<Runtime> {
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, "db") }));
+  const baseUrl = baseUrlOf(env);
+  const mailer = createMailer({ db: database.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const auth = createAuth({
+    db: database.db,
+    logger,
+    mailer,
+    baseUrl,
+    secret: options.secret ?? resolveSecret(env),
+    adminEmails: env.ADMIN_EMAILS,
+    trustedOrigins: env.TRUSTED_ORIGINS,
+    secureCookies: env.NODE_ENV === "production" || baseUrl.startsWith("https://"),
+    rateLimit: env.AUTH_RATE_LIMIT,
+  });
+  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth };
+  return {
+    app: createApp(deps),
+    deps,
+    close: async () => {
+      mailer.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const commaList = z
+  .string()
+  .default("")
+  .transform((v) =>
+    v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+/** Every environment variable RoutePilot reads. `.env.example` documents each one. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Public origin users reach the app at; used in e-mailed links and cookie security. */
+  BASE_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  /** Secret signing sessions; at least 32 characters. Generated and kept under DATA_DIR when unset outside production. */
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("RoutePilot <no-reply@routepilot.local>"),
+  ADMIN_EMAILS: commaList.transform((list) => list.map((e) => e.toLowerCase())),
+  TRUSTED_ORIGINS: commaList,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Largest accepted request body in bytes (default 1 MiB). */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  /** Directory holding the built SPA (defaults to apps/web/dist). */
+  WEB_DIST_DIR: z.string().optional(),
+  /** Milliseconds to let in-flight requests finish on SIGTERM/SIGINT. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Set to false to turn off Better Auth's own per-IP limits (tests). */
+  AUTH_RATE_LIMIT: bool.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses the environment; throws EnvError naming every bad variable. Empty strings count as unset. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = source[key];
+    if (value !== undefined && value.trim() !== "") cleaned[key] = value.trim();
+  }
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => {
+        const name = issue.path.join(".") || "(environment)";
+        const value = cleaned[name];
+        return `${name}: ${issue.message}${value !== undefined ? ` (got "${value.length > 60 ? `${value.slice(0, 60)}…` : value}")` : ""}`;
+      }),
+    );
+  }
+  if (result.data.NODE_ENV === "production" && !result.data.BETTER_AUTH_SECRET) {
+    throw new EnvError(["BETTER_AUTH_SECRET: required in production (at least 32 characters)"]);
+  }
+  return result.data;
+}

@@ -1,0 +1,58 @@
+// The only file that listens. Parses the environment, opens the database (applying
+// migrations), serves HTTP, and shuts down gracefully on SIGTERM/SIGINT.
+import { serve } from "@hono/node-server";
+import { EnvError, loadEnv } from "./env";
+import { buildRuntime } from "./bootstrap";
+import { createLogger } from "./lib/logger";
+
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(`RoutePilot cannot start.\n${error.message}\nSee .env.example for every variable.`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const runtime = await buildRuntime(env, logger);
+  const server = serve({ fetch: runtime.app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    logger.info(
+      { port: info.port, database: runtime.deps.database.kind, mail: env.SMTP_URL ? "smtp" : "outbox" },
+      `RoutePilot listening on http://localhost:${info.port}`,
+    );
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.warn("shutdown timeout: closing remaining connections");
+      if ("closeAllConnections" in server) server.closeAllConnections();
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    server.close(async () => {
+      clearTimeout(force);
+      try {
+        await runtime.close();
+        logger.info("database closed; bye");
+        process.exit(0);
+      } catch (error) {
+        logger.error({ err: error }, "error while closing");
+        process.exit(1);
+      }
+    });
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  console.error("RoutePilot failed to start:", error);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { Database, DatabaseHandle } from "@routepilot/db";
+import type { Auth } from "../auth/auth";
+import type { Env } from "../env";
+import { NotFoundError, UnauthenticatedError, ValidationError } from "./errors";
+import type { Logger } from "./logger";
+import type { Mailer } from "../services/mail";
+
+export interface AppDeps {
+  env: Env;
+  database: DatabaseHandle;
+  db: Database;
+  logger: Logger;
+  mailer: Mailer;
+  auth: Auth;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  emailVerified: boolean;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    user: SessionUser | null;
+    sessionId: string | null;
+  };
+};
+
+export type AppContext = Context<AppEnv>;
+
+/** Turns zod issues into `{ field: message }` (first message per field). */
+export function fieldsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".") || "body";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** A router whose request validation failures become ValidationError (400, SPEC messages per field). */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        // A malformed id in the path names nothing that exists.
+        if ("target" in result && result.target === "param") throw new NotFoundError();
+        const fields = fieldsFromIssues(result.error.issues);
+        const first = Object.values(fields)[0] ?? "Invalid request";
+        throw new ValidationError(first, fields);
+      }
+    },
+  });
+}
+
+/** The signed-in user, or a 401. */
+export function requireUser(c: AppContext): SessionUser {
+  const user = c.get("user");
+  if (!user) throw new UnauthenticatedError();
+  return user;
+}

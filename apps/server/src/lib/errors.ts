@@ -1,0 +1,64 @@
+import type { ErrorCode } from "@routepilot/contracts";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** A typed error with a stable code; the one error mapper turns it into JSON. */
+export class AppError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(400, "VALIDATION_ERROR", message, fields);
+  }
+}
+export class InvalidJsonError extends AppError {
+  constructor() {
+    super(400, "INVALID_JSON", "The request body is not valid JSON");
+  }
+}
+export class PayloadTooLargeError extends AppError {
+  constructor(limit: number) {
+    super(413, "PAYLOAD_TOO_LARGE", `The request body is larger than ${limit} bytes`);
+  }
+}
+export class UnauthenticatedError extends AppError {
+  constructor() {
+    super(401, "UNAUTHENTICATED", "Auth session missing!");
+  }
+}
+export class ForbiddenError extends AppError {
+  constructor(message = "You do not have permission to do that") {
+    super(403, "FORBIDDEN", message);
+  }
+}
+export class NotFoundError extends AppError {
+  constructor(what = "Resource") {
+    super(404, "NOT_FOUND", `${what} not found`);
+  }
+}
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, "CONFLICT", message);
+  }
+}
+export class QuotaExceededError extends AppError {
+  constructor(message: string) {
+    super(402, "QUOTA_EXCEEDED", message);
+  }
+}
+export class RateLimitedError extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super(429, "RATE_LIMITED", "Too many requests. Please try again later.", undefined, {
+      "Retry-After": String(retryAfterSeconds),
+    });
+  }
+}

@@ -1,0 +1,26 @@
+import { z } from "@hono/zod-openapi";
+
+/** The JSON error body every failing request returns. */
+export const ErrorResponse = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: "VALIDATION_ERROR" }),
+      message: z.string().openapi({ example: "This field is required" }),
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
+  })
+  .openapi("Error");
+
+export const jsonError = (description: string) => ({ content: { "application/json": { schema: ErrorResponse } }, description });
+
+/** Standard error responses for signed-in JSON endpoints. */
+export const authErrors = {
+  400: jsonError("Invalid input; `fields` names each bad field with its SPEC message"),
+  401: jsonError("Not signed in"),
+  413: jsonError("Body too large"),
+} as const;
+
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  content: { "application/json": { schema } },
+  description,
+});

@@ -1,0 +1,22 @@
+import { contactMessages } from "@routepilot/db";
+import { createRouter } from "../../lib/context";
+import * as routes from "./contact.routes";
+
+export const contactRouter = createRouter().openapi(routes.postContact, async (c) => {
+  const body = c.req.valid("json");
+  const { db, logger } = c.get("deps");
+  const [row] = await db
+    .insert(contactMessages)
+    .values({
+      userId: c.get("user")?.id ?? null,
+      name: body.name,
+      email: body.email,
+      topic: body.topic,
+      message: body.message,
+      ipAddress: c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? null,
+    })
+    .returning({ id: contactMessages.id });
+  if (!row) throw new Error("contact message insert returned no row");
+  logger.info({ contactId: row.id, topic: body.topic }, "contact message received");
+  return c.json({ id: row.id }, 201);
+});

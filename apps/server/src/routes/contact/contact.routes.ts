@@ -1,0 +1,16 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { contactRequestSchema } from "@routepilot/contracts";
+import { authErrors, json } from "../../lib/openapi";
+
+export const postContact = createRoute({
+  method: "post",
+  path: "/api/contact",
+  tags: ["Public"],
+  summary: "Send a message to the RoutePilot team (stored; signed in or not)",
+  request: { body: { content: { "application/json": { schema: contactRequestSchema } }, required: true } },
+  responses: {
+    201: json(z.object({ id: z.string() }), "Message received"),
+    400: authErrors[400],
+    413: authErrors[413],
+  },
+});

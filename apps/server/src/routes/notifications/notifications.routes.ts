@@ -1,0 +1,33 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { authErrors, json, jsonError } from "../../lib/openapi";
+
+const Notification = z
+  .object({
+    id: z.string(),
+    type: z.enum(["team_invitation", "fleet_communication", "alert", "other"]),
+    title: z.string(),
+    message: z.string(),
+    createdAt: z.string(),
+    readAt: z.string().nullable(),
+  })
+  .openapi("Notification");
+
+export const listNotifications = createRoute({
+  method: "get",
+  path: "/api/notifications",
+  tags: ["Notifications"],
+  summary: "The latest 20 notifications, newest first, with unread and pending-invitation counts",
+  responses: {
+    200: json(z.object({ notifications: z.array(Notification), unreadCount: z.number().int(), pendingInvitations: z.number().int() }), "Notifications"),
+    401: authErrors[401],
+  },
+});
+
+export const markRead = createRoute({
+  method: "post",
+  path: "/api/notifications/{id}/read",
+  tags: ["Notifications"],
+  summary: "Mark one notification read",
+  request: { params: z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) }) },
+  responses: { 204: { description: "Marked read" }, 401: authErrors[401], 404: jsonError("No such notification for this user") },
+});

@@ -1,0 +1,46 @@
+import { authenticationLogs, type AuditDetails, type DbOrTx } from "@routepilot/db";
+import type { Logger } from "../lib/logger";
+
+export type AuthEventType =
+  | "sign_in"
+  | "sign_up"
+  | "sign_out"
+  | "password_change"
+  | "password_reset"
+  | "password_reset_request"
+  | "email_verification";
+
+export interface AuditEvent {
+  eventType: AuthEventType;
+  outcome: AuditDetails["outcome"];
+  userId: string | null;
+  userAgent: string | null;
+  ipAddress: string | null;
+  sessionId: string | null;
+  resource: string;
+  riskLevel?: AuditDetails["riskLevel"];
+  metadata?: Record<string, unknown>;
+}
+
+/** Writes one authentication_logs row (SPEC §3). Failures are logged, never thrown to the caller. */
+export async function writeAuditEvent(db: DbOrTx, logger: Logger, event: AuditEvent): Promise<void> {
+  const details: AuditDetails = {
+    outcome: event.outcome,
+    riskLevel: event.riskLevel ?? (event.outcome === "failure" ? "medium" : "low"),
+    resource: event.resource,
+    sessionId: event.sessionId,
+    ipAddress: event.ipAddress,
+    metadata: event.metadata ?? {},
+    timestamp: new Date().toISOString(),
+  };
+  try {
+    await db.insert(authenticationLogs).values({
+      eventType: event.eventType,
+      userId: event.userId,
+      userAgent: event.userAgent?.slice(0, 512) ?? null,
+      details,
+    });
+  } catch (error) {
+    logger.error({ err: error, eventType: event.eventType }, "could not write authentication log");
+  }
+}

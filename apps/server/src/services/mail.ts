@@ -1,0 +1,75 @@
+import { eq } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import { outbox, type Database } from "@routepilot/db";
+import type { Logger } from "../lib/logger";
+
+export type MailKind = "verify-email" | "reset-password" | "password-changed" | "contact-copy" | "usage-warning";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: MailKind;
+  /** The action link in the message, logged when no SMTP server is configured. */
+  link?: string;
+}
+
+export interface Mailer {
+  /** Records the message in the outbox and delivers it over SMTP when configured. Never throws. */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Outbox-backed mailer: SMTP via nodemailer when smtpUrl is set, otherwise outbox + a log line. */
+export function createMailer(opts: { db: Database; logger: Logger; smtpUrl?: string | undefined; from: string }): Mailer {
+  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  return {
+    async send(message) {
+      let id: string | undefined;
+      try {
+        const [row] = await opts.db
+          .insert(outbox)
+          .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, kind: message.kind })
+          .returning({ id: outbox.id });
+        id = row?.id;
+        if (!transport) {
+          opts.logger.info(
+            { mail: { to: message.to, subject: message.subject, kind: message.kind }, link: message.link },
+            `e-mail stored in outbox (no SMTP_URL): ${message.subject} → ${message.to}${message.link ? ` ${message.link}` : ""}`,
+          );
+          return;
+        }
+        await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        if (id) await opts.db.update(outbox).set({ status: "sent", sentAt: new Date() }).where(eq(outbox.id, id));
+      } catch (error) {
+        opts.logger.error({ err: error, to: message.to, kind: message.kind }, "e-mail delivery failed");
+        if (id) {
+          await opts.db
+            .update(outbox)
+            .set({ status: "failed", error: error instanceof Error ? error.message : String(error) })
+            .where(eq(outbox.id, id))
+            .catch(() => {});
+        }
+      }
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+}
+
+/** A plain, accessible action e-mail (text + HTML) with one button. */
+export function actionEmail(opts: { to: string; kind: MailKind; subject: string; greeting: string; body: string; action: string; link: string; footer: string }): MailMessage {
+  const text = `${opts.greeting}\n\n${opts.body}\n\n${opts.action}: ${opts.link}\n\n${opts.footer}\n\n— RoutePilot`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
+<p>${escapeHtml(opts.greeting)}</p><p>${escapeHtml(opts.body)}</p>
+<p><a href="${escapeHtml(opts.link)}" style="display:inline-block;background:#2563eb;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(opts.action)}</a></p>
+<p style="font-size:13px;color:#475569">If the button does not work, paste this link into your browser:<br>${escapeHtml(opts.link)}</p>
+<p style="font-size:13px;color:#475569">${escapeHtml(opts.footer)}</p><p>— RoutePilot</p></body></html>`;
+  return { to: opts.to, subject: opts.subject, text, html, kind: opts.kind, link: opts.link };
+}

@@ -1,0 +1,52 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { CreateSavedLocation, SavedLocation, UpdateSavedLocation } from "@routepilot/contracts";
+import { savedLocations, type DbOrTx } from "@routepilot/db";
+import { NotFoundError, ValidationError } from "../lib/errors";
+
+type Row = typeof savedLocations.$inferSelect;
+
+/** Presents a saved_locations row as the API shape. */
+export function presentSavedLocation(row: Row): SavedLocation {
+  return { id: row.id, name: row.name, address: row.address, lat: row.lat, lng: row.lng, placeId: row.placeId, createdAt: row.createdAt.toISOString() };
+}
+
+/** Maximum saved locations per user, to keep the list usable and the table bounded. */
+export const MAX_SAVED_LOCATIONS = 500;
+
+export async function listSavedLocations(db: DbOrTx, userId: string): Promise<SavedLocation[]> {
+  const rows = await db.select().from(savedLocations).where(eq(savedLocations.userId, userId)).orderBy(desc(savedLocations.createdAt), desc(savedLocations.id));
+  return rows.map(presentSavedLocation);
+}
+
+export async function createSavedLocation(db: DbOrTx, userId: string, input: CreateSavedLocation): Promise<SavedLocation> {
+  const existing = await db.$count(savedLocations, eq(savedLocations.userId, userId));
+  if (existing >= MAX_SAVED_LOCATIONS) throw new ValidationError(`You can keep at most ${MAX_SAVED_LOCATIONS} saved locations`);
+  const [row] = await db
+    .insert(savedLocations)
+    .values({ userId, name: input.name, address: input.address, lat: input.lat ?? null, lng: input.lng ?? null, placeId: input.placeId ?? null })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  return presentSavedLocation(row);
+}
+
+/** Updates a location the user owns; another user's location is reported as not found. */
+export async function updateSavedLocation(db: DbOrTx, userId: string, id: string, patch: UpdateSavedLocation): Promise<SavedLocation> {
+  if ((patch.lat === undefined) !== (patch.lng === undefined) || (patch.lat === null) !== (patch.lng === null)) {
+    throw new ValidationError("Latitude and longitude must be given together", { lat: "Latitude and longitude must be given together" });
+  }
+  const [row] = await db
+    .update(savedLocations)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(savedLocations.id, id), eq(savedLocations.userId, userId)))
+    .returning();
+  if (!row) throw new NotFoundError("Saved location");
+  return presentSavedLocation(row);
+}
+
+export async function deleteSavedLocation(db: DbOrTx, userId: string, id: string): Promise<void> {
+  const deleted = await db
+    .delete(savedLocations)
+    .where(and(eq(savedLocations.id, id), eq(savedLocations.userId, userId)))
+    .returning({ id: savedLocations.id });
+  if (deleted.length === 0) throw new NotFoundError("Saved location");
+}
