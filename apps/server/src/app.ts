@@ -8,6 +8,8 @@ import { secureHeaders } from "hono/secure-headers";
 import type { ErrorBody } from "@routepilot/contracts";
 import { createRouter, type AppDeps, type AppEnv } from "./lib/context";
 import { AppError, InvalidJsonError, NotFoundError, PayloadTooLargeError } from "./lib/errors";
+import { CLIENT_IP_HEADER } from "./auth/auth";
+import { clientIp } from "./lib/client-ip";
 import { registerAuthDocs } from "./auth/auth.openapi";
 import { loadSession, requireSession } from "./middleware/session";
 import { requestContext } from "./middleware/request-context";
@@ -64,7 +66,10 @@ export function createApp(deps: AppDeps) {
 
   // Better Auth owns /api/auth/*; its own errors are already JSON, anything thrown is mapped.
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
-    const response = await deps.auth.handler(c.req.raw);
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c, deps.env.TRUST_PROXY));
+    const request = new Request(c.req.raw, { headers });
+    const response = await deps.auth.handler(request);
     if (response.status >= 500) {
       deps.logger.error({ status: response.status, path: c.req.path }, "auth handler failed");
       return errorJson(c, 500, { error: { code: "INTERNAL_ERROR", message: "Something went wrong on our side. Please try again." } });

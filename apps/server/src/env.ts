@@ -42,6 +42,8 @@ export const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Milliseconds to let in-flight requests finish on SIGTERM/SIGINT. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** true when a reverse proxy sets X-Forwarded-For; otherwise the socket address is the client IP. */
+  TRUST_PROXY: bool.default(false),
   /** Set to false to turn off Better Auth's own per-IP limits (tests). */
   AUTH_RATE_LIMIT: bool.default(true),
 });

@@ -12,6 +12,9 @@ import { writeAuditEvent, type AuditEvent } from "../services/audit";
 import { ensureSubscriber } from "../services/accounts";
 import { actionEmail, type Mailer } from "../services/mail";
 
+/** Set by the HTTP layer from the socket (or a trusted proxy); see app.ts. */
+export const CLIENT_IP_HEADER = "x-routepilot-client-ip";
+
 export interface AuthDeps {
   db: Database;
   logger: Logger;
@@ -48,7 +51,7 @@ export function createAuth(deps: AuthDeps) {
 
   const requestMeta = (headers: Headers | undefined) => ({
     userAgent: headers?.get("user-agent") ?? null,
-    ipAddress: headers?.get("x-forwarded-for")?.split(",")[0]?.trim() || headers?.get("x-real-ip") || null,
+    ipAddress: headers?.get(CLIENT_IP_HEADER) ?? null,
   });
   const audit = (event: Omit<AuditEvent, "userAgent" | "ipAddress">, headers: Headers | undefined) =>
     writeAuditEvent(db, logger, { ...event, ...requestMeta(headers) });
@@ -73,7 +76,7 @@ export function createAuth(deps: AuthDeps) {
     advanced: {
       useSecureCookies: deps.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: deps.secureCookies },
-      ipAddress: { ipAddressHeaders: ["x-forwarded-for", "x-real-ip"] },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     emailAndPassword: {
       enabled: true,

@@ -1,4 +1,5 @@
 import { contactMessages } from "@routepilot/db";
+import { clientIp } from "../../lib/client-ip";
 import { createRouter } from "../../lib/context";
 import * as routes from "./contact.routes";
 
@@ -13,7 +14,7 @@ export const contactRouter = createRouter().openapi(routes.postContact, async (c
       email: body.email,
       topic: body.topic,
       message: body.message,
-      ipAddress: c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? null,
+      ipAddress: clientIp(c, c.get("deps").env.TRUST_PROXY),
     })
     .returning({ id: contactMessages.id });
   if (!row) throw new Error("contact message insert returned no row");

@@ -1,0 +1,17 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context } from "hono";
+import type { AppEnv } from "./context";
+
+/** The client's address: the socket peer, or the first X-Forwarded-For hop behind a trusted proxy. */
+export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
