@@ -1,0 +1,182 @@
+import type { Instance } from "../model/instance";
+import { KIND_BREAK } from "../model/instance";
+import type { Evaluator } from "./evaluator";
+
+/**
+ * One vehicle's route with prefix/suffix caches for O(1) move evaluation.
+ * Positions: 0 = start, 1..m = tasks[0..m-1], m+1 = end.
+ */
+export class Route {
+  readonly v: number;
+  tasks: number[] = [];
+  /** Route cost including the fixed cost when used; Infinity when infeasible. */
+  cost = 0;
+  /** Forward caches indexed by position p, state after serving p (loads [p * dims + d]). */
+  fDep: Float64Array;
+  fLoc: Int32Array;
+  fCost: Float64Array;
+  fTravel: Float64Array;
+  fDist: Float64Array;
+  fStops: Int32Array;
+  fDel: Float64Array;
+  fPick: Float64Array;
+  fPeak: Float64Array;
+  /** Backward caches indexed by position p, for the segment p..m+1: latest feasible ready time at p, sums and loads. */
+  bLat: Float64Array;
+  bCost: Float64Array;
+  bTravel: Float64Array;
+  bDist: Float64Array;
+  bStops: Int32Array;
+  bDel: Float64Array;
+  bPick: Float64Array;
+  bPeak: Float64Array;
+  private capacity = 0;
+  private readonly inst: Instance;
+
+  constructor(inst: Instance, v: number) {
+    this.inst = inst;
+    this.v = v;
+    this.fDep = this.fCost = this.fTravel = this.fDist = this.fDel = this.fPick = this.fPeak = new Float64Array(0);
+    this.bLat = this.bCost = this.bTravel = this.bDist = this.bDel = this.bPick = this.bPeak = new Float64Array(0);
+    this.fLoc = this.fStops = this.bStops = new Int32Array(0);
+    this.grow(8);
+  }
+
+  get size(): number {
+    return this.tasks.length;
+  }
+
+  /** Number of non-break tasks. */
+  get stops(): number {
+    return this.fStops[this.tasks.length + 1] ?? 0;
+  }
+
+  private grow(n: number): void {
+    if (n <= this.capacity) return;
+    const c = Math.max(n, this.capacity * 2);
+    const k = Math.max(1, this.inst.dims);
+    this.capacity = c;
+    this.fDep = new Float64Array(c);
+    this.fLoc = new Int32Array(c);
+    this.fCost = new Float64Array(c);
+    this.fTravel = new Float64Array(c);
+    this.fDist = new Float64Array(c);
+    this.fStops = new Int32Array(c);
+    this.fDel = new Float64Array(c * k);
+    this.fPick = new Float64Array(c * k);
+    this.fPeak = new Float64Array(c * k);
+    this.bLat = new Float64Array(c);
+    this.bCost = new Float64Array(c);
+    this.bTravel = new Float64Array(c);
+    this.bDist = new Float64Array(c);
+    this.bStops = new Int32Array(c);
+    this.bDel = new Float64Array(c * k);
+    this.bPick = new Float64Array(c * k);
+    this.bPeak = new Float64Array(c * k);
+  }
+
+  /** Location at position p. */
+  locAt(p: number): number {
+    const m = this.tasks.length;
+    if (p === 0) return this.inst.vStart[this.v]!;
+    if (p === m + 1) return this.inst.vEnd[this.v]!;
+    return this.inst.taskLoc[this.tasks[p - 1]!]!;
+  }
+
+  /** Replaces the task sequence and rebuilds every cache (O(m)). */
+  setTasks(tasks: number[], ev: Evaluator): void {
+    this.tasks = tasks;
+    this.update(ev);
+  }
+
+  update(ev: Evaluator): void {
+    const inst = this.inst;
+    const m = this.tasks.length;
+    const dims = inst.dims;
+    this.grow(m + 2);
+    ev.startEmpty(this.v, true);
+    this.record(0, ev);
+    for (let p = 1; p <= m; p++) {
+      ev.addTask(this.tasks[p - 1]!);
+      this.record(p, ev);
+    }
+    this.cost = ev.finish();
+    // The end position mirrors the final state.
+    this.fDep[m + 1] = ev.t;
+    this.fLoc[m + 1] = inst.vEnd[this.v]!;
+    this.fCost[m + 1] = ev.cost;
+    this.fTravel[m + 1] = ev.travel;
+    this.fDist[m + 1] = ev.dist;
+    this.fStops[m + 1] = ev.stops;
+    for (let d = 0; d < dims; d++) {
+      this.fDel[(m + 1) * dims + d] = ev.del[d]!;
+      this.fPick[(m + 1) * dims + d] = ev.pick[d]!;
+      this.fPeak[(m + 1) * dims + d] = ev.peak[d]!;
+    }
+
+    // Backward caches.
+    const cls = inst.vClass[this.v]!;
+    const dur = inst.dur[cls]!;
+    const cst = inst.cost[cls]!;
+    const dist = inst.dist;
+    const stride = inst.stride;
+    this.bLat[m + 1] = inst.vTwEnd[this.v]!;
+    this.bCost[m + 1] = 0;
+    this.bTravel[m + 1] = 0;
+    this.bDist[m + 1] = 0;
+    this.bStops[m + 1] = 0;
+    for (let d = 0; d < dims; d++) {
+      this.bDel[(m + 1) * dims + d] = 0;
+      this.bPick[(m + 1) * dims + d] = 0;
+      this.bPeak[(m + 1) * dims + d] = 0;
+    }
+    let nextLoc = inst.vEnd[this.v]!;
+    for (let p = m; p >= 1; p--) {
+      const t = this.tasks[p - 1]!;
+      const isBreak = inst.taskKind[t] === KIND_BREAK;
+      // Breaks only occur on slow-path vehicles, whose backward caches are never read.
+      const lp = isBreak ? nextLoc : inst.taskLoc[t]!;
+      const a = lp * stride + nextLoc;
+      const tt = dur[a]!;
+      const setupNext = p < m && nextLoc !== lp ? inst.taskSetup[this.tasks[p]!]! : 0;
+      const x = this.bLat[p + 1]! - tt - setupNext - inst.taskService[t]!;
+      let lat = -Infinity;
+      for (let w = inst.twOffset[t]!; w < inst.twOffset[t + 1]!; w++) {
+        if (inst.twStart[w]! <= x) {
+          const c = Math.min(inst.twEnd[w]!, x);
+          if (c > lat) lat = c;
+        }
+      }
+      this.bLat[p] = lat;
+      this.bCost[p] = cst[a]! + this.bCost[p + 1]!;
+      this.bTravel[p] = tt + this.bTravel[p + 1]!;
+      this.bDist[p] = dist[a]! + this.bDist[p + 1]!;
+      this.bStops[p] = this.bStops[p + 1]! + (isBreak ? 0 : 1);
+      for (let d = 0; d < dims; d++) {
+        const dd = inst.taskDelivery[t * dims + d]!;
+        const pp = inst.taskPickup[t * dims + d]!;
+        const i1 = (p + 1) * dims + d;
+        const i0 = p * dims + d;
+        this.bDel[i0] = dd + this.bDel[i1]!;
+        this.bPick[i0] = pp + this.bPick[i1]!;
+        this.bPeak[i0] = Math.max(Math.max(dd, pp) + this.bDel[i1]!, pp + this.bPeak[i1]!);
+      }
+      nextLoc = lp;
+    }
+  }
+
+  private record(p: number, ev: Evaluator): void {
+    const dims = this.inst.dims;
+    this.fDep[p] = ev.t;
+    this.fLoc[p] = ev.loc;
+    this.fCost[p] = ev.cost;
+    this.fTravel[p] = ev.travel;
+    this.fDist[p] = ev.dist;
+    this.fStops[p] = ev.stops;
+    for (let d = 0; d < dims; d++) {
+      this.fDel[p * dims + d] = ev.del[d]!;
+      this.fPick[p * dims + d] = ev.pick[d]!;
+      this.fPeak[p * dims + d] = ev.peak[d]!;
+    }
+  }
+}

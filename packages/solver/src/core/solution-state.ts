@@ -1,0 +1,81 @@
+import type { Instance } from "../model/instance";
+import { Evaluator } from "./evaluator";
+import { Route } from "./route";
+
+/** A snapshot of assignments: task sequence per vehicle. */
+export type Assignment = number[][];
+
+/**
+ * Mutable working solution: one Route per vehicle plus task → (route, position) indexes.
+ * taskRoute[t] = vehicle index or -1 when unassigned; taskPos[t] = 1-based position.
+ */
+export class SolutionState {
+  readonly inst: Instance;
+  readonly ev: Evaluator;
+  readonly routes: Route[];
+  readonly taskRoute: Int32Array;
+  readonly taskPos: Int32Array;
+  /** Indexed by vehicle type: stamp marking types whose empty vehicle was already tried in this pass. */
+  readonly typeSeen: Int32Array;
+  typeStamp = 0;
+
+  constructor(inst: Instance) {
+    this.inst = inst;
+    this.ev = new Evaluator(inst);
+    this.routes = [];
+    for (let v = 0; v < inst.nVehicles; v++) {
+      const r = new Route(inst, v);
+      r.update(this.ev);
+      this.routes.push(r);
+    }
+    this.taskRoute = new Int32Array(inst.nTasks).fill(-1);
+    this.taskPos = new Int32Array(inst.nTasks);
+    this.typeSeen = new Int32Array(inst.nVehicles);
+  }
+
+  /** Replaces route v's sequence and refreshes its caches and indexes. */
+  setRoute(v: number, tasks: number[]): void {
+    const r = this.routes[v]!;
+    for (const t of r.tasks) if (this.taskRoute[t] === v) this.taskRoute[t] = -1;
+    r.setTasks(tasks, this.ev);
+    for (let i = 0; i < tasks.length; i++) {
+      this.taskRoute[tasks[i]!] = v;
+      this.taskPos[tasks[i]!] = i + 1;
+    }
+  }
+
+  /** Sum of route costs plus penalties of unassigned requests. */
+  totalCost(): number {
+    let c = 0;
+    for (const r of this.routes) c += r.cost;
+    const inst = this.inst;
+    for (let q = 0; q < inst.nRequests; q++) if (this.taskRoute[inst.requestFirst[q]!] === -1) c += inst.requestPenalty[q]!;
+    return c;
+  }
+
+  routeCost(): number {
+    let c = 0;
+    for (const r of this.routes) c += r.cost;
+    return c;
+  }
+
+  unassignedRequests(): number[] {
+    const out: number[] = [];
+    const inst = this.inst;
+    for (let q = 0; q < inst.nRequests; q++) if (this.taskRoute[inst.requestFirst[q]!] === -1) out.push(q);
+    return out;
+  }
+
+  snapshot(): Assignment {
+    return this.routes.map((r) => r.tasks.slice());
+  }
+
+  restore(a: Assignment): void {
+    for (let v = 0; v < a.length; v++) {
+      const same = this.routes[v]!.tasks;
+      const next = a[v]!;
+      if (same.length === next.length && same.every((t, i) => t === next[i])) continue;
+      this.setRoute(v, next.slice());
+    }
+  }
+}

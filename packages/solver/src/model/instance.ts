@@ -1,0 +1,312 @@
+import { InvalidProblemError } from "./errors";
+import { amountOrZero, normaliseWindows, requireValidProblem } from "./require-valid-problem";
+import type { Problem } from "./types";
+
+export const KIND_JOB = 0;
+export const KIND_PICKUP = 1;
+export const KIND_DELIVERY = 2;
+export const KIND_BREAK = 3;
+
+/**
+ * Compiled, array-based form of a Problem used by every hot loop.
+ * A "task" is one stop: a job, a shipment pickup, a shipment delivery or a break.
+ * A "request" is what can be unassigned: a job (one task) or a shipment (two tasks).
+ * Location index `nowhere` (= number of real locations) has zero travel to and from
+ * everything; it stands for a missing vehicle start or end.
+ */
+export interface Instance {
+  problem: Problem;
+  /** Real locations + 1 (the `nowhere` location). Matrix row stride. */
+  stride: number;
+  nowhere: number;
+  /** Capacity dimensions. */
+  dims: number;
+  /** Per speed class: durations and costs, indexed [from * stride + to]. */
+  dur: Float64Array[];
+  cost: Float64Array[];
+  /** Distances indexed [from * stride + to] (zeros when not given). */
+  dist: Float64Array;
+  hasDistances: boolean;
+
+  nTasks: number;
+  taskLoc: Int32Array;
+  taskService: Float64Array;
+  taskSetup: Float64Array;
+  /** Windows of task t are twStart/twEnd[twOffset[t] .. twOffset[t+1]), sorted by start. */
+  twOffset: Int32Array;
+  twStart: Float64Array;
+  twEnd: Float64Array;
+  /** Per task and dimension [t * dims + d]: amount loaded at start and dropped here / picked up here (negative for shipment deliveries). */
+  taskDelivery: Float64Array;
+  taskPickup: Float64Array;
+  taskKind: Uint8Array;
+  /** Request index of the task (-1 for breaks). */
+  taskRequest: Int32Array;
+  /** Other task of the same shipment, else -1. */
+  taskPartner: Int32Array;
+  /** Id shown to users (job id, step id or break id). */
+  taskId: Float64Array;
+  /** Owning vehicle for breaks, else -1. */
+  taskVehicle: Int32Array;
+
+  nRequests: number;
+  requestFirst: Int32Array;
+  /** Second task (shipment delivery) or -1. */
+  requestSecond: Int32Array;
+  requestPriority: Float64Array;
+  /** Penalty paid in the objective when the request is unassigned. */
+  requestPenalty: Float64Array;
+
+  nVehicles: number;
+  vStart: Int32Array;
+  vEnd: Int32Array;
+  vTwStart: Float64Array;
+  vTwEnd: Float64Array;
+  vCapacity: Float64Array;
+  vMaxTravel: Float64Array;
+  vMaxDist: Float64Array;
+  vMaxStops: Float64Array;
+  vFixed: Float64Array;
+  /** Speed class index into dur/cost. */
+  vClass: Int32Array;
+  /** Vehicles with equal timing class share end location, shift end and speed: suffix caches are interchangeable. */
+  vTimingClass: Int32Array;
+  /** Vehicles with equal type are interchangeable when empty. */
+  vType: Int32Array;
+  vBreaks: number[][];
+  vHasBreaks: Uint8Array;
+  /** compat[v * nTasks + t] = 1 when vehicle v may serve task t (skills, break ownership). */
+  compat: Uint8Array;
+  hasShipments: boolean;
+  /** True when every vehicle may serve every task (no skills, no breaks): compatibility checks are skipped. */
+  allCompatible: boolean;
+  /** Largest finite arc cost; scales penalties and temperatures. */
+  maxArcCost: number;
+}
+
+function flat(m: readonly (readonly (number | null)[])[], n: number, stride: number, scale: number): Float64Array {
+  const out = new Float64Array(stride * stride);
+  for (let i = 0; i < n; i++) {
+    const row = m[i]!;
+    for (let j = 0; j < n; j++) {
+      const v = row[j];
+      out[i * stride + j] = v === null || v === undefined ? Infinity : v / scale;
+    }
+  }
+  return out;
+}
+
+/** Validates and compiles a problem. Throws InvalidProblemError for malformed input. */
+export function compileProblem(problem: Problem): Instance {
+  requireValidProblem(problem);
+  const n = problem.matrices.durations.length;
+  const stride = n + 1;
+  const nowhere = n;
+  const jobs = problem.jobs ?? [];
+  const shipments = problem.shipments ?? [];
+  const vehicles = problem.vehicles;
+
+  let dims = 0;
+  for (const j of jobs) dims = Math.max(dims, j.delivery?.length ?? 0, j.pickup?.length ?? 0);
+  for (const s of shipments) dims = Math.max(dims, s.amount?.length ?? 0);
+  for (const v of vehicles) dims = Math.max(dims, v.capacity?.length ?? 0);
+
+  const wTime = problem.objective?.travelTime ?? (problem.objective?.distance ? 0 : 1);
+  const wDist = problem.objective?.distance ?? 0;
+  const hasDistances = problem.matrices.distances !== undefined;
+  const dist = hasDistances ? flat(problem.matrices.distances!, n, stride, 1) : new Float64Array(stride * stride);
+
+  // Speed classes: one duration/cost matrix pair per distinct speed factor.
+  const speeds: number[] = [];
+  const vClass = new Int32Array(vehicles.length);
+  vehicles.forEach((v, i) => {
+    const s = v.speedFactor ?? 1;
+    let c = speeds.indexOf(s);
+    if (c < 0) {
+      c = speeds.length;
+      speeds.push(s);
+    }
+    vClass[i] = c;
+  });
+  if (speeds.length === 0) speeds.push(1);
+  const dur: Float64Array[] = [];
+  const cost: Float64Array[] = [];
+  let maxArcCost = 0;
+  for (const s of speeds) {
+    const d = flat(problem.matrices.durations, n, stride, s);
+    dur.push(d);
+    let c: Float64Array;
+    if (problem.matrices.costs) c = flat(problem.matrices.costs, n, stride, 1);
+    else if (wDist === 0 && wTime === 1) c = d;
+    else {
+      c = new Float64Array(stride * stride);
+      for (let i = 0; i < c.length; i++) c[i] = wTime * d[i]! + wDist * dist[i]!;
+    }
+    cost.push(c);
+    for (let i = 0; i < c.length; i++) if (c[i]! < Infinity && c[i]! > maxArcCost) maxArcCost = c[i]!;
+  }
+
+  // Tasks: jobs, then shipment pickups/deliveries, then breaks.
+  let nBreaks = 0;
+  for (const v of vehicles) nBreaks += v.breaks?.length ?? 0;
+  const nTasks = jobs.length + 2 * shipments.length + nBreaks;
+  const taskLoc = new Int32Array(nTasks);
+  const taskService = new Float64Array(nTasks);
+  const taskSetup = new Float64Array(nTasks);
+  const taskDelivery = new Float64Array(nTasks * dims);
+  const taskPickup = new Float64Array(nTasks * dims);
+  const taskKind = new Uint8Array(nTasks);
+  const taskRequest = new Int32Array(nTasks).fill(-1);
+  const taskPartner = new Int32Array(nTasks).fill(-1);
+  const taskId = new Float64Array(nTasks);
+  const taskVehicle = new Int32Array(nTasks).fill(-1);
+  const taskSkills: (readonly number[] | undefined)[] = [];
+  const windows: (readonly (readonly [number, number])[])[] = [];
+  const nRequests = jobs.length + shipments.length;
+  const requestFirst = new Int32Array(nRequests);
+  const requestSecond = new Int32Array(nRequests).fill(-1);
+  const requestPriority = new Float64Array(nRequests);
+
+  let t = 0;
+  jobs.forEach((j, r) => {
+    taskLoc[t] = j.location;
+    taskService[t] = j.service ?? 0;
+    taskSetup[t] = j.setup ?? 0;
+    const del = amountOrZero(j.delivery, dims);
+    const pick = amountOrZero(j.pickup, dims);
+    for (let d = 0; d < dims; d++) {
+      taskDelivery[t * dims + d] = del[d]!;
+      taskPickup[t * dims + d] = pick[d]!;
+    }
+    taskKind[t] = KIND_JOB;
+    taskRequest[t] = r;
+    taskId[t] = j.id;
+    taskSkills[t] = j.skills;
+    windows[t] = normaliseWindows(j.timeWindows);
+    requestFirst[r] = t;
+    requestPriority[r] = j.priority ?? 0;
+    t++;
+  });
+  shipments.forEach((s, i) => {
+    const r = jobs.length + i;
+    const amount = amountOrZero(s.amount, dims);
+    for (const side of [s.pickup, s.delivery]) {
+      taskLoc[t] = side.location;
+      taskService[t] = side.service ?? 0;
+      taskSetup[t] = side.setup ?? 0;
+      taskId[t] = side.id;
+      taskRequest[t] = r;
+      taskSkills[t] = s.skills;
+      windows[t] = normaliseWindows(side.timeWindows);
+      t++;
+    }
+    const p = t - 2;
+    const q = t - 1;
+    taskKind[p] = KIND_PICKUP;
+    taskKind[q] = KIND_DELIVERY;
+    taskPartner[p] = q;
+    taskPartner[q] = p;
+    for (let d = 0; d < dims; d++) {
+      taskPickup[p * dims + d] = amount[d]!;
+      taskPickup[q * dims + d] = -amount[d]!;
+    }
+    requestFirst[r] = p;
+    requestSecond[r] = q;
+    requestPriority[r] = s.priority ?? 0;
+  });
+  const vBreaks: number[][] = [];
+  vehicles.forEach((v, vi) => {
+    const list: number[] = [];
+    const sorted = [...(v.breaks ?? [])].sort(
+      (a, b) => normaliseWindows(a.timeWindows)[0]![0] - normaliseWindows(b.timeWindows)[0]![0],
+    );
+    for (const b of sorted) {
+      taskLoc[t] = nowhere;
+      taskService[t] = b.service ?? 0;
+      taskKind[t] = KIND_BREAK;
+      taskId[t] = b.id;
+      taskVehicle[t] = vi;
+      windows[t] = normaliseWindows(b.timeWindows);
+      list.push(t);
+      t++;
+    }
+    vBreaks.push(list);
+  });
+
+  const twOffset = new Int32Array(nTasks + 1);
+  let nw = 0;
+  for (let i = 0; i < nTasks; i++) {
+    twOffset[i] = nw;
+    nw += windows[i]!.length;
+  }
+  twOffset[nTasks] = nw;
+  const twStart = new Float64Array(nw);
+  const twEnd = new Float64Array(nw);
+  for (let i = 0; i < nTasks; i++) {
+    windows[i]!.forEach((w, k) => {
+      twStart[twOffset[i]! + k] = w[0];
+      twEnd[twOffset[i]! + k] = w[1];
+    });
+  }
+
+  const nVehicles = vehicles.length;
+  const vStart = new Int32Array(nVehicles);
+  const vEnd = new Int32Array(nVehicles);
+  const vTwStart = new Float64Array(nVehicles);
+  const vTwEnd = new Float64Array(nVehicles);
+  const vCapacity = new Float64Array(nVehicles * dims);
+  const vMaxTravel = new Float64Array(nVehicles);
+  const vMaxDist = new Float64Array(nVehicles);
+  const vMaxStops = new Float64Array(nVehicles);
+  const vFixed = new Float64Array(nVehicles);
+  const vHasBreaks = new Uint8Array(nVehicles);
+  const compat = new Uint8Array(nVehicles * nTasks);
+  const timingKeys: string[] = [];
+  const typeKeys: string[] = [];
+  const vTimingClass = new Int32Array(nVehicles);
+  const vType = new Int32Array(nVehicles);
+  vehicles.forEach((v, vi) => {
+    vStart[vi] = v.start ?? nowhere;
+    vEnd[vi] = v.end ?? nowhere;
+    vTwStart[vi] = v.timeWindow?.[0] ?? 0;
+    vTwEnd[vi] = v.timeWindow?.[1] ?? Infinity;
+    for (let d = 0; d < dims; d++) vCapacity[vi * dims + d] = v.capacity ? (v.capacity[d] ?? 0) : Infinity;
+    vMaxTravel[vi] = v.maxTravelTime ?? Infinity;
+    vMaxDist[vi] = v.maxDistance ?? Infinity;
+    vMaxStops[vi] = v.maxStops ?? Infinity;
+    vFixed[vi] = v.fixedCost ?? 0;
+    vHasBreaks[vi] = vBreaks[vi]!.length > 0 ? 1 : 0;
+    const skills = new Set(v.skills ?? []);
+    for (let k = 0; k < nTasks; k++) {
+      if (taskKind[k] === KIND_BREAK) compat[vi * nTasks + k] = taskVehicle[k] === vi ? 1 : 0;
+      else compat[vi * nTasks + k] = (taskSkills[k] ?? []).every((s) => skills.has(s)) ? 1 : 0;
+    }
+    const timingKey = `${vEnd[vi]}|${vTwEnd[vi]}|${vClass[vi]}|${vHasBreaks[vi] ? vi : -1}`;
+    let tc = timingKeys.indexOf(timingKey);
+    if (tc < 0) tc = timingKeys.push(timingKey) - 1;
+    vTimingClass[vi] = tc;
+    const typeKey = JSON.stringify([
+      vStart[vi], vEnd[vi], vTwStart[vi], vTwEnd[vi], v.capacity ?? null, [...skills].sort(), vMaxTravel[vi], vMaxDist[vi],
+      vMaxStops[vi], vFixed[vi], vClass[vi], vHasBreaks[vi] ? vi : -1,
+    ]);
+    let ty = typeKeys.indexOf(typeKey);
+    if (ty < 0) ty = typeKeys.push(typeKey) - 1;
+    vType[vi] = ty;
+  });
+
+  // Unassigned penalty: larger than any possible route cost change, plus priority.
+  const base = Math.max(1, maxArcCost) * (nTasks + 2) * 4 + vFixed.reduce((a, b) => a + b, 0);
+  const requestPenalty = new Float64Array(nRequests);
+  for (let r = 0; r < nRequests; r++) requestPenalty[r] = base * (1 + requestPriority[r]!);
+  if (!Number.isFinite(base)) throw new InvalidProblemError("matrices", "costs are too large");
+
+  return {
+    problem, stride, nowhere, dims, dur, cost, dist, hasDistances,
+    nTasks, taskLoc, taskService, taskSetup, twOffset, twStart, twEnd, taskDelivery, taskPickup, taskKind,
+    taskRequest, taskPartner, taskId, taskVehicle,
+    nRequests, requestFirst, requestSecond, requestPriority, requestPenalty,
+    nVehicles, vStart, vEnd, vTwStart, vTwEnd, vCapacity, vMaxTravel, vMaxDist, vMaxStops, vFixed, vClass,
+    vTimingClass, vType, vBreaks, vHasBreaks, compat, hasShipments: shipments.length > 0, maxArcCost,
+    allCompatible: compat.every((c) => c === 1),
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * Public problem and solution model of the RoutePilot solver.
+ * Times and durations are in the matrix's time unit (seconds for real data);
+ * amounts are vectors of non-negative numbers, one entry per capacity dimension.
+ */
+
+/** A closed interval [start, end] in which service may start. */
+export type TimeWindow = readonly [number, number];
+
+/** Multi-dimensional quantity (weight, volume, pallets, …). */
+export type Amount = readonly number[];
+
+/** Square matrices indexed by location index. `null` marks an unreachable pair. */
+export interface Matrices {
+  /** Travel durations (required). */
+  durations: readonly (readonly (number | null)[])[];
+  /** Travel distances (required when the objective or a vehicle's maxDistance uses distance). */
+  distances?: readonly (readonly (number | null)[])[];
+  /** Explicit travel costs; when given they replace the objective weights. */
+  costs?: readonly (readonly (number | null)[])[];
+}
+
+export interface Job {
+  id: number;
+  location: number;
+  /** Service duration at the stop. */
+  service?: number;
+  /** Setup duration, spent only when arriving from a different location. */
+  setup?: number;
+  /** Amount loaded at the depot and dropped here. */
+  delivery?: Amount;
+  /** Amount picked up here and brought to the route's end. */
+  pickup?: Amount;
+  /** Service must start inside one of these windows (default: any time). */
+  timeWindows?: readonly TimeWindow[];
+  /** Every skill must be held by the vehicle. */
+  skills?: readonly number[];
+  /** 0–100; higher priority jobs are the last to be dropped. */
+  priority?: number;
+}
+
+export interface ShipmentStep {
+  id: number;
+  location: number;
+  service?: number;
+  setup?: number;
+  timeWindows?: readonly TimeWindow[];
+}
+
+/** A pickup-and-delivery pair: the same vehicle visits the pickup before the delivery. */
+export interface Shipment {
+  pickup: ShipmentStep;
+  delivery: ShipmentStep;
+  amount?: Amount;
+  skills?: readonly number[];
+  priority?: number;
+}
+
+/** A driver break; taken at the vehicle's current location. */
+export interface Break {
+  id: number;
+  timeWindows?: readonly TimeWindow[];
+  service?: number;
+}
+
+export interface Vehicle {
+  id: number;
+  /** Start location index; absent means the route starts at its first stop. */
+  start?: number;
+  /** End location index; absent means the route ends at its last stop (open route). */
+  end?: number;
+  capacity?: Amount;
+  /** Working shift [earliest start, latest return]. */
+  timeWindow?: TimeWindow;
+  skills?: readonly number[];
+  /** Maximum total travel time (waiting and service excluded). */
+  maxTravelTime?: number;
+  /** Maximum total distance (requires matrices.distances). */
+  maxDistance?: number;
+  /** Maximum number of jobs/shipment steps served. */
+  maxStops?: number;
+  /** Travel durations are divided by this factor (default 1). */
+  speedFactor?: number;
+  breaks?: readonly Break[];
+  /** Cost added when the vehicle is used. */
+  fixedCost?: number;
+}
+
+/** Weights of the travel-cost objective when no cost matrix is given. Default: travel time only. */
+export interface Objective {
+  travelTime?: number;
+  distance?: number;
+}
+
+export interface Problem {
+  matrices: Matrices;
+  jobs?: readonly Job[];
+  shipments?: readonly Shipment[];
+  vehicles: readonly Vehicle[];
+  objective?: Objective;
+}
+
+export interface ProgressEvent {
+  iteration: number;
+  elapsedMs: number;
+  bestCost: number;
+  unassigned: number;
+}
+
+export interface SolveOptions {
+  /** Seed of the random generator; same seed + same iteration budget → same solution. */
+  seed?: number;
+  /** Wall-clock budget in milliseconds (default 1000 unless maxIterations is set). */
+  timeLimitMs?: number;
+  /** Iteration budget of the metaheuristic (deterministic stopping). */
+  maxIterations?: number;
+  /** Called whenever a new best solution is found. */
+  onProgress?: (event: ProgressEvent) => void;
+  /** Clock in milliseconds; injected so the solver itself reads no global clock. */
+  now?: () => number;
+}
+
+export type StepType = "start" | "job" | "pickup" | "delivery" | "break" | "end";
+
+export interface Step {
+  type: StepType;
+  /** Job / shipment step / break id; absent for start and end. */
+  id?: number;
+  /** Location index; absent for breaks and for a missing start/end. */
+  location?: number;
+  /** Time the vehicle reaches the step (before setup and waiting). */
+  arrival: number;
+  setup: number;
+  waiting: number;
+  service: number;
+  departure: number;
+  /** Vehicle load after the step. */
+  load: number[];
+  /** Cumulative travel time, distance and cost up to this step. */
+  travelTime: number;
+  distance: number;
+}
+
+export interface RouteSolution {
+  vehicleId: number;
+  vehicleIndex: number;
+  steps: Step[];
+  cost: number;
+  travelTime: number;
+  distance: number;
+  /** Time from start departure to end arrival. */
+  duration: number;
+  waiting: number;
+  service: number;
+  setup: number;
+}
+
+export type UnassignedReason =
+  | "skills"
+  | "capacity"
+  | "time_window"
+  | "shift"
+  | "max_travel_time"
+  | "max_distance"
+  | "max_stops"
+  | "unreachable"
+  | "precedence"
+  | "no_vehicle"
+  | "dropped";
+
+export interface UnassignedTask {
+  type: "job" | "pickup" | "delivery";
+  id: number;
+  reason: UnassignedReason;
+}
+
+export interface Solution {
+  routes: RouteSolution[];
+  unassigned: UnassignedTask[];
+  cost: number;
+  travelTime: number;
+  distance: number;
+  duration: number;
+  waiting: number;
+  service: number;
+  setup: number;
+  computingTimeMs: number;
+  iterations: number;
+}

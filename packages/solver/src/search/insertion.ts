@@ -1,0 +1,100 @@
+import type { SolutionState } from "../core/solution-state";
+import type { Rng } from "../util/rng";
+
+/** Best place found for a request: vehicle, positions (q only for shipments) and cost increase. */
+export interface Insertion {
+  v: number;
+  /** Insert the (first) task after position p. */
+  p: number;
+  /** Shipments: insert the delivery after original position q (q >= p). */
+  q: number;
+  delta: number;
+}
+
+/**
+ * Cheapest feasible insertion of request `req` over all routes; positions are skipped
+ * with probability `blink` (SISR "blinks"). Returns null when no feasible insertion exists.
+ */
+export function bestInsertion(state: SolutionState, req: number, rng: Rng | null, blink: number, out: Insertion): boolean {
+  const inst = state.inst;
+  const ev = state.ev;
+  const first = inst.requestFirst[req]!;
+  const second = inst.requestSecond[req]!;
+  const dims = inst.dims;
+  const seen = state.typeSeen;
+  const stamp = ++state.typeStamp;
+  let best = Infinity;
+  for (let v = 0; v < inst.nVehicles; v++) {
+    if (!inst.allCompatible && inst.compat[v * inst.nTasks + first] === 0) continue;
+    const r = state.routes[v]!;
+    const m = r.tasks.length;
+    if (r.stops === 0 && !inst.vHasBreaks[v]) {
+      const ty = inst.vType[v]!;
+      if (seen[ty] === stamp) continue;
+      seen[ty] = stamp;
+    }
+    // Necessary capacity condition: start load (all deliveries) and end load (all pickups).
+    let capOk = true;
+    for (let d = 0; d < dims; d++) {
+      const cap = inst.vCapacity[v * dims + d]!;
+      const e = (m + 1) * dims + d;
+      if (r.fDel[e]! + inst.taskDelivery[first * dims + d]! > cap || r.fPick[e]! + inst.taskPickup[first * dims + d]! > cap) {
+        capOk = false;
+        break;
+      }
+    }
+    if (!capOk) continue;
+    const base = r.cost;
+    if (second < 0) {
+      for (let p = 0; p <= m; p++) {
+        if (rng !== null && blink > 0 && rng.next() < blink) continue;
+        ev.startFrom(r, p);
+        ev.addTask(first);
+        const c = ev.finishWith(r, p + 1) - base;
+        if (c < best) {
+          best = c;
+          out.v = v;
+          out.p = p;
+          out.q = p;
+        }
+      }
+    } else {
+      for (let p = 0; p <= m; p++) {
+        if (rng !== null && blink > 0 && rng.next() < blink) continue;
+        for (let q = p; q <= m; q++) {
+          ev.startFrom(r, p);
+          ev.addTask(first);
+          if (q > p) ev.addSeg(r, p + 1, q);
+          ev.addTask(second);
+          const c = ev.finishWith(r, q + 1) - base;
+          if (c < best) {
+            best = c;
+            out.v = v;
+            out.p = p;
+            out.q = q;
+          }
+        }
+      }
+    }
+  }
+  out.delta = best;
+  return best < Infinity;
+}
+
+/** Applies an insertion found by bestInsertion. */
+export function applyInsertion(state: SolutionState, req: number, ins: Insertion): void {
+  const inst = state.inst;
+  const tasks = state.routes[ins.v]!.tasks;
+  const first = inst.requestFirst[req]!;
+  const second = inst.requestSecond[req]!;
+  const next = tasks.slice(0, ins.p);
+  next.push(first);
+  if (second < 0) {
+    for (let i = ins.p; i < tasks.length; i++) next.push(tasks[i]!);
+  } else {
+    for (let i = ins.p; i < ins.q; i++) next.push(tasks[i]!);
+    next.push(second);
+    for (let i = ins.q; i < tasks.length; i++) next.push(tasks[i]!);
+  }
+  state.setRoute(ins.v, next);
+}

@@ -1,0 +1,160 @@
+import type { SolutionState } from "../core/solution-state";
+import type { Instance } from "../model/instance";
+import { KIND_BREAK } from "../model/instance";
+import type { Rng } from "../util/rng";
+import { applyInsertion, bestInsertion, type Insertion } from "./insertion";
+import type { Neighbours } from "./neighbours";
+
+/** SISR parameters (Christiaens & Vanden Berghe, 2020). */
+export interface RuinParams {
+  /** Average number of removed tasks. */
+  cBar: number;
+  /** Maximum string length. */
+  lMax: number;
+  /** Split-string preservation parameter. */
+  beta: number;
+  /** Probability to skip an insertion position. */
+  blink: number;
+}
+
+export const DEFAULT_RUIN: RuinParams = { cBar: 10, lMax: 10, beta: 0.01, blink: 0.01 };
+
+/**
+ * Slack-induced string removal: removes strings of consecutive tasks from routes near a
+ * random seed task. Returns the removed requests (shipment partners removed together).
+ * `saved` receives (vehicle, old task array) for every route it changes.
+ */
+export function ruinStrings(
+  state: SolutionState,
+  rng: Rng,
+  nb: Neighbours,
+  params: RuinParams,
+  saved: Map<number, number[]>,
+): number[] {
+  const inst = state.inst;
+  let assigned = 0;
+  let used = 0;
+  for (const r of state.routes) {
+    if (r.stops > 0) {
+      used++;
+      assigned += r.stops;
+    }
+  }
+  if (assigned === 0) return [];
+  const avg = assigned / used;
+  const lsMax = Math.max(1, Math.min(params.lMax, avg));
+  const ksMax = Math.max(1, (4 * params.cBar) / (1 + lsMax) - 1);
+  const ks = Math.floor(rng.next() * ksMax) + 1;
+
+  // Seed: a random assigned non-break task.
+  let seed = -1;
+  for (let tries = 0; tries < 50 && seed < 0; tries++) {
+    const t = rng.int(inst.nTasks);
+    if (state.taskRoute[t]! >= 0 && inst.taskKind[t] !== KIND_BREAK) seed = t;
+  }
+  if (seed < 0) return [];
+  const removedTasks: number[] = [];
+  const ruined = new Set<number>();
+  const visit = (c: number): void => {
+    const v = state.taskRoute[c]!;
+    if (v < 0 || ruined.has(v)) return;
+    const r = state.routes[v]!;
+    const tasks = r.tasks;
+    const m = tasks.length;
+    const pos = state.taskPos[c]! - 1;
+    const lMaxR = Math.min(m, lsMax);
+    const l = Math.floor(rng.next() * lMaxR) + 1;
+    const keep = new Uint8Array(m).fill(1);
+    if (rng.next() < 0.5 || l >= m) {
+      const lo = Math.max(0, pos - l + 1);
+      const hi = Math.min(pos, m - l);
+      const s = lo + rng.int(hi - lo + 1);
+      for (let i = s; i < s + l; i++) keep[i] = 0;
+    } else {
+      let preserved = 1;
+      while (l + preserved < m && rng.next() > params.beta) preserved++;
+      const total = l + preserved;
+      const lo = Math.max(0, pos - total + 1);
+      const hi = Math.min(pos, m - total);
+      const s = lo + rng.int(hi - lo + 1);
+      const keepStart = s + rng.int(l + 1);
+      for (let i = s; i < s + total; i++) if (i < keepStart || i >= keepStart + preserved) keep[i] = 0;
+    }
+    ruined.add(v);
+    for (let i = 0; i < m; i++) {
+      if (keep[i] === 0 && inst.taskKind[tasks[i]!] !== KIND_BREAK) removedTasks.push(tasks[i]!);
+    }
+  };
+  visit(seed);
+  for (let i = 0; i < nb.k && ruined.size < ks; i++) {
+    const c = nb.list[seed * nb.k + i]!;
+    if (c < 0) break;
+    visit(c);
+  }
+  return removeTasks(state, removedTasks, saved);
+}
+
+/** Removes tasks (and their shipment partners) from their routes; returns the affected requests. */
+export function removeTasks(state: SolutionState, tasks: number[], saved: Map<number, number[]>): number[] {
+  const inst = state.inst;
+  const reqs = new Set<number>();
+  const drop = new Set<number>();
+  for (const t of tasks) {
+    const q = inst.taskRequest[t]!;
+    if (q < 0) continue;
+    reqs.add(q);
+    drop.add(inst.requestFirst[q]!);
+    if (inst.requestSecond[q]! >= 0) drop.add(inst.requestSecond[q]!);
+  }
+  const byRoute = new Set<number>();
+  for (const t of drop) {
+    const v = state.taskRoute[t]!;
+    if (v >= 0) byRoute.add(v);
+  }
+  for (const v of byRoute) {
+    const r = state.routes[v]!;
+    if (!saved.has(v)) saved.set(v, r.tasks);
+    state.setRoute(v, r.tasks.filter((t) => !drop.has(t)));
+  }
+  return [...reqs];
+}
+
+/** Sort keys for the recreate order, chosen at random with SISR's weights. */
+function sortRequests(inst: Instance, reqs: number[], rng: Rng): void {
+  const x = rng.next() * 11;
+  const depotLoc = inst.vStart[0] ?? inst.nowhere;
+  const cost = inst.cost[0]!;
+  const key = (q: number): number => {
+    const t = inst.requestFirst[q]!;
+    if (x < 4) return 0;
+    if (x < 8) {
+      let s = 0;
+      for (let d = 0; d < inst.dims; d++) s += inst.taskDelivery[t * inst.dims + d]! + Math.abs(inst.taskPickup[t * inst.dims + d]!);
+      return -s;
+    }
+    const c = cost[depotLoc * inst.stride + inst.taskLoc[t]!]!;
+    return x < 10 ? -c : c;
+  };
+  rng.shuffle(reqs);
+  const keys = new Map<number, number>();
+  for (const q of reqs) keys.set(q, key(q));
+  reqs.sort((a, b) => inst.requestPriority[b]! - inst.requestPriority[a]! || keys.get(a)! - keys.get(b)!);
+}
+
+/** Inserts each request at its cheapest position (with blinks); requests that fit nowhere stay unassigned. */
+export function recreate(
+  state: SolutionState,
+  reqs: number[],
+  rng: Rng,
+  blink: number,
+  saved: Map<number, number[]> | null,
+): void {
+  sortRequests(state.inst, reqs, rng);
+  const ins: Insertion = { v: -1, p: 0, q: 0, delta: 0 };
+  for (const q of reqs) {
+    if (bestInsertion(state, q, rng, blink, ins)) {
+      if (saved && !saved.has(ins.v)) saved.set(ins.v, state.routes[ins.v]!.tasks);
+      applyInsertion(state, q, ins);
+    }
+  }
+}

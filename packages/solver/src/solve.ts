@@ -1,0 +1,121 @@
+import { explainUnassigned } from "./core/explain-unassigned";
+import { buildRouteSolution } from "./core/schedule";
+import { SolutionState, type Assignment } from "./core/solution-state";
+import { compileProblem, type Instance } from "./model/instance";
+import type { Problem, RouteSolution, Solution, SolveOptions } from "./model/types";
+import { localSearch } from "./search/local-search";
+import { buildNeighbours } from "./search/neighbours";
+import { DEFAULT_RUIN, recreate, ruinStrings } from "./search/ruin-recreate";
+import { Stopping } from "./search/stopping";
+import { isPlainTsp, solvePlainTsp } from "./tsp/tsp-solver";
+import { Rng } from "./util/rng";
+
+const DEFAULT_TIME_LIMIT_MS = 1000;
+
+/**
+ * Solves a routing problem. Anytime: stops at `timeLimitMs` or `maxIterations`, returning
+ * the best solution found. Deterministic for a given seed and iteration budget.
+ * Throws InvalidProblemError only for malformed input; infeasible requests come back in
+ * `unassigned` with a reason.
+ */
+export function solve(problem: Problem, options: SolveOptions = {}): Solution {
+  const now = options.now ?? (() => performance.now());
+  const t0 = now();
+  const inst = compileProblem(problem);
+  const seed = options.seed ?? 1;
+  const maxIterations = options.maxIterations ?? Infinity;
+  const timeLimitMs = options.timeLimitMs ?? (options.maxIterations !== undefined ? Infinity : DEFAULT_TIME_LIMIT_MS);
+  const stop = new Stopping(now, timeLimitMs, maxIterations);
+  const rng = new Rng(seed);
+  const state = new SolutionState(inst);
+  let iterations: number;
+  if (isPlainTsp(inst)) {
+    const res = solvePlainTsp(inst, rng, stop, options.onProgress);
+    state.setRoute(0, res.tasks);
+    iterations = res.iterations;
+  } else {
+    iterations = metaheuristic(inst, state, rng, stop, options);
+  }
+  return buildSolution(state, iterations, now() - t0);
+}
+
+function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Stopping, options: SolveOptions): number {
+  for (let v = 0; v < inst.nVehicles; v++) if (inst.vBreaks[v]!.length > 0) state.setRoute(v, inst.vBreaks[v]!.slice());
+  const all: number[] = [];
+  for (let q = 0; q < inst.nRequests; q++) all.push(q);
+  recreate(state, all, rng, 0, null);
+  const nb = buildNeighbours(inst, 40);
+  localSearch(state, nb, rng, stop);
+
+  let current = state.totalCost();
+  let bestCost = current;
+  let best: Assignment = state.snapshot();
+  const report = (iteration: number): void => {
+    options.onProgress?.({ iteration, elapsedMs: stop.elapsedMs(), bestCost, unassigned: state.unassignedRequests().length });
+  };
+  report(0);
+  let assignedTasks = 0;
+  for (const r of state.routes) assignedTasks += r.tasks.length;
+  const avgArc = Math.max(1e-9, state.routeCost() / Math.max(1, assignedTasks + inst.nVehicles));
+  const t0 = 0.3 * avgArc;
+  const tf = 0.003 * avgArc;
+  const params = DEFAULT_RUIN;
+  let it = 0;
+  const saved = new Map<number, number[]>();
+  while (!stop.done(it)) {
+    it++;
+    saved.clear();
+    const removed = ruinStrings(state, rng, nb, params, saved);
+    const unassigned = state.unassignedRequests();
+    const reqs = new Set(removed);
+    for (const q of unassigned) reqs.add(q);
+    recreate(state, [...reqs], rng, params.blink, saved);
+    const cost = state.totalCost();
+    const temp = t0 * Math.pow(tf / t0, stop.progress(it));
+    if (cost < current - temp * Math.log(rng.next() + 1e-300)) {
+      current = cost;
+      if (cost < bestCost - 1e-9) {
+        bestCost = cost;
+        best = state.snapshot();
+        report(it);
+      }
+    } else {
+      for (const [v, tasks] of saved) state.setRoute(v, tasks);
+    }
+  }
+  state.restore(best);
+  return it;
+}
+
+function buildSolution(state: SolutionState, iterations: number, elapsedMs: number): Solution {
+  const inst = state.inst;
+  const routes: RouteSolution[] = [];
+  for (const r of state.routes) {
+    if (r.stops === 0) continue;
+    routes.push(buildRouteSolution(inst, r.v, r.tasks));
+  }
+  const unassigned: Solution["unassigned"] = [];
+  for (const q of state.unassignedRequests()) {
+    const reason = explainUnassigned(state, q);
+    const first = inst.requestFirst[q]!;
+    if (inst.requestSecond[q]! < 0) unassigned.push({ type: "job", id: inst.taskId[first]!, reason });
+    else {
+      unassigned.push({ type: "pickup", id: inst.taskId[first]!, reason });
+      unassigned.push({ type: "delivery", id: inst.taskId[inst.requestSecond[q]!]!, reason });
+    }
+  }
+  const sum = (f: (r: (typeof routes)[number]) => number): number => routes.reduce((a, r) => a + f(r), 0);
+  return {
+    routes,
+    unassigned,
+    cost: sum((r) => r.cost),
+    travelTime: sum((r) => r.travelTime),
+    distance: sum((r) => r.distance),
+    duration: sum((r) => r.duration),
+    waiting: sum((r) => r.waiting),
+    service: sum((r) => r.service),
+    setup: sum((r) => r.setup),
+    computingTimeMs: elapsedMs,
+    iterations,
+  };
+}
