@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, loadEnv } from "./env";
+
+describe("loadEnv", () => {
+  it("applies defaults", () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "./data", NODE_ENV: "development", ADMIN_EMAILS: [], BODY_LIMIT_BYTES: 1048576 });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("names every bad variable", () => {
+    try {
+      loadEnv({ PORT: "eighty", DATABASE_URL: "mysql://x", SMTP_URL: "http://mail", LOG_LEVEL: "loud" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      const message = (error as EnvError).message;
+      for (const name of ["PORT", "DATABASE_URL", "SMTP_URL", "LOG_LEVEL"]) expect(message).toContain(`${name}:`);
+    }
+  });
+
+  it("requires a secret in production and parses lists", () => {
+    expect(() => loadEnv({ NODE_ENV: "production" })).toThrow(/BETTER_AUTH_SECRET/);
+    const env = loadEnv({ ADMIN_EMAILS: " Boss@Example.com, ops@example.com ,", PORT: "8080", SMTP_URL: "" });
+    expect(env.ADMIN_EMAILS).toEqual(["boss@example.com", "ops@example.com"]);
+    expect(env.PORT).toBe(8080);
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+});
