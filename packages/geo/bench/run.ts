@@ -1,0 +1,89 @@
+/**
+ * Built-in router benchmark: `npm run bench:geo` (or `npx tsx packages/geo/bench/run.ts [extract.osm.pbf]`).
+ * Loads an extract (Liechtenstein by default), then times car matrices between random road
+ * points (seeded, so every run uses the same points) and prints a table.
+ */
+import { readFile } from "node:fs/promises";
+import { OsmRoutingProvider } from "../src/osm/osm-router";
+import { LIECHTENSTEIN_PBF } from "../src/testing/extracts";
+import type { LatLng, Profile } from "../src/types";
+
+/** Mulberry32: a tiny seeded generator so benchmark points are reproducible. */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Random points on roads the profile can use: geometry points of the graph, picked by the seeded generator. */
+function randomRoadPoints(router: OsmRoutingProvider, count: number, profile: Profile, seed: number): LatLng[] {
+  const random = seededRandom(seed);
+  const g = router.graph;
+  const out: LatLng[] = [];
+  while (out.length < count) {
+    const k = Math.floor(random() * g.geomLat.length);
+    const p = { lat: g.geomLat[k] as number, lng: g.geomLng[k] as number };
+    const s = router.snap(p, profile);
+    if (s && s.distance < 1) out.push(p);
+  }
+  return out;
+}
+
+interface Row {
+  step: string;
+  ms: number;
+  target: string;
+  note: string;
+}
+
+async function main(): Promise<void> {
+  const path = process.argv[2] ?? LIECHTENSTEIN_PBF;
+  const rows: Row[] = [];
+  const bytes = await readFile(path);
+  const t0 = performance.now();
+  const router = OsmRoutingProvider.fromBuffer(bytes);
+  const loadMs = performance.now() - t0;
+  const s = router.stats;
+  rows.push({
+    step: "load (parse + graph + index)",
+    ms: loadMs,
+    target: "a few s",
+    note: `parse ${s.parseMs.toFixed(0)} ms, graph ${s.graphMs.toFixed(0)} ms, index ${s.indexMs.toFixed(0)} ms; ${s.vertices} vertices, ${s.edges} edges`,
+  });
+  for (const [n, target] of [
+    [100, 1000],
+    [500, 10000],
+  ] as const) {
+    const points = randomRoadPoints(router, n, "car", 42 + n);
+    const t = performance.now();
+    const m = router.matrixSync(points, "car");
+    const ms = performance.now() - t;
+    rows.push({
+      step: `car matrix ${n}×${n}`,
+      ms,
+      target: `< ${target / 1000} s`,
+      note: `${m.unreachable.length} unreachable pairs; ${ms <= target ? "OK" : "SLOW"}`,
+    });
+  }
+  const foot = randomRoadPoints(router, 100, "foot", 7);
+  const tf = performance.now();
+  const fm = router.matrixSync(foot, "foot");
+  rows.push({ step: "foot matrix 100×100", ms: performance.now() - tf, target: "-", note: `${fm.unreachable.length} unreachable pairs` });
+  const route = randomRoadPoints(router, 20, "car", 99);
+  const tr = performance.now();
+  const r = await router.route(route, "car");
+  rows.push({ step: "car route through 20 points", ms: performance.now() - tr, target: "-", note: `${(r.distance / 1000).toFixed(1)} km` });
+
+  console.log(`extract: ${path}`);
+  console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
+  console.log("| step | time (ms) | target | note |");
+  console.log("|---|---:|---|---|");
+  for (const row of rows) console.log(`| ${row.step} | ${row.ms.toFixed(0)} | ${row.target} | ${row.note} |`);
+}
+
+await main();
