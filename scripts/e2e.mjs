@@ -1,0 +1,149 @@
+// `npm run test:e2e`: Playwright journeys in Debian's Chromium against the real server on an
+// embedded database in a fresh temporary directory, with a real SMTP server catching mail.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { SMTPServer } from "smtp-server";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+const CHROMIUM = "/usr/bin/chromium";
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (typeof process.getuid === "function" && process.getuid() === 0) {
+    console.log("Chromium is missing: installing Debian's chromium with apt…");
+    const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+    const install = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    if (update.status === 0 && install.status === 0 && existsSync(CHROMIUM)) return;
+    console.error("Installing chromium with apt failed.");
+    process.exit(1);
+  }
+  console.error(`The end-to-end tests need Chromium at ${CHROMIUM}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium\nthen run npm test again.`);
+  process.exit(1);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function decodeQuotedPrintable(text) {
+  const soft = text.replace(/=\r?\n/g, "");
+  const bytes = [];
+  for (let i = 0; i < soft.length; i++) {
+    const hex = soft.slice(i + 1, i + 3);
+    if (soft[i] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(soft[i], "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+async function startMailSink(dir) {
+  let n = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks = [];
+      stream.on("data", (c) => chunks.push(c));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const mail = {
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          subject: /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? "",
+          body: decodeQuotedPrintable(raw),
+          receivedAt: Date.now(),
+        };
+        writeFileSync(path.join(dir, `${Date.now()}-${++n}.json`), JSON.stringify(mail));
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { port: server.server.address().port, close: () => new Promise((r) => server.close(r)) };
+}
+
+async function waitForHealth(url, child, timeoutMs) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return Date.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not healthy within ${timeoutMs} ms`);
+}
+
+ensureChromium();
+
+console.log("Building the web app…");
+const build = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: path.join(root, "apps/web"), stdio: "inherit" });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const work = path.join(root, ".tmp/e2e");
+rmSync(work, { recursive: true, force: true });
+const mailDir = path.join(work, "mail");
+mkdirSync(mailDir, { recursive: true });
+const sink = await startMailSink(mailDir);
+const port = await freePort();
+const baseUrl = `http://localhost:${port}`;
+
+const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/index.ts"], {
+  cwd: root,
+  stdio: ["ignore", "pipe", "pipe"],
+  env: {
+    ...process.env,
+    NODE_ENV: "test",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BASE_URL: baseUrl,
+    DATA_DIR: path.join(work, "data"),
+    DATABASE_URL: "",
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    AUTH_RATE_LIMIT: "false",
+    LOG_LEVEL: "warn",
+  },
+});
+server.stdout.pipe(process.stdout);
+server.stderr.pipe(process.stderr);
+
+let code = 1;
+try {
+  const ms = await waitForHealth(baseUrl, server, 60_000);
+  console.log(`Server healthy at ${baseUrl} after ${ms} ms`);
+  const args = ["playwright", "test", "-c", "apps/web/playwright.config.ts", ...process.argv.slice(2)];
+  const result = spawnSync("npx", args, { stdio: "inherit", env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_DIR: mailDir } });
+  code = result.status ?? 1;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  server.kill("SIGTERM");
+  await new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      server.kill("SIGKILL");
+      resolve();
+    }, 15_000);
+    server.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  await sink.close();
+}
+process.exit(code);
