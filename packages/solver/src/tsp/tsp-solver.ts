@@ -1,12 +1,404 @@
 import type { Instance } from "../model/instance";
+import { KIND_JOB } from "../model/instance";
 import type { ProgressEvent } from "../model/types";
-import type { Rng } from "../util/rng";
 import type { Stopping } from "../search/stopping";
+import type { Rng } from "../util/rng";
 
-export function isPlainTsp(_inst: Instance): boolean {
-  return false;
+const MAX_NODES = 4000;
+const NEIGHBOURS = 10;
+
+/**
+ * True when the problem is a single-vehicle symmetric TSP without any side constraint,
+ * which the dedicated 2-opt/Or-opt iterated local search below handles much faster.
+ */
+export function isPlainTsp(inst: Instance): boolean {
+  if (inst.nVehicles !== 1 || inst.hasShipments || inst.vHasBreaks[0] || !inst.allCompatible) return false;
+  if (inst.nTasks < 5 || inst.nTasks + 2 > MAX_NODES) return false;
+  if (inst.vTwEnd[0] !== Infinity || inst.vMaxTravel[0] !== Infinity || inst.vMaxDist[0] !== Infinity) return false;
+  if (inst.vMaxStops[0]! < inst.nTasks) return false;
+  for (let t = 0; t < inst.nTasks; t++) {
+    if (inst.taskKind[t] !== KIND_JOB) return false;
+    if (inst.twOffset[t + 1]! - inst.twOffset[t]! !== 1) return false;
+    if (inst.twStart[inst.twOffset[t]!]! > inst.vTwStart[0]! || inst.twEnd[inst.twOffset[t]!] !== Infinity) return false;
+  }
+  for (let d = 0; d < inst.dims; d++) {
+    if (inst.vCapacity[d] === Infinity) continue;
+    for (let t = 0; t < inst.nTasks; t++) {
+      if (inst.taskDelivery[t * inst.dims + d] !== 0 || inst.taskPickup[t * inst.dims + d] !== 0) return false;
+    }
+  }
+  const locs = tspLocations(inst);
+  const cost = inst.cost[inst.vClass[0]!]!;
+  const s = inst.stride;
+  for (let i = 0; i < locs.length; i++) {
+    for (let j = i + 1; j < locs.length; j++) {
+      const a = cost[locs[i]! * s + locs[j]!]!;
+      if (!Number.isFinite(a) || Math.abs(a - cost[locs[j]! * s + locs[i]!]!) > 1e-9 * Math.max(1, a)) return false;
+    }
+  }
+  return true;
 }
 
-export function solvePlainTsp(_inst: Instance, _rng: Rng, _stop: Stopping, _onProgress?: (e: ProgressEvent) => void): { tasks: number[]; iterations: number } {
-  return { tasks: [], iterations: 0 };
+/** Node locations: node 0 = start, 1..T = tasks, T+1 = end (only when end differs from start). */
+function tspLocations(inst: Instance): number[] {
+  const locs = [inst.vStart[0]!];
+  for (let t = 0; t < inst.nTasks; t++) locs.push(inst.taskLoc[t]!);
+  if (inst.vEnd[0] !== inst.vStart[0]) locs.push(inst.vEnd[0]!);
+  return locs;
+}
+
+/**
+ * Iterated local search for the symmetric TSP: nearest-neighbour start, 2-opt + Or-opt with
+ * neighbour lists and a work queue (don't-look bits), then local segment-swap kicks
+ * (a double bridge on nearby positions) accepted when not worse. An open or fixed end is a
+ * fixed edge end→start that no move may remove.
+ */
+export function solvePlainTsp(
+  inst: Instance,
+  rng: Rng,
+  stop: Stopping,
+  onProgress?: (e: ProgressEvent) => void,
+): { tasks: number[]; iterations: number } {
+  const locs = tspLocations(inst);
+  const n = locs.length;
+  const fixedEnd = n === inst.nTasks + 2 ? n - 1 : -1;
+  const cost = inst.cost[inst.vClass[0]!]!;
+  const s = inst.stride;
+  // D[i * n + j]: cost between nodes i and j.
+  const D = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) D[i * n + j] = cost[locs[i]! * s + locs[j]!]!;
+  const tsp = new TspSearch(n, D, fixedEnd, Math.min(NEIGHBOURS, n - 1), rng);
+  tsp.nearestNeighbourTour();
+  tsp.optimiseAll();
+  let bestCost = tsp.cost;
+  let best = tsp.tour.slice();
+  onProgress?.({ iteration: 0, elapsedMs: stop.elapsedMs(), bestCost, unassigned: 0 });
+  let it = 0;
+  const saveTour = new Int32Array(n);
+  const savePos = new Int32Array(n);
+  while (!stop.done(it)) {
+    it++;
+    saveTour.set(tsp.tour);
+    savePos.set(tsp.pos);
+    const before = tsp.cost;
+    tsp.kick();
+    tsp.optimiseQueue();
+    if (tsp.cost <= before + 1e-9) {
+      if (tsp.cost < bestCost - 1e-9) {
+        bestCost = tsp.cost;
+        best = tsp.tour.slice();
+        if (onProgress && (it & 255) === 0) onProgress({ iteration: it, elapsedMs: stop.elapsedMs(), bestCost, unassigned: 0 });
+      }
+    } else {
+      tsp.tour.set(saveTour);
+      tsp.pos.set(savePos);
+      tsp.cost = before;
+    }
+  }
+  onProgress?.({ iteration: it, elapsedMs: stop.elapsedMs(), bestCost, unassigned: 0 });
+  return { tasks: readTour(best, n, fixedEnd), iterations: it };
+}
+
+/** Reads the cyclic tour from node 0 in the direction that does not start with the fixed end. */
+function readTour(tour: Int32Array, n: number, fixedEnd: number): number[] {
+  const p0 = tour.indexOf(0);
+  let dir = 1;
+  if (fixedEnd >= 0 && tour[(p0 + 1) % n] === fixedEnd) dir = -1;
+  const out: number[] = [];
+  for (let k = 1; k < n; k++) {
+    const node = tour[(((p0 + dir * k) % n) + n) % n]!;
+    if (node !== fixedEnd) out.push(node - 1);
+  }
+  return out;
+}
+
+class TspSearch {
+  readonly tour: Int32Array;
+  readonly pos: Int32Array;
+  cost = 0;
+  private readonly nb: Int32Array;
+  private readonly queue: Int32Array;
+  private qHead = 0;
+  private qLen = 0;
+  private readonly inQueue: Uint8Array;
+  private readonly eps: number;
+
+  constructor(
+    private readonly n: number,
+    private readonly D: Float64Array,
+    private readonly fixedEnd: number,
+    private readonly k: number,
+    private readonly rng: Rng,
+  ) {
+    this.tour = new Int32Array(n);
+    this.pos = new Int32Array(n);
+    this.queue = new Int32Array(n);
+    this.inQueue = new Uint8Array(n);
+    this.nb = new Int32Array(n * k);
+    let maxD = 0;
+    for (let i = 0; i < D.length; i++) if (D[i]! > maxD) maxD = D[i]!;
+    this.eps = 1e-9 * Math.max(1, maxD);
+    const idx: number[] = [];
+    for (let i = 0; i < n; i++) {
+      idx.length = 0;
+      for (let j = 0; j < n; j++) if (j !== i) idx.push(j);
+      idx.sort((a, b) => D[i * n + a]! - D[i * n + b]! || a - b);
+      for (let q = 0; q < k; q++) this.nb[i * k + q] = idx[q]!;
+    }
+  }
+
+  private d(a: number, b: number): number {
+    return this.D[a * this.n + b]!;
+  }
+
+  private succ(a: number): number {
+    const p = this.pos[a]! + 1;
+    return this.tour[p === this.n ? 0 : p]!;
+  }
+
+  private pred(a: number): number {
+    const p = this.pos[a]! - 1;
+    return this.tour[p < 0 ? this.n - 1 : p]!;
+  }
+
+  /** True when {a, b} is the fixed end–start edge. */
+  private fixed(a: number, b: number): boolean {
+    const f = this.fixedEnd;
+    return f >= 0 && ((a === 0 && b === f) || (a === f && b === 0));
+  }
+
+  nearestNeighbourTour(): void {
+    const n = this.n;
+    const used = new Uint8Array(n);
+    let cur = 0;
+    used[0] = 1;
+    this.tour[0] = 0;
+    let idx = 1;
+    if (this.fixedEnd >= 0) {
+      // Keep the fixed edge: the end node comes right before the start (at the tour's end).
+      used[this.fixedEnd] = 1;
+    }
+    while (idx < n - (this.fixedEnd >= 0 ? 1 : 0)) {
+      let best = -1;
+      let bd = Infinity;
+      for (let q = 0; q < this.k; q++) {
+        const c = this.nb[cur * this.k + q]!;
+        if (!used[c] && this.d(cur, c) < bd) {
+          bd = this.d(cur, c);
+          best = c;
+        }
+      }
+      if (best < 0) {
+        for (let c = 0; c < n; c++) {
+          if (!used[c] && this.d(cur, c) < bd) {
+            bd = this.d(cur, c);
+            best = c;
+          }
+        }
+      }
+      used[best] = 1;
+      this.tour[idx++] = best;
+      cur = best;
+    }
+    if (this.fixedEnd >= 0) this.tour[idx] = this.fixedEnd;
+    for (let i = 0; i < n; i++) this.pos[this.tour[i]!] = i;
+    this.cost = 0;
+    for (let i = 0; i < n; i++) this.cost += this.d(this.tour[i]!, this.tour[(i + 1) % n]!);
+  }
+
+  private push(a: number): void {
+    if (this.inQueue[a]) return;
+    this.inQueue[a] = 1;
+    let p = this.qHead + this.qLen;
+    if (p >= this.n) p -= this.n;
+    this.queue[p] = a;
+    this.qLen++;
+  }
+
+  private pop(): number {
+    const a = this.queue[this.qHead]!;
+    this.qHead++;
+    if (this.qHead === this.n) this.qHead = 0;
+    this.qLen--;
+    this.inQueue[a] = 0;
+    return a;
+  }
+
+  optimiseAll(): void {
+    const order = Array.from({ length: this.n }, (_, i) => i);
+    this.rng.shuffle(order);
+    for (const a of order) this.push(a);
+    this.optimiseQueue();
+  }
+
+  optimiseQueue(): void {
+    while (this.qLen > 0) {
+      const a = this.pop();
+      if (this.improveTwoOpt(a) || this.improveOrOpt(a)) this.push(a);
+    }
+  }
+
+  /** Reverses the tour path going forward from node x to node y (or its complement, whichever is shorter). */
+  private reversePath(x: number, y: number): void {
+    const n = this.n;
+    let i = this.pos[x]!;
+    let j = this.pos[y]!;
+    let len = j - i;
+    if (len < 0) len += n;
+    len += 1;
+    if (len * 2 > n) {
+      const ni = j + 1;
+      const nj = i - 1;
+      i = ni === n ? 0 : ni;
+      j = nj < 0 ? n - 1 : nj;
+      len = n - len;
+    }
+    const tour = this.tour;
+    const pos = this.pos;
+    for (let s = 0; s < len >> 1; s++) {
+      const a = tour[i]!;
+      const b = tour[j]!;
+      tour[i] = b;
+      pos[b] = i;
+      tour[j] = a;
+      pos[a] = j;
+      i++;
+      if (i === n) i = 0;
+      j--;
+      if (j < 0) j = n - 1;
+    }
+  }
+
+  /** Replaces parallel edges (a,b),(c,d) by (a,c),(b,d). */
+  private move2(a: number, b: number, c: number, d: number): void {
+    if (this.succ(a) === b) this.reversePath(b, c);
+    else this.reversePath(c, b);
+    void d;
+  }
+
+  private improveTwoOpt(t1: number): boolean {
+    for (let dir = 0; dir < 2; dir++) {
+      const t2 = dir === 0 ? this.succ(t1) : this.pred(t1);
+      if (this.fixed(t1, t2)) continue;
+      const g1 = this.d(t1, t2);
+      for (let q = 0; q < this.k; q++) {
+        const t3 = this.nb[t2 * this.k + q]!;
+        const d23 = this.d(t2, t3);
+        if (d23 >= g1 - this.eps) break;
+        const t4 = dir === 0 ? this.pred(t3) : this.succ(t3);
+        if (t3 === t1 || t4 === t2 || this.fixed(t3, t4)) continue;
+        const gain = g1 + this.d(t3, t4) - d23 - this.d(t1, t4);
+        if (gain > this.eps) {
+          this.move2(t1, t2, t4, t3);
+          this.cost -= gain;
+          this.push(t1);
+          this.push(t2);
+          this.push(t3);
+          this.push(t4);
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private improveOrOpt(s1: number): boolean {
+    const n = this.n;
+    for (let dirIdx = 0; dirIdx < 2; dirIdx++) {
+      const dir = dirIdx === 0 ? 1 : -1;
+      const next = (x: number): number => (dir === 1 ? this.succ(x) : this.pred(x));
+      const prev = (x: number): number => (dir === 1 ? this.pred(x) : this.succ(x));
+      const p = prev(s1);
+      if (this.fixed(p, s1)) continue;
+      let s2 = s1;
+      for (let L = 1; L <= 3 && L < n - 3; L++) {
+        if (L > 1) {
+          const nx0 = next(s2);
+          if (this.fixed(s2, nx0)) break;
+          s2 = nx0;
+        }
+        const nx = next(s2);
+        if (nx === p || this.fixed(s2, nx)) continue;
+        const removeGain = this.d(p, s1) + this.d(s2, nx) - this.d(p, nx);
+        if (removeGain <= this.eps) continue;
+        const posNx = this.pos[nx]!;
+        const offset = (z: number): number => {
+          let o = (this.pos[z]! - posNx) * dir;
+          if (o < 0) o += n;
+          return o;
+        };
+        const limit = n - L - 2;
+        for (let q = 0; q < this.k; q++) {
+          const c = this.nb[s1 * this.k + q]!;
+          const dc = this.d(c, s1);
+          if (dc >= removeGain - this.eps) break;
+          const oc = offset(c);
+          if (oc > limit) continue;
+          for (let side = 0; side < 2; side++) {
+            const e = side === 0 ? next(c) : prev(c);
+            const oe = offset(e);
+            if (oe > limit || this.fixed(c, e)) continue;
+            // x is met first walking from nx in direction dir.
+            const cIsX = oc < oe;
+            const x = cIsX ? c : e;
+            const y = cIsX ? e : c;
+            // s1 next to c: if c is x then edges (x,s1),(s2,y) else (x,s2),(s1,y).
+            const added = cIsX ? dc + this.d(s2, y) : this.d(x, s2) + dc;
+            const gain = removeGain + this.d(x, y) - added;
+            if (gain > this.eps) {
+              this.applyOrOpt(p, s1, s2, nx, x, y, cIsX);
+              this.cost -= gain;
+              this.push(p);
+              this.push(nx);
+              this.push(s1);
+              this.push(s2);
+              this.push(x);
+              this.push(y);
+              return true;
+            }
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Moves path s1..s2 (between p and nx) between x and y; s1 next to x when `s1First`. */
+  private applyOrOpt(p: number, s1: number, s2: number, nx: number, x: number, y: number, s1First: boolean): void {
+    this.move2(p, s1, x, y); // → (p,x), (s1,y)
+    if (x !== nx) this.move2(p, x, nx, s2); // → (p,nx), (x,s2)
+    if (s1First) this.move2(x, s2, s1, y); // → (x,s1), (s2,y)
+  }
+
+  /** Local double bridge: swaps two short adjacent segments at a random place. */
+  kick(): void {
+    const n = this.n;
+    const maxL = Math.max(1, Math.min(50, Math.floor((n - 2) / 3)));
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const i = this.rng.int(n);
+      const l1 = 1 + this.rng.int(maxL);
+      const l2 = 1 + this.rng.int(maxL);
+      if (l1 + l2 + 2 > n) continue;
+      const at = (k: number): number => this.tour[(i + k) % n]!;
+      const a = at(0);
+      const b1 = at(1);
+      const bL = at(l1);
+      const c1 = at(l1 + 1);
+      const cL = at(l1 + l2);
+      const d = at(l1 + l2 + 1);
+      if (this.fixed(a, b1) || this.fixed(bL, c1) || this.fixed(cL, d)) continue;
+      const delta = this.d(a, c1) + this.d(cL, b1) + this.d(bL, d) - this.d(a, b1) - this.d(bL, c1) - this.d(cL, d);
+      const seg: number[] = [];
+      for (let k = 1; k <= l1 + l2; k++) seg.push(at(k));
+      const rotated = [...seg.slice(l1), ...seg.slice(0, l1)];
+      for (let k = 0; k < rotated.length; k++) {
+        const p = (i + 1 + k) % n;
+        this.tour[p] = rotated[k]!;
+        this.pos[rotated[k]!] = p;
+      }
+      this.cost += delta;
+      for (const z of [a, b1, bL, c1, cL, d]) this.push(z);
+      return;
+    }
+  }
 }
