@@ -4,3 +4,7 @@ export { requireValidProblem } from "./model/require-valid-problem";
 export { validateSolution, type SolutionCheck } from "./check/validate-solution";
 export { solve } from "./solve";
 export { Rng } from "./util/rng";
+export { solveInWorker, solveParallel, isBetter, type WorkerOptions } from "./worker/solve-in-worker";
+export { fromVroomInput } from "./vroom/from-vroom";
+export { toVroomOutput } from "./vroom/to-vroom";
+export type * from "./vroom/vroom-types";

@@ -1,0 +1,61 @@
+/** Per-set statistics and text/markdown tables for benchmark results. */
+import type { RunResult } from "./run-instance";
+
+export interface SetSummary {
+  set: string;
+  runs: number;
+  instances: number;
+  feasible: number;
+  meanGapPct: number;
+  medianGapPct: number;
+  maxGapPct: number;
+  meanTimeS: number;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+export function summarise(results: RunResult[]): SetSummary[] {
+  const sets = [...new Set(results.map((r) => r.set))];
+  return sets.map((set) => {
+    const rs = results.filter((r) => r.set === set);
+    const gaps = rs.map((r) => r.gapPct);
+    return {
+      set,
+      runs: rs.length,
+      instances: new Set(rs.map((r) => r.name)).size,
+      feasible: rs.filter((r) => r.feasible).length,
+      meanGapPct: gaps.reduce((a, b) => a + b, 0) / rs.length,
+      medianGapPct: median(gaps),
+      maxGapPct: Math.max(...gaps),
+      meanTimeS: rs.reduce((a, r) => a + r.timeS, 0) / rs.length,
+    };
+  });
+}
+
+const f2 = (x: number): string => x.toFixed(2);
+
+export function rowText(r: RunResult): string {
+  const veh = r.bksVehicles !== undefined ? ` veh ${r.vehicles}/${r.bksVehicles}` : "";
+  return `${r.set.padEnd(7)} ${r.name.padEnd(14)} n=${String(r.n).padStart(4)} seed=${r.seed} cost=${String(r.cost).padStart(10)} bks=${String(r.bks).padStart(10)} gap=${f2(r.gapPct).padStart(6)}% time=${r.timeS.toFixed(2)}s ${r.feasible ? "feasible" : `INFEASIBLE ${r.violations.join("; ")} unassigned=${r.unassigned}`}${veh}`;
+}
+
+export function markdown(results: RunResult[], summary: SetSummary[], meta: Record<string, string>): string {
+  const lines: string[] = ["# RoutePilot solver benchmark", ""];
+  for (const [k, v] of Object.entries(meta)) lines.push(`- ${k}: ${v}`);
+  lines.push("", "## Summary", "", "| set | instances | runs | feasible | mean gap % | median gap % | max gap % | mean time s |", "|---|---|---|---|---|---|---|---|");
+  for (const s of summary) {
+    lines.push(`| ${s.set} | ${s.instances} | ${s.runs} | ${s.feasible}/${s.runs} | ${f2(s.meanGapPct)} | ${f2(s.medianGapPct)} | ${f2(s.maxGapPct)} | ${f2(s.meanTimeS)} |`);
+  }
+  for (const s of summary) {
+    lines.push("", `## ${s.set}`, "", "| instance | n | seed | cost | best-known | gap % | time s | feasible | vehicles |", "|---|---|---|---|---|---|---|---|---|");
+    for (const r of results.filter((x) => x.set === s.set)) {
+      const veh = r.bksVehicles !== undefined ? `${r.vehicles} (bks ${r.bksVehicles})` : String(r.vehicles);
+      lines.push(`| ${r.name} | ${r.n} | ${r.seed} | ${r.cost} | ${r.bks} | ${f2(r.gapPct)} | ${r.timeS.toFixed(2)} | ${r.feasible ? "yes" : "NO"} | ${veh} |`);
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}

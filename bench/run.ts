@@ -1,0 +1,80 @@
+/**
+ * Benchmark harness (`npm run bench -- [options]`), not part of `npm test`.
+ *   --set tsplib,A,B,P,X,solomon|cvrp|all   sets to run (default all)
+ *   --filter TEXT                            only instances whose name contains TEXT (or /regex/)
+ *   --time S                                 time limit per instance in seconds (default: per-set targets of issue #3)
+ *   --seeds 1,2,3                            seeds, one run each (default 1)
+ *   --threads N                              workers per run, best of N seeds (default 1)
+ *   --max-n N                                skip instances with more than N customers
+ *   --out PATH                               results file stem (default bench/results/latest)
+ * Every cost is recomputed from the instance data by validateSolution.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ALL_SETS, catalogue, defaultInstanceDir, defaultTimeLimit } from "./lib/catalogue";
+import type { SetName } from "./lib/instances";
+import { markdown, rowText, summarise } from "./lib/report";
+import { runInstance, type RunResult } from "./lib/run-instance";
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+function parse(argv: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith("--")) throw new Error(`unexpected argument ${a}`);
+    const [k, inline] = a.slice(2).split("=", 2);
+    out[k!] = inline ?? argv[++i] ?? "";
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const opts = parse(process.argv.slice(2));
+  const setArg = (opts.set ?? "all").split(",").flatMap((s) => (s === "all" ? ALL_SETS : s === "cvrp" ? ["A", "B", "P", "X"] : [s]));
+  const sets = new Set(setArg.map((s) => (s.toLowerCase() === "tsplib" ? "tsplib" : s.toLowerCase() === "solomon" ? "solomon" : s.toUpperCase())) as SetName[]);
+  const filter = opts.filter;
+  const matches = (name: string): boolean =>
+    !filter ? true : filter.startsWith("/") && filter.endsWith("/") ? new RegExp(filter.slice(1, -1)).test(name) : name.includes(filter);
+  const seeds = (opts.seeds ?? "1").split(",").map(Number);
+  const threads = Number(opts.threads ?? 1);
+  const maxN = opts["max-n"] ? Number(opts["max-n"]) : Infinity;
+  const outStem = opts.out ?? join(repoRoot, "bench", "results", "latest");
+  const dir = defaultInstanceDir(repoRoot);
+  const entries = catalogue(dir).filter((e) => sets.has(e.set) && matches(e.name));
+  const results: RunResult[] = [];
+  for (const e of entries) {
+    const inst = e.load();
+    if (inst.n > maxN) continue;
+    const limit = opts.time ? Number(opts.time) : defaultTimeLimit(e.set, inst.n);
+    for (const seed of seeds) {
+      const r = await runInstance(inst, seed, limit, threads, e.bksVehicles);
+      results.push(r);
+      console.log(rowText(r));
+    }
+  }
+  const summary = summarise(results);
+  console.log("\nset      inst  runs  feasible  mean gap%  median gap%  max gap%  mean time s");
+  for (const s of summary) {
+    console.log(
+      `${s.set.padEnd(8)} ${String(s.instances).padStart(4)} ${String(s.runs).padStart(5)} ${`${s.feasible}/${s.runs}`.padStart(9)} ${s.meanGapPct.toFixed(2).padStart(10)} ${s.medianGapPct.toFixed(2).padStart(12)} ${s.maxGapPct.toFixed(2).padStart(9)} ${s.meanTimeS.toFixed(2).padStart(12)}`,
+    );
+  }
+  const meta = {
+    command: `npm run bench -- ${process.argv.slice(2).join(" ")}`.trim(),
+    date: new Date().toISOString(),
+    node: process.version,
+    cpu: `${cpus().length} × ${cpus()[0]?.model ?? "unknown"}`,
+    seeds: seeds.join(","),
+    threads: String(threads),
+    "time limit": opts.time ? `${opts.time} s per instance` : "per-set defaults: TSPLIB min(10 s, n/100 s), A/B/P 1 s, X 10 s, Solomon 2 s",
+  };
+  mkdirSync(dirname(outStem), { recursive: true });
+  writeFileSync(`${outStem}.json`, `${JSON.stringify({ meta, summary, results }, null, 1)}\n`);
+  writeFileSync(`${outStem}.md`, markdown(results, summary, meta));
+  console.log(`\nwrote ${outStem}.json and ${outStem}.md`);
+}
+
+await main();
