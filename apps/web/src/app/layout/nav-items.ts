@@ -1,0 +1,73 @@
+import { tierDisplayNames, type Me, type Tier } from "@routepilot/contracts";
+
+/** The access flags from GET /api/me that gate menu items (SPEC §2, §5, §6). */
+export type NavAccess = Pick<Me["access"], "teams" | "fleet" | "enhancedAnalytics">;
+export type NavItem = { to: string; label: string; badge?: string };
+
+const noAccess: NavAccess = { teams: false, fleet: false, enhancedAnalytics: false };
+
+/** The access flags of a signed-in user, or none while /api/me is loading. */
+export function accessOf(me: Me | null | undefined): NavAccess {
+  return me ? me.access : noAccess;
+}
+
+/** "{Tier} Plan", Free by default (SPEC §2 mobile menu). */
+export function planLabel(tier: Tier | null | undefined): string {
+  return `${tierDisplayNames[tier ?? "free"]} Plan`;
+}
+
+/** Desktop top-bar links for a signed-in user (SPEC §2 top bar). */
+export function topBarItems(access: NavAccess): NavItem[] {
+  return [
+    { to: "/", label: "Home" },
+    ...(access.fleet ? [{ to: "/route-optimization", label: "Route Optimization" }] : []),
+    { to: "/route-history", label: "Routes" },
+    ...(access.fleet ? [{ to: "/fleet", label: "Fleet" }] : []),
+    ...(access.teams ? [{ to: "/teams", label: "Teams" }] : []),
+    { to: "/analytics", label: "Analytics" },
+    { to: "/pricing", label: "Pricing" },
+  ];
+}
+
+/** Mobile-menu links (SPEC §2): tier-gated items carry a badge naming the plan they need. */
+export function mobileMenuItems(signedIn: boolean, access: NavAccess): NavItem[] {
+  if (!signedIn) {
+    return [
+      { to: "/", label: "Home" },
+      { to: "/pricing", label: "Pricing" },
+      { to: "/help", label: "Help & Support" },
+      { to: "/auth/sign-in", label: "Sign In" },
+      { to: "/auth/sign-up", label: "Sign Up" },
+    ];
+  }
+  return [
+    { to: "/", label: "Home" },
+    { to: "/route-history", label: "Route History" },
+    { to: "/analytics", label: "Analytics" },
+    ...(access.enhancedAnalytics ? [{ to: "/enhanced-analytics", label: "Enhanced Analytics", badge: "Pro" }] : []),
+    ...(access.fleet ? [{ to: "/fleet", label: "Fleet Dashboard", badge: "Fleet Pro" }] : []),
+    ...(access.teams ? [{ to: "/team-dashboard", label: "Team Management", badge: "Enterprise" }] : []),
+    { to: "/pricing", label: "Pricing" },
+    { to: "/subscription", label: "Subscription" },
+    { to: "/settings", label: "Settings" },
+    { to: "/help", label: "Help & Support" },
+  ];
+}
+
+/** Footer links (SPEC §2 footer). */
+export function footerItems(signedIn: boolean, access: NavAccess): NavItem[] {
+  const base: NavItem[] = [
+    { to: "/", label: "Home" },
+    { to: "/pricing", label: "Pricing" },
+    { to: "/help", label: "Help" },
+    { to: "/contact", label: "Contact" },
+  ];
+  if (!signedIn) return base;
+  return [
+    ...base,
+    { to: "/route-history", label: "Routes" },
+    { to: "/analytics", label: "Analytics" },
+    ...(access.teams ? [{ to: "/team-dashboard", label: "Teams" }] : []),
+    { to: "/settings", label: "Settings" },
+  ];
+}

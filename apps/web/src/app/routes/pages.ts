@@ -1,0 +1,44 @@
+import { lazy, type ComponentType } from "react";
+
+/** React.lazy for a named export, so route pages load on demand (Suspense shows the loading screen). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- lazy() itself is typed with ComponentType<any>
+function page<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+// Public pages
+export const HomePage = page(() => import("@/features/marketing/routes/home-page"), "HomePage");
+export const PricingPage = page(() => import("@/features/marketing/routes/pricing-page"), "PricingPage");
+export const AboutPage = page(() => import("@/features/marketing/routes/about-page"), "AboutPage");
+export const ContactPage = page(() => import("@/features/marketing/routes/contact-page"), "ContactPage");
+export const HelpPage = page(() => import("@/features/marketing/routes/help-page"), "HelpPage");
+export const PrivacyPage = page(() => import("@/features/marketing/routes/privacy-page"), "PrivacyPage");
+export const TermsPage = page(() => import("@/features/marketing/routes/terms-page"), "TermsPage");
+export const SupportDocsPage = page(() => import("@/features/marketing/routes/support-docs-page"), "SupportDocsPage");
+export const CareersPage = page(() => import("@/features/marketing/routes/careers-page"), "CareersPage");
+export const AuthPage = page(() => import("@/features/auth/routes/auth-page"), "AuthPage");
+export const ResetPasswordPage = page(() => import("@/features/auth/routes/reset-password-page"), "ResetPasswordPage");
+export const UpdatePasswordPage = page(() => import("@/features/auth/routes/update-password-page"), "UpdatePasswordPage");
+export const PaymentSuccessPage = page(() => import("@/features/billing/routes/billing-pages"), "PaymentSuccessPage");
+export const SharedRoutePage = page(() => import("@/features/routes/routes/route-pages"), "SharedRoutePage");
+
+// Signed-in pages
+export const DashboardPage = page(() => import("@/features/dashboard/routes/dashboard-page"), "DashboardPage");
+export const RouteHistoryPage = page(() => import("@/features/history/routes/route-history-page"), "RouteHistoryPage");
+export const ProfilePage = page(() => import("@/features/profile/routes/profile-page"), "ProfilePage");
+export const SettingsPage = page(() => import("@/features/settings/routes/settings-page"), "SettingsPage");
+export const AnalyticsPage = page(() => import("@/features/analytics/routes/analytics-pages"), "AnalyticsPage");
+export const EnhancedAnalyticsPage = page(() => import("@/features/analytics/routes/analytics-pages"), "EnhancedAnalyticsPage");
+export const AnalyticsDashboardPage = page(() => import("@/features/analytics/routes/analytics-pages"), "AnalyticsDashboardPage");
+export const TeamsPage = page(() => import("@/features/teams/routes/teams-pages"), "TeamsPage");
+export const TeamDashboardPage = page(() => import("@/features/teams/routes/teams-pages"), "TeamDashboardPage");
+export const TeamInvitationPage = page(() => import("@/features/teams/routes/teams-pages"), "TeamInvitationPage");
+export const RouteOptimizationPage = page(() => import("@/features/routes/routes/route-pages"), "RouteOptimizationPage");
+export const FleetRouteOptimizationPage = page(() => import("@/features/routes/routes/route-pages"), "FleetRouteOptimizationPage");
+export const SubscriptionPage = page(() => import("@/features/billing/routes/billing-pages"), "SubscriptionPage");
+export const SuperAdminDashboardPage = page(() => import("@/features/admin/routes/admin-pages"), "SuperAdminDashboardPage");
+export const AdminDashboardPage = page(() => import("@/features/admin/routes/admin-pages"), "AdminDashboardPage");
+export const SecurityPage = page(() => import("@/features/security/routes/security-pages"), "SecurityPage");
+export const SecurityDashboardPage = page(() => import("@/features/security/routes/security-pages"), "SecurityDashboardPage");
+export const DriverAppPage = page(() => import("@/features/driver/routes/driver-app-page"), "DriverAppPage");
+export const FleetDashboardPage = page(() => import("@/features/fleet/routes/fleet-dashboard-page"), "FleetDashboardPage");

@@ -1,0 +1,59 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { authClient, authErrorMessage } from "@/lib/auth-client";
+import { sessionFlags } from "@/lib/auth";
+import { signInFormSchema, type SignInFormValues } from "@/features/auth/lib/schemas";
+import { FormError } from "@/features/auth/components/form-error";
+
+/** E-mail and password sign-in. On success the session changes and the page redirects. */
+export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<SignInFormValues>({
+    resolver: zodResolver(signInFormSchema),
+    defaultValues: { email: "", password: "" },
+    mode: "onTouched",
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const { error } = await authClient.signIn.email({ email: values.email.trim(), password: values.password });
+      if (error) {
+        setServerError(authErrorMessage(error));
+        return;
+      }
+      sessionFlags.intentionalSignOut = false;
+      onSignedIn();
+    } catch (error) {
+      setServerError(authErrorMessage(error instanceof Error ? error : null));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
+      <FormError message={serverError} />
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...form.register("email")} />
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...form.register("password")} />
+      </FormField>
+      <div className="-mt-1 text-right text-sm">
+        <Link to="/auth/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
+          Forgot your password?
+        </Link>
+      </div>
+      <Button type="submit" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? <Spinner className="text-primary-foreground" /> : null}
+        Sign In
+      </Button>
+    </form>
+  );
+}

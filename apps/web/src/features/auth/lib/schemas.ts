@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { emailSchema, messages, passwordSchema, safeText } from "@routepilot/contracts";
+
+/** Form schemas built from the shared SPEC §5 rules (messages come from @routepilot/contracts). */
+export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+
+const requiredText = z.string({ error: messages.required }).min(1, messages.required);
+
+export const signInFormSchema = z.object({
+  email: emailSchema,
+  password: requiredText,
+});
+export type SignInFormValues = z.input<typeof signInFormSchema>;
+
+export const signUpFormSchema = z.object({
+  name: safeText({ max: 100 }),
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type SignUpFormValues = z.input<typeof signUpFormSchema>;
+
+export const forgotPasswordFormSchema = z.object({ email: emailSchema });
+export type ForgotPasswordFormValues = z.input<typeof forgotPasswordFormSchema>;
+
+export const resetPasswordFormSchema = z
+  .object({ password: passwordSchema, confirmPassword: requiredText })
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });
+export type ResetPasswordFormValues = z.input<typeof resetPasswordFormSchema>;
+
+export const updatePasswordFormSchema = z
+  .object({ currentPassword: requiredText, newPassword: passwordSchema, confirmPassword: requiredText })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });
+export type UpdatePasswordFormValues = z.input<typeof updatePasswordFormSchema>;
+
+/** Where the verification e-mail's link lands (the dashboard shows a success toast). */
+export const VERIFIED_CALLBACK_URL = "/dashboard?verified=1";

@@ -1,0 +1,92 @@
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Info } from "lucide-react";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { LoadingScreen } from "@/components/loading-screen";
+import { useAuth } from "@/lib/auth";
+import { safeRedirect } from "@/lib/safe-redirect";
+import { AuthShell } from "@/features/auth/components/auth-shell";
+import { SignInForm } from "@/features/auth/components/sign-in-form";
+import { SignUpForm } from "@/features/auth/components/sign-up-form";
+import { ForgotPasswordForm } from "@/features/auth/components/forgot-password-form";
+
+export type AuthMode = "sign-in" | "sign-up" | "forgot-password";
+
+const copy: Record<AuthMode, { title: string; description: string }> = {
+  "sign-in": { title: "Sign in to RoutePilot", description: "Welcome back. Pick up your routes where you left them." },
+  "sign-up": { title: "Create your RoutePilot account", description: "Free for 5 optimised routes a month. No card needed." },
+  "forgot-password": { title: "Reset your password", description: "Enter your e-mail address and we will send you a link to choose a new password." },
+};
+
+/** A message another page left for /auth (e.g. "Your session has expired…"). */
+function useAuthNotice(): string | null {
+  const location = useLocation();
+  const state = location.state as { message?: unknown } | null;
+  return typeof state?.message === "string" ? state.message : null;
+}
+
+/**
+ * /auth, /auth/sign-in, /auth/sign-up, /signin, /signup and /auth/forgot-password.
+ * Signed-in visitors go on to `?redirect=` (the page they wanted) or /dashboard.
+ */
+export function AuthPage({ mode: routeMode }: { mode?: AuthMode }) {
+  const { user, isPending } = useAuth();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notice = useAuthNotice();
+  const redirect = searchParams.get("redirect");
+  const mode: AuthMode = routeMode ?? (searchParams.get("tab") === "sign-up" ? "sign-up" : "sign-in");
+  const target = safeRedirect(redirect);
+  const query = redirect ? `?redirect=${encodeURIComponent(redirect)}` : "";
+
+  if (isPending && !user) return <LoadingScreen fullScreen />;
+  if (user) return <Navigate to={target} replace />;
+
+  const goOn = () => navigate(target, { replace: true });
+
+  if (mode === "forgot-password") {
+    return (
+      <AuthShell
+        {...copy[mode]}
+        footer={
+          <Link to={`/auth/sign-in${query}`} className="font-medium text-primary underline-offset-4 hover:underline">
+            Back to sign in
+          </Link>
+        }
+      >
+        <ForgotPasswordForm />
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell
+      {...copy[mode]}
+      footer={
+        <Link to="/" className="font-medium text-primary underline-offset-4 hover:underline">
+          Back to RoutePilot home
+        </Link>
+      }
+    >
+      {notice ? (
+        <Alert className="mb-4">
+          <Info aria-hidden="true" />
+          <AlertDescription>{notice}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Tabs value={mode} onValueChange={(value) => navigate(`/auth/${value}${query}`, { replace: true, state: location.state })}>
+        <TabsList aria-label="Sign in or sign up">
+          <TabsTrigger value="sign-in">Sign In</TabsTrigger>
+          <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+        </TabsList>
+        <TabsContent value="sign-in">
+          <SignInForm onSignedIn={goOn} />
+        </TabsContent>
+        <TabsContent value="sign-up">
+          <SignUpForm onSignedUp={goOn} />
+        </TabsContent>
+      </Tabs>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,162 @@
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
+import { CheckCircle2, Clock, LifeBuoy, Mail } from "lucide-react";
+import { contactRequestSchema, contactTopics, type ContactRequest } from "@routepilot/contracts";
+import { PageContainer } from "@/components/layouts/page-container";
+import { PageHeader } from "@/components/layouts/page-header";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { useSendContactMessage } from "@/features/marketing/api/send-contact-message";
+
+const topicNames: Record<(typeof contactTopics)[number], string> = {
+  general: "General question",
+  sales: "Sales and plans",
+  support: "Technical support",
+  billing: "Billing",
+  press: "Press",
+};
+type ContactFormInput = z.input<typeof contactRequestSchema>;
+type ContactFormOutput = z.output<typeof contactRequestSchema>;
+const contactFields = ["name", "email", "topic", "message"] as const;
+
+function ContactForm() {
+  const send = useSendContactMessage();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const form = useForm<ContactFormInput, unknown, ContactFormOutput>({
+    resolver: zodResolver(contactRequestSchema),
+    defaultValues: { name: "", email: "", topic: "general", message: "" },
+    mode: "onTouched",
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await send.mutateAsync(values satisfies ContactRequest);
+      setSent(true);
+      form.reset();
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          const name = contactFields.find((f) => f === field);
+          if (name) form.setError(name, { message });
+        }
+      }
+      setServerError(errorMessage(error));
+    }
+  });
+
+  if (sent) {
+    return (
+      <Alert variant="success">
+        <CheckCircle2 aria-hidden="true" />
+        <div>
+          <AlertTitle>Thank you, your message has been sent</AlertTitle>
+          <AlertDescription className="mt-1 text-foreground">
+            <p>We reply to most messages within one working day.</p>
+            <Button variant="link" className="h-auto px-0" onClick={() => setSent(false)}>
+              Send another message
+            </Button>
+          </AlertDescription>
+        </div>
+      </Alert>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Contact form">
+      {serverError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{serverError}</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Name" error={errors.name?.message}>
+          <Input autoComplete="name" {...form.register("name")} />
+        </FormField>
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
+        </FormField>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="contact-topic">Topic</Label>
+        <Controller
+          control={form.control}
+          name="topic"
+          render={({ field }) => (
+            <Select value={field.value ?? "general"} onValueChange={field.onChange}>
+              <SelectTrigger id="contact-topic" onBlur={field.onBlur}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {contactTopics.map((topic) => (
+                  <SelectItem key={topic} value={topic}>
+                    {topicNames[topic]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+        {errors.topic?.message ? <p className="text-sm font-medium text-destructive">{errors.topic.message}</p> : null}
+      </div>
+      <FormField label="Message" error={errors.message?.message} description="At least 10 characters. Tell us as much as you can.">
+        <Textarea rows={6} {...form.register("message")} />
+      </FormField>
+      <div>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner className="text-primary-foreground" /> : null}
+          Send message
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /contact and /company/contact. */
+export function ContactPage() {
+  return (
+    <PageContainer>
+      <PageHeader title="Contact us" description="Questions about plans, your account or fleets? Send us a message and a person will answer." />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <Card>
+          <CardHeader>
+            <CardTitle>Send us a message</CardTitle>
+            <CardDescription>All fields are required.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ContactForm />
+          </CardContent>
+        </Card>
+        <aside className="grid content-start gap-4" aria-label="Other ways to reach us">
+          {[
+            { icon: Clock, title: "Response time", text: "Most messages get an answer within one working day, Monday to Friday." },
+            { icon: LifeBuoy, title: "Need help now?", text: "The Help Centre answers the most common questions about routes, plans and accounts." },
+            { icon: Mail, title: "Sales and fleets", text: "Planning for ten or more vehicles? Choose “Sales and plans” and we will set up a call." },
+          ].map(({ icon: Icon, title, text }) => (
+            <Card key={title}>
+              <CardContent className="flex gap-3 p-5">
+                <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                <div>
+                  <h2 className="font-semibold">{title}</h2>
+                  <p className="text-sm text-muted-foreground">{text}</p>
+                </div>
+              </CardContent>
+            </Card>
+          ))}
+        </aside>
+      </div>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,93 @@
+import { Link } from "react-router";
+import { BookOpen, MessageSquare } from "lucide-react";
+import { formatPence, monthlyRouteLimits, OVERAGE_PENCE_PER_ROUTE } from "@routepilot/contracts";
+import { PageContainer } from "@/components/layouts/page-container";
+import { PageHeader } from "@/components/layouts/page-header";
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { OsmCredit } from "@/features/marketing/components/osm-credit";
+
+const sections: { title: string; items: { q: string; a: string }[] }[] = [
+  {
+    title: "Getting started",
+    items: [
+      { q: "How do I create an account?", a: "Choose Get Started, enter your name, e-mail address and a password. You are signed in straight away; we also send a link to verify your e-mail address." },
+      { q: "I did not receive the verification e-mail.", a: "Check your spam folder first. While signed in, use “Resend e-mail” in the yellow banner at the top of the page to send a new link." },
+      { q: "How do I reset a forgotten password?", a: "On the sign-in page choose “Forgot your password?”, enter your e-mail address and follow the link we send you to choose a new password." },
+    ],
+  },
+  {
+    title: "Planning routes",
+    items: [
+      { q: "How does route optimisation work?", a: "You give RoutePilot a start point and the places you need to visit. It calculates travel distances and times between every pair of stops and finds the order with the shortest total." },
+      { q: "What are saved locations?", a: "Places you use often, such as home, your depot or regular customers. Save them under Settings → Saved locations and pick them as default start and end points." },
+      { q: "Can I show distances in kilometres?", a: "Yes. Under Settings → Language and region, choose Miles or Kilometres. Every distance in RoutePilot follows that choice." },
+      { q: "Where do the maps come from?", a: "Maps are drawn from OpenStreetMap, the free world map made by volunteers. Map data © OpenStreetMap contributors." },
+    ],
+  },
+  {
+    title: "Plans and billing",
+    items: [
+      { q: "How many routes can I plan?", a: `Free includes ${monthlyRouteLimits.free} routes a month, Premium ${monthlyRouteLimits.premium}, Enterprise ${monthlyRouteLimits.enterprise} and Fleet Pro ${monthlyRouteLimits.fleet_pro.toLocaleString("en-GB")}.` },
+      { q: "What if I need more routes than my plan includes?", a: `With a payment method on file, each extra route costs ${formatPence(OVERAGE_PENCE_PER_ROUTE)}. Otherwise RoutePilot asks you to upgrade first.` },
+      { q: "Where can I see my usage?", a: "Your dashboard shows how many routes you have used this month and how many are left." },
+    ],
+  },
+  {
+    title: "Teams and fleets",
+    items: [
+      { q: "Who can create a team?", a: "Enterprise and Fleet Pro subscribers can create teams, invite members by e-mail and share the plan's monthly routes between them." },
+      { q: "What are the driver and manager roles?", a: "In a fleet, managers plan and dispatch routes on the Fleet dashboard; drivers follow their assigned route in the Driver app. Your fleet manager assigns the roles." },
+    ],
+  },
+];
+
+/** /help: frequently asked questions in an accordion. */
+export function HelpPage() {
+  return (
+    <PageContainer size="narrow">
+      <PageHeader title="Help & Support" description="Answers to the questions we hear most often. Can't find yours? We're happy to help." />
+      <div className="grid gap-10">
+        {sections.map((section) => (
+          <section key={section.title} aria-labelledby={`help-${section.title}`}>
+            <h2 id={`help-${section.title}`} className="text-xl font-semibold tracking-tight">
+              {section.title}
+            </h2>
+            <Accordion type="multiple" className="mt-2">
+              {section.items.map((item) => (
+                <AccordionItem key={item.q} value={item.q}>
+                  <AccordionTrigger>{item.q}</AccordionTrigger>
+                  <AccordionContent>{item.a}</AccordionContent>
+                </AccordionItem>
+              ))}
+            </Accordion>
+          </section>
+        ))}
+        <Card>
+          <CardContent className="flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
+            <div>
+              <h2 className="text-lg font-semibold">Still stuck?</h2>
+              <p className="text-sm text-muted-foreground">Read the step-by-step guides or send us a message.</p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button asChild variant="outline">
+                <Link to="/support-docs">
+                  <BookOpen aria-hidden="true" />
+                  Support docs
+                </Link>
+              </Button>
+              <Button asChild>
+                <Link to="/contact">
+                  <MessageSquare aria-hidden="true" />
+                  Contact support
+                </Link>
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+        <OsmCredit />
+      </div>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,150 @@
+import { Link } from "react-router";
+import { ArrowRight, Clock, MapPinned, Route, Share2, Truck, Users } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { OsmCredit } from "@/features/marketing/components/osm-credit";
+
+const features = [
+  { icon: Route, title: "Shortest order, automatically", text: "Add your stops in any order. RoutePilot's optimiser finds the sequence that saves the most distance and time." },
+  { icon: Clock, title: "Time windows and service times", text: "Tell us when each customer is available and how long you stay; the plan respects both." },
+  { icon: MapPinned, title: "Saved locations", text: "Keep your home, depot and regular customers one click away, with default start and end points." },
+  { icon: Share2, title: "Share and navigate", text: "Send a read-only link to a colleague or open the route in your favourite navigation app." },
+  { icon: Users, title: "Teams with a shared quota", text: "Invite colleagues, allocate routes to each member and see who planned what." },
+  { icon: Truck, title: "Fleets, vehicles and drivers", text: "Split a day's deliveries across vehicles with capacities and shifts, then follow drivers live." },
+];
+
+const steps = [
+  { title: "Add your stops", text: "Type addresses, pick saved places or paste a list." },
+  { title: "Optimise", text: "RoutePilot orders the stops and shows the route, distance and time." },
+  { title: "Drive", text: "Hand the route to your navigation app and tick off stops as you go." },
+];
+
+/** The signed-out landing page at /. */
+export function HomePage() {
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-from to-brand-to">
+        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2 lg:px-8">
+          <div className="flex flex-col gap-6">
+            <p className="text-sm font-semibold tracking-wide text-primary uppercase">RoutePilot: simplifying route planning for everyone</p>
+            <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">Plan multi-stop routes in seconds, not hours.</h1>
+            <p className="text-lg text-pretty text-muted-foreground">
+              Whether you run errands, visit customers or dispatch a fleet, RoutePilot puts your stops in the best order and gets you home earlier.
+            </p>
+            <div className="flex flex-wrap gap-3">
+              <Button asChild size="lg">
+                <Link to="/auth/sign-up">
+                  Get Started free
+                  <ArrowRight aria-hidden="true" />
+                </Link>
+              </Button>
+              <Button asChild size="lg" variant="outline">
+                <Link to="/pricing">See pricing</Link>
+              </Button>
+            </div>
+            <p className="text-sm text-muted-foreground">5 optimised routes a month on the Free plan. No card needed.</p>
+          </div>
+          <RoutePreview />
+        </div>
+      </section>
+
+      <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:px-8">
+        <h2 id="features-heading" className="text-3xl font-bold tracking-tight">
+          Everything a busy day on the road needs
+        </h2>
+        <p className="mt-2 max-w-2xl text-muted-foreground">From a single courier to a fleet of vans, the same planner scales with you.</p>
+        <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {features.map(({ icon: Icon, title, text }) => (
+            <Card key={title}>
+              <CardHeader>
+                <span className="flex size-10 items-center justify-center rounded-lg bg-secondary text-primary">
+                  <Icon className="size-5" aria-hidden="true" />
+                </span>
+                <CardTitle as="h3" className="mt-2 text-base">
+                  {title}
+                </CardTitle>
+                <CardDescription>{text}</CardDescription>
+              </CardHeader>
+            </Card>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="how-heading" className="border-y bg-muted/50">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:px-8">
+          <h2 id="how-heading" className="text-3xl font-bold tracking-tight">
+            How it works
+          </h2>
+          <ol className="mt-8 grid gap-6 md:grid-cols-3">
+            {steps.map((step, index) => (
+              <li key={step.title} className="flex gap-4">
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground">{index + 1}</span>
+                <div>
+                  <h3 className="font-semibold">{step.title}</h3>
+                  <p className="mt-1 text-sm text-muted-foreground">{step.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:px-8">
+        <Card className="bg-primary text-primary-foreground">
+          <CardContent className="flex flex-col items-start gap-4 p-8 md:flex-row md:items-center md:justify-between">
+            <div>
+              <h2 id="cta-heading" className="text-2xl font-bold tracking-tight">
+                Ready for a shorter day?
+              </h2>
+              <p className="mt-1 opacity-90">Create a free account and optimise your first route in under a minute.</p>
+            </div>
+            <div className="flex flex-wrap gap-3">
+              <Button asChild size="lg" variant="secondary">
+                <Link to="/auth/sign-up">Create free account</Link>
+              </Button>
+              <Button asChild size="lg" variant="ghost" className="text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground">
+                <Link to="/contact">Talk to sales</Link>
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+        <div className="mt-6 flex items-center gap-2 text-muted-foreground">
+          <MapPinned className="size-4" aria-hidden="true" />
+          <p className="text-sm">Maps are drawn from OpenStreetMap data.</p>
+        </div>
+        <OsmCredit className="mt-1 text-xs text-muted-foreground" />
+      </section>
+    </>
+  );
+}
+
+/** A small illustrative route: four stops joined in optimised order. */
+function RoutePreview() {
+  return (
+    <figure className="rounded-2xl border bg-card p-4 shadow-lg" aria-label="Example of an optimised route with four stops">
+      <svg viewBox="0 0 400 260" className="h-auto w-full" role="img" aria-label="Map sketch of an optimised route">
+        <rect width="400" height="260" rx="12" className="fill-muted" />
+        <path d="M0 180 C 90 150, 140 210, 230 170 S 350 120, 400 140" className="stroke-border" strokeWidth="14" fill="none" />
+        <path d="M120 0 C 130 80, 90 160, 140 260" className="stroke-border" strokeWidth="10" fill="none" />
+        <path d="M60 200 L140 120 L250 150 L320 70" className="stroke-primary" strokeWidth="4" strokeDasharray="0" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+        {[
+          [60, 200, "A"],
+          [140, 120, "1"],
+          [250, 150, "2"],
+          [320, 70, "3"],
+        ].map(([x, y, label]) => (
+          <g key={String(label)}>
+            <circle cx={Number(x)} cy={Number(y)} r="14" className="fill-primary" />
+            <text x={Number(x)} y={Number(y) + 4} textAnchor="middle" className="fill-primary-foreground text-xs font-bold">
+              {label}
+            </text>
+          </g>
+        ))}
+      </svg>
+      <figcaption className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
+        <span className="font-medium">Start + 3 stops, optimised</span>
+        <span className="text-muted-foreground">Saved 18% distance</span>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,98 @@
+import { Bell, Mail, Truck, AlertTriangle, Info } from "lucide-react";
+import { toasts } from "@routepilot/contracts";
+import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { cn } from "@/lib/utils";
+import { NOTIFICATION_LIMIT, useNotifications, type Notification } from "@/features/notifications/api/get-notifications";
+import { useMarkNotificationRead } from "@/features/notifications/api/mark-notification-read";
+import { formatBadge, notificationBadgeCount } from "@/features/notifications/lib/badge";
+
+const icons: Record<string, typeof Bell> = { team_invitation: Mail, fleet_communication: Truck, alert: AlertTriangle };
+
+function timeAgo(iso: string, now = Date.now()): string {
+  const seconds = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
+  if (!Number.isFinite(seconds)) return "";
+  const format = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+  if (seconds < 60) return "just now";
+  if (seconds < 3600) return format.format(-Math.round(seconds / 60), "minute");
+  if (seconds < 86400) return format.format(-Math.round(seconds / 3600), "hour");
+  return format.format(-Math.round(seconds / 86400), "day");
+}
+
+function NotificationItem({ notification, onRead }: { notification: Notification; onRead: (id: string) => void }) {
+  const unread = notification.readAt === null;
+  const Icon = icons[notification.type] ?? Info;
+  return (
+    <DropdownMenuItem
+      className="items-start gap-3 py-2.5"
+      onSelect={(event) => {
+        if (unread) {
+          event.preventDefault();
+          onRead(notification.id);
+        }
+      }}
+    >
+      <Icon className="mt-0.5" aria-hidden="true" />
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <p className={cn("text-sm leading-snug", unread ? "font-semibold" : "font-normal")}>
+          {notification.title}
+          {unread ? <span className="sr-only"> (unread)</span> : null}
+        </p>
+        <p className="line-clamp-2 text-xs text-muted-foreground">{notification.message}</p>
+        <p className="text-xs text-muted-foreground">{timeAgo(notification.createdAt)}</p>
+      </div>
+      {unread ? <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" /> : null}
+    </DropdownMenuItem>
+  );
+}
+
+/** The bell in the top bar: latest 20 notifications, badge = unread + pending invitations ("9+" above 9). */
+export function NotificationsMenu() {
+  const notifications = useNotifications();
+  const markRead = useMarkNotificationRead();
+  const data = notifications.data;
+  const count = data ? notificationBadgeCount(data.unreadCount, data.pendingInvitations) : 0;
+  const badge = formatBadge(count);
+  const items = data?.notifications.slice(0, NOTIFICATION_LIMIT) ?? [];
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="relative" aria-label={count > 0 ? `Notifications, ${count} unread` : "Notifications"}>
+          <Bell className="size-5" aria-hidden="true" />
+          {badge ? (
+            <span
+              data-testid="notification-badge"
+              aria-hidden="true"
+              className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[11px] leading-none font-bold text-destructive-foreground"
+            >
+              {badge}
+            </span>
+          ) : null}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-1rem)]">
+        <DropdownMenuLabel className="flex items-center justify-between">
+          <span>Notifications</span>
+          {data && data.pendingInvitations > 0 ? (
+            <span className="text-xs font-normal text-muted-foreground">
+              {data.pendingInvitations} pending invitation{data.pendingInvitations === 1 ? "" : "s"}
+            </span>
+          ) : null}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <div className="max-h-96 overflow-y-auto">
+          {notifications.isPending ? (
+            <p className="px-2 py-6 text-center text-sm text-muted-foreground">Loading notifications…</p>
+          ) : notifications.isError ? (
+            <p className="px-2 py-6 text-center text-sm text-muted-foreground">Notifications could not be loaded.</p>
+          ) : items.length === 0 ? (
+            <p className="px-2 py-6 text-center text-sm text-muted-foreground">{toasts.noNotifications}</p>
+          ) : (
+            items.map((notification) => <NotificationItem key={notification.id} notification={notification} onRead={(id) => markRead.mutate(id)} />)
+          )}
+        </div>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

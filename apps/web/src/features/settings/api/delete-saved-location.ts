@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { savedLocationsQueryKey } from "@/features/settings/api/get-saved-locations";
+import { preferencesQueryKey } from "@/features/settings/api/get-preferences";
+
+/** DELETE /api/saved-locations/:id → 204. */
+export function deleteSavedLocation(id: string): Promise<void> {
+  return apiRequest<void>(`/api/saved-locations/${encodeURIComponent(id)}`, { method: "DELETE" });
+}
+
+export function useDeleteSavedLocation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteSavedLocation,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: savedLocationsQueryKey }),
+        // Deleting a default start/end location clears that default.
+        queryClient.invalidateQueries({ queryKey: preferencesQueryKey }),
+      ]);
+    },
+  });
+}

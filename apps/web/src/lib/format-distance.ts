@@ -1,0 +1,24 @@
+import type { DistanceUnit } from "@routepilot/contracts";
+
+const METERS_PER_MILE = 1609.344;
+const FEET_PER_METER = 3.28084;
+
+function formatNumber(value: number, maxFractionDigits: number): string {
+  return new Intl.NumberFormat("en-GB", { maximumFractionDigits: maxFractionDigits, minimumFractionDigits: 0 }).format(value);
+}
+
+/**
+ * Formats a distance in metres for the user's unit: miles ("12.4 mi", short hops in feet)
+ * or kilometres ("12.4 km", short hops in metres). One decimal below 100, whole numbers above.
+ */
+export function formatDistance(meters: number, unit: DistanceUnit): string {
+  if (!Number.isFinite(meters) || meters < 0) return "—";
+  if (unit === "km") {
+    if (meters < 1000) return `${formatNumber(Math.round(meters), 0)} m`;
+    const km = meters / 1000;
+    return `${formatNumber(km, km < 100 ? 1 : 0)} km`;
+  }
+  const miles = meters / METERS_PER_MILE;
+  if (miles < 0.1) return `${formatNumber(Math.round(meters * FEET_PER_METER), 0)} ft`;
+  return `${formatNumber(miles, miles < 100 ? 1 : 0)} mi`;
+}
