@@ -13,3 +13,9 @@ export { CoordinatesGeocoder, parseCoordinates, formatCoordinates } from "./geoc
 export { GazetteerGeocoder, loadWorldCities, type GazetteerRecord } from "./geocode/gazetteer";
 export { OsmAddressGeocoder } from "./geocode/osm-address-geocoder";
 export { CompositeGeocoder } from "./geocode/composite-geocoder";
+export { OsrmProvider, OSRM_PROFILES, type OsrmOptions } from "./http/osrm-provider";
+export { ValhallaProvider, VALHALLA_COSTING, type ValhallaOptions } from "./http/valhalla-provider";
+export { NominatimGeocoder, type NominatimOptions } from "./http/nominatim-geocoder";
+export { PhotonGeocoder, type PhotonOptions } from "./http/photon-geocoder";
+export { DEFAULT_HTTP_TIMEOUT_MS, type HttpProviderOptions } from "./http/http-client";
+export { geoEnvSchema, parseGeoEnv, createGeoServices, type GeoConfig, type GeoServices } from "./config";
