@@ -14,7 +14,7 @@ const SHIM = new URL("./worker-shim.mjs", import.meta.url);
  * Solves in a Node worker thread so the caller's event loop stays free.
  * Rejects with InvalidProblemError for malformed input (checked before starting the worker).
  */
-export function solveInWorker(problem: Problem, options: WorkerOptions = {}): Promise<Solution> {
+export async function solveInWorker(problem: Problem, options: WorkerOptions = {}): Promise<Solution> {
   requireValidProblem(problem);
   const { onProgress, ...rest } = options;
   return new Promise<Solution>((resolve, reject) => {
