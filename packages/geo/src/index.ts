@@ -1,7 +1,7 @@
 export * from "./types";
 export * from "./errors";
 export { encodePolyline, decodePolyline } from "./polyline";
-export { distanceKind } from "./distance-kind";
+export { distanceKind, routingAttribution } from "./distance-kind";
 export { haversineMeters, distanceBetween, EARTH_RADIUS_M } from "./geodesy";
 export { isValidLatLng } from "./validation";
 export { HaversineProvider, DEFAULT_DETOUR_FACTOR, HAVERSINE_SPEEDS_KMH, type HaversineOptions } from "./routing/haversine-provider";

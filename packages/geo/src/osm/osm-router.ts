@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { NoRouteError } from "../errors";
+import { ExtractLoadError, NoRouteError } from "../errors";
 import { encodePolyline } from "../polyline";
 import { PROFILES, type LatLng, type MatrixResult, type Profile, type RouteLeg, type RouteResult, type RoutingProvider } from "../types";
 import { requirePoints, requireProfile } from "../validation";
@@ -78,6 +78,7 @@ export class OsmRoutingProvider implements RoutingProvider {
     const t1 = performance.now();
     const ways = data.ways.filter((w) => isRoutableWay(w.tags));
     const graph = buildRoadGraph({ ...data, ways });
+    if (graph.edgeCount === 0) throw new ExtractLoadError("The extract has no routable roads");
     const t2 = performance.now();
     const index = new SnapIndex(graph);
     const t3 = performance.now();

@@ -353,7 +353,6 @@ function readWay(r: ProtobufReader, strings: string[], sink: BlockSink): void {
     else if (field === 8) refsRange = [r.pos, r.bytesRange()[1]];
     else r.skip(key & 7);
   }
-  if (keys.length === 0) return;
   const tags: OsmTags = {};
   for (let i = 0; i < keys.length; i++) tags[strings[keys[i] as number] ?? ""] = strings[vals[i] as number] ?? "";
   if (!sink.keepWay(tags)) return;

@@ -45,7 +45,17 @@ describe("road rules", () => {
     expect(wayRules({ highway: "steps" }).forward).toBe(foot);
     expect(wayRules({ highway: "primary", motorroad: "yes" }).forward).toBe(motor);
     expect(wayRules({ highway: "construction" }).forward).toBe(0);
-    expect(wayRules({ highway: "residential", van: "no", goods: "no" }).forward).toBe(all & ~van);
+    expect(wayRules({ highway: "residential", goods: "no" }).forward).toBe(all & ~van);
+  });
+
+  it("opens footways, tracks and pedestrian streets only through the mode's own key", () => {
+    // Andorra's "Via Ferrata Bony": generic access=permissive must not let cars onto steps.
+    expect(wayRules({ highway: "steps", access: "permissive" }).forward).toBe(foot);
+    expect(wayRules({ highway: "footway", access: "yes" }).forward).toBe(foot);
+    expect(wayRules({ highway: "track", motor_vehicle: "yes" }).forward).toBe(all);
+    expect(wayRules({ highway: "pedestrian", motor_vehicle: "destination" }).forward).toBe(motor | foot);
+    expect(wayRules({ highway: "trunk", sidewalk: "no" }).forward).toBe(motor | bicycle);
+    expect(wayRules({ highway: "trunk", sidewalk: "no", foot: "yes" }).forward).toBe(all);
   });
 
   it("uses maxspeed when tagged, capped for trucks", () => {

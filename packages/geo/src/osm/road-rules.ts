@@ -28,6 +28,7 @@ export const CAR_SPEED_KMH: Readonly<Record<string, number>> = {
   service: 15,
   road: 20,
   track: 10,
+  pedestrian: 10,
 };
 
 /** A tagged `maxspeed` is a limit, not a travel speed: drive at this share of it (as OSRM's car profile does). */
@@ -53,7 +54,8 @@ export const BICYCLE_DEFAULT_KMH = 15;
 export const FOOT_SPEED_KMH = 5;
 export const FOOT_STEPS_KMH = 3;
 
-const MOTOR_CLASSES = new Set(Object.keys(CAR_SPEED_KMH).filter((c) => c !== "track"));
+/** Classes each mode may use without any access tag. */
+const MOTOR_CLASSES = new Set(Object.keys(CAR_SPEED_KMH).filter((c) => c !== "track" && c !== "pedestrian"));
 const BICYCLE_CLASSES = new Set([
   "trunk",
   "trunk_link",
@@ -72,30 +74,30 @@ const BICYCLE_CLASSES = new Set([
   "cycleway",
   "path",
 ]);
-const FOOT_CLASSES = new Set([
-  "trunk",
-  "trunk_link",
-  "primary",
-  "primary_link",
-  "secondary",
-  "secondary_link",
-  "tertiary",
-  "tertiary_link",
-  "unclassified",
-  "residential",
-  "living_street",
-  "service",
-  "road",
-  "track",
-  "cycleway",
-  "path",
-  "footway",
-  "pedestrian",
-  "steps",
-  "bridleway",
-]);
-/** Every class any profile may use; `keepRoutableWay` filters on it while parsing. */
-export const ROUTABLE_CLASSES = new Set([...MOTOR_CLASSES, ...BICYCLE_CLASSES, ...FOOT_CLASSES, "track"]);
+const FOOT_CLASSES = new Set([...BICYCLE_CLASSES, "footway", "pedestrian", "steps", "bridleway"]);
+
+/**
+ * Classes a mode may use only when its own access key allows it (motor_vehicle=yes on a
+ * track, bicycle=yes on a footway). A generic access=yes does not open them: on
+ * `highway=steps` it means walkers are welcome, not cars.
+ */
+const OPENABLE_CLASSES: Readonly<Record<Profile, ReadonlySet<string>>> = {
+  car: new Set(["track", "pedestrian"]),
+  van: new Set(["track", "pedestrian"]),
+  truck: new Set(["track", "pedestrian"]),
+  bicycle: new Set(["footway", "pedestrian", "steps", "bridleway"]),
+  foot: new Set(),
+};
+const DEFAULT_CLASSES: Readonly<Record<Profile, ReadonlySet<string>>> = {
+  car: MOTOR_CLASSES,
+  van: MOTOR_CLASSES,
+  truck: MOTOR_CLASSES,
+  bicycle: BICYCLE_CLASSES,
+  foot: FOOT_CLASSES,
+};
+
+/** Every class any profile may use; `isRoutableWay` filters on it while parsing. */
+export const ROUTABLE_CLASSES = new Set([...MOTOR_CLASSES, ...FOOT_CLASSES]);
 
 /** Most specific access key first (OSM wiki "Key:access" transport-mode hierarchy). */
 const ACCESS_KEYS: Readonly<Record<Profile, readonly string[]>> = {
@@ -104,6 +106,14 @@ const ACCESS_KEYS: Readonly<Record<Profile, readonly string[]>> = {
   truck: ["hgv", "motor_vehicle", "vehicle", "access"],
   bicycle: ["bicycle", "vehicle", "access"],
   foot: ["foot", "access"],
+};
+/** Keys specific enough to open an OPENABLE class for the mode. */
+const OWN_KEYS: Readonly<Record<Profile, ReadonlySet<string>>> = {
+  car: new Set(["motorcar", "motor_vehicle"]),
+  van: new Set(["goods", "motor_vehicle"]),
+  truck: new Set(["hgv", "motor_vehicle"]),
+  bicycle: new Set(["bicycle"]),
+  foot: new Set(["foot"]),
 };
 const DENIED = new Set(["no", "private", "agricultural", "forestry", "military", "emergency", "psv", "bus", "use_sidepath", "disabled"]);
 
@@ -151,28 +161,21 @@ export function wayRules(tags: OsmTags): WayRules {
 }
 
 function hasAccess(tags: OsmTags, highway: string, profile: Profile): boolean {
-  if (profile === "bicycle" || profile === "foot") {
-    if (tags.motorroad === "yes") return false;
-  }
+  if ((profile === "bicycle" || profile === "foot") && tags.motorroad === "yes") return false;
+  const inClass = DEFAULT_CLASSES[profile].has(highway);
+  if (!inClass && !OPENABLE_CLASSES[profile].has(highway)) return false;
+  // Walkers keep off trunk roads tagged as having no sidewalk unless foot=yes says otherwise.
+  const byDefault = inClass && !(profile === "foot" && highway === "trunk" && tags.sidewalk === "no");
   for (const key of ACCESS_KEYS[profile]) {
     const value = tags[key];
     if (value === undefined) continue;
-    // Only the first listed value of "yes;no" style lists counts.
+    // Only the first value of a "yes;no" style list counts.
     const v = value.split(";")[0]?.trim() ?? "";
-    // "access=no" on a path still lets its designated users through only via their own key,
-    // which is checked first; reaching here with a denial means denied.
-    return !DENIED.has(v);
+    if (DENIED.has(v)) return false;
+    if (byDefault || OWN_KEYS[profile].has(key)) return true;
+    // A broader key allowing access does not open a class the mode does not use by default.
   }
-  switch (profile) {
-    case "car":
-    case "van":
-    case "truck":
-      return MOTOR_CLASSES.has(highway);
-    case "bicycle":
-      return BICYCLE_CLASSES.has(highway);
-    case "foot":
-      return FOOT_CLASSES.has(highway) && (highway !== "trunk" || tags.sidewalk !== "no");
-  }
+  return byDefault;
 }
 
 /** Parses `maxspeed` into km/h; undefined for missing or non-numeric values we cannot map. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { distanceKind } from "../distance-kind";
+import { distanceKind, routingAttribution } from "../distance-kind";
+import { OSM_ATTRIBUTION } from "../types";
 import { InvalidGeoInputError } from "../errors";
 import { haversineMeters } from "../geodesy";
 import { decodePolyline } from "../polyline";
@@ -34,6 +35,8 @@ describe("haversine", () => {
     expect(decodePolyline(r.geometry)).toEqual([vaduz, schaan, vaduz]);
     expect(distanceKind(r.provider)).toBe("straight-line estimate");
     expect(distanceKind("osm")).toBe("road distance");
+    expect(routingAttribution("haversine")).toBe("");
+    expect(routingAttribution("osrm")).toBe(OSM_ATTRIBUTION);
   });
 
   it("rejects unknown profiles, bad coordinates and one-point routes", async () => {
