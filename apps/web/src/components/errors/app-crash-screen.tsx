@@ -1,5 +1,6 @@
 import { AlertOctagon, RefreshCw, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { reloadPage } from "@/lib/browser";
 
 export const PRODUCT_NAME = "RoutePilot";
 
@@ -28,7 +29,7 @@ export function AppCrashScreen() {
         <h1 className="text-2xl font-bold tracking-tight">Application Error</h1>
         <p className="text-muted-foreground">Something went wrong while loading {PRODUCT_NAME}.</p>
         <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
-          <Button onClick={() => window.location.reload()}>
+          <Button onClick={() => reloadPage()}>
             <RefreshCw aria-hidden="true" />
             Reload Page
           </Button>
@@ -36,7 +37,7 @@ export function AppCrashScreen() {
             variant="outline"
             onClick={() => {
               clearBrowserStorage();
-              window.location.reload();
+              reloadPage();
             }}
           >
             <Trash2 aria-hidden="true" />

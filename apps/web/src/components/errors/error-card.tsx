@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { AlertTriangle, Home, RefreshCw, RotateCcw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import { goTo, reloadPage } from "@/lib/browser";
 
 type ErrorCardProps = {
   title?: string;
@@ -37,12 +38,12 @@ export function ErrorCard({
             Try Again
           </Button>
         ) : null}
-        <Button variant="outline" onClick={() => window.location.reload()}>
+        <Button variant="outline" onClick={() => reloadPage()}>
           <RefreshCw aria-hidden="true" />
           Reload Page
         </Button>
         {showHome ? (
-          <Button variant="ghost" onClick={() => window.location.assign("/")}>
+          <Button variant="ghost" onClick={() => goTo("/")}>
             <Home aria-hidden="true" />
             Return Home
           </Button>

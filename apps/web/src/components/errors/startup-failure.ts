@@ -1,3 +1,5 @@
+import { reloadPage } from "@/lib/browser";
+
 /**
  * SPEC §2 start-up failure: "App Failed to Load". Written with plain DOM calls because React
  * itself may be what failed to load.
@@ -19,7 +21,7 @@ export function renderStartupFailure(container: HTMLElement, error: unknown): vo
   button.type = "button";
   button.textContent = "Reload Page";
   button.style.cssText = "padding:0.6rem 1.2rem;border-radius:0.5rem;border:0;background:#1d4ed8;color:#fff;font-size:0.95rem;cursor:pointer";
-  button.addEventListener("click", () => window.location.reload());
+  button.addEventListener("click", () => reloadPage());
   main.append(heading, text, button);
   container.append(main);
 }

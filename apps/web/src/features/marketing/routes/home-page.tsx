@@ -26,7 +26,7 @@ export function HomePage() {
       <section className="bg-gradient-to-b from-brand-from to-brand-to">
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2 lg:px-8">
           <div className="flex flex-col gap-6">
-            <p className="text-sm font-semibold tracking-wide text-primary uppercase">RoutePilot: simplifying route planning for everyone</p>
+            <p className="text-sm font-semibold text-primary">RoutePilot: simplifying route planning for everyone</p>
             <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">Plan multi-stop routes in seconds, not hours.</h1>
             <p className="text-lg text-pretty text-muted-foreground">
               Whether you run errands, visit customers or dispatch a fleet, RoutePilot puts your stops in the best order and gets you home earlier.

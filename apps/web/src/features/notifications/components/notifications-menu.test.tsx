@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { jsonResponse, renderWithQuery, createTestQueryClient } from "@/test/utils";
+import { NotificationsMenu } from "@/features/notifications/components/notifications-menu";
+import { notificationsQueryKey, type NotificationList } from "@/features/notifications/api/get-notifications";
+import { formatBadge, notificationBadgeCount } from "@/features/notifications/lib/badge";
+
+function list(overrides: Partial<NotificationList> = {}): NotificationList {
+  return {
+    notifications: [
+      { id: "n1", type: "team_invitation", title: "Join Acme Deliveries", message: "Ana invited you.", createdAt: new Date().toISOString(), readAt: null },
+      { id: "n2", type: "alert", title: "80% of routes used", message: "4 of 5.", createdAt: new Date().toISOString(), readAt: new Date().toISOString() },
+    ],
+    unreadCount: 1,
+    pendingInvitations: 0,
+    ...overrides,
+  };
+}
+
+function renderMenu(data: NotificationList) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(notificationsQueryKey, data);
+  return renderWithQuery(<NotificationsMenu />, queryClient);
+}
+
+describe("notification badge rule (SPEC §2, §9)", () => {
+  it("adds unread notifications and pending invitations", () => {
+    expect(notificationBadgeCount(3, 2)).toBe(5);
+  });
+
+  it('shows nothing at 0, the number up to 9 and "9+" above 9', () => {
+    expect(formatBadge(0)).toBeNull();
+    expect(formatBadge(1)).toBe("1");
+    expect(formatBadge(9)).toBe("9");
+    expect(formatBadge(10)).toBe("9+");
+    expect(formatBadge(250)).toBe("9+");
+  });
+});
+
+describe("NotificationsMenu", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows "9+" on the bell when unread + invitations exceed 9', () => {
+    renderMenu(list({ unreadCount: 8, pendingInvitations: 2 }));
+    expect(screen.getByTestId("notification-badge")).toHaveTextContent("9+");
+    expect(screen.getByRole("button", { name: "Notifications, 10 unread" })).toBeInTheDocument();
+  });
+
+  it("shows the exact count up to 9, and no badge at 0", () => {
+    const { unmount } = renderMenu(list({ unreadCount: 7, pendingInvitations: 2 }));
+    expect(screen.getByTestId("notification-badge")).toHaveTextContent("9");
+    unmount();
+    renderMenu(list({ notifications: [], unreadCount: 0, pendingInvitations: 0 }));
+    expect(screen.queryByTestId("notification-badge")).not.toBeInTheDocument();
+  });
+
+  it('says "No notifications" when the list is empty', async () => {
+    renderMenu(list({ notifications: [], unreadCount: 0, pendingInvitations: 0 }));
+    await userEvent.click(screen.getByRole("button", { name: "Notifications" }));
+    expect(await screen.findByText("No notifications")).toBeInTheDocument();
+  });
+
+  it("marks an unread notification read when it is clicked", async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      url.endsWith("/read") ? jsonResponse(null, 204) : jsonResponse(list({ unreadCount: 0, notifications: list().notifications.map((n) => ({ ...n, readAt: n.readAt ?? "2025-01-01T00:00:00.000Z" })) })),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    const { queryClient } = renderMenu(list());
+    await userEvent.click(screen.getByRole("button", { name: "Notifications, 1 unread" }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: /Join Acme Deliveries/ }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith("/api/notifications/n1/read", expect.objectContaining({ method: "POST" })));
+    const cached = queryClient.getQueryData<NotificationList>(notificationsQueryKey);
+    expect(cached?.notifications[0]?.readAt).not.toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+import type { ReactElement, ReactNode } from "react";
+import { render } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { Me } from "@routepilot/contracts";
+
+/** A query client for one test: no retries, nothing refetched behind the test's back. */
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity }, mutations: { retry: false } },
+  });
+}
+
+export function renderWithQuery(ui: ReactElement, queryClient = createTestQueryClient()) {
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return { queryClient, ...render(ui, { wrapper }) };
+}
+
+/** A GET /api/me body with overridable parts. */
+export function makeMe(overrides: Partial<Me> = {}): Me {
+  return {
+    user: { id: "u1", email: "ana@example.com", name: "Ana Silva", emailVerified: true, role: "user", createdAt: "2025-01-01T00:00:00.000Z" },
+    tier: "free",
+    fleetRoles: [],
+    access: { teams: false, fleet: false, enhancedAnalytics: false, admin: false, superAdmin: false },
+    isLegacyUser: false,
+    ...overrides,
+  };
+}
+
+/** A JSON Response for fetch mocks. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
