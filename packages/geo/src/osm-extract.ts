@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { isAddress, isAddressOrStreetWay, OsmAddressGeocoder } from "./geocode/osm-address-geocoder";
 import { parseOsmPbf, type OsmExtractData } from "./osm/pbf-parser";
 import { OsmRoutingProvider, type OsmRouterOptions } from "./osm/osm-router";
-import { isRoutableWay } from "./osm/road-rules";
+import { isBarrierNode, isRoutableWay } from "./osm/road-rules";
 
 /** An extract loaded once for both routing and address geocoding. */
 export interface OsmExtract {
@@ -20,7 +20,7 @@ export async function loadOsmExtract(path: string, options: OsmRouterOptions = {
   const bytes = await readFile(path);
   const data = parseOsmPbf(bytes, {
     keepWay: (tags) => isRoutableWay(tags) || isAddressOrStreetWay(tags),
-    keepNode: isAddress,
+    keepNode: (tags) => isAddress(tags) || isBarrierNode(tags),
   });
   const parseMs = performance.now() - t0;
   const router = OsmRoutingProvider.fromExtract(data, options, parseMs);

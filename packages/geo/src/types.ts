@@ -22,6 +22,11 @@ export interface MatrixResult {
   distances: number[][];
   /** Every [from, to] pair with no route, in row-major order; empty when all pairs connect. */
   unreachable: Array<[number, number]>;
+  /**
+   * Metres from each input point to the road it was matched to, where the provider reports
+   * it; null for a point with no usable road nearby (all its pairs are unreachable).
+   */
+  snapDistances?: Array<number | null>;
   provider: RoutingProviderName;
 }
 

@@ -161,13 +161,50 @@ describe("osm router on Monaco", () => {
       [0, 1],
       [1, 0],
     ]);
+    expect(m.snapDistances?.[0]).toBeLessThan(50);
+    expect(m.snapDistances?.[1]).toBeNull();
     await expect(router.route([casino, paris], "car")).rejects.toBeInstanceOf(NoRouteError);
   });
 });
 
-describe("osm router on realistic distances", () => {
+describe("osm router on Liechtenstein and Andorra", () => {
+  let liechtenstein: OsmRoutingProvider;
+  beforeAll(async () => {
+    liechtenstein = await OsmRoutingProvider.fromFile(LIECHTENSTEIN_PBF);
+  });
+
+  it("stops cars at a bollard across a street that bicycles pass", async () => {
+    const router = liechtenstein;
+    const g = router.graph;
+    const BIKE = PROFILES.indexOf("bicycle");
+    const carUsable = (e: number) => (g.edgeDurationForward[CAR]?.[e] as number) < Infinity || (g.edgeDurationBackward[CAR]?.[e] as number) < Infinity;
+    const bikeBothWays = (e: number) => (g.edgeDurationForward[BIKE]?.[e] as number) < Infinity && (g.edgeDurationBackward[BIKE]?.[e] as number) < Infinity;
+    // A vertex blocked for cars joining two car roads that are longer than 20 m and two-way for bikes.
+    let found: { v: number; edges: number[] } | undefined;
+    for (let v = 0; v < g.vertexCount && !found; v++) {
+      if (((g.vertexBlocked[v] as number) & PROFILE_BIT.car) === 0) continue;
+      const edges = new Set<number>();
+      for (let a = g.arcStart[v] as number; a < (g.arcStart[v + 1] as number); a++) edges.add((g.arcEdgeDir[a] as number) >> 1);
+      const roads = [...edges].filter((e) => carUsable(e) && bikeBothWays(e) && (g.edgeLength[e] as number) > 20 && g.edgeFrom[e] !== g.edgeTo[e]);
+      if (roads.length === 2) found = { v, edges: roads };
+    }
+    expect(found).toBeDefined();
+    const [e1, e2] = found!.edges as [number, number];
+    // 10 m from the bollard on each side.
+    const near = (e: number) => pointAlong(router, e, g.edgeFrom[e] === found!.v ? 10 / (g.edgeLength[e] as number) : 1 - 10 / (g.edgeLength[e] as number));
+    const a = near(e1);
+    const b = near(e2);
+    const bike = await router.matrix([a, b], "bicycle");
+    expect(bike.distances[0]?.[1]).toBeCloseTo(20, 0);
+    // The car either cannot snap there at all or has to go round.
+    const carSnapA = router.snap(a, "car");
+    const car = await router.matrix([a, b], "car");
+    const carDistance = car.distances[0]?.[1] as number;
+    expect(carSnapA === null || carSnapA.distance > 5 || carDistance > 100).toBe(true);
+  });
+
   it("Liechtenstein: road distances exceed straight lines by a sane factor", async () => {
-    const router = await OsmRoutingProvider.fromFile(LIECHTENSTEIN_PBF);
+    const router = liechtenstein;
     const towns = [
       { lat: 47.1415, lng: 9.5215 }, // Vaduz
       { lat: 47.165, lng: 9.5087 }, // Schaan

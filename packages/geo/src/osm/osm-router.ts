@@ -6,7 +6,7 @@ import { requirePoints, requireProfile } from "../validation";
 import { DijkstraWorkspace, SEED_BACKWARD, SEED_FORWARD } from "./dijkstra";
 import { parseOsmPbf, type OsmExtractData, type OsmWay } from "./pbf-parser";
 import { buildRoadGraph, type RoadGraph } from "./road-graph";
-import { PROFILE_BIT, isRoutableWay } from "./road-rules";
+import { PROFILE_BIT, isBarrierNode, isRoutableWay } from "./road-rules";
 import { SnapIndex, type Snap } from "./snap-index";
 
 export interface OsmRouterOptions {
@@ -68,7 +68,7 @@ export class OsmRoutingProvider implements RoutingProvider {
   /** Builds the router from the bytes of an .osm.pbf file. */
   static fromBuffer(pbf: Uint8Array, options: OsmRouterOptions = {}): OsmRoutingProvider {
     const t0 = performance.now();
-    const data = parseOsmPbf(pbf, { keepWay: isRoutableWay });
+    const data = parseOsmPbf(pbf, { keepWay: isRoutableWay, keepNode: isBarrierNode });
     const t1 = performance.now();
     return OsmRoutingProvider.fromExtract(data, options, t1 - t0);
   }
@@ -115,28 +115,50 @@ export class OsmRoutingProvider implements RoutingProvider {
     return main ?? this.index.nearest(point.lat, point.lng, this.maxSnapMeters, usable);
   }
 
+  /**
+   * Many-to-many matrix. Computes one Dijkstra per source; gives the event loop a turn about
+   * every 20 ms so a large matrix does not stall a server (rows are independent, so
+   * interleaved calls are safe).
+   */
   async matrix(points: readonly LatLng[], profile: Profile): Promise<MatrixResult> {
     requireProfile(profile);
     requirePoints(points, 0);
-    return this.matrixSync(points, profile);
+    const job = this.startMatrix(points, profile);
+    let sliceStart = performance.now();
+    for (let i = 0; i < points.length; i++) {
+      job.row(i);
+      if (performance.now() - sliceStart > 20) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+    }
+    return job.result();
   }
 
-  /** Synchronous `matrix`, for benchmarks and callers already off the request path. */
+  /** Synchronous `matrix`, for benchmarks and worker threads. */
   matrixSync(points: readonly LatLng[], profile: Profile): MatrixResult {
+    requireProfile(profile);
+    requirePoints(points, 0);
+    const job = this.startMatrix(points, profile);
+    for (let i = 0; i < points.length; i++) job.row(i);
+    return job.result();
+  }
+
+  private startMatrix(points: readonly LatLng[], profile: Profile): { row(i: number): void; result(): MatrixResult } {
     const p = PROFILES.indexOf(profile);
     const n = points.length;
     const snaps = points.map((pt) => this.snap(pt, profile));
     const targets = this.targetVertices(snaps, p);
     const durations: number[][] = [];
     const distances: number[][] = [];
-    const unreachable: Array<[number, number]> = [];
-    for (let i = 0; i < n; i++) {
+    const row = (i: number): void => {
       const dRow = new Array<number>(n).fill(Infinity);
       const mRow = new Array<number>(n).fill(Infinity);
       dRow[i] = 0;
       mRow[i] = 0;
       const s = snaps[i];
       if (s) {
+        // Run and read back in one synchronous step: the workspace is shared.
         this.workspace.runFrom(p, this.seeds(s, p), targets);
         for (let j = 0; j < n; j++) {
           const t = snaps[j];
@@ -148,11 +170,23 @@ export class OsmRoutingProvider implements RoutingProvider {
           }
         }
       }
-      for (let j = 0; j < n; j++) if (dRow[j] === Infinity) unreachable.push([i, j]);
-      durations.push(dRow);
-      distances.push(mRow);
-    }
-    return { durations, distances, unreachable, provider: this.name };
+      durations[i] = dRow;
+      distances[i] = mRow;
+    };
+    const result = (): MatrixResult => {
+      const unreachable: Array<[number, number]> = [];
+      for (let i = 0; i < n; i++) {
+        for (let j = 0; j < n; j++) if (durations[i]?.[j] === Infinity) unreachable.push([i, j]);
+      }
+      return {
+        durations,
+        distances,
+        unreachable,
+        snapDistances: snaps.map((s) => (s ? s.distance : null)),
+        provider: this.name,
+      };
+    };
+    return { row, result };
   }
 
   async route(points: readonly LatLng[], profile: Profile): Promise<RouteResult> {
@@ -206,9 +240,14 @@ export class OsmRoutingProvider implements RoutingProvider {
     const fwd = g.edgeDurationForward[p]?.[s.edge] as number;
     const bwd = g.edgeDurationBackward[p]?.[s.edge] as number;
     const share = len > 0 ? s.offset / len : 0;
+    const bit = PROFILE_BIT[PROFILES[p] as Profile];
+    // A barrier at the edge's end stops the profile there, as it stops arcs into that vertex.
+    const open = (v: number): boolean => ((g.vertexBlocked[v] as number) & bit) === 0;
+    const to = g.edgeTo[s.edge] as number;
+    const from = g.edgeFrom[s.edge] as number;
     return [
-      { vertex: g.edgeTo[s.edge] as number, duration: fwd * (1 - share), distance: len - s.offset, parent: SEED_FORWARD },
-      { vertex: g.edgeFrom[s.edge] as number, duration: bwd * share, distance: s.offset, parent: SEED_BACKWARD },
+      { vertex: to, duration: open(to) ? fwd * (1 - share) : Infinity, distance: len - s.offset, parent: SEED_FORWARD },
+      { vertex: from, duration: open(from) ? bwd * share : Infinity, distance: s.offset, parent: SEED_BACKWARD },
     ];
   }
 

@@ -1,7 +1,7 @@
 import { haversineMeters } from "../geodesy";
 import { PROFILES } from "../types";
 import { findNodeIndex, type OsmExtractData } from "./pbf-parser";
-import { PROFILE_BIT, wayRules } from "./road-rules";
+import { PROFILE_BIT, barrierBlockMask, wayRules } from "./road-rules";
 import { postIncrement } from "./typed-arrays";
 
 /**
@@ -45,6 +45,8 @@ export interface RoadGraph {
   /** Per profile: seconds to traverse each arc; Infinity where the profile may not use it. */
   arcDuration: Float64Array[];
 
+  /** Per vertex: PROFILE_BIT mask of profiles a barrier stops there (no arc into the vertex is usable by them). */
+  vertexBlocked: Uint8Array;
   /** Per vertex: bit PROFILE_BIT[p] set if the vertex is in the largest strongly connected component for profile p. */
   mainComponent: Uint8Array;
 }
@@ -131,10 +133,21 @@ export function buildRoadGraph(data: OsmExtractData): RoadGraph {
     wayIndex.push(wi);
   });
 
+  // Barrier nodes on roads become vertices, so that blocking them blocks exactly the arcs through them.
+  const nodeBlocked = new Map<number, number>();
+  for (const n of data.taggedNodes) {
+    const mask = barrierBlockMask(n.tags);
+    if (mask !== 0 && (useCount[n.index] as number) > 0) {
+      nodeBlocked.set(n.index, mask);
+      useCount[n.index] = Math.max(2, useCount[n.index] as number);
+    }
+  }
+
   // Pass 2: split ways into edges at vertices.
   const vertexOf = new Int32Array(nodeCount).fill(-1);
   const vLat = new GrowF64(1024);
   const vLng = new GrowF64(1024);
+  const vBlocked: number[] = [];
   const vertex = (n: number): number => {
     let v = vertexOf[n] as number;
     if (v < 0) {
@@ -142,6 +155,7 @@ export function buildRoadGraph(data: OsmExtractData): RoadGraph {
       vertexOf[n] = v;
       vLat.push(nodeLat[n] as number);
       vLng.push(nodeLng[n] as number);
+      vBlocked.push(nodeBlocked.get(n) ?? 0);
     }
     return v;
   };
@@ -263,13 +277,16 @@ export function buildRoadGraph(data: OsmExtractData): RoadGraph {
       arcEdgeDir[a] = e * 2 + 1;
     }
   }
-  const arcDuration = PROFILES.map((_, p) => {
+  const vertexBlocked = Uint8Array.from(vBlocked);
+  const arcDuration = PROFILES.map((profile, p) => {
+    const bit = PROFILE_BIT[profile];
     const out = new Float64Array(arcCount);
     const fwd = edgeDurationForward[p] as Float64Array;
     const bwd = edgeDurationBackward[p] as Float64Array;
     for (let a = 0; a < arcCount; a++) {
       const ed = arcEdgeDir[a] as number;
-      out[a] = (ed & 1 ? bwd[ed >> 1] : fwd[ed >> 1]) as number;
+      const blocked = ((vertexBlocked[arcTarget[a] as number] as number) & bit) !== 0;
+      out[a] = blocked ? Infinity : ((ed & 1 ? bwd[ed >> 1] : fwd[ed >> 1]) as number);
     }
     return out;
   });
@@ -295,6 +312,7 @@ export function buildRoadGraph(data: OsmExtractData): RoadGraph {
     arcTarget,
     arcEdgeDir,
     arcDuration,
+    vertexBlocked,
     mainComponent: new Uint8Array(vertexCount),
   };
   PROFILES.forEach((profile, p) => markLargestComponent(graph, p, PROFILE_BIT[profile]));

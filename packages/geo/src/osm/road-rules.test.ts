@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PROFILE_BIT, parseMaxspeed, wayRules } from "./road-rules";
+import { PROFILE_BIT, barrierBlockMask, parseMaxspeed, wayRules } from "./road-rules";
 
 const { car, van, truck, bicycle, foot } = PROFILE_BIT;
 const all = car | van | truck | bicycle | foot;
@@ -68,5 +68,16 @@ describe("road rules", () => {
     expect(parseMaxspeed("DE:zone30")).toBe(30);
     expect(parseMaxspeed("walk")).toBe(7);
     expect(parseMaxspeed("none")).toBeUndefined();
+  });
+
+  it("stops vehicles at barriers on nodes according to type and access tags", () => {
+    expect(barrierBlockMask({})).toBe(0);
+    expect(barrierBlockMask({ barrier: "bollard" })).toBe(motor);
+    expect(barrierBlockMask({ barrier: "lift_gate" })).toBe(0);
+    expect(barrierBlockMask({ barrier: "gate", access: "private" })).toBe(all);
+    expect(barrierBlockMask({ barrier: "gate", access: "private", foot: "yes" })).toBe(motor | bicycle);
+    expect(barrierBlockMask({ barrier: "gate", locked: "yes" })).toBe(motor | bicycle);
+    expect(barrierBlockMask({ barrier: "stile" })).toBe(motor | bicycle);
+    expect(barrierBlockMask({ barrier: "bollard", motor_vehicle: "yes" })).toBe(0);
   });
 });

@@ -264,3 +264,52 @@ function parseOneway(value: string | undefined): -1 | 0 | 1 | undefined {
   if (NO.has(value)) return 0;
   return undefined;
 }
+
+/** Barriers a motor vehicle can pass (OSRM's car profile whitelist, roughly); every other barrier stops it. */
+const MOTOR_PASSABLE_BARRIERS = new Set([
+  "gate",
+  "lift_gate",
+  "swing_gate",
+  "sliding_gate",
+  "toll_booth",
+  "border_control",
+  "cattle_grid",
+  "entrance",
+  "height_restrictor",
+  "sally_port",
+  "checkpoint",
+  "kerb",
+  "no",
+]);
+const BICYCLE_BLOCKING_BARRIERS = new Set(["stile", "turnstile", "full-height_turnstile", "wall", "fence", "block"]);
+const FOOT_BLOCKING_BARRIERS = new Set(["wall", "fence"]);
+
+/** True for nodes whose tags may block a way (`barrier=*`); the parser keeps these. */
+export function isBarrierNode(tags: OsmTags): boolean {
+  return tags.barrier !== undefined;
+}
+
+/**
+ * Profiles (PROFILE_BIT mask) that cannot pass this node: bollards stop cars but not bikes,
+ * gates tagged access=private stop everyone but walkers allowed by foot=yes, and so on.
+ */
+export function barrierBlockMask(tags: OsmTags): number {
+  const barrier = tags.barrier;
+  if (barrier === undefined) return 0;
+  let mask = 0;
+  PROFILES.forEach((profile) => {
+    let blocked: boolean;
+    if (profile === "foot") blocked = FOOT_BLOCKING_BARRIERS.has(barrier);
+    else if (profile === "bicycle") blocked = BICYCLE_BLOCKING_BARRIERS.has(barrier) || tags.locked === "yes";
+    else blocked = !MOTOR_PASSABLE_BARRIERS.has(barrier) || tags.locked === "yes";
+    // Access tags on the barrier node override the default, most specific key first.
+    for (const key of ACCESS_KEYS[profile]) {
+      const value = tags[key]?.split(";")[0]?.trim();
+      if (value === undefined) continue;
+      blocked = DENIED.has(value);
+      break;
+    }
+    if (blocked) mask |= PROFILE_BIT[profile];
+  });
+  return mask;
+}
