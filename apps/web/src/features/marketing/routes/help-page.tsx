@@ -43,6 +43,10 @@ const sections: { title: string; items: { q: string; a: string }[] }[] = [
   },
 ];
 
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+}
+
 /** /help: frequently asked questions in an accordion. */
 export function HelpPage() {
   return (
@@ -50,8 +54,8 @@ export function HelpPage() {
       <PageHeader title="Help & Support" description="Answers to the questions we hear most often. Can't find yours? We're happy to help." />
       <div className="grid gap-10">
         {sections.map((section) => (
-          <section key={section.title} aria-labelledby={`help-${section.title}`}>
-            <h2 id={`help-${section.title}`} className="text-xl font-semibold tracking-tight">
+          <section key={section.title} aria-labelledby={`help-${slug(section.title)}`}>
+            <h2 id={`help-${slug(section.title)}`} className="text-xl font-semibold tracking-tight">
               {section.title}
             </h2>
             <Accordion type="multiple" className="mt-2">

@@ -47,7 +47,7 @@ export function PricingPage() {
           const offer = tierOffers[tier];
           const isCurrent = currentTier === tier;
           return (
-            <Card key={tier} className={cn("relative flex flex-col", tier === POPULAR && "border-primary shadow-md")} aria-labelledby={`tier-${tier}`}>
+            <Card key={tier} className={cn("relative flex flex-col", tier === POPULAR && "border-primary shadow-md")}>
               <CardHeader>
                 <div className="flex items-center justify-between gap-2">
                   <CardTitle id={`tier-${tier}`}>{tierDisplayNames[tier]}</CardTitle>
