@@ -24,6 +24,8 @@ describe("gazetteer on a hand-made list", () => {
     expect(nearIllinois[0]?.label).toBe("Springfield, IL, United States");
     expect((await g.search("Springfield, MA")).map((r) => r.label)).toEqual(["Springfield, MA, United States"]);
     expect(await g.search("Zürich, France")).toEqual([]);
+    expect((await g.search("springfield ma")).map((r) => r.label)).toEqual(["Springfield, MA, United States"]);
+    expect((await g.search("zurich switzerland"))[0]?.label).toBe("Zürich, Switzerland");
   });
 
   it("credits GeoNames and names its provider", async () => {

@@ -117,11 +117,23 @@ export class GazetteerGeocoder implements Geocoder {
     const q = normalizeText(head ?? "");
     if (q === "" || limit <= 0) return [];
     const qualifier = normalizeText(rest.join(" "));
+    const found = this.find(q, qualifier, limit, options.near);
+    if (found.length > 0 || qualifier !== "") return found;
+    // "Vaduz Liechtenstein" without a comma: retry with trailing words as the qualifier.
+    const words = q.split(" ");
+    for (let k = words.length - 1; k >= 1; k--) {
+      const retry = this.find(words.slice(0, k).join(" "), words.slice(k).join(" "), limit, options.near);
+      if (retry.length > 0) return retry;
+    }
+    return [];
+  }
+
+  private find(q: string, qualifier: string, limit: number, near: LatLng | undefined): GeocodeResult[] {
     const lo = this.lowerBound(q);
     const hi = this.lowerBound(q + "\uffff");
     // Keep the best `limit` in a small sorted array; skip candidates that cannot enter it.
     const top: Array<{ i: number; score: number }> = [];
-    const nearBonus = options.near ? NEAR_BONUS : 0;
+    const nearBonus = near ? NEAR_BONUS : 0;
     for (let k = lo; k < hi; k++) {
       const key = this.keys[k] as string;
       const base = this.baseScore(k, key, q);
@@ -129,7 +141,7 @@ export class GazetteerGeocoder implements Geocoder {
       const i = this.order[k] as number;
       const r = this.records[i] as GazetteerRecord;
       if (qualifier !== "" && !this.matchesQualifier(r, qualifier)) continue;
-      const score = Math.min(1, base + this.nearScore(r, options.near));
+      const score = Math.min(1, base + this.nearScore(r, near));
       if (top.length >= limit && score <= (top[top.length - 1] as { score: number }).score) continue;
       let at = top.length;
       while (at > 0 && (top[at - 1] as { score: number }).score < score) at--;

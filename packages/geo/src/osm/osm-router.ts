@@ -101,6 +101,7 @@ export class OsmRoutingProvider implements RoutingProvider {
    * connected component; null when nothing usable lies within `maxSnapMeters`.
    */
   snap(point: LatLng, profile: Profile): Snap | null {
+    requireProfile(profile);
     const p = PROFILES.indexOf(profile);
     const bit = PROFILE_BIT[profile];
     const g = this.graph;
