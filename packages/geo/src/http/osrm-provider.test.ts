@@ -21,7 +21,7 @@ function tableAnswer(rows: number[], cols: number[], nullAt?: [number, number]) 
     code: "Ok",
     durations: rows.map((i) => cols.map((j) => cell(i, j, 10))),
     distances: rows.map((i) => cols.map((j) => cell(i, j, 100))),
-    sources: rows.map(() => ({ location: [0, 0] })),
+    sources: rows.map((i) => ({ location: [0, 0], distance: i + 0.5 })),
     destinations: cols.map(() => ({ location: [0, 0] })),
   };
 }
@@ -38,6 +38,7 @@ describe("OSRM provider", () => {
     expect(m.distances[1]).toEqual([100, 0, 100]);
     expect(m.durations[2]?.[0]).toBe(Infinity);
     expect(m.unreachable).toEqual([[2, 0]]);
+    expect(m.snapDistances).toEqual([0.5, 1.5, 2.5]);
     expect(m.provider).toBe("osrm");
   });
 

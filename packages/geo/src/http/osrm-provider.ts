@@ -25,6 +25,8 @@ const tableSchema = z.object({
   code: z.literal("Ok"),
   durations: z.array(z.array(nullableNumber)),
   distances: z.array(z.array(nullableNumber)),
+  /** Waypoints as snapped; `distance` is metres from the input coordinate to the road. */
+  sources: z.array(z.object({ distance: z.number().optional() })).optional(),
 });
 const stepSchema = z.object({ geometry: z.string() });
 const routeSchema = z.object({
@@ -62,9 +64,10 @@ export class OsrmProvider implements RoutingProvider {
     const n = points.length;
     const durations = Array.from({ length: n }, () => new Array<number>(n).fill(Infinity));
     const distances = Array.from({ length: n }, () => new Array<number>(n).fill(Infinity));
+    const snapDistances = new Array<number | undefined>(n).fill(undefined);
     if (n <= this.maxTableSize) {
       const all = range(0, n);
-      await this.fillBlock(points, profile, all, all, durations, distances, true);
+      await this.fillBlock(points, profile, all, all, { durations, distances, snapDistances }, true);
     } else {
       // Blocks of sources × destinations whose union fits in one request.
       const block = Math.floor(this.maxTableSize / 2);
@@ -72,7 +75,7 @@ export class OsrmProvider implements RoutingProvider {
         for (let d0 = 0; d0 < n; d0 += block) {
           const src = range(s0, Math.min(n, s0 + block));
           const dst = range(d0, Math.min(n, d0 + block));
-          await this.fillBlock(points, profile, src, dst, durations, distances, false);
+          await this.fillBlock(points, profile, src, dst, { durations, distances, snapDistances }, false);
         }
       }
     }
@@ -80,7 +83,8 @@ export class OsrmProvider implements RoutingProvider {
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) if (durations[i]?.[j] === Infinity) unreachable.push([i, j]);
     }
-    return { durations, distances, unreachable, provider: this.name };
+    const known = snapDistances.every((d) => d !== undefined);
+    return { durations, distances, unreachable, ...(known ? { snapDistances: snapDistances as number[] } : {}), provider: this.name };
   }
 
   private async fillBlock(
@@ -88,10 +92,10 @@ export class OsrmProvider implements RoutingProvider {
     profile: Profile,
     src: number[],
     dst: number[],
-    durations: number[][],
-    distances: number[][],
+    out: { durations: number[][]; distances: number[][]; snapDistances: Array<number | undefined> },
     whole: boolean,
   ): Promise<void> {
+    const { durations, distances, snapDistances } = out;
     // Send each distinct point once; sources/destinations index into that list.
     const ids = whole ? src : [...new Set([...src, ...dst])];
     const local = new Map(ids.map((id, k) => [id, k]));
@@ -109,6 +113,8 @@ export class OsrmProvider implements RoutingProvider {
       throw new ProviderResponseError(this.name, "matrix size does not match the request");
     }
     src.forEach((i, r) => {
+      const snapped = table.sources?.[r]?.distance;
+      if (snapped !== undefined) snapDistances[i] = snapped;
       dst.forEach((j, c) => {
         const t = table.durations[r]?.[c];
         const d = table.distances[r]?.[c];

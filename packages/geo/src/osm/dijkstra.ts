@@ -79,6 +79,8 @@ export class DijkstraWorkspace {
         remaining++;
       }
     }
+    // Nothing to find: leave every vertex unreached rather than explore the whole graph.
+    if (remaining === 0) return;
     for (const s of seeds) {
       if (!(s.duration < Infinity)) continue;
       const v = s.vertex;
