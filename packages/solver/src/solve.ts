@@ -1,16 +1,27 @@
-import { explainUnassigned } from "./core/explain-unassigned";
+import { explainUnassigned, fitsSomeVehicleAlone } from "./core/explain-unassigned";
 import { buildRouteSolution } from "./core/schedule";
 import { SolutionState, type Assignment } from "./core/solution-state";
 import { compileProblem, type Instance } from "./model/instance";
-import type { Problem, RouteSolution, Solution, SolveOptions } from "./model/types";
+import type { Problem, RouteSolution, Solution, SolveOptions, Tuning } from "./model/types";
 import { localSearch } from "./search/local-search";
 import { buildNeighbours } from "./search/neighbours";
-import { DEFAULT_RUIN, recreate, ruinStrings } from "./search/ruin-recreate";
+import { DEFAULT_RUIN, recreate, ruinRoute, ruinStrings } from "./search/ruin-recreate";
 import { Stopping } from "./search/stopping";
 import { isPlainTsp, solvePlainTsp } from "./tsp/tsp-solver";
 import { Rng } from "./util/rng";
 
 const DEFAULT_TIME_LIMIT_MS = 1000;
+
+export const DEFAULT_TUNING: Tuning = {
+  startTemperature: 1,
+  finalTemperature: 0.01,
+  averageRemoved: DEFAULT_RUIN.cBar,
+  maxStringLength: DEFAULT_RUIN.lMax,
+  blinkRate: DEFAULT_RUIN.blink,
+  neighbours: 40,
+  localSearchOnBest: true,
+  routeRemovalRate: 0.02,
+};
 
 /**
  * Solves a routing problem. Anytime: stops at `timeLimitMs` or `maxIterations`, returning
@@ -44,7 +55,8 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
   const all: number[] = [];
   for (let q = 0; q < inst.nRequests; q++) all.push(q);
   recreate(state, all, rng, 0, null);
-  const nb = buildNeighbours(inst, 40);
+  const tuning: Tuning = { ...DEFAULT_TUNING, ...options.tuning };
+  const nb = buildNeighbours(inst, tuning.neighbours);
   localSearch(state, nb, rng, stop);
 
   let current = state.totalCost();
@@ -57,25 +69,46 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
   let assignedTasks = 0;
   for (const r of state.routes) assignedTasks += r.tasks.length;
   const avgArc = Math.max(1e-9, state.routeCost() / Math.max(1, assignedTasks + inst.nVehicles));
-  const t0 = 0.3 * avgArc;
-  const tf = 0.003 * avgArc;
-  const params = DEFAULT_RUIN;
+  const t0 = tuning.startTemperature * avgArc;
+  const tf = Math.min(t0, tuning.finalTemperature * avgArc);
+  const params = { ...DEFAULT_RUIN, cBar: tuning.averageRemoved, lMax: tuning.maxStringLength, blink: tuning.blinkRate };
   let it = 0;
   const saved = new Map<number, number[]>();
+  // absences[q]: how many iterations request q ended unassigned (SISR fleet-minimisation idea).
+  const absences = new Int32Array(inst.nRequests);
+  // insertable[q]: some vehicle can serve q alone; others are left out of the fleet rule.
+  const insertable = new Uint8Array(inst.nRequests);
+  for (let q = 0; q < inst.nRequests; q++) insertable[q] = fitsSomeVehicleAlone(inst, q) ? 1 : 0;
   while (!stop.done(it)) {
     it++;
     saved.clear();
-    const removed = ruinStrings(state, rng, nb, params, saved);
-    const unassigned = state.unassignedRequests();
+    const unassigned = state.unassignedRequests().filter((q) => insertable[q]);
+    const removed =
+      rng.next() < tuning.routeRemovalRate ? ruinRoute(state, rng, saved) : ruinStrings(state, rng, nb, params, saved, unassigned);
     const reqs = new Set(removed);
     for (const q of unassigned) reqs.add(q);
-    recreate(state, [...reqs], rng, params.blink, saved);
+    recreate(state, [...reqs], rng, params.blink, saved, unassigned.length > 0 ? absences : null);
+    const after = state.unassignedRequests().filter((q) => insertable[q]);
+    for (const q of after) absences[q]!++;
     const cost = state.totalCost();
     const temp = t0 * Math.pow(tf / t0, stop.progress(it));
-    if (cost < current - temp * Math.log(rng.next() + 1e-300)) {
+    // With unassigned requests, SISR's fleet-minimisation rule: fewer unassigned wins; at equal
+    // count, a lower sum of absences (the leftovers are easier ones) or else annealing on cost.
+    let accept: boolean;
+    if (after.length !== unassigned.length) accept = after.length < unassigned.length || cost < current;
+    else if (after.length > 0) {
+      const sa = sumAbsences(absences, after);
+      const sc = sumAbsences(absences, unassigned);
+      accept = sa < sc || cost < current - temp * Math.log(rng.next() + 1e-300);
+    } else accept = cost < current - temp * Math.log(rng.next() + 1e-300);
+    if (accept) {
       current = cost;
       if (cost < bestCost - 1e-9) {
-        bestCost = cost;
+        if (tuning.localSearchOnBest) {
+          localSearch(state, nb, rng, stop);
+          current = state.totalCost();
+        }
+        bestCost = current;
         best = state.snapshot();
         report(it);
       }
@@ -85,6 +118,12 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
   }
   state.restore(best);
   return it;
+}
+
+function sumAbsences(absences: Int32Array, reqs: readonly number[]): number {
+  let s = 0;
+  for (const q of reqs) s += absences[q]!;
+  return s;
 }
 
 function buildSolution(state: SolutionState, iterations: number, elapsedMs: number): Solution {

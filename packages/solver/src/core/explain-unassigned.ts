@@ -68,6 +68,12 @@ function loneReason(inst: Instance, v: number, q: number): UnassignedReason | nu
   return null;
 }
 
+/** True when at least one vehicle could serve request q if it had nothing else to do (breaks ignored). */
+export function fitsSomeVehicleAlone(inst: Instance, q: number): boolean {
+  for (let v = 0; v < inst.nVehicles; v++) if (loneReason(inst, v, q) === null) return true;
+  return false;
+}
+
 /** Reason shown to the user for an unassigned request (CONVENTIONS rule 6). */
 export function explainUnassigned(state: SolutionState, q: number): UnassignedReason {
   const inst = state.inst;

@@ -118,6 +118,26 @@ export interface SolveOptions {
   onProgress?: (event: ProgressEvent) => void;
   /** Clock in milliseconds; injected so the solver itself reads no global clock. */
   now?: () => number;
+  /** Expert knobs of the metaheuristic (defaults are tuned on the literature benchmarks). */
+  tuning?: Partial<Tuning>;
+}
+
+export interface Tuning {
+  /** Initial / final annealing temperature, as a fraction of the average arc cost. */
+  startTemperature: number;
+  finalTemperature: number;
+  /** Average number of tasks removed per ruin. */
+  averageRemoved: number;
+  /** Maximum removed string length. */
+  maxStringLength: number;
+  /** Probability of skipping an insertion position. */
+  blinkRate: number;
+  /** Granular neighbourhood size of the local search and of the ruin. */
+  neighbours: number;
+  /** Run the local search on every new best solution. */
+  localSearchOnBest: boolean;
+  /** Probability that a ruin empties a whole route instead of removing strings. */
+  routeRemovalRate: number;
 }
 
 export type StepType = "start" | "job" | "pickup" | "delivery" | "break" | "end";

@@ -1,4 +1,5 @@
 import type { SolutionState } from "../core/solution-state";
+import { KIND_BREAK } from "../model/instance";
 import type { Rng } from "../util/rng";
 
 /** Best place found for a request: vehicle, positions (q only for shipments) and cost increase. */
@@ -24,6 +25,9 @@ export function bestInsertion(state: SolutionState, req: number, rng: Rng | null
   const seen = state.typeSeen;
   const stamp = ++state.typeStamp;
   let best = Infinity;
+  // Latest window end of the (first) task: no insertion can arrive later.
+  let latest = -Infinity;
+  for (let w = inst.twOffset[first]!; w < inst.twOffset[first + 1]!; w++) latest = Math.max(latest, inst.twEnd[w]!);
   for (let v = 0; v < inst.nVehicles; v++) {
     if (!inst.allCompatible && inst.compat[v * inst.nTasks + first] === 0) continue;
     const r = state.routes[v]!;
@@ -46,8 +50,22 @@ export function bestInsertion(state: SolutionState, req: number, rng: Rng | null
     if (!capOk) continue;
     const base = r.cost;
     if (second < 0) {
+      const cls = inst.vClass[v]!;
+      const cst = inst.cost[cls]!;
+      const dur = inst.dur[cls]!;
+      const stride = inst.stride;
+      const lt = inst.taskLoc[first]!;
       for (let p = 0; p <= m; p++) {
         if (rng !== null && blink > 0 && rng.next() < blink) continue;
+        // Lower bounds before the full evaluation: arc cost delta and earliest arrival.
+        const lp = r.fLoc[p]!;
+        const nextTask = p < m ? r.tasks[p]! : -1;
+        if (nextTask < 0 || inst.taskKind[nextTask] !== KIND_BREAK) {
+          const ln = nextTask < 0 ? inst.vEnd[v]! : inst.taskLoc[nextTask]!;
+          const arc = cst[lp * stride + lt]! + cst[lt * stride + ln]! - cst[lp * stride + ln]!;
+          if (arc >= best) continue;
+        }
+        if (r.fDep[p]! + dur[lp * stride + lt]! > latest) continue;
         ev.startFrom(r, p);
         ev.addTask(first);
         const c = ev.finishWith(r, p + 1) - base;

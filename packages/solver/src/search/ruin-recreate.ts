@@ -30,6 +30,7 @@ export function ruinStrings(
   nb: Neighbours,
   params: RuinParams,
   saved: Map<number, number[]>,
+  unassigned: readonly number[] = [],
 ): number[] {
   const inst = state.inst;
   let assigned = 0;
@@ -46,8 +47,10 @@ export function ruinStrings(
   const ksMax = Math.max(1, (4 * params.cBar) / (1 + lsMax) - 1);
   const ks = Math.floor(rng.next() * ksMax) + 1;
 
-  // Seed: a random assigned non-break task.
+  // Seed: when requests are unassigned, half of the time one of them (to free room around it);
+  // otherwise a random assigned non-break task.
   let seed = -1;
+  if (unassigned.length > 0 && rng.next() < 0.5) seed = inst.requestFirst[unassigned[rng.int(unassigned.length)]!]!;
   for (let tries = 0; tries < 50 && seed < 0; tries++) {
     const t = rng.int(inst.nTasks);
     if (state.taskRoute[t]! >= 0 && inst.taskKind[t] !== KIND_BREAK) seed = t;
@@ -94,6 +97,15 @@ export function ruinStrings(
   return removeTasks(state, removedTasks, saved);
 }
 
+/** Route removal: empties one random used route (helps to reduce the number of routes). */
+export function ruinRoute(state: SolutionState, rng: Rng, saved: Map<number, number[]>): number[] {
+  const used: number[] = [];
+  for (const r of state.routes) if (r.stops > 0) used.push(r.v);
+  if (used.length < 2) return [];
+  const v = used[rng.int(used.length)]!;
+  return removeTasks(state, state.routes[v]!.tasks.slice(), saved);
+}
+
 /** Removes tasks (and their shipment partners) from their routes; returns the affected requests. */
 export function removeTasks(state: SolutionState, tasks: number[], saved: Map<number, number[]>): number[] {
   const inst = state.inst;
@@ -119,8 +131,11 @@ export function removeTasks(state: SolutionState, tasks: number[], saved: Map<nu
   return [...reqs];
 }
 
-/** Sort keys for the recreate order, chosen at random with SISR's weights. */
-function sortRequests(inst: Instance, reqs: number[], rng: Rng): void {
+/**
+ * Sort keys for the recreate order, chosen at random with SISR's weights. Requests that were
+ * often left unassigned (absences, indexed by request) go first: they are the hard ones.
+ */
+function sortRequests(inst: Instance, reqs: number[], rng: Rng, absences: Int32Array | null): void {
   const x = rng.next() * 11;
   const depotLoc = inst.vStart[0] ?? inst.nowhere;
   const cost = inst.cost[0]!;
@@ -138,7 +153,8 @@ function sortRequests(inst: Instance, reqs: number[], rng: Rng): void {
   rng.shuffle(reqs);
   const keys = new Map<number, number>();
   for (const q of reqs) keys.set(q, key(q));
-  reqs.sort((a, b) => inst.requestPriority[b]! - inst.requestPriority[a]! || keys.get(a)! - keys.get(b)!);
+  const abs = (q: number): number => (absences ? absences[q]! : 0);
+  reqs.sort((a, b) => inst.requestPriority[b]! - inst.requestPriority[a]! || abs(b) - abs(a) || keys.get(a)! - keys.get(b)!);
 }
 
 /** Inserts each request at its cheapest position (with blinks); requests that fit nowhere stay unassigned. */
@@ -148,8 +164,9 @@ export function recreate(
   rng: Rng,
   blink: number,
   saved: Map<number, number[]> | null,
+  absences: Int32Array | null = null,
 ): void {
-  sortRequests(state.inst, reqs, rng);
+  sortRequests(state.inst, reqs, rng, absences);
   const ins: Insertion = { v: -1, p: 0, q: 0, delta: 0 };
   for (const q of reqs) {
     if (bestInsertion(state, q, rng, blink, ins)) {
