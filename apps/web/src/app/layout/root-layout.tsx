@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useMatches } from "react-router";
 import { LoadingScreen } from "@/components/loading-screen";
-import { MAIN_CONTENT_ID, SkipLink, useSkipToMainShortcut } from "@/components/a11y/skip-link";
+import { MAIN_CONTENT_ID, useSkipToMainContent } from "@/components/a11y/skip-link";
 import { useAnnounce } from "@/components/a11y/announcer";
 import { useSessionKeepAlive } from "@/lib/auth";
 import { VerifyEmailBanner } from "@/features/auth/components/verify-email-banner";
@@ -45,14 +45,13 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const title = usePageTitle();
   const bare = pathname.startsWith("/auth");
-  useSkipToMainShortcut();
+  useSkipToMainContent();
   useSessionKeepAlive();
   useRouteAnnouncements(title);
 
   return (
     <div className="flex min-h-screen flex-col">
       <ThemeSync />
-      <SkipLink />
       {bare ? null : <TopBar />}
       {bare ? null : <VerifyEmailBanner />}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">

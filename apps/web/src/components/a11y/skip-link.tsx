@@ -10,24 +10,12 @@ export function focusMainContent(): void {
   main.scrollIntoView?.({ block: "start" });
 }
 
-/** The first focusable element: a "Skip to main content" link, visible when focused. */
-export function SkipLink() {
-  return (
-    <a
-      href={`#${MAIN_CONTENT_ID}`}
-      onClick={(event) => {
-        event.preventDefault();
-        focusMainContent();
-      }}
-      className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[100] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-primary-foreground focus:shadow-lg"
-    >
-      Skip to main content
-    </a>
-  );
-}
-
-/** Alt+S moves focus to the main content from anywhere (SPEC §2, §9). */
-export function useSkipToMainShortcut(): void {
+/**
+ * The "Skip to main content" link lives in index.html (first in the body, present before the
+ * app loads). This hook makes it move focus without a router navigation, and adds Alt+S, which
+ * does the same from anywhere (SPEC §2, §9).
+ */
+export function useSkipToMainContent(): void {
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (event.altKey && !event.ctrlKey && !event.metaKey && (event.key === "s" || event.key === "S" || event.code === "KeyS")) {
@@ -35,7 +23,17 @@ export function useSkipToMainShortcut(): void {
         focusMainContent();
       }
     }
+    function onClick(event: MouseEvent) {
+      const target = event.target instanceof Element ? event.target.closest("a[data-skip-link]") : null;
+      if (!target) return;
+      event.preventDefault();
+      focusMainContent();
+    }
     window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
+    document.addEventListener("click", onClick, true);
+    return () => {
+      window.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("click", onClick, true);
+    };
   }, []);
 }

@@ -14,7 +14,7 @@ export function Toaster({ theme }: { theme: ResolvedTheme }) {
       position="bottom-right"
       closeButton
       richColors
-      containerAriaLabel="Messages"
+      containerAriaLabel="Status updates"
     />
   );
 }
