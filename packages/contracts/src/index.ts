@@ -7,3 +7,5 @@ export * from "./contact";
 export * from "./plan";
 export * from "./me";
 export * from "./errors";
+export * from "./routes";
+export * from "./geocode";

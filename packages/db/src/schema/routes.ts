@@ -1,0 +1,147 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { teams } from "./app";
+import { user } from "./auth";
+
+/** A place as stored on a route: what the user typed (address) and where it resolved to. */
+export type StoredPlace = { label: string; address: string | null; lat: number; lng: number };
+/** A destination the solver could not place, with its reason (unreachable, time_window…). */
+export type StoredUnassigned = { inputIndex: number; label: string; lat: number; lng: number; reason: string };
+
+/** DESIGN.md §4 routes: one optimised route, owned by a user (and later a team). */
+export const routes = pgTable(
+  "routes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    status: text("status").notNull().default("planned"),
+    profile: text("profile").notNull().default("car"),
+    roundTrip: boolean("round_trip").notNull().default(false),
+    /** "HH:MM" departure time; ETAs are seconds after it. */
+    departureTime: text("departure_time").notNull().default("09:00"),
+    start: jsonb("start").$type<StoredPlace>().notNull(),
+    end: jsonb("end").$type<StoredPlace>(),
+    unassigned: jsonb("unassigned").$type<StoredUnassigned[]>().notNull().default([]),
+    distanceM: doublePrecision("distance_m").notNull(),
+    durationS: doublePrecision("duration_s").notNull(),
+    /** Arrival at the end place (or back at the start); null for an open route. */
+    endArrivalS: doublePrecision("end_arrival_s"),
+    endLegDistanceM: doublePrecision("end_leg_distance_m"),
+    endLegDurationS: doublePrecision("end_leg_duration_s"),
+    /** Distance in the order the user typed, for "saved"; null when that order has an unreachable leg. */
+    originalDistanceM: doublePrecision("original_distance_m"),
+    /** Encoded polyline, precision 5. */
+    geometry: text("geometry"),
+    provider: text("provider").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("routes_user_created_idx").on(t.userId, t.createdAt),
+    check("routes_status_check", sql`${t.status} in ('planned','in_progress','completed')`),
+    check("routes_profile_check", sql`${t.profile} in ('car','van','truck','bicycle','foot')`),
+  ],
+);
+
+/** DESIGN.md §4 route_stops: the ordered destinations of a route (sequence 1…n). */
+export const routeStops = pgTable(
+  "route_stops",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    routeId: uuid("route_id")
+      .notNull()
+      .references(() => routes.id, { onDelete: "cascade" }),
+    sequence: integer("sequence").notNull(),
+    inputIndex: integer("input_index").notNull(),
+    label: text("label").notNull(),
+    address: text("address"),
+    lat: doublePrecision("lat").notNull(),
+    lng: doublePrecision("lng").notNull(),
+    serviceS: integer("service_s").notNull().default(0),
+    timeWindowStart: integer("time_window_start"),
+    timeWindowEnd: integer("time_window_end"),
+    arrivalS: doublePrecision("arrival_s").notNull(),
+    departureS: doublePrecision("departure_s").notNull(),
+    legDistanceM: doublePrecision("leg_distance_m").notNull(),
+    legDurationS: doublePrecision("leg_duration_s").notNull(),
+    pinned: boolean("pinned").notNull().default(false),
+    status: text("status").notNull().default("pending"),
+    note: text("note"),
+    proofObjectKey: text("proof_object_key"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("route_stops_route_sequence_key").on(t.routeId, t.sequence),
+    check("route_stops_status_check", sql`${t.status} in ('pending','arrived','done','failed')`),
+  ],
+);
+
+/** DESIGN.md §4 route_shares: an unguessable read-only link to a route. */
+export const routeShares = pgTable(
+  "route_shares",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    routeId: uuid("route_id")
+      .notNull()
+      .references(() => routes.id, { onDelete: "cascade" }),
+    /** base64url of 32 random bytes (256 bits). */
+    token: text("token").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("route_shares_token_key").on(t.token), index("route_shares_route_idx").on(t.routeId)],
+);
+
+/** SPEC §3 usage_logs: one row per consumed unit of quota, metadata {route_request_id, destination_count, timestamp}. */
+export const usageLogs = pgTable(
+  "usage_logs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    quotaType: text("quota_type").notNull(),
+    quantity: integer("quantity").notNull(),
+    metadata: jsonb("metadata").$type<{ route_request_id: string; destination_count: number; timestamp: string } & Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("usage_logs_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** SPEC §3 overage_charges: a route above the monthly limit, in pence; payment_status starts pending (SPEC §4). */
+export const overageCharges = pgTable(
+  "overage_charges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    billingPeriodStart: timestamp("billing_period_start", { withTimezone: true }).notNull(),
+    billingPeriodEnd: timestamp("billing_period_end", { withTimezone: true }).notNull(),
+    overageRoutes: integer("overage_routes").notNull(),
+    amountCharged: integer("amount_charged").notNull(),
+    paymentStatus: text("payment_status").notNull().default("pending"),
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("overage_charges_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** The SPEC §9 usage e-mails already sent: one row per user, period and kind, so each goes once per period. */
+export const usageWarnings = pgTable(
+  "usage_warnings",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    kind: text("kind").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.periodStart, t.kind] }), check("usage_warnings_kind_check", sql`${t.kind} in ('usage_warning_80','usage_warning_100')`)],
+);
