@@ -11,6 +11,11 @@ export default defineConfig({
     port: 5173,
     proxy: { "/api": { target: `http://localhost:${process.env.PORT ?? 3000}`, ws: true } },
   },
+  // `npx vite preview` serves dist/ with the same /api proxy as the dev server.
+  preview: {
+    port: 4173,
+    proxy: { "/api": { target: `http://localhost:${process.env.PORT ?? 3000}`, ws: true } },
+  },
   build: { outDir: "dist", sourcemap: true },
   test: {
     name: "web",

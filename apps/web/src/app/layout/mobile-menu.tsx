@@ -28,7 +28,7 @@ export function MobileMenu({ signedIn, email, planLabel, access, onSignOut }: Mo
           <Menu className="size-5" aria-hidden="true" />
         </Button>
       </SheetTrigger>
-      <SheetContent aria-describedby={undefined}>
+      <SheetContent>
         <SheetHeader>
           <SheetTitle>Menu</SheetTitle>
           {signedIn ? (
