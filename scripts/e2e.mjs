@@ -128,8 +128,9 @@ try {
   const ms = await waitForHealth(baseUrl, server, 60_000);
   console.log(`Server healthy at ${baseUrl} after ${ms} ms`);
   const args = ["playwright", "test", "-c", "apps/web/playwright.config.ts", ...process.argv.slice(2)];
-  const result = spawnSync("npx", args, { stdio: "inherit", env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_DIR: mailDir } });
-  code = result.status ?? 1;
+  // Asynchronous on purpose: this process also runs the SMTP sink, which must keep answering.
+  const runner = spawn("npx", args, { stdio: "inherit", env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_DIR: mailDir } });
+  code = await new Promise((resolve) => runner.once("exit", (status) => resolve(status ?? 1)));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
 } finally {

@@ -4,6 +4,7 @@ import { defineConfig } from "@playwright/test";
 export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
+  globalSetup: "./e2e/global-setup.ts",
   outputDir: "../../test-results/e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -13,6 +14,8 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: process.env.E2E_BASE_URL ?? "http://localhost:3000",
+    // Better Auth checks the Origin of state-changing requests, as a browser would send it.
+    extraHTTPHeaders: { origin: process.env.E2E_BASE_URL ?? "http://localhost:3000" },
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
     launchOptions: {

@@ -1,0 +1,70 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export const PASSWORD = "Str0ng!Pass";
+export const ADMIN = { email: "admin@routepilot.test", password: "Adm1n!Pass" };
+
+export interface Mail {
+  to: string[];
+  subject: string;
+  body: string;
+  receivedAt: number;
+}
+
+/** Waits for a mail to `to` whose subject matches, caught by the SMTP sink of scripts/e2e.mjs. */
+export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_000): Promise<Mail> {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error("E2E_MAIL_DIR is not set: run the journeys through `npm run test:e2e`");
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    for (const file of readdirSync(dir).sort()) {
+      const mail = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Mail;
+      if (mail.to.includes(to.toLowerCase()) && subject.test(mail.subject)) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} matching ${subject}`);
+}
+
+export function linkIn(mail: Mail): string {
+  const match = /https?:\/\/[^\s"<>]+/.exec(mail.body);
+  if (!match) throw new Error(`no link in "${mail.subject}"`);
+  return match[0].replace(/&amp;/g, "&");
+}
+
+let counter = 0;
+/** A unique e-mail address per call, so journeys never collide. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/** Creates an account through the API; the request context keeps its session cookie. */
+export async function signUpViaApi(request: APIRequestContext, email: string, password = PASSWORD, name = "E2E User") {
+  const res = await request.post("/api/auth/sign-up/email", { data: { email, password, name } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { user: { id: string; email: string } };
+}
+
+/** Signs in through the real form. */
+export async function login(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/auth/sign-in");
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
+}
+
+/** Sets a user's role through the admin API, signed in as the super admin the global setup created. */
+export async function setRole(request: APIRequestContext, userId: string, role: string[]) {
+  const signIn = await request.post("/api/auth/sign-in/email", { data: ADMIN });
+  expect(signIn.status()).toBe(200);
+  const res = await request.post("/api/auth/admin/set-role", { data: { userId, role } });
+  expect(res.status(), await res.text()).toBe(200);
+  await request.post("/api/auth/sign-out", { data: {} });
+}
+
+export const test = base;
+export { expect };
