@@ -21,6 +21,8 @@ export const meSchema = z.object({
     teams: z.boolean(),
     fleet: z.boolean(),
     enhancedAnalytics: z.boolean(),
+    /** SPEC §2/§6: Fleet Dashboard and Team Management menu items, by tier (enterprise, fleet_pro). */
+    teamManagement: z.boolean(),
     admin: z.boolean(),
     superAdmin: z.boolean(),
   }),

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import {
   LEGACY_CUTOFF,
   hasEnhancedAnalytics,
+  hasTeamManagementTier,
   monthlyRouteLimits,
   tierDisplayNames,
   tiers,
@@ -138,6 +139,7 @@ export async function getMe(db: DbOrTx, userId: string): Promise<Me> {
       // SPEC §5: fleet access = tier fleet_pro, or membership of a team whose owner is fleet_pro.
       fleet: ownTier === "fleet_pro" || member.some((m) => m.ownerTier === "fleet_pro"),
       enhancedAnalytics: hasEnhancedAnalytics(tier),
+      teamManagement: hasTeamManagementTier(tier),
       admin: isSuperAdmin || accountRoles.includes("admin"),
       superAdmin: isSuperAdmin,
     },

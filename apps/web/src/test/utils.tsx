@@ -21,7 +21,7 @@ export function makeMe(overrides: Partial<Me> = {}): Me {
     user: { id: "u1", email: "ana@example.com", name: "Ana Silva", emailVerified: true, role: "user", createdAt: "2025-01-01T00:00:00.000Z" },
     tier: "free",
     fleetRoles: [],
-    access: { teams: false, fleet: false, enhancedAnalytics: false, admin: false, superAdmin: false },
+    access: { teams: false, fleet: false, enhancedAnalytics: false, teamManagement: false, admin: false, superAdmin: false },
     isLegacyUser: false,
     ...overrides,
   };

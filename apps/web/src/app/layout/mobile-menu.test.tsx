@@ -9,10 +9,10 @@ import { makeMe } from "@/test/utils";
 
 /** The access flags the server gives each tier (SPEC §5/§6) for a user outside any team. */
 const accessByTier: Record<Tier, NavAccess> = {
-  free: { teams: false, fleet: false, enhancedAnalytics: false },
-  premium: { teams: false, fleet: false, enhancedAnalytics: true },
-  enterprise: { teams: true, fleet: false, enhancedAnalytics: true },
-  fleet_pro: { teams: true, fleet: true, enhancedAnalytics: true },
+  free: { teams: false, fleet: false, enhancedAnalytics: false, teamManagement: false },
+  premium: { teams: false, fleet: false, enhancedAnalytics: true, teamManagement: false },
+  enterprise: { teams: true, fleet: false, enhancedAnalytics: true, teamManagement: true },
+  fleet_pro: { teams: true, fleet: true, enhancedAnalytics: true, teamManagement: true },
 };
 
 function labels(items: { label: string; badge?: string }[]) {
@@ -42,6 +42,8 @@ describe("mobile menu gating (SPEC §2, §6)", () => {
     const items = mobileMenuItems(true, accessByTier.enterprise);
     expect(items).toContainEqual({ to: "/team-dashboard", label: "Team Management", badge: "Enterprise" });
     expect(labels(items)).toContain("Enhanced Analytics [Pro]");
+    // SPEC §2: the Fleet Dashboard item is for enterprise and fleet_pro alike.
+    expect(labels(items)).toContain("Fleet Dashboard [Fleet Pro]");
   });
 
   it("fleet_pro: Fleet Dashboard (Fleet Pro) and Team Management (Enterprise)", () => {
@@ -87,7 +89,7 @@ describe("<MobileMenu>", () => {
     expect(within(dialog).getByText("Enterprise Plan")).toBeInTheDocument();
     expect(within(dialog).getByRole("link", { name: /Team Management/ })).toHaveAttribute("href", "/team-dashboard");
     expect(within(dialog).getByText("Enterprise")).toBeInTheDocument();
-    expect(within(dialog).queryByRole("link", { name: /Fleet Dashboard/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole("link", { name: /Fleet Dashboard/ })).toHaveAttribute("href", "/fleet");
     expect(within(dialog).getByRole("button", { name: "Sign Out" })).toBeInTheDocument();
   });
 

@@ -1,10 +1,10 @@
 import { tierDisplayNames, type Me, type Tier } from "@routepilot/contracts";
 
 /** The access flags from GET /api/me that gate menu items (SPEC §2, §5, §6). */
-export type NavAccess = Pick<Me["access"], "teams" | "fleet" | "enhancedAnalytics">;
+export type NavAccess = Pick<Me["access"], "teams" | "fleet" | "enhancedAnalytics" | "teamManagement">;
 export type NavItem = { to: string; label: string; badge?: string };
 
-const noAccess: NavAccess = { teams: false, fleet: false, enhancedAnalytics: false };
+const noAccess: NavAccess = { teams: false, fleet: false, enhancedAnalytics: false, teamManagement: false };
 
 /** The access flags of a signed-in user, or none while /api/me is loading. */
 export function accessOf(me: Me | null | undefined): NavAccess {
@@ -45,8 +45,9 @@ export function mobileMenuItems(signedIn: boolean, access: NavAccess): NavItem[]
     { to: "/route-history", label: "Route History" },
     { to: "/analytics", label: "Analytics" },
     ...(access.enhancedAnalytics ? [{ to: "/enhanced-analytics", label: "Enhanced Analytics", badge: "Pro" }] : []),
-    ...(access.fleet ? [{ to: "/fleet", label: "Fleet Dashboard", badge: "Fleet Pro" }] : []),
-    ...(access.teams ? [{ to: "/team-dashboard", label: "Team Management", badge: "Enterprise" }] : []),
+    // SPEC §2: both for the enterprise and fleet_pro tiers.
+    ...(access.teamManagement ? [{ to: "/fleet", label: "Fleet Dashboard", badge: "Fleet Pro" }] : []),
+    ...(access.teamManagement ? [{ to: "/team-dashboard", label: "Team Management", badge: "Enterprise" }] : []),
     { to: "/pricing", label: "Pricing" },
     { to: "/subscription", label: "Subscription" },
     { to: "/settings", label: "Settings" },
@@ -67,7 +68,8 @@ export function footerItems(signedIn: boolean, access: NavAccess): NavItem[] {
     ...base,
     { to: "/route-history", label: "Routes" },
     { to: "/analytics", label: "Analytics" },
-    ...(access.teams ? [{ to: "/team-dashboard", label: "Teams" }] : []),
+    // SPEC §2: footer Teams for enterprise and fleet_pro only.
+    ...(access.teamManagement ? [{ to: "/team-dashboard", label: "Teams" }] : []),
     { to: "/settings", label: "Settings" },
   ];
 }
