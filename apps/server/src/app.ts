@@ -20,11 +20,15 @@ import { meRouter } from "./routes/me/me.handlers";
 import { notificationsRouter } from "./routes/notifications/notifications.handlers";
 import { preferencesRouter } from "./routes/preferences/preferences.handlers";
 import { savedLocationsRouter } from "./routes/saved-locations/saved-locations.handlers";
+import { routesRouter } from "./routes/routes/routes.handlers";
+import { sharedRoutesRouter } from "./routes/shared-routes/shared-routes.handlers";
+import { geocodeRouter } from "./routes/geocode/geocode.handlers";
+import { usageRouter } from "./routes/usage/usage.handlers";
 
 export const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
 /** Paths under /api that need a signed-in user; checked before any input validation. */
-const protectedPrefixes = ["/api/me", "/api/preferences", "/api/saved-locations", "/api/notifications"];
+const protectedPrefixes = ["/api/me", "/api/preferences", "/api/saved-locations", "/api/notifications", "/api/routes", "/api/geocode"];
 
 function errorJson(c: Context<AppEnv>, status: number, body: ErrorBody, headers?: Record<string, string>) {
   return c.json(body, status as 400, headers);
@@ -89,6 +93,10 @@ export function createApp(deps: AppDeps) {
   app.route("/", savedLocationsRouter);
   app.route("/", notificationsRouter);
   app.route("/", contactRouter);
+  app.route("/", usageRouter);
+  app.route("/", routesRouter);
+  app.route("/", sharedRoutesRouter);
+  app.route("/", geocodeRouter);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "sessionCookie", {
     type: "apiKey",

@@ -7,6 +7,9 @@ import { createAuth } from "./auth/auth";
 import type { Env } from "./env";
 import type { AppDeps } from "./lib/context";
 import type { Logger } from "./lib/logger";
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import { createSolverPool } from "./jobs/solver-pool";
+import { createGeoHandle } from "./services/geo";
 import { createMailer } from "./services/mail";
 
 /** The session-signing secret: BETTER_AUTH_SECRET, or one generated once and kept in DATA_DIR. */
@@ -49,12 +52,22 @@ export async function buildRuntime(env: Env, logger: Logger, options: { database
     secureCookies: env.NODE_ENV === "production" || baseUrl.startsWith("https://"),
     rateLimit: env.AUTH_RATE_LIMIT,
   });
-  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth };
+  const geo = createGeoHandle(env.geo);
+  // Outside tests, load the extract and gazetteer now: a bad OSM_EXTRACT stops start-up.
+  if (env.NODE_ENV !== "test") await geo.get();
+  const solver = createSolverPool(env.SOLVER_WORKERS);
+  if (env.NODE_ENV !== "test") solver.warm();
+  const routeOptimization =
+    env.ROUTE_OPTIMIZATION_RATE_LIMIT > 0
+      ? new RateLimiterMemory({ keyPrefix: "route_optimization", points: env.ROUTE_OPTIMIZATION_RATE_LIMIT, duration: 60, blockDuration: env.ROUTE_OPTIMIZATION_BLOCK_SECONDS })
+      : null;
+  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters: { routeOptimization }, baseUrl };
   return {
     app: createApp(deps),
     deps,
     close: async () => {
       mailer.close();
+      await solver.close();
       await database.close();
     },
   };

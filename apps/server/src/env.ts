@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { geoEnvSchema, type GeoConfig } from "@routepilot/geo";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -46,9 +47,20 @@ export const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Set to false to turn off Better Auth's own per-IP limits (tests). */
   AUTH_RATE_LIMIT: bool.default(true),
+  /** Route optimisations per user per minute (SPEC §9 route_optimization: 10); 0 turns the limit off. */
+  ROUTE_OPTIMIZATION_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+  /** Seconds a user stays blocked after exceeding it (SPEC §9: 5 minutes). */
+  ROUTE_OPTIMIZATION_BLOCK_SECONDS: z.coerce.number().int().min(0).default(300),
+  /** Longest the solver may search for one route, in milliseconds (small routes stop sooner). */
+  SOLVER_TIME_LIMIT_MS: z.coerce.number().int().min(10).max(60_000).default(2000),
+  /** Solver worker threads kept warm (the solver never runs on the event loop). */
+  SOLVER_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/** Geography variables (ROUTING_PROVIDER, OSM_EXTRACT, GEOCODER, …), parsed by packages/geo's schema. */
+const geoKeys = Object.keys(geoEnvSchema.shape);
+
+export type Env = z.infer<typeof envSchema> & { geo: GeoConfig };
 
 export class EnvError extends Error {
   constructor(public readonly problems: string[]) {
@@ -60,22 +72,21 @@ export class EnvError extends Error {
 /** Parses the environment; throws EnvError naming every bad variable. Empty strings count as unset. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned: Record<string, string> = {};
-  for (const key of Object.keys(envSchema.shape)) {
+  for (const key of [...Object.keys(envSchema.shape), ...geoKeys]) {
     const value = source[key];
     if (value !== undefined && value.trim() !== "") cleaned[key] = value.trim();
   }
+  const describe = (issue: { path: readonly PropertyKey[]; message: string }) => {
+    const name = issue.path.map(String).join(".") || "(environment)";
+    const value = cleaned[name];
+    return `${name}: ${issue.message}${value !== undefined ? ` (got "${value.length > 60 ? `${value.slice(0, 60)}…` : value}")` : ""}`;
+  };
   const result = envSchema.safeParse(cleaned);
-  if (!result.success) {
-    throw new EnvError(
-      result.error.issues.map((issue) => {
-        const name = issue.path.join(".") || "(environment)";
-        const value = cleaned[name];
-        return `${name}: ${issue.message}${value !== undefined ? ` (got "${value.length > 60 ? `${value.slice(0, 60)}…` : value}")` : ""}`;
-      }),
-    );
-  }
+  const geo = geoEnvSchema.safeParse(Object.fromEntries(geoKeys.filter((k) => k in cleaned).map((k) => [k, cleaned[k]])));
+  const problems = [...(result.success ? [] : result.error.issues.map(describe)), ...(geo.success ? [] : geo.error.issues.map(describe))];
+  if (!result.success || !geo.success) throw new EnvError(problems);
   if (result.data.NODE_ENV === "production" && !result.data.BETTER_AUTH_SECRET) {
     throw new EnvError(["BETTER_AUTH_SECRET: required in production (at least 32 characters)"]);
   }
-  return result.data;
+  return { ...result.data, geo: geo.data };
 }

@@ -6,6 +6,9 @@ import type { Env } from "../env";
 import { NotFoundError, UnauthenticatedError, ValidationError } from "./errors";
 import type { Logger } from "./logger";
 import type { Mailer } from "../services/mail";
+import type { GeoHandle } from "../services/geo";
+import type { SolverPool } from "../jobs/solver-pool";
+import type { RateLimiterMemory } from "rate-limiter-flexible";
 
 export interface AppDeps {
   env: Env;
@@ -14,6 +17,14 @@ export interface AppDeps {
   logger: Logger;
   mailer: Mailer;
   auth: Auth;
+  /** Routing and geocoding (packages/geo), built once. */
+  geo: GeoHandle;
+  /** Warm solver worker threads. */
+  solver: SolverPool;
+  /** Per-user limiters (SPEC §9); null when turned off by configuration. */
+  limiters: { routeOptimization: RateLimiterMemory | null };
+  /** Public origin without a trailing slash, for links (share URLs, e-mails). */
+  baseUrl: string;
 }
 
 export interface SessionUser {

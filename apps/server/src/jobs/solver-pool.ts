@@ -1,0 +1,109 @@
+import { Worker } from "node:worker_threads";
+import { requireValidProblem, type Problem, type Solution } from "@routepilot/solver";
+
+/** Options that cross the thread boundary (no functions). */
+export interface PoolSolveOptions {
+  seed?: number;
+  timeLimitMs?: number;
+  maxIterations?: number;
+}
+
+export interface SolverRequest {
+  id: number;
+  problem: Problem;
+  options: PoolSolveOptions;
+}
+
+export type SolverReply = { id: number; ok: true; solution: Solution } | { id: number; ok: false; name: string; message: string };
+
+/** Runs the solver in warm worker threads so a request never blocks the event loop. */
+export interface SolverPool {
+  /** Validates the problem (InvalidProblemError), then solves it on a free worker. */
+  solve(problem: Problem, options?: PoolSolveOptions): Promise<Solution>;
+  /** Starts the workers now instead of on the first request. */
+  warm(): void;
+  close(): Promise<void>;
+}
+
+const SHIM = new URL("./solver-worker-shim.mjs", import.meta.url);
+
+interface Task {
+  request: SolverRequest;
+  resolve(solution: Solution): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  task: Task | null;
+}
+
+/**
+ * A fixed pool of `size` solver threads, started lazily and kept for the process's life.
+ * (Starting a thread costs ~0.5 s of TypeScript loading, far more than solving 100 stops.)
+ * A worker that dies fails its task and is replaced on the next request.
+ */
+export function createSolverPool(size: number): SolverPool {
+  const slots: Slot[] = [];
+  const queue: Task[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  const spawn = (): Slot => {
+    const worker = new Worker(SHIM);
+    // Idle solver threads must not keep the process (or a test run) alive.
+    worker.unref();
+    const slot: Slot = { worker, task: null };
+    worker.on("message", (reply: SolverReply) => {
+      const task = slot.task;
+      slot.task = null;
+      if (task && task.request.id === reply.id) {
+        if (reply.ok) task.resolve(reply.solution);
+        else task.reject(Object.assign(new Error(reply.message), { name: reply.name }));
+      }
+      pump();
+    });
+    const fail = (error: Error) => {
+      const index = slots.indexOf(slot);
+      if (index >= 0) slots.splice(index, 1);
+      slot.task?.reject(error);
+      slot.task = null;
+      if (!closed) pump();
+    };
+    worker.on("error", fail);
+    worker.on("exit", (code) => fail(new Error(`solver worker exited with code ${code}`)));
+    slots.push(slot);
+    return slot;
+  };
+
+  const pump = () => {
+    if (closed) return;
+    while (queue.length > 0) {
+      let slot = slots.find((s) => s.task === null);
+      if (!slot && slots.length < size) slot = spawn();
+      if (!slot) return;
+      const task = queue.shift() as Task;
+      slot.task = task;
+      slot.worker.postMessage(task.request);
+    }
+  };
+
+  return {
+    solve(problem, options = {}) {
+      if (closed) return Promise.reject(new Error("solver pool is closed"));
+      requireValidProblem(problem);
+      return new Promise<Solution>((resolve, reject) => {
+        queue.push({ request: { id: nextId++, problem, options }, resolve, reject });
+        pump();
+      });
+    },
+    warm() {
+      while (!closed && slots.length < size) spawn();
+    },
+    async close() {
+      closed = true;
+      for (const task of queue.splice(0)) task.reject(new Error("solver pool is closed"));
+      await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { createRoute } from "@hono/zod-openapi";
+import { geocodeQuerySchema, geocodeResponseSchema } from "@routepilot/contracts";
+import { authErrors, json, jsonError } from "../../lib/openapi";
+
+export const geocode = createRoute({
+  method: "get",
+  path: "/api/geocode",
+  tags: ["Geocoding"],
+  summary: "Find places for typed text (offline sources and the configured geocoder); `near=lat,lng` biases, `limit` 1–10",
+  request: { query: geocodeQuerySchema },
+  responses: { 200: json(geocodeResponseSchema, "Matches, best first"), 400: authErrors[400], 401: authErrors[401], 503: jsonError("The geocoder is unavailable") },
+});
+
+export const autocomplete = createRoute({
+  method: "get",
+  path: "/api/geocode/autocomplete",
+  tags: ["Geocoding"],
+  summary: "Fast suggestions while typing (offline only: coordinates, OSM addresses, world cities)",
+  request: { query: geocodeQuerySchema },
+  responses: { 200: json(geocodeResponseSchema, "Suggestions, best first"), 400: authErrors[400], 401: authErrors[401] },
+});

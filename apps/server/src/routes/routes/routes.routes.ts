@@ -1,0 +1,121 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  exportRouteQuerySchema,
+  listRoutesQuerySchema,
+  optimizeRouteRequestSchema,
+  optimizeRouteResponseSchema,
+  reoptimizeRouteSchema,
+  routeDetailSchema,
+  routeListSchema,
+  routeShareSchema,
+  updateRouteSchema,
+} from "@routepilot/contracts";
+import { authErrors, json, jsonError } from "../../lib/openapi";
+
+const IdParam = z.object({ id: z.uuid({ error: "Route not found" }).openapi({ param: { name: "id", in: "path" } }) });
+const notFound = { 404: jsonError("No such route for this user") };
+const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
+
+export const optimizeRoute = createRoute({
+  method: "post",
+  path: "/api/routes/optimize",
+  tags: ["Routes"],
+  summary: "Geocode, optimise and store a route; consumes one route of the monthly quota",
+  description:
+    "Places are `{ address }` or `{ lat, lng }`. The response has the ordered stops with legs and ETAs (seconds after departure), totals, the distance in the typed order, geometry (encoded polyline, precision 5), the routing provider and `distanceKind`, and the usage summary; `usage.overage` carries the SPEC §8 over-limit toast when this route was above the limit.",
+  request: body(optimizeRouteRequestSchema),
+  responses: {
+    200: json(optimizeRouteResponseSchema, "Optimised and stored"),
+    ...authErrors,
+    402: jsonError("Monthly limit reached and no payment method: upgrade to continue (nothing consumed)"),
+    429: jsonError("Too many optimisations; see Retry-After"),
+  },
+});
+
+export const listRoutes = createRoute({
+  method: "get",
+  path: "/api/routes",
+  tags: ["Routes"],
+  summary: "The signed-in user's routes, newest first; `q` searches names, places and stops",
+  request: { query: listRoutesQuerySchema },
+  responses: { 200: json(routeListSchema, "Routes"), 400: authErrors[400], 401: authErrors[401] },
+});
+
+export const getRoute = createRoute({
+  method: "get",
+  path: "/api/routes/{id}",
+  tags: ["Routes"],
+  summary: "One route with its ordered stops",
+  request: { params: IdParam },
+  responses: { 200: json(routeDetailSchema, "Route"), 401: authErrors[401], ...notFound },
+});
+
+export const updateRoute = createRoute({
+  method: "patch",
+  path: "/api/routes/{id}",
+  tags: ["Routes"],
+  summary: "Rename a route or change its status",
+  request: { params: IdParam, ...body(updateRouteSchema) },
+  responses: { 200: json(routeDetailSchema, "Updated"), ...authErrors, ...notFound },
+});
+
+export const deleteRoute = createRoute({
+  method: "delete",
+  path: "/api/routes/{id}",
+  tags: ["Routes"],
+  summary: "Delete a route (its stops and share links go with it)",
+  request: { params: IdParam },
+  responses: { 204: { description: "Deleted" }, 401: authErrors[401], ...notFound },
+});
+
+export const duplicateRoute = createRoute({
+  method: "post",
+  path: "/api/routes/{id}/duplicate",
+  tags: ["Routes"],
+  summary: "Copy a route (no quota is used)",
+  request: { params: IdParam },
+  responses: { 201: json(routeDetailSchema, "Copy"), 401: authErrors[401], ...notFound },
+});
+
+export const reoptimizeRoute = createRoute({
+  method: "post",
+  path: "/api/routes/{id}/reoptimize",
+  tags: ["Routes"],
+  summary: "Re-plan a route: apply a new order, keep pinned stops in place and re-optimise the rest",
+  description:
+    "`order`: every stop id in a new order (default: current order). `pinned`: stop ids that keep their position (default: those pinned before). `optimize: false` applies `order` as is. No quota is used; the optimisation rate limit applies.",
+  request: { params: IdParam, body: { content: { "application/json": { schema: reoptimizeRouteSchema } }, required: false } },
+  responses: { 200: json(routeDetailSchema, "Re-planned"), ...authErrors, ...notFound, 429: jsonError("Too many optimisations; see Retry-After") },
+});
+
+export const shareRoute = createRoute({
+  method: "post",
+  path: "/api/routes/{id}/share",
+  tags: ["Routes"],
+  summary: "Create (or return) the read-only share link",
+  request: { params: IdParam },
+  responses: { 200: json(routeShareSchema, "Share link"), 401: authErrors[401], ...notFound },
+});
+
+export const unshareRoute = createRoute({
+  method: "delete",
+  path: "/api/routes/{id}/share",
+  tags: ["Routes"],
+  summary: "Revoke the share link",
+  request: { params: IdParam },
+  responses: { 204: { description: "Revoked" }, 401: authErrors[401], ...notFound },
+});
+
+export const exportRoute = createRoute({
+  method: "get",
+  path: "/api/routes/{id}/export",
+  tags: ["Routes"],
+  summary: "Download the route as GPX 1.1 (a route with waypoints) or CSV",
+  request: { params: IdParam, query: exportRouteQuerySchema },
+  responses: {
+    200: { description: "The file", content: { "application/gpx+xml": { schema: z.string() }, "text/csv": { schema: z.string() } } },
+    400: authErrors[400],
+    401: authErrors[401],
+    ...notFound,
+  },
+});

@@ -1,0 +1,20 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { sharedRouteSchema } from "@routepilot/contracts";
+import { json, jsonError } from "../../lib/openapi";
+
+const TokenParam = z.object({
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/)
+    .openapi({ param: { name: "token", in: "path" } }),
+});
+
+export const getSharedRoute = createRoute({
+  method: "get",
+  path: "/api/shared-routes/{token}",
+  tags: ["Routes"],
+  summary: "A shared route, read-only, no sign-in (no owner or notes)",
+  security: [],
+  request: { params: TokenParam },
+  responses: { 200: json(sharedRouteSchema, "Shared route"), 404: jsonError("Unknown, revoked or expired link") },
+});
