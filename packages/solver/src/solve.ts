@@ -36,7 +36,8 @@ export function solve(problem: Problem, options: SolveOptions = {}): Solution {
   const seed = options.seed ?? 1;
   const maxIterations = options.maxIterations ?? Infinity;
   const timeLimitMs = options.timeLimitMs ?? (options.maxIterations !== undefined ? Infinity : DEFAULT_TIME_LIMIT_MS);
-  const stop = new Stopping(now, timeLimitMs, maxIterations);
+  // The time budget covers compilation too: the caller gets an answer within timeLimitMs.
+  const stop = new Stopping(now, timeLimitMs - (now() - t0), maxIterations);
   const rng = new Rng(seed);
   const state = new SolutionState(inst);
   let iterations: number;
@@ -55,17 +56,25 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
   const all: number[] = [];
   for (let q = 0; q < inst.nRequests; q++) all.push(q);
   recreate(state, all, rng, 0, null);
+  let bestCost = state.totalCost();
+  const report = (iteration: number): void => {
+    options.onProgress?.({ iteration, elapsedMs: stop.elapsedMs(), bestCost, unassigned: state.unassignedRequests().length });
+  };
+  report(0);
   const tuning: Tuning = { ...DEFAULT_TUNING, ...options.tuning };
   const nb = buildNeighbours(inst, tuning.neighbours);
   localSearch(state, nb, rng, stop);
 
   let current = state.totalCost();
-  let bestCost = current;
+  if (current < bestCost) {
+    bestCost = current;
+    report(0);
+  }
   let best: Assignment = state.snapshot();
-  const report = (iteration: number): void => {
-    options.onProgress?.({ iteration, elapsedMs: stop.elapsedMs(), bestCost, unassigned: state.unassignedRequests().length });
-  };
-  report(0);
+  // Routes changed by accepted iterations since the last local search (indexed by vehicle).
+  const dirty = new Set<number>();
+  const lsSpacing = Math.max(1, Math.round(inst.nTasks / 50));
+  let lastLocalSearch = -Infinity;
   let assignedTasks = 0;
   for (const r of state.routes) assignedTasks += r.tasks.length;
   const avgArc = Math.max(1e-9, state.routeCost() / Math.max(1, assignedTasks + inst.nVehicles));
@@ -103,9 +112,13 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
     } else accept = cost < current - temp * Math.log(rng.next() + 1e-300);
     if (accept) {
       current = cost;
+      for (const v of saved.keys()) dirty.add(v);
       if (cost < bestCost - 1e-9) {
-        if (tuning.localSearchOnBest) {
-          localSearch(state, nb, rng, stop);
+        // Large instances find new bests almost every iteration early on: space the local searches out.
+        if (tuning.localSearchOnBest && it - lastLocalSearch >= lsSpacing) {
+          lastLocalSearch = it;
+          localSearch(state, nb, rng, stop, undefined, dirty);
+          dirty.clear();
           current = state.totalCost();
         }
         bestCost = current;

@@ -18,6 +18,11 @@ export class SolutionState {
   /** Indexed by vehicle type: stamp marking types whose empty vehicle was already tried in this pass. */
   readonly typeSeen: Int32Array;
   typeStamp = 0;
+  /** Incremented by every route change; routeModified[v] = its value at route v's last change. */
+  modCounter = 0;
+  readonly routeModified: Int32Array;
+  /** lsTested[t] = modCounter when the local search last scanned task t (-1: never). */
+  readonly lsTested: Int32Array;
 
   constructor(inst: Instance) {
     this.inst = inst;
@@ -31,6 +36,8 @@ export class SolutionState {
     this.taskRoute = new Int32Array(inst.nTasks).fill(-1);
     this.taskPos = new Int32Array(inst.nTasks);
     this.typeSeen = new Int32Array(inst.nVehicles);
+    this.routeModified = new Int32Array(inst.nVehicles);
+    this.lsTested = new Int32Array(inst.nTasks).fill(-1);
   }
 
   /** Replaces route v's sequence and refreshes its caches and indexes. */
@@ -38,6 +45,7 @@ export class SolutionState {
     const r = this.routes[v]!;
     for (const t of r.tasks) if (this.taskRoute[t] === v) this.taskRoute[t] = -1;
     r.setTasks(tasks, this.ev);
+    this.routeModified[v] = ++this.modCounter;
     for (let i = 0; i < tasks.length; i++) {
       this.taskRoute[tasks[i]!] = v;
       this.taskPos[tasks[i]!] = i + 1;

@@ -9,13 +9,25 @@ import type { Stopping } from "./stopping";
 /**
  * Granular first-improvement local search: for each task u (random order) and each of its
  * neighbours v, tries every operator and applies the first improving move. Repeats until
- * no operator improves or the time budget is spent. Returns the number of applied moves.
+ * no operator improves or the time budget is spent. With `onlyRoutes`, only tasks of those
+ * routes are scanned (their moves may still reach other routes). Returns the number of applied moves.
  */
-export function localSearch(state: SolutionState, nb: Neighbours, rng: Rng, stop: Stopping, ops?: Operator[]): number {
+export function localSearch(
+  state: SolutionState,
+  nb: Neighbours,
+  rng: Rng,
+  stop: Stopping,
+  ops?: Operator[],
+  onlyRoutes?: ReadonlySet<number>,
+): number {
   const inst = state.inst;
   const operators = (ops ?? createOperators()).filter((o) => o.supports(inst));
   const order: number[] = [];
-  for (let t = 0; t < inst.nTasks; t++) if (inst.taskKind[t] !== KIND_BREAK) order.push(t);
+  if (onlyRoutes) {
+    for (const v of onlyRoutes) for (const t of state.routes[v]!.tasks) if (inst.taskKind[t] !== KIND_BREAK) order.push(t);
+  } else {
+    for (let t = 0; t < inst.nTasks; t++) if (inst.taskKind[t] !== KIND_BREAK) order.push(t);
+  }
   rng.shuffle(order);
   let moves = 0;
   let improved = true;
@@ -23,12 +35,20 @@ export function localSearch(state: SolutionState, nb: Neighbours, rng: Rng, stop
   while (improved) {
     improved = false;
     if (stop.done(0)) break;
+    let checked = 0;
     for (const u of order) {
+      if ((++checked & 63) === 0 && stop.done(0)) return moves;
       if (state.taskRoute[u]! < 0) continue;
+      // Skip pairs whose two routes are unchanged since u was last scanned (their moves were already rejected).
+      const testedAt = state.lsTested[u]!;
+      state.lsTested[u] = state.modCounter;
       for (let i = 0; i < nb.k; i++) {
         const v = nb.list[u * nb.k + i]!;
         if (v < 0) break;
-        if (state.taskRoute[v]! < 0 || state.taskRoute[u]! < 0) continue;
+        const ru = state.taskRoute[u]!;
+        const rv = state.taskRoute[v]!;
+        if (rv < 0 || ru < 0) continue;
+        if (state.routeModified[ru]! <= testedAt && state.routeModified[rv]! <= testedAt) continue;
         for (const op of operators) {
           if (op.evaluate(state, u, v) < -eps) {
             op.apply(state);

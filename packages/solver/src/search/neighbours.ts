@@ -35,13 +35,19 @@ export function buildNeighbours(inst: Instance, k: number): Neighbours {
   return { k: kk, list };
 }
 
-/** The k smallest candidates by key, sorted (ties by index for determinism). */
+/** The k smallest candidates by key, sorted (ties by index for determinism); O(n·k) worst case. */
 function partialSort(cand: number[], keys: Float64Array, k: number): number[] {
-  if (cand.length <= k * 4) {
-    return cand.slice().sort((a, b) => keys[a]! - keys[b]! || a - b).slice(0, k);
+  const top: number[] = [];
+  const less = (a: number, b: number): boolean => keys[a]! < keys[b]! || (keys[a] === keys[b] && a < b);
+  for (const u of cand) {
+    if (top.length === k && !less(u, top[k - 1]!)) continue;
+    let i = top.length === k ? k - 1 : top.length;
+    if (top.length < k) top.push(u);
+    while (i > 0 && less(u, top[i - 1]!)) {
+      top[i] = top[i - 1]!;
+      i--;
+    }
+    top[i] = u;
   }
-  // Quickselect-style threshold: sample then filter.
-  const sorted = cand.map((u) => keys[u]!).sort((a, b) => a - b);
-  const threshold = sorted[k - 1]!;
-  return cand.filter((u) => keys[u]! <= threshold).sort((a, b) => keys[a]! - keys[b]! || a - b).slice(0, k);
+  return top;
 }

@@ -135,8 +135,9 @@ export function removeTasks(state: SolutionState, tasks: number[], saved: Map<nu
  * Sort keys for the recreate order, chosen at random with SISR's weights. Requests that were
  * often left unassigned (absences, indexed by request) go first: they are the hard ones.
  */
-function sortRequests(inst: Instance, reqs: number[], rng: Rng, absences: Int32Array | null): void {
-  const x = rng.next() * 11;
+function sortRequests(inst: Instance, reqs: number[], rng: Rng, absences: Int32Array | null, farFirst: boolean): void {
+  // With unassigned requests (absences given), pack the largest first, as in first-fit decreasing.
+  const x = farFirst ? 9 : absences ? 5 : rng.next() * 11;
   const depotLoc = inst.vStart[0] ?? inst.nowhere;
   const cost = inst.cost[0]!;
   const key = (q: number): number => {
@@ -157,7 +158,10 @@ function sortRequests(inst: Instance, reqs: number[], rng: Rng, absences: Int32A
   reqs.sort((a, b) => inst.requestPriority[b]! - inst.requestPriority[a]! || abs(b) - abs(a) || keys.get(a)! - keys.get(b)!);
 }
 
-/** Inserts each request at its cheapest position (with blinks); requests that fit nowhere stay unassigned. */
+/**
+ * Inserts each request at its cheapest position (with blinks); requests that fit nowhere stay
+ * unassigned. `farFirst` forces the farthest-from-depot-first order (used for construction).
+ */
 export function recreate(
   state: SolutionState,
   reqs: number[],
@@ -165,8 +169,9 @@ export function recreate(
   blink: number,
   saved: Map<number, number[]> | null,
   absences: Int32Array | null = null,
+  farFirst = false,
 ): void {
-  sortRequests(state.inst, reqs, rng, absences);
+  sortRequests(state.inst, reqs, rng, absences, farFirst);
   const ins: Insertion = { v: -1, p: 0, q: 0, delta: 0 };
   for (const q of reqs) {
     if (bestInsertion(state, q, rng, blink, ins)) {

@@ -1,0 +1,94 @@
+/**
+ * Scale checks of issue #3 (`npx tsx bench/scale.ts [--quick]`):
+ *  1. a 1,000-stop single route from random points: time to the first solution, and its gap
+ *     to the 30-second result (target: < 1 s and within 5 %);
+ *  2. a 2,000-job, 50-vehicle CVRP: a feasible solution within 60 s under 1 GB of memory.
+ * Writes bench/results/scale.json and prints a summary.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Rng, solve, validateSolution, type Problem } from "../packages/solver/src/index";
+
+const quick = process.argv.includes("--quick");
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+function randomMatrix(rng: Rng, n: number): number[][] {
+  const pts = Array.from({ length: n }, () => [rng.next() * 10000, rng.next() * 10000] as const);
+  return pts.map((a) => pts.map((b) => Math.round(Math.hypot(a[0] - b[0], a[1] - b[1]))));
+}
+
+function tspCase(): Record<string, number | boolean> {
+  const rng = new Rng(2024);
+  const durations = randomMatrix(rng, 1001);
+  const problem: Problem = {
+    matrices: { durations },
+    jobs: Array.from({ length: 1000 }, (_, i) => ({ id: i + 1, location: i + 1 })),
+    vehicles: [{ id: 1, start: 0, end: 0 }],
+  };
+  let firstMs = Infinity;
+  let firstCost = Infinity;
+  const long = quick ? 5000 : 30000;
+  const sol = solve(problem, {
+    seed: 1,
+    timeLimitMs: long,
+    onProgress: (e) => {
+      if (firstMs === Infinity) {
+        firstMs = e.elapsedMs;
+        firstCost = e.bestCost;
+      }
+    },
+  });
+  const check = validateSolution(problem, sol);
+  return {
+    stops: 1000,
+    firstSolutionMs: Math.round(firstMs),
+    firstCost,
+    finalCost: check.cost,
+    finalTimeS: long / 1000,
+    gapFirstToFinalPct: Math.round(((firstCost - check.cost) / check.cost) * 10000) / 100,
+    feasible: check.feasible,
+  };
+}
+
+function cvrpCase(): Record<string, number | boolean> {
+  const rng = new Rng(7);
+  const durations = randomMatrix(rng, 2001);
+  const jobs = Array.from({ length: 2000 }, (_, i) => ({ id: i + 1, location: i + 1, delivery: [1 + rng.int(10)] }));
+  const total = jobs.reduce((a, j) => a + j.delivery[0]!, 0);
+  const capacity = Math.ceil((total / 50) * 1.1);
+  const problem: Problem = {
+    matrices: { durations },
+    jobs,
+    vehicles: Array.from({ length: 50 }, (_, k) => ({ id: k + 1, start: 0, end: 0, capacity: [capacity] })),
+  };
+  const limit = quick ? 15000 : 60000;
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
+  let firstMs = Infinity;
+  const sol = solve(problem, { seed: 1, timeLimitMs: limit, onProgress: (e) => (firstMs = Math.min(firstMs, e.elapsedMs)) });
+  clearInterval(timer);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  const check = validateSolution(problem, sol);
+  return {
+    jobs: 2000,
+    vehicles: 50,
+    timeLimitS: limit / 1000,
+    firstSolutionMs: Math.round(firstMs),
+    totalTimeS: Math.round(sol.computingTimeMs) / 1000,
+    cost: check.cost,
+    unassigned: sol.unassigned.length,
+    routes: sol.routes.length,
+    feasible: check.feasible && sol.unassigned.length === 0,
+    peakRssMb: Math.round(peak / 1e6),
+    iterations: sol.iterations,
+  };
+}
+
+const tsp = tspCase();
+console.log("1,000-stop route:", tsp);
+const cvrp = cvrpCase();
+console.log("2,000-job CVRP:", cvrp);
+mkdirSync(join(repoRoot, "bench", "results"), { recursive: true });
+writeFileSync(join(repoRoot, "bench", "results", "scale.json"), `${JSON.stringify({ date: new Date().toISOString(), quick, tsp, cvrp }, null, 1)}\n`);
