@@ -9,3 +9,4 @@ export * from "./me";
 export * from "./errors";
 export * from "./routes";
 export * from "./geocode";
+export * from "./notifications";

@@ -1,13 +1,12 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { NOTIFICATION_LIMIT, type Notification } from "@routepilot/contracts";
 import { teamNotifications } from "@routepilot/db";
 import { createRouter, requireUser } from "../../lib/context";
 import { NotFoundError } from "../../lib/errors";
 import { countPendingInvitations } from "../../services/accounts";
 import * as routes from "./notifications.routes";
 
-/** SPEC §9: the notifications menu lists the latest 20. */
-const NOTIFICATION_LIMIT = 20;
-type NotificationType = "team_invitation" | "fleet_communication" | "alert" | "other";
+type NotificationType = Notification["type"];
 
 export const notificationsRouter = createRouter()
   .openapi(routes.listNotifications, async (c) => {

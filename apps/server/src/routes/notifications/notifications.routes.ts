@@ -1,16 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { notificationListSchema } from "@routepilot/contracts";
 import { authErrors, json, jsonError } from "../../lib/openapi";
 
-const Notification = z
-  .object({
-    id: z.string(),
-    type: z.enum(["team_invitation", "fleet_communication", "alert", "other"]),
-    title: z.string(),
-    message: z.string(),
-    createdAt: z.string(),
-    readAt: z.string().nullable(),
-  })
-  .openapi("Notification");
 
 export const listNotifications = createRoute({
   method: "get",
@@ -18,7 +9,7 @@ export const listNotifications = createRoute({
   tags: ["Notifications"],
   summary: "The latest 20 notifications, newest first, with unread and pending-invitation counts",
   responses: {
-    200: json(z.object({ notifications: z.array(Notification), unreadCount: z.number().int(), pendingInvitations: z.number().int() }), "Notifications"),
+    200: json(notificationListSchema, "Notifications"),
     401: authErrors[401],
   },
 });
