@@ -53,8 +53,12 @@ export async function buildRuntime(env: Env, logger: Logger, options: { database
     rateLimit: env.AUTH_RATE_LIMIT,
   });
   const geo = createGeoHandle(env.geo);
-  // Outside tests, load the extract and gazetteer now: a bad OSM_EXTRACT stops start-up.
-  if (env.NODE_ENV !== "test") await geo.get();
+  // Outside tests, load the extract and the gazetteer now: a bad OSM_EXTRACT stops start-up.
+  // Without an extract nothing can fail, so the gazetteer loads while the server starts.
+  if (env.NODE_ENV !== "test") {
+    if (env.geo.OSM_EXTRACT) await geo.get();
+    else void geo.get().catch((error: unknown) => logger.error({ err: error }, "geo services failed to load"));
+  }
   const solver = createSolverPool(env.SOLVER_WORKERS);
   if (env.NODE_ENV !== "test") solver.warm();
   const routeOptimization =

@@ -27,3 +27,15 @@ describe("loadEnv", () => {
     expect(env.SMTP_URL).toBeUndefined();
   });
 });
+
+describe("loadEnv: geography and optimisation", () => {
+  it("parses the geo variables with packages/geo's schema and names bad ones", () => {
+    const env = loadEnv({ ROUTING_PROVIDER: "osm", OSM_EXTRACT: "/data/li.osm.pbf", ROUTE_OPTIMIZATION_RATE_LIMIT: "0" });
+    expect(env.geo).toMatchObject({ ROUTING_PROVIDER: "osm", OSM_EXTRACT: "/data/li.osm.pbf", GEOCODER: "offline" });
+    expect(env.ROUTE_OPTIMIZATION_RATE_LIMIT).toBe(0);
+    expect(loadEnv({}).geo.ROUTING_PROVIDER).toBe("haversine");
+    expect(() => loadEnv({ ROUTING_PROVIDER: "teleport" })).toThrow(/ROUTING_PROVIDER:/);
+    expect(() => loadEnv({ ROUTING_PROVIDER: "osrm" })).toThrow(/OSRM_URL/);
+    expect(() => loadEnv({ SOLVER_WORKERS: "0" })).toThrow(/SOLVER_WORKERS:/);
+  });
+});

@@ -10,28 +10,29 @@ export function escapeXml(text: string): string {
 const coord = (v: number) => v.toFixed(6);
 
 /**
- * GPX 1.1 with one `<rte>`: the start, every stop in route order, then the end place (or the
- * start again for a round trip), each an `<rtept>` waypoint with its name and description.
+ * GPX 1.1: one `<wpt>` per place and one `<rte>` through them with an `<rtept>` each — the start,
+ * every stop in route order, then a distinct end place. A round trip does not repeat the start
+ * (so N places give N waypoints); the route's description says it returns there.
  */
 export function routeToGpx(route: RouteDetail): string {
   const points: { lat: number; lng: number; name: string; desc?: string }[] = [
     { lat: route.start.lat, lng: route.start.lng, name: `Start: ${route.start.label}`, desc: route.start.address ?? undefined },
     ...route.stops.map((s) => ({ lat: s.lat, lng: s.lng, name: `${s.sequence}. ${s.label}`, desc: [s.address, s.note].filter(Boolean).join(" — ") || undefined })),
   ];
-  if (route.roundTrip) points.push({ lat: route.start.lat, lng: route.start.lng, name: `End: ${route.start.label}` });
-  else if (route.end) points.push({ lat: route.end.lat, lng: route.end.lng, name: `End: ${route.end.label}`, desc: route.end.address ?? undefined });
-  const rtepts = points
-    .map((p) => `    <rtept lat="${coord(p.lat)}" lon="${coord(p.lng)}">\n      <name>${escapeXml(p.name)}</name>${p.desc ? `\n      <desc>${escapeXml(p.desc)}</desc>` : ""}\n    </rtept>`)
-    .join("\n");
+  if (!route.roundTrip && route.end) points.push({ lat: route.end.lat, lng: route.end.lng, name: `End: ${route.end.label}`, desc: route.end.address ?? undefined });
+  const point = (tag: string, indent: string) => (p: (typeof points)[number]) =>
+    `${indent}<${tag} lat="${coord(p.lat)}" lon="${coord(p.lng)}">\n${indent}  <name>${escapeXml(p.name)}</name>${p.desc ? `\n${indent}  <desc>${escapeXml(p.desc)}</desc>` : ""}\n${indent}</${tag}>`;
+  const description = route.roundTrip ? "Round trip: return to the start after the last stop." : null;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <gpx version="1.1" creator="RoutePilot" xmlns="http://www.topografix.com/GPX/1/1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
   <metadata>
     <name>${escapeXml(route.name)}</name>
     <time>${new Date(route.createdAt).toISOString()}</time>
   </metadata>
+${points.map(point("wpt", "  ")).join("\n")}
   <rte>
-    <name>${escapeXml(route.name)}</name>
-${rtepts}
+    <name>${escapeXml(route.name)}</name>${description ? `\n    <desc>${description}</desc>` : ""}
+${points.map(point("rtept", "    ")).join("\n")}
   </rte>
 </gpx>
 `;

@@ -204,13 +204,16 @@ describe("history, sharing and export", () => {
     expect(gpx).toContain('xmlns="http://www.topografix.com/GPX/1/1"');
     const rtepts = [...gpx.matchAll(/<rtept lat="(-?\d+\.\d+)" lon="(-?\d+\.\d+)">/g)];
     expect(rtepts).toHaveLength(6); // start + 5 stops (open route)
+    expect([...gpx.matchAll(/<wpt lat="(-?\d+\.\d+)" lon="(-?\d+\.\d+)">/g)]).toHaveLength(6);
+    expect(gpx.indexOf("<wpt")).toBeLessThan(gpx.indexOf("<rte>"));
     expect(gpx).toContain("Tuesday");
 
     const named = (await optimized(alice.cookie, { name: "A & B <c>", start, stops: [{ lat: 47.13, lng: 9.52, label: `O'Brien "&" <co>` }], roundTrip: true })).route;
     const escaped = await (await t.call(`/api/routes/${named.id}/export?format=gpx`, { cookie: alice.cookie })).text();
     expect(parseXml(escaped).root).toBe("gpx");
     expect(escaped).toContain("A &amp; B &lt;c&gt;");
-    expect([...escaped.matchAll(/<rtept /g)]).toHaveLength(3); // start, stop, back at start
+    expect([...escaped.matchAll(/<rtept /g)]).toHaveLength(2); // start and stop; a round trip does not repeat the start
+    expect(escaped).toContain("<desc>Round trip: return to the start after the last stop.</desc>");
 
     const csv = await (await t.call(`/api/routes/${route.id}/export?format=csv`, { cookie: alice.cookie })).text();
     const lines = csv.trim().split("\r\n");

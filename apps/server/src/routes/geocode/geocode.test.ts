@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GeocodeResponse } from "@routepilot/contracts";
+import { createTestApp, type TestApp } from "../../test/harness";
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = (await t.signUp("geo@example.com")).cookie;
+});
+afterAll(() => t.close());
+
+describe("GET /api/geocode", () => {
+  it("finds places offline and names the provider", async () => {
+    const res = await t.call("/api/geocode?q=Vaduz&limit=3", { cookie });
+    expect(res.status).toBe(200);
+    const { results } = (await res.json()) as GeocodeResponse;
+    expect(results[0]).toMatchObject({ label: "Vaduz, Liechtenstein", provider: "gazetteer" });
+    expect(results.length).toBeLessThanOrEqual(3);
+    expect(results[0]!.lat).toBeCloseTo(47.14, 1);
+  });
+
+  it("reads typed coordinates and biases with near", async () => {
+    const typed = (await (await t.call(`/api/geocode?q=${encodeURIComponent("47.14, 9.52")}`, { cookie })).json()) as GeocodeResponse;
+    expect(typed.results[0]).toMatchObject({ lat: 47.14, lng: 9.52, provider: "coordinates" });
+    const near = (await (await t.call("/api/geocode?q=Springfield&near=39.8,-89.6&limit=1", { cookie })).json()) as GeocodeResponse;
+    expect(near.results[0]!.label).toContain("IL");
+    const auto = (await (await t.call("/api/geocode/autocomplete?q=Schaa", { cookie })).json()) as GeocodeResponse;
+    expect(auto.results.map((r) => r.label)).toContain("Schaan, Liechtenstein");
+  });
+
+  it.each([
+    ["", "q", "This field is required"],
+    ["?q=", "q", "This field is required"],
+    [`?q=${"a".repeat(201)}`, "q", "Must be 200 characters or less"],
+    ["?q=%3Cscript%3E", "q", "Invalid format"],
+    ["?q=Vaduz&near=north", "near", "Invalid format"],
+    ["?q=Vaduz&near=95,10", "near", "Invalid format"],
+    ["?q=Vaduz&limit=0", "limit", "Invalid format"],
+    ["?q=Vaduz&limit=11", "limit", "Invalid format"],
+  ])("400 for %s", async (query, field, message) => {
+    const res = await t.call(`/api/geocode${query}`, { cookie });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields[field]).toBe(message);
+  });
+
+  it("401 signed out", async () => {
+    expect((await t.call("/api/geocode?q=Vaduz")).status).toBe(401);
+    expect((await t.call("/api/geocode/autocomplete?q=Vaduz")).status).toBe(401);
+  });
+});
