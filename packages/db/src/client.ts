@@ -50,6 +50,25 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 
 type InternalHandle = DatabaseHandle & { migrateFn(): Promise<void> };
 
+/** Wraps a driver's database in the common handle: ping, idempotent close, migrate. */
+function wrapDatabase(db: Database, kind: DatabaseHandle["kind"], closeClient: () => Promise<void>, migrateFn: () => Promise<void>): InternalHandle {
+  let closed = false;
+  return {
+    db,
+    kind,
+    ping: async () => {
+      if (closed) throw new Error("database is closed");
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await closeClient();
+    },
+    migrateFn,
+  };
+}
+
 async function openPglite(dataDir: string | undefined): Promise<InternalHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -63,21 +82,7 @@ async function openPglite(dataDir: string | undefined): Promise<InternalHandle> 
   }
   await client.waitReady;
   const db = drizzle({ client, schema });
-  let closed = false;
-  return {
-    db: db as unknown as Database,
-    kind: "pglite",
-    ping: async () => {
-      if (closed) throw new Error("database is closed");
-      await db.execute(sql`select 1`);
-    },
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await client.close();
-    },
-    migrateFn: () => migrate(db, { migrationsFolder }),
-  };
+  return wrapDatabase(db as unknown as Database, "pglite", () => client.close(), () => migrate(db, { migrationsFolder }));
 }
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<InternalHandle> {
@@ -88,19 +93,5 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Inte
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
   const db = drizzle({ client: pool, schema });
-  let closed = false;
-  return {
-    db: db as unknown as Database,
-    kind: "postgres",
-    ping: async () => {
-      if (closed) throw new Error("database is closed");
-      await db.execute(sql`select 1`);
-    },
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await pool.end();
-    },
-    migrateFn: () => migrate(db, { migrationsFolder }),
-  };
+  return wrapDatabase(db as unknown as Database, "postgres", () => pool.end(), () => migrate(db, { migrationsFolder }));
 }

@@ -180,24 +180,12 @@ export function createAuth(deps: AuthDeps) {
         const resource = `/api/auth${ctx.path}`;
         switch (ctx.path) {
           case "/sign-in/email":
-            await audit(
-              {
-                eventType: "sign_in",
-                outcome: failed ? "failure" : "success",
-                riskLevel: failed ? "medium" : "low",
-                userId: newSession?.user.id ?? null,
-                sessionId: newSession?.session.id ?? null,
-                resource,
-                metadata: { email: typeof body.email === "string" ? body.email.toLowerCase().slice(0, 254) : null, ...(errorCode ? { error: errorCode } : {}) },
-              },
-              ctx.headers,
-            );
-            break;
           case "/sign-up/email":
             await audit(
               {
-                eventType: "sign_up",
+                eventType: ctx.path === "/sign-in/email" ? "sign_in" : "sign_up",
                 outcome: failed ? "failure" : "success",
+                riskLevel: failed ? "medium" : "low",
                 userId: newSession?.user.id ?? null,
                 sessionId: newSession?.session.id ?? null,
                 resource,
