@@ -302,7 +302,8 @@ export async function reoptimizeRoute(db: Database, deps: PlanningDeps, userId: 
     pinned: pinnedIds.has(s.id),
   }));
   const optimize = input.optimize ?? true;
-  const mode = !optimize ? { kind: "fixed" as const, order } : pinnedIds.size > 0 || input.order ? { kind: "pinned" as const, order } : { kind: "optimize" as const };
+  // With nothing pinned, a full optimisation (which also honours time windows) is the best answer.
+  const mode = !optimize ? { kind: "fixed" as const, order } : pinnedIds.size > 0 ? { kind: "pinned" as const, order } : { kind: "optimize" as const };
   const plan = await planRoute(deps, { profile: row.profile as RouteProfile, start: row.start, end: row.end, roundTrip: row.roundTrip, stops, mode });
   // Stops the solver could not place keep their record: append them after the planned ones.
   return db.transaction(async (tx) => {

@@ -241,6 +241,12 @@ describe("history, sharing and export", () => {
     expect(re.distanceMeters).toBeLessThanOrEqual(applied.distanceMeters + 1e-6);
     expect(new Set(re.stops.map((s) => s.label))).toEqual(new Set(current.stops.map((s) => s.label)));
 
+    // A stop pinned in the middle stays at its position; the others fill the slots around it.
+    const middle = re.stops[2]!.id;
+    const around = (await (await t.call(`/api/routes/${route.id}/reoptimize`, { cookie: alice.cookie, body: { pinned: [middle] } })).json()) as RouteDetail;
+    expect(around.stops[2]).toMatchObject({ id: expect.any(String), label: re.stops[2]!.label, pinned: true });
+    expect(around.stops.filter((s) => s.pinned)).toHaveLength(1);
+
     const free = await t.call(`/api/routes/${route.id}/reoptimize`, { method: "POST", cookie: alice.cookie, body: { pinned: [] } });
     expect(free.status).toBe(200);
     expect(((await free.json()) as RouteDetail).distanceMeters).toBeCloseTo(current.distanceMeters, 3);
