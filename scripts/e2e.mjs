@@ -117,6 +117,7 @@ const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/inde
     DATABASE_URL: "",
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     AUTH_RATE_LIMIT: "false",
+    ROUTE_OPTIMIZATION_RATE_LIMIT: "0",
     LOG_LEVEL: "warn",
   },
 });
