@@ -20,11 +20,12 @@ export const AuthPage = page(() => import("@/features/auth/routes/auth-page"), "
 export const ResetPasswordPage = page(() => import("@/features/auth/routes/reset-password-page"), "ResetPasswordPage");
 export const UpdatePasswordPage = page(() => import("@/features/auth/routes/update-password-page"), "UpdatePasswordPage");
 export const PaymentSuccessPage = page(() => import("@/features/billing/routes/billing-pages"), "PaymentSuccessPage");
-export const SharedRoutePage = page(() => import("@/features/routes/routes/route-pages"), "SharedRoutePage");
+export const SharedRoutePage = page(() => import("@/features/shared-route/routes/shared-route-page"), "SharedRoutePage");
 
 // Signed-in pages
+export const PlannerRoute = page(() => import("@/app/routes/planner-route"), "PlannerRoute");
 export const DashboardPage = page(() => import("@/features/dashboard/routes/dashboard-page"), "DashboardPage");
-export const RouteHistoryPage = page(() => import("@/features/history/routes/route-history-page"), "RouteHistoryPage");
+export const RouteHistoryPage = page(() => import("@/app/routes/history-route"), "HistoryRoute");
 export const ProfilePage = page(() => import("@/features/profile/routes/profile-page"), "ProfilePage");
 export const SettingsPage = page(() => import("@/features/settings/routes/settings-page"), "SettingsPage");
 export const AnalyticsPage = page(() => import("@/features/analytics/routes/analytics-pages"), "AnalyticsPage");
@@ -35,7 +36,7 @@ export const TeamDashboardPage = page(() => import("@/features/teams/routes/team
 export const TeamInvitationPage = page(() => import("@/features/teams/routes/teams-pages"), "TeamInvitationPage");
 export const RouteOptimizationPage = page(() => import("@/features/routes/routes/route-pages"), "RouteOptimizationPage");
 export const FleetRouteOptimizationPage = page(() => import("@/features/routes/routes/route-pages"), "FleetRouteOptimizationPage");
-export const SubscriptionPage = page(() => import("@/features/billing/routes/billing-pages"), "SubscriptionPage");
+export const SubscriptionPage = page(() => import("@/app/routes/subscription-route"), "SubscriptionRoute");
 export const SuperAdminDashboardPage = page(() => import("@/features/admin/routes/admin-pages"), "SuperAdminDashboardPage");
 export const AdminDashboardPage = page(() => import("@/features/admin/routes/admin-pages"), "AdminDashboardPage");
 export const SecurityPage = page(() => import("@/features/security/routes/security-pages"), "SecurityPage");

@@ -1,10 +1,11 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CreditCard, PartyPopper } from "lucide-react";
 import { FeatureIntro } from "@/components/layouts/feature-intro";
 import { Button } from "@/components/ui/button";
 
-/** /subscription and /subscription-management (SubscriptionManagement). */
-export function SubscriptionPage() {
+/** /subscription and /subscription-management (SubscriptionManagement). `usage` is the usage bar, composed in by the app. */
+export function SubscriptionPage({ usage }: { usage?: ReactNode }) {
   return (
     <FeatureIntro
       title="Subscription"
@@ -12,6 +13,7 @@ export function SubscriptionPage() {
       icon={CreditCard}
       highlights={["Current plan and renewal date", "Payment method and invoices", "Overage charges for the last 12 periods", "Upgrade, downgrade or cancel"]}
     >
+      {usage ? <div className="mt-6 max-w-xl">{usage}</div> : null}
       <div className="mt-6">
         <Button asChild variant="outline">
           <Link to="/pricing">Compare plans</Link>

@@ -1,14 +1,74 @@
-import { History } from "lucide-react";
-import { FeatureIntro } from "@/components/layouts/feature-intro";
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { History, Plus, Search } from "lucide-react";
+import type { DistanceUnit } from "@routepilot/contracts";
+import { PageContainer } from "@/components/layouts/page-container";
+import { PageHeader } from "@/components/layouts/page-header";
+import { ErrorCard } from "@/components/errors/error-card";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useRouteList } from "@/features/history/api/list-routes";
+import { RouteHistoryItem } from "@/features/history/components/route-history-item";
 
-/** /route-history (RouteHistory). */
-export function RouteHistoryPage() {
+/** /route-history (RouteHistory): the user's routes, newest first, with search (`?q=`). */
+export function RouteHistoryPage({ distanceUnit = "miles" }: { distanceUnit?: DistanceUnit }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = searchParams.get("q") ?? "";
+  const [text, setText] = useState(q);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (text.trim() === q) return;
+      setSearchParams(text.trim() ? { q: text.trim() } : {}, { replace: true });
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [text, q, setSearchParams]);
+  const list = useRouteList(q);
+
   return (
-    <FeatureIntro
-      title="Route History"
-      description="Every route you have optimised, with its stops, distance and time, ready to reopen, share or export."
-      icon={History}
-      highlights={["Search and filter past routes by date or stop", "Reopen a route to plan it again", "Share a read-only link or export to GPX and CSV", "See the distance each optimisation saved"]}
-    />
+    <PageContainer>
+      <PageHeader
+        title="Route History"
+        description="Every route you have optimised, with its stops, distance and time, ready to reopen, share or export."
+        actions={
+          <Button asChild>
+            <Link to="/">
+              <Plus aria-hidden="true" />
+              Plan a route
+            </Link>
+          </Button>
+        }
+      />
+      <div className="relative mb-6 max-w-md">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input type="search" aria-label="Search routes" placeholder="Search by name, place or stop" className="pl-9" value={text} onChange={(e) => setText(e.target.value)} maxLength={200} />
+      </div>
+      {list.isPending ? (
+        <div className="grid gap-3" aria-label="Loading routes">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-20 w-full" />
+          ))}
+        </div>
+      ) : list.isError ? (
+        <ErrorCard message="Your routes could not be loaded." onRetry={() => void list.refetch()} />
+      ) : list.data.routes.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-10 text-center text-muted-foreground">
+          <History className="size-10" aria-hidden="true" />
+          <p>{q ? `No routes match “${q}”.` : "No routes yet. Optimise your first route and it appears here."}</p>
+        </div>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
+            {list.data.total} route{list.data.total === 1 ? "" : "s"}
+            {q ? ` matching “${q}”` : ""}
+          </p>
+          <ul className="grid gap-3" aria-label="Routes, newest first">
+            {list.data.routes.map((route) => (
+              <RouteHistoryItem key={route.id} route={route} unit={distanceUnit} />
+            ))}
+          </ul>
+        </>
+      )}
+    </PageContainer>
   );
 }

@@ -1,0 +1,115 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { Copy, MoreHorizontal, Pencil, RefreshCw, Trash2 } from "lucide-react";
+import type { DistanceUnit, RouteSummary } from "@routepilot/contracts";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { errorMessage } from "@/lib/api-client";
+import { formatDistance } from "@/lib/format-distance";
+import { formatDuration } from "@/lib/format-duration";
+import { useDeleteRoute } from "@/features/history/api/delete-route";
+import { useDuplicateRoute } from "@/features/history/api/duplicate-route";
+import { RenameRouteDialog } from "@/features/history/components/rename-route-dialog";
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+
+/** One route in the history: summary, open in the planner, re-optimise, rename, duplicate, delete. */
+export function RouteHistoryItem({ route, unit }: { route: RouteSummary; unit: DistanceUnit }) {
+  const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const duplicate = useDuplicateRoute();
+  const remove = useDeleteRoute();
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm sm:flex-row sm:items-center" data-testid="history-route">
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <Link to={`/?route=${encodeURIComponent(route.id)}`} className="truncate text-base font-semibold hover:underline">
+            {route.name}
+          </Link>
+          {route.shared ? <Badge variant="outline">Shared</Badge> : null}
+        </div>
+        <p className="mt-1 text-sm text-muted-foreground">
+          {dateFormat.format(new Date(route.createdAt))} · from {route.startLabel} · {route.stopCount} stop{route.stopCount === 1 ? "" : "s"} · {formatDistance(route.distanceMeters, unit)} ·{" "}
+          {formatDuration(route.durationSeconds)}
+          {route.savingPercent !== null && route.savingPercent > 0 ? ` · saved ${route.savingPercent}%` : ""}
+        </p>
+      </div>
+      <div className="flex shrink-0 items-center gap-2">
+        <Button asChild size="sm">
+          <Link to={`/?route=${encodeURIComponent(route.id)}`} aria-label={`Open ${route.name} in the planner`}>
+            Open
+          </Link>
+        </Button>
+        <Button asChild size="sm" variant="outline">
+          <Link to={`/?route=${encodeURIComponent(route.id)}&reoptimize=1`} aria-label={`Re-optimise ${route.name}`}>
+            <RefreshCw aria-hidden="true" />
+            Re-optimise
+          </Link>
+        </Button>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label={`More actions for ${route.name}`}>
+              <MoreHorizontal aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem onSelect={() => setRenaming(true)}>
+              <Pencil aria-hidden="true" />
+              Rename
+            </DropdownMenuItem>
+            <DropdownMenuItem
+              onSelect={() =>
+                duplicate.mutate(route.id, {
+                  onSuccess: (copy) => toast.success(`Duplicated as "${copy.name}"`),
+                  onError: (error) => toast.error("Could not duplicate the route", { description: errorMessage(error) }),
+                })
+              }
+            >
+              <Copy aria-hidden="true" />
+              Duplicate
+            </DropdownMenuItem>
+            <DropdownMenuItem className="text-destructive focus:text-destructive" onSelect={() => setDeleting(true)}>
+              <Trash2 aria-hidden="true" />
+              Delete
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+      <RenameRouteDialog route={route} open={renaming} onOpenChange={setRenaming} />
+      <AlertDialog open={deleting} onOpenChange={setDeleting}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete “{route.name}”?</AlertDialogTitle>
+            <AlertDialogDescription>The route, its stops and its share link are deleted. This cannot be undone.</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              onClick={() =>
+                remove.mutate(route.id, {
+                  onSuccess: () => toast.success(`Deleted "${route.name}"`),
+                  onError: (error) => toast.error("Could not delete the route", { description: errorMessage(error) }),
+                })
+              }
+            >
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </li>
+  );
+}

@@ -1,0 +1,26 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { geocodeResponseSchema, type GeocodeResponse } from "@routepilot/contracts";
+import { apiRequest } from "@/lib/api-client";
+
+export type GeocodeResult = GeocodeResponse["results"][number];
+
+/** GET /api/geocode?q=&near=&limit= → suggestions, each naming its provider and credit. */
+export async function geocode(q: string, { near, limit = 5, signal }: { near?: { lat: number; lng: number } | undefined; limit?: number; signal?: AbortSignal } = {}): Promise<GeocodeResult[]> {
+  const params = new URLSearchParams({ q, limit: String(limit) });
+  if (near) params.set("near", `${near.lat.toFixed(5)},${near.lng.toFixed(5)}`);
+  const { results } = await apiRequest(`/api/geocode?${params.toString()}`, { schema: geocodeResponseSchema, signal });
+  return results;
+}
+
+/** Autocomplete suggestions for `q` (from 2 characters), biased towards `near`. */
+export function useGeocode(q: string, near?: { lat: number; lng: number }) {
+  const text = q.trim();
+  return useQuery({
+    queryKey: ["geocode", text, near ? `${near.lat.toFixed(2)},${near.lng.toFixed(2)}` : null],
+    queryFn: ({ signal }) => geocode(text, { near, signal }),
+    enabled: text.length >= 2 && !/[<>]/.test(text),
+    staleTime: 60 * 60 * 1000,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { optimizeRouteResponseSchema, type OptimizeRouteRequest, type OptimizeRouteResponse } from "@routepilot/contracts";
+import { apiRequest } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
+import { showOverLimitToast } from "@/lib/over-limit-toast";
+import { routeQueryKey } from "@/features/planner/api/get-route";
+
+/** POST /api/routes/optimize → the stored route and the usage after it (402 over quota without a payment method). */
+export function optimizeRoute(body: OptimizeRouteRequest): Promise<OptimizeRouteResponse> {
+  return apiRequest("/api/routes/optimize", { method: "POST", body, schema: optimizeRouteResponseSchema });
+}
+
+/** Optimises, then refreshes usage, plan and history; shows the SPEC §8 over-limit toast when the route was above the limit. */
+export function useOptimizeRoute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: optimizeRoute,
+    onSuccess: async ({ route, usage }) => {
+      const { overage, ...summary } = usage;
+      queryClient.setQueryData(queryKeys.usage, summary);
+      queryClient.setQueryData(routeQueryKey(route.id), route);
+      if (overage) showOverLimitToast(overage);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.plan }), queryClient.invalidateQueries({ queryKey: [...queryKeys.routes, "list"] })]);
+    },
+  });
+}

@@ -1,0 +1,202 @@
+import { useState } from "react";
+import { FileSpreadsheet, RotateCw, Trash2 } from "lucide-react";
+import { routeMessages } from "@routepilot/contracts";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/api-client";
+import { geocode } from "@/features/planner/api/geocode";
+import { detectColumns, importMessages, readTableFile, rowsToImport, type ImportedRow } from "@/features/planner/lib/table-import";
+import type { StopDraft } from "@/features/planner/lib/planner-form";
+import { emptyStop } from "@/features/planner/lib/planner-form";
+
+type Item = ImportedRow & { text: string; checking: boolean };
+
+const label = (row: ImportedRow) => row.address ?? (row.lat !== undefined ? `${row.lat}, ${row.lng}` : (row.label ?? ""));
+
+async function locate(item: Item, near?: { lat: number; lng: number }): Promise<Item> {
+  if (item.lat !== undefined || !item.text.trim()) return { ...item, checking: false };
+  try {
+    const [hit] = await geocode(item.text.trim(), { near, limit: 1 });
+    if (!hit) return { ...item, checking: false, problem: routeMessages.addressNotFound };
+    return { ...item, checking: false, lat: hit.lat, lng: hit.lng, problem: undefined };
+  } catch (error) {
+    return { ...item, checking: false, problem: errorMessage(error) };
+  }
+}
+
+/** Maps over items a few at a time (the geocoder is local but the server rate-limits). */
+async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!);
+      }
+    }),
+  );
+  return out;
+}
+
+export function toStopDraft(item: ImportedRow & { text: string }): StopDraft {
+  return {
+    ...emptyStop({ text: item.text, lat: item.lat, lng: item.lng }),
+    label: item.label ?? "",
+    note: item.note ?? "",
+    serviceMinutes: item.serviceMinutes !== undefined ? String(item.serviceMinutes) : "",
+  };
+}
+
+/**
+ * "Import CSV/XLSX": finds the address column or latitude/longitude columns, geocodes the
+ * addresses and previews rows that could not be used, to fix (edit and retry) or drop.
+ */
+export function ImportDialog({ onAdd, near }: { onAdd: (stops: StopDraft[]) => void; near?: { lat: number; lng: number } | undefined }) {
+  const [open, setOpen] = useState(false);
+  const [items, setItems] = useState<Item[] | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const reset = () => {
+    setItems(null);
+    setFileError(null);
+    setBusy(false);
+  };
+
+  async function onFile(file: File) {
+    reset();
+    setBusy(true);
+    try {
+      const rows = await readTableFile(file);
+      const layout = detectColumns(rows);
+      if (!layout) throw new Error(importMessages.noColumns);
+      const imported = rowsToImport(rows, layout).map((row): Item => ({ ...row, text: label(row), checking: !row.problem }));
+      setItems(imported);
+      const located = await mapLimited(imported, 4, (item) => (item.problem ? Promise.resolve(item) : locate(item, near)));
+      setItems(located);
+    } catch (error) {
+      setFileError(error instanceof Error && error.message ? error.message : importMessages.unreadable);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const update = (line: number, patch: Partial<Item>) => setItems((list) => list?.map((it) => (it.line === line ? { ...it, ...patch } : it)) ?? null);
+  const ready = items?.filter((it) => !it.problem && !it.checking && it.lat !== undefined) ?? [];
+  const problems = items?.filter((it) => it.problem) ?? [];
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <FileSpreadsheet aria-hidden="true" />
+          Import CSV/XLSX
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Import destinations</DialogTitle>
+          <DialogDescription>
+            A .csv or .xlsx file with an address column, or latitude and longitude columns. Optional columns: name or label, notes, service (minutes).
+          </DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-2">
+          <Label htmlFor="import-file">File</Label>
+          <Input
+            id="import-file"
+            type="file"
+            accept=".csv,.tsv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) void onFile(file);
+            }}
+          />
+        </div>
+        {fileError ? (
+          <Alert variant="destructive">
+            <AlertDescription>{fileError}</AlertDescription>
+          </Alert>
+        ) : null}
+        {items ? (
+          <div className="grid gap-3" aria-live="polite">
+            <p className="flex items-center gap-2 text-sm">
+              {busy ? <Spinner className="size-4" /> : null}
+              {ready.length} of {items.length} rows ready
+              {problems.length > 0 ? `, ${problems.length} need fixing or dropping` : ""}.
+            </p>
+            {problems.length > 0 ? (
+              <ul className="grid gap-2" aria-label="Rows that could not be used">
+                {problems.map((item) => (
+                  <li key={item.line} className="grid gap-1.5 rounded-md border border-destructive/40 p-2">
+                    <Label htmlFor={`import-row-${item.line}`} className="text-xs text-muted-foreground">
+                      Row {item.line}
+                      {item.label ? ` · ${item.label}` : ""}
+                    </Label>
+                    <div className="flex gap-2">
+                      <Input id={`import-row-${item.line}`} value={item.text} onChange={(e) => update(item.line, { text: e.target.value, lat: undefined, lng: undefined })} />
+                      <Button
+                        variant="outline"
+                        size="icon"
+                        aria-label={`Retry row ${item.line}`}
+                        onClick={async () => {
+                          update(item.line, { checking: true });
+                          const coords = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(item.text);
+                          if (coords && Math.abs(Number(coords[1])) <= 90 && Math.abs(Number(coords[2])) <= 180) {
+                            update(item.line, { checking: false, problem: undefined, lat: Number(coords[1]), lng: Number(coords[2]) });
+                            return;
+                          }
+                          const next = await locate({ ...item, problem: undefined, lat: undefined, lng: undefined }, near);
+                          update(item.line, next);
+                        }}
+                      >
+                        <RotateCw aria-hidden="true" />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Drop row ${item.line}`}
+                        className="text-destructive hover:text-destructive"
+                        onClick={() => setItems((list) => list?.filter((it) => it.line !== item.line) ?? null)}
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    </div>
+                    <p className="text-xs font-medium text-destructive">{item.problem}</p>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+        <DialogFooter className="gap-2">
+          {problems.length > 0 ? (
+            <Button variant="outline" onClick={() => setItems((list) => list?.filter((it) => !it.problem) ?? null)}>
+              Drop {problems.length} row{problems.length === 1 ? "" : "s"}
+            </Button>
+          ) : null}
+          <Button
+            disabled={busy || ready.length === 0 || problems.length > 0}
+            onClick={() => {
+              onAdd(ready.map(toStopDraft));
+              setOpen(false);
+              reset();
+            }}
+          >
+            Add {ready.length} destination{ready.length === 1 ? "" : "s"}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,162 @@
+import { useEffect, useRef, useState } from "react";
+import { ArrowDown, ArrowUp, GripVertical, Pin } from "lucide-react";
+import type { DistanceUnit, RouteDetail } from "@routepilot/contracts";
+import { Button } from "@/components/ui/button";
+import { formatDistance } from "@/lib/format-distance";
+import { clockAfter, formatDuration } from "@/lib/format-duration";
+import { cn } from "@/lib/utils";
+
+type RouteStopsListProps = {
+  route: RouteDetail;
+  unit: DistanceUnit;
+  /** Stop ids in the order shown (the route's order until the user moves stops). */
+  order: string[];
+  pinned: ReadonlySet<string>;
+  selected: number | null;
+  onSelect: (index: number) => void;
+  onMove: (from: number, to: number) => void;
+  onTogglePin: (id: string) => void;
+  readOnly?: boolean;
+};
+
+/**
+ * The stops in route order with ETA and the leg from the previous place. Stops can be dragged
+ * to another position or moved with the up/down buttons, and pinned to keep their position
+ * when the rest is re-optimised. Selecting a row highlights its marker on the map.
+ */
+export function RouteStopsList({ route, unit, order, pinned, selected, onSelect, onMove, onTogglePin, readOnly = false }: RouteStopsListProps) {
+  const byId = new Map(route.stops.map((s) => [s.id, s]));
+  const stops = order.map((id) => byId.get(id)).filter((s) => s !== undefined);
+  const reordered = order.some((id, i) => route.stops[i]?.id !== id);
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const [dragOver, setDragOver] = useState<number | null>(null);
+  const itemRefs = useRef<(HTMLLIElement | null)[]>([]);
+
+  useEffect(() => {
+    if (selected !== null) itemRefs.current[selected]?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, [selected]);
+
+  const endLabel = route.roundTrip ? `Back to start: ${route.start.label}` : route.end ? `End: ${route.end.label}` : null;
+
+  return (
+    <ol className="grid gap-1.5" aria-label="Stops in route order">
+      <li className="flex items-center gap-3 rounded-lg px-2 py-2 text-sm">
+        <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-success text-xs font-bold text-success-foreground" aria-hidden="true">
+          S
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-medium">Start: {route.start.label}</p>
+          <p className="text-xs text-muted-foreground">Departs {route.departureTime}</p>
+        </div>
+      </li>
+      {stops.map((stop, index) => {
+        const isPinned = pinned.has(stop.id);
+        return (
+          <li
+            key={stop.id}
+            ref={(el) => {
+              itemRefs.current[index] = el;
+            }}
+            data-testid="route-stop"
+            draggable={!readOnly}
+            onDragStart={(e) => {
+              setDragFrom(index);
+              e.dataTransfer.effectAllowed = "move";
+              e.dataTransfer.setData("text/plain", stop.id);
+            }}
+            onDragOver={(e) => {
+              if (dragFrom === null) return;
+              e.preventDefault();
+              setDragOver(index);
+            }}
+            onDragLeave={() => setDragOver((o) => (o === index ? null : o))}
+            onDrop={(e) => {
+              e.preventDefault();
+              if (dragFrom !== null && dragFrom !== index) onMove(dragFrom, index);
+              setDragFrom(null);
+              setDragOver(null);
+            }}
+            onDragEnd={() => {
+              setDragFrom(null);
+              setDragOver(null);
+            }}
+            className={cn(
+              "flex items-center gap-2 rounded-lg border px-2 py-2 text-sm transition-colors",
+              selected === index ? "border-primary bg-accent" : "border-transparent hover:bg-muted",
+              dragOver === index && "border-dashed border-primary",
+              dragFrom === index && "opacity-50",
+            )}
+          >
+            {readOnly ? null : <GripVertical className="size-4 shrink-0 cursor-grab text-muted-foreground print:hidden" aria-hidden="true" />}
+            <button
+              type="button"
+              className="flex min-w-0 flex-1 items-center gap-3 rounded-md text-left focus-visible:outline-2 focus-visible:outline-ring"
+              aria-pressed={selected === index}
+              onClick={() => onSelect(index)}
+            >
+              <span
+                className={cn(
+                  "flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-bold",
+                  selected === index ? "bg-primary text-primary-foreground" : "bg-secondary text-secondary-foreground",
+                )}
+              >
+                {index + 1}
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-medium">
+                  {stop.label}
+                  {isPinned ? <span className="sr-only"> (pinned)</span> : null}
+                </span>
+                <span className="block truncate text-xs text-muted-foreground">
+                  {reordered ? "Order changed — apply to update times" : `ETA ${clockAfter(route.departureTime, stop.arrivalSeconds)} · ${formatDistance(stop.legDistanceMeters, unit)} · ${formatDuration(stop.legDurationSeconds)}`}
+                  {stop.timeWindow ? ` · window ${clockAfter(route.departureTime, stop.timeWindow.start)}–${clockAfter(route.departureTime, stop.timeWindow.end)}` : ""}
+                </span>
+                {stop.note ? <span className="block truncate text-xs text-muted-foreground italic">{stop.note}</span> : null}
+              </span>
+            </button>
+            {readOnly ? null : (
+              <div className="flex shrink-0 items-center print:hidden">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className={cn("size-8", isPinned && "text-primary")}
+                  aria-label={isPinned ? `Unpin stop ${index + 1}` : `Pin stop ${index + 1} in position`}
+                  aria-pressed={isPinned}
+                  onClick={() => onTogglePin(stop.id)}
+                >
+                  <Pin aria-hidden="true" className={isPinned ? "fill-current" : "opacity-50"} />
+                </Button>
+                <Button variant="ghost" size="icon" className="size-8" aria-label={`Move stop ${index + 1} up`} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
+                  <ArrowUp aria-hidden="true" />
+                </Button>
+                <Button variant="ghost" size="icon" className="size-8" aria-label={`Move stop ${index + 1} down`} disabled={index === stops.length - 1} onClick={() => onMove(index, index + 1)}>
+                  <ArrowDown aria-hidden="true" />
+                </Button>
+              </div>
+            )}
+          </li>
+        );
+      })}
+      {endLabel ? (
+        <li className="flex items-center gap-3 rounded-lg px-2 py-2 text-sm">
+          <span
+            className={cn("flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-bold", route.roundTrip ? "bg-success text-success-foreground" : "bg-destructive text-destructive-foreground")}
+            aria-hidden="true"
+          >
+            {route.roundTrip ? "S" : "E"}
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium">{endLabel}</p>
+            {route.endArrivalSeconds !== null && !reordered ? (
+              <p className="text-xs text-muted-foreground">
+                ETA {clockAfter(route.departureTime, route.endArrivalSeconds)}
+                {route.endLegDistanceMeters !== null ? ` · ${formatDistance(route.endLegDistanceMeters, unit)}` : ""}
+                {route.endLegDurationSeconds !== null ? ` · ${formatDuration(route.endLegDurationSeconds)}` : ""}
+              </p>
+            ) : null}
+          </div>
+        </li>
+      ) : null}
+    </ol>
+  );
+}

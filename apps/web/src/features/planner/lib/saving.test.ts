@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { savingPercent, savingSummary } from "@/features/planner/lib/saving";
+
+describe("savingPercent", () => {
+  it("is the share of the typed distance saved, one decimal", () => {
+    expect(savingPercent(72762.37, 50598.44)).toBe(30.5);
+    expect(savingPercent(1000, 1000)).toBe(0);
+    expect(savingPercent(null, 10)).toBeNull();
+    expect(savingPercent(0, 0)).toBeNull();
+  });
+});
+
+describe("savingSummary", () => {
+  it("words the saving in the user's unit", () => {
+    const route = { distanceMeters: 50598.44, originalDistanceMeters: 72762.37, savingMeters: 22163.93, savingPercent: 30.5 };
+    expect(savingSummary(route, "km")?.text).toBe("Saves 22.2 km (30.5%) versus your order");
+    expect(savingSummary(route, "miles")?.text).toBe("Saves 13.8 mi (30.5%) versus your order");
+  });
+
+  it("computes missing figures and handles no saving or no comparison", () => {
+    expect(savingSummary({ distanceMeters: 900, originalDistanceMeters: 1000, savingMeters: null, savingPercent: null }, "km")).toEqual({
+      text: "Saves 100 m (10%) versus your order",
+      meters: 100,
+      percent: 10,
+    });
+    expect(savingSummary({ distanceMeters: 1000, originalDistanceMeters: 1000, savingMeters: 0, savingPercent: 0 }, "km")?.text).toBe("Your order was already the shortest");
+    expect(savingSummary({ distanceMeters: 1000, originalDistanceMeters: null, savingMeters: null, savingPercent: null }, "km")).toBeNull();
+  });
+});

@@ -1,0 +1,172 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import { messages, routeMessages, toasts, type OptimizeRouteResponse } from "@routepilot/contracts";
+import { jsonResponse, renderWithQuery } from "@/test/utils";
+import { PlannerPage } from "@/features/planner/routes/planner-page";
+
+vi.mock("@/lib/map/route-map", () => ({
+  RouteMap: ({ stops }: { stops: unknown[] }) => <div data-testid="route-map">{stops.length} markers</div>,
+}));
+const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
+vi.mock("sonner", () => ({ toast }));
+
+const stop = (id: string, sequence: number, label: string, lat: number) => ({
+  id,
+  sequence,
+  inputIndex: sequence - 1,
+  label,
+  address: label,
+  note: null,
+  lat,
+  lng: 9.5,
+  serviceSeconds: 0,
+  timeWindow: null,
+  arrivalSeconds: sequence * 600,
+  departureSeconds: sequence * 600,
+  legDistanceMeters: 3000,
+  legDurationSeconds: 600,
+  pinned: false,
+  status: "pending" as const,
+});
+
+const response: OptimizeRouteResponse = {
+  route: {
+    id: "0b6f4a5e-7f7e-4a39-9b7e-3f1d3c6b9a11",
+    name: "Vaduz · 2 stops",
+    status: "planned",
+    profile: "car",
+    roundTrip: true,
+    departureTime: "09:00",
+    start: { label: "Vaduz", address: "Vaduz", lat: 47.14, lng: 9.52 },
+    end: null,
+    stops: [stop("a", 1, "Schaan", 47.16), stop("b", 2, "Eschen", 47.21)],
+    unassigned: [],
+    distanceMeters: 12000,
+    durationSeconds: 1800,
+    endArrivalSeconds: 1800,
+    endLegDistanceMeters: 6000,
+    endLegDurationSeconds: 600,
+    originalDistanceMeters: 15000,
+    savingMeters: 3000,
+    savingPercent: 20,
+    geometry: null,
+    provider: "haversine",
+    distanceKind: "straight-line estimate",
+    attribution: "",
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+  },
+  usage: {
+    planName: "Free",
+    monthlyLimit: 5,
+    hasActiveSubscription: true,
+    routesUsed: 6,
+    subscriptionTier: "free",
+    hasPaymentMethod: true,
+    usagePercentage: 100,
+    remainingRoutes: 0,
+    isOverLimit: true,
+    overage: { exceededBy: 1, amountPence: 100, chargedPence: 100, title: toasts.overLimit(1), description: toasts.overLimitDescription(100), durationMs: 8000 },
+  },
+};
+
+function renderPlanner() {
+  return renderWithQuery(
+    <MemoryRouter>
+      <PlannerPage title="Welcome, Ana" distanceUnit="km" savedLocations={[]} />
+    </MemoryRouter>,
+  );
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => jsonResponse({ results: [] }));
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe("PlannerPage", () => {
+  it("shows the SPEC §5 messages inline without calling the server", async () => {
+    const user = userEvent.setup();
+    renderPlanner();
+    await user.click(screen.getByRole("button", { name: "Optimise" }));
+    expect(await screen.findByText(messages.startRequired)).toBeInTheDocument();
+    expect(screen.getByText(messages.destinationRequired)).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Start point" })).toHaveAttribute("aria-invalid", "true");
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes("/optimize"))).toBe(false);
+  });
+
+  it("shows the server's field errors on the right row", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async (url) =>
+      String(url).includes("/optimize")
+        ? jsonResponse({ error: { code: "VALIDATION_ERROR", message: routeMessages.addressNotFound, fields: { "stops.1.address": routeMessages.addressNotFound } } }, 400)
+        : jsonResponse({ results: [] }),
+    );
+    renderPlanner();
+    await user.type(screen.getByRole("combobox", { name: "Start point" }), "Vaduz");
+    await user.type(screen.getByRole("combobox", { name: "Destination 1" }), "Schaan");
+    await user.click(screen.getByRole("button", { name: "Add destination" }));
+    await user.type(screen.getByRole("combobox", { name: "Destination 2" }), "Nowhere Zzq");
+    await user.click(screen.getByRole("button", { name: "Optimise" }));
+    const rows = await screen.findAllByTestId("destination-row");
+    expect(await within(rows[1]!).findByText(routeMessages.addressNotFound)).toBeInTheDocument();
+    expect(within(rows[0]!).queryByText(routeMessages.addressNotFound)).toBeNull();
+  });
+
+  it("optimises, lists the stops with the saving, and warns when over the limit", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async (url) => (String(url).includes("/optimize") ? jsonResponse(response) : jsonResponse({ results: [] })));
+    renderPlanner();
+    await user.type(screen.getByRole("combobox", { name: "Start point" }), "Vaduz");
+    await user.type(screen.getByRole("combobox", { name: "Destination 1" }), "Schaan");
+    await user.click(screen.getByRole("button", { name: "Optimise" }));
+    expect(await screen.findByTestId("route-result")).toBeInTheDocument();
+    expect(screen.getAllByTestId("route-stop").map((li) => li.textContent)).toEqual([expect.stringContaining("Schaan"), expect.stringContaining("Eschen")]);
+    expect(screen.getByTestId("route-saving")).toHaveTextContent("Saves 3 km (20%) versus your order");
+    expect(screen.getByText("Straight-line estimate")).toBeInTheDocument();
+    expect(screen.getByTestId("route-map")).toHaveTextContent("2 markers");
+    await waitFor(() =>
+      expect(toast.warning).toHaveBeenCalledWith("You've exceeded your monthly limit by 1 route", {
+        id: "over-limit",
+        description: "Additional charge: £1.00. Consider upgrading your plan.",
+        duration: 8000,
+      }),
+    );
+    const body = JSON.parse(String(fetchMock.mock.calls.find(([url]) => String(url).includes("/optimize"))![1]!.body));
+    expect(body).toMatchObject({ start: { address: "Vaduz" }, stops: [{ address: "Schaan" }], roundTrip: true, profile: "car" });
+  });
+
+  it("moving a stop pins it and offers to keep the order", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async (url) => (String(url).includes("/optimize") ? jsonResponse(response) : jsonResponse({ results: [] })));
+    renderPlanner();
+    await user.type(screen.getByRole("combobox", { name: "Start point" }), "Vaduz");
+    await user.type(screen.getByRole("combobox", { name: "Destination 1" }), "Schaan");
+    await user.click(screen.getByRole("button", { name: "Optimise" }));
+    await user.click(await screen.findByRole("button", { name: "Move stop 2 up" }));
+    expect(screen.getAllByTestId("route-stop")[0]).toHaveTextContent("Eschen");
+    expect(screen.getByRole("button", { name: "Unpin stop 1" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("button", { name: "Keep my order" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Re-optimise around pinned stops" })).toBeInTheDocument();
+  });
+
+  it("returns a 402 as the server's upgrade message with a link to /pricing", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async (url) =>
+      String(url).includes("/optimize") ? jsonResponse({ error: { code: "QUOTA_EXCEEDED", message: routeMessages.overQuota(5) } }, 402) : jsonResponse({ results: [] }),
+    );
+    renderPlanner();
+    await user.type(screen.getByRole("combobox", { name: "Start point" }), "Vaduz");
+    await user.type(screen.getByRole("combobox", { name: "Destination 1" }), "Schaan");
+    await user.click(screen.getByRole("button", { name: "Optimise" }));
+    expect(await screen.findByText(routeMessages.overQuota(5))).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "See plans and upgrade" })).toHaveAttribute("href", "/pricing");
+  });
+});

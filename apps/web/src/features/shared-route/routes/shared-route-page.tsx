@@ -1,0 +1,118 @@
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { Link2Off, Loader2 } from "lucide-react";
+import type { SharedRoute } from "@routepilot/contracts";
+import { PageContainer } from "@/components/layouts/page-container";
+import { PageHeader } from "@/components/layouts/page-header";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { ErrorCard } from "@/components/errors/error-card";
+import { ApiError } from "@/lib/api-client";
+import { formatDistance } from "@/lib/format-distance";
+import { formatDuration } from "@/lib/format-duration";
+import { RouteMap } from "@/lib/map/route-map";
+import { useSharedRoute } from "@/features/shared-route/api/get-shared-route";
+import { cn } from "@/lib/utils";
+
+const leg = (meters: number, seconds: number, unit: "km" | "miles") => `${formatDistance(meters, unit)} · ${formatDuration(seconds)}`;
+
+/** Distances on a public page: kilometres unless the browser's region uses miles. */
+function viewerUnit(): "km" | "miles" {
+  const region = new Intl.Locale(navigator.language || "en-GB").maximize().region;
+  return region === "US" || region === "GB" || region === "LR" || region === "MM" ? "miles" : "km";
+}
+
+function SharedRouteView({ route }: { route: SharedRoute }) {
+  const [selected, setSelected] = useState<number | null>(null);
+  const unit = viewerUnit();
+  const endLabel = route.roundTrip ? `Back to start: ${route.start.label}` : route.end ? `End: ${route.end.label}` : null;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+      <Card>
+        <CardHeader className="gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <CardTitle>{route.name}</CardTitle>
+            <Badge variant={route.distanceKind === "road distance" ? "success" : "secondary"}>{route.distanceKind === "road distance" ? "Road distance" : "Straight-line estimate"}</Badge>
+          </div>
+          <p className="text-sm text-muted-foreground">
+            {route.stops.length} stops · {formatDistance(route.distanceMeters, unit)} · {formatDuration(route.durationSeconds)} · {route.profile}
+          </p>
+        </CardHeader>
+        <CardContent>
+          <ol className="grid gap-1" aria-label="Stops in route order">
+            <li className="flex items-center gap-3 px-2 py-2 text-sm">
+              <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-success text-xs font-bold text-success-foreground" aria-hidden="true">
+                S
+              </span>
+              <span className="font-medium">Start: {route.start.label}</span>
+            </li>
+            {route.stops.map((stop, index) => (
+              <li key={stop.sequence}>
+                <button
+                  type="button"
+                  aria-pressed={selected === index}
+                  onClick={() => setSelected(selected === index ? null : index)}
+                  className={cn("flex w-full items-center gap-3 rounded-lg border px-2 py-2 text-left text-sm", selected === index ? "border-primary bg-accent" : "border-transparent hover:bg-muted")}
+                >
+                  <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-bold text-secondary-foreground">{index + 1}</span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium">{stop.label}</span>
+                    <span className="block text-xs text-muted-foreground">{leg(stop.legDistanceMeters, stop.legDurationSeconds, unit)}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+            {endLabel ? <li className="px-2 py-2 text-sm font-medium">{endLabel}</li> : null}
+          </ol>
+          {route.attribution ? <p className="mt-4 text-xs text-muted-foreground">Routing data: {route.attribution}</p> : null}
+        </CardContent>
+      </Card>
+      <div className="h-[22rem] sm:h-[28rem] lg:h-[36rem]">
+        <RouteMap
+          className="size-full"
+          start={route.start}
+          stops={route.stops}
+          end={!route.roundTrip ? route.end : null}
+          roundTrip={route.roundTrip}
+          geometry={route.geometry}
+          selected={selected}
+          onSelect={setSelected}
+          attribution={route.attribution}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** /shared-route/:token: a read-only route someone shared (no sign-in needed); a clear not-found state for revoked or unknown links. */
+export function SharedRoutePage() {
+  const { token = "" } = useParams();
+  const shared = useSharedRoute(token);
+  const notFound = shared.isError && shared.error instanceof ApiError && (shared.error.status === 404 || shared.error.status === 400);
+  return (
+    <PageContainer size="wide">
+      <PageHeader title="Shared Route" description="A read-only view of a route someone shared with you: its stops in order, on the map, with distance and time." />
+      {shared.isPending ? (
+        <p className="flex items-center gap-2 text-muted-foreground" role="status">
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading the route…
+        </p>
+      ) : notFound ? (
+        <Card className="mx-auto max-w-lg text-center" role="region" aria-label="Route not found">
+          <CardContent className="grid justify-items-center gap-3 p-8">
+            <Link2Off className="size-10 text-muted-foreground" aria-hidden="true" />
+            <h2 className="text-xl font-semibold">This shared route is not available</h2>
+            <p className="text-muted-foreground">The link is wrong, or its owner has stopped sharing the route. Ask them for a new link.</p>
+            <Button asChild variant="outline">
+              <Link to="/">Go to RoutePilot</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      ) : shared.isError ? (
+        <ErrorCard message="The shared route could not be loaded." onRetry={() => void shared.refetch()} />
+      ) : (
+        <SharedRouteView route={shared.data} />
+      )}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
+import { usageSummarySchema, type UsageSummary } from "@routepilot/contracts";
+import { apiRequest } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
+
+/** GET /api/me/usage: the SPEC §3 usage summary (plan summary + usagePercentage, remainingRoutes, isOverLimit). */
+export function getUsage(signal?: AbortSignal): Promise<UsageSummary> {
+  return apiRequest("/api/me/usage", { schema: usageSummarySchema, signal });
+}
+
+export function useUsage() {
+  return useQuery({ queryKey: queryKeys.usage, queryFn: ({ signal }) => getUsage(signal) });
+}

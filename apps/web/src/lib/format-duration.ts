@@ -1,0 +1,24 @@
+/** "1 h 05 min", "12 min" or "< 1 min" for a duration in seconds. */
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return "—";
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 1) return "< 1 min";
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours} h` : `${hours} h ${String(rest).padStart(2, "0")} min`;
+}
+
+/**
+ * The clock time ("HH:MM", 24 h) `offsetSeconds` after a "HH:MM" departure, with "+1d" when it
+ * runs past midnight. Used for ETAs, which the server gives in seconds after departure.
+ */
+export function clockAfter(departure: string, offsetSeconds: number): string {
+  const [h, m] = departure.split(":").map(Number);
+  const start = ((h ?? 0) * 60 + (m ?? 0)) * 60;
+  const total = Math.round((start + offsetSeconds) / 60);
+  const days = Math.floor(total / 1440);
+  const minutes = total % 1440;
+  const text = `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+  return days > 0 ? `${text} +${days}d` : text;
+}

@@ -1,0 +1,12 @@
+/**
+ * Query keys shared by several features (features never import each other, so keys that one
+ * feature refreshes for another live here).
+ */
+export const queryKeys = {
+  /** GET /api/me/usage — refreshed after every optimisation. */
+  usage: ["me", "usage"] as const,
+  /** GET /api/me/plan — the dashboard's plan card. */
+  plan: ["me", "plan"] as const,
+  /** Everything about stored routes: the history list (`[...routes, "list", q]`) and details (`[...routes, id]`). */
+  routes: ["routes"] as const,
+};
