@@ -100,7 +100,7 @@ export function RouteResult({ route, unit, selected, onSelect }: RouteResultProp
           </div>
         ) : null}
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4">
         <RouteActions route={route} nextStop={selected ?? 0} />
         <RouteStopsList
           route={route}

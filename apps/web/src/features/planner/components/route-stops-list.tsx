@@ -39,7 +39,7 @@ export function RouteStopsList({ route, unit, order, pinned, selected, onSelect,
   const endLabel = route.roundTrip ? `Back to start: ${route.start.label}` : route.end ? `End: ${route.end.label}` : null;
 
   return (
-    <ol className="grid gap-1.5" aria-label="Stops in route order">
+    <ol className="grid grid-cols-[minmax(0,1fr)] gap-1.5" aria-label="Stops in route order">
       <li className="flex items-center gap-3 rounded-lg px-2 py-2 text-sm">
         <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-success text-xs font-bold text-success-foreground" aria-hidden="true">
           S
@@ -107,7 +107,7 @@ export function RouteStopsList({ route, unit, order, pinned, selected, onSelect,
                   {stop.label}
                   {isPinned ? <span className="sr-only"> (pinned)</span> : null}
                 </span>
-                <span className="block truncate text-xs text-muted-foreground">
+                <span className="block text-xs text-muted-foreground">
                   {reordered ? "Order changed — apply to update times" : `ETA ${clockAfter(route.departureTime, stop.arrivalSeconds)} · ${formatDistance(stop.legDistanceMeters, unit)} · ${formatDuration(stop.legDurationSeconds)}`}
                   {stop.timeWindow ? ` · window ${clockAfter(route.departureTime, stop.timeWindow.start)}–${clockAfter(route.departureTime, stop.timeWindow.end)}` : ""}
                 </span>

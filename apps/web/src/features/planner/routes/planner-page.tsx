@@ -232,8 +232,8 @@ export function PlannerPage({ title, distanceUnit, savedLocations, defaultStart,
           </AlertDescription>
         </Alert>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,30rem)_minmax(0,1fr)]">
-        <div className="grid content-start gap-4">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,30rem)_minmax(0,1fr)]">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-4">
           {routeId && stored.isPending ? (
             <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
               <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading the route…

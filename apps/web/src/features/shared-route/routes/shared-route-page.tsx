@@ -28,7 +28,7 @@ function SharedRouteView({ route }: { route: SharedRoute }) {
   const unit = viewerUnit();
   const endLabel = route.roundTrip ? `Back to start: ${route.start.label}` : route.end ? `End: ${route.end.label}` : null;
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
       <Card>
         <CardHeader className="gap-2">
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -40,7 +40,7 @@ function SharedRouteView({ route }: { route: SharedRoute }) {
           </p>
         </CardHeader>
         <CardContent>
-          <ol className="grid gap-1" aria-label="Stops in route order">
+          <ol className="grid grid-cols-[minmax(0,1fr)] gap-1" aria-label="Stops in route order">
             <li className="flex items-center gap-3 px-2 py-2 text-sm">
               <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-success text-xs font-bold text-success-foreground" aria-hidden="true">
                 S
