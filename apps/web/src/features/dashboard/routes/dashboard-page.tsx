@@ -38,13 +38,11 @@ function useVerifiedToast() {
   }, [verified, refetch, setSearchParams]);
 }
 
-/** The signed-in home (/, /dashboard): plan usage and where to go next. */
-export function DashboardPage({ variant = "dashboard" }: { variant?: "home" | "dashboard" }) {
-  const { user } = useAuth();
+/** /dashboard: plan usage and where to go next (the planner is the signed-in home at /). */
+export function DashboardPage() {
   const [searchParams] = useSearchParams();
   useVerifiedToast();
-  const firstName = user?.name?.trim().split(/\s+/)[0];
-  const title = variant === "home" ? `Welcome${firstName ? `, ${firstName}` : ""}` : "Dashboard";
+  const title = "Dashboard";
 
   return (
     <PageContainer>

@@ -1,4 +1,4 @@
-import { Route, Share2, Waypoints } from "lucide-react";
+import { Route, Waypoints } from "lucide-react";
 import { FeatureIntro } from "@/components/layouts/feature-intro";
 import { OsmCreditLine } from "@/features/routes/routes/osm-credit-line";
 
@@ -24,19 +24,6 @@ export function FleetRouteOptimizationPage() {
       description="Split a day's jobs across your vehicles and drivers, respecting capacities, skills and shifts."
       icon={Waypoints}
       highlights={["Multiple vehicles with capacities and skills", "Driver shifts and breaks", "Pickup-and-delivery pairs", "Unassigned jobs with the reason why"]}
-    >
-      <OsmCreditLine />
-    </FeatureIntro>
-  );
-}
-
-/** /shared-route/:token: a read-only route someone shared (no sign-in needed). */
-export function SharedRoutePage() {
-  return (
-    <FeatureIntro
-      title="Shared Route"
-      description="A read-only view of a route someone shared with you: its stops in order, on the map, with distance and time."
-      icon={Share2}
     >
       <OsmCreditLine />
     </FeatureIntro>
