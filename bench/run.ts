@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     );
   }
   const meta = {
-    command: `npm run bench -- ${process.argv.slice(2).join(" ")}`.trim(),
+    command: process.argv.length > 2 ? `npm run bench -- ${process.argv.slice(2).join(" ")}` : "npm run bench",
     date: new Date().toISOString(),
     node: process.version,
     cpu: `${cpus().length} × ${cpus()[0]?.model ?? "unknown"}`,

@@ -22,13 +22,15 @@ export function summarise(results: RunResult[]): SetSummary[] {
   const sets = [...new Set(results.map((r) => r.set))];
   return sets.map((set) => {
     const rs = results.filter((r) => r.set === set);
-    const gaps = rs.map((r) => r.gapPct);
+    // Gap statistics over feasible runs only: an infeasible run (e.g. a job left unassigned) can look "better" than the BKS.
+    const ok = rs.filter((r) => r.feasible);
+    const gaps = ok.length ? ok.map((r) => r.gapPct) : [NaN];
     return {
       set,
       runs: rs.length,
       instances: new Set(rs.map((r) => r.name)).size,
       feasible: rs.filter((r) => r.feasible).length,
-      meanGapPct: gaps.reduce((a, b) => a + b, 0) / rs.length,
+      meanGapPct: gaps.reduce((a, b) => a + b, 0) / gaps.length,
       medianGapPct: median(gaps),
       maxGapPct: Math.max(...gaps),
       meanTimeS: rs.reduce((a, r) => a + r.timeS, 0) / rs.length,
@@ -46,7 +48,7 @@ export function rowText(r: RunResult): string {
 export function markdown(results: RunResult[], summary: SetSummary[], meta: Record<string, string>): string {
   const lines: string[] = ["# RoutePilot solver benchmark", ""];
   for (const [k, v] of Object.entries(meta)) lines.push(`- ${k}: ${v}`);
-  lines.push("", "## Summary", "", "| set | instances | runs | feasible | mean gap % | median gap % | max gap % | mean time s |", "|---|---|---|---|---|---|---|---|");
+  lines.push("", "## Summary", "", "| set | instances | runs | feasible | mean gap % (feasible runs) | median gap % | max gap % | mean time s |", "|---|---|---|---|---|---|---|---|");
   for (const s of summary) {
     lines.push(`| ${s.set} | ${s.instances} | ${s.runs} | ${s.feasible}/${s.runs} | ${f2(s.meanGapPct)} | ${f2(s.medianGapPct)} | ${f2(s.maxGapPct)} | ${f2(s.meanTimeS)} |`);
   }

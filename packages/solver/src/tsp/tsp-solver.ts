@@ -138,12 +138,23 @@ class TspSearch {
     let maxD = 0;
     for (let i = 0; i < D.length; i++) if (D[i]! > maxD) maxD = D[i]!;
     this.eps = 1e-9 * Math.max(1, maxD);
-    const idx: number[] = [];
+    // k nearest per node by insertion into a sorted top-k list (ties by index): O(n·k) per node at worst.
+    const top = new Int32Array(k);
     for (let i = 0; i < n; i++) {
-      idx.length = 0;
-      for (let j = 0; j < n; j++) if (j !== i) idx.push(j);
-      idx.sort((a, b) => D[i * n + a]! - D[i * n + b]! || a - b);
-      for (let q = 0; q < k; q++) this.nb[i * k + q] = idx[q]!;
+      const row = i * n;
+      let len = 0;
+      for (let j = 0; j < n; j++) {
+        if (j === i) continue;
+        const dj = D[row + j]!;
+        if (len === k && dj >= D[row + top[k - 1]!]!) continue;
+        let p = len === k ? k - 1 : len++;
+        while (p > 0 && D[row + top[p - 1]!]! > dj) {
+          top[p] = top[p - 1]!;
+          p--;
+        }
+        top[p] = j;
+      }
+      for (let q = 0; q < k; q++) this.nb[i * k + q] = top[q]!;
     }
   }
 
