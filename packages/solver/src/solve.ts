@@ -21,6 +21,7 @@ export const DEFAULT_TUNING: Tuning = {
   neighbours: 40,
   localSearchOnBest: true,
   routeRemovalRate: 0.02,
+  initialSolutions: 1,
 };
 
 /**
@@ -64,13 +65,25 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
   const tuning: Tuning = { ...DEFAULT_TUNING, ...options.tuning };
   const nb = buildNeighbours(inst, tuning.neighbours);
   localSearch(state, nb, rng, stop);
-
   let current = state.totalCost();
+  let best: Assignment = state.snapshot();
+  // Multi-start: a few more random-order constructions + local search; keep the best start.
+  const starts = inst.nTasks <= 300 ? tuning.initialSolutions : 1;
+  for (let k = 1; k < starts && !stop.done(0); k++) {
+    for (let v = 0; v < inst.nVehicles; v++) state.setRoute(v, inst.vBreaks[v]!.slice());
+    recreate(state, all.slice(), rng, 0, null);
+    localSearch(state, nb, rng, stop);
+    const c = state.totalCost();
+    if (c < current) {
+      current = c;
+      best = state.snapshot();
+    }
+  }
+  state.restore(best);
   if (current < bestCost) {
     bestCost = current;
     report(0);
   }
-  let best: Assignment = state.snapshot();
   // Routes changed by accepted iterations since the last local search (indexed by vehicle).
   const dirty = new Set<number>();
   const lsSpacing = Math.max(1, Math.round(inst.nTasks / 50));

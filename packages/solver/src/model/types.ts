@@ -138,6 +138,8 @@ export interface Tuning {
   localSearchOnBest: boolean;
   /** Probability that a ruin empties a whole route instead of removing strings. */
   routeRemovalRate: number;
+  /** Number of constructions (+ local search) tried before the metaheuristic; the best is kept (n <= 300 only). */
+  initialSolutions: number;
 }
 
 export type StepType = "start" | "job" | "pickup" | "delivery" | "break" | "end";
