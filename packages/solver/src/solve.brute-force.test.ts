@@ -47,6 +47,18 @@ describe("optimum on tiny instances (brute force)", () => {
       expect(sol.cost).toBe(opt);
     });
 
+    it(`asymmetric TSP with fixed end, 7 stops, seed ${seed}`, () => {
+      const rng = new Rng(500 + seed);
+      const m = euclidMatrix(randomPoints(rng, 9)).map((row) => row.map((v) => v + rng.int(25)));
+      m.forEach((row, i) => (row[i] = 0));
+      const locs = [1, 2, 3, 4, 5, 6, 7];
+      const opt = Math.min(...permutations(7).map((p) => simulate(m, 0, 8, p.map((i) => locs[i]!)).cost));
+      const problem: Problem = { matrices: { durations: m }, jobs: jobsAt(locs), vehicles: [{ id: 1, start: 0, end: 8 }] };
+      const sol = solve(problem, BUDGET);
+      expect(validateSolution(problem, sol).violations).toEqual([]);
+      expect(sol.cost).toBe(opt);
+    });
+
     it(`CVRP with 2 vehicles, 7 jobs, seed ${seed}`, () => {
       const rng = new Rng(300 + seed);
       const m = euclidMatrix(randomPoints(rng, 8));

@@ -3,13 +3,15 @@ import { KIND_JOB } from "../model/instance";
 import type { ProgressEvent } from "../model/types";
 import type { Stopping } from "../search/stopping";
 import type { Rng } from "../util/rng";
+import { solveAtsp } from "./atsp-solver";
 
 const MAX_NODES = 4000;
 const NEIGHBOURS = 10;
 
 /**
- * True when the problem is a single-vehicle symmetric TSP without any side constraint,
- * which the dedicated 2-opt/Or-opt iterated local search below handles much faster.
+ * True when the problem is a single-vehicle TSP without any side constraint, which the
+ * dedicated iterated local searches handle much faster (symmetric: 2-opt + Or-opt;
+ * asymmetric: Or-opt on a linked tour, see atsp-solver.ts).
  */
 export function isPlainTsp(inst: Instance): boolean {
   if (inst.nVehicles !== 1 || inst.hasShipments || inst.vHasBreaks[0] || !inst.allCompatible) return false;
@@ -31,9 +33,16 @@ export function isPlainTsp(inst: Instance): boolean {
   const cost = inst.cost[inst.vClass[0]!]!;
   const s = inst.stride;
   for (let i = 0; i < locs.length; i++) {
-    for (let j = i + 1; j < locs.length; j++) {
-      const a = cost[locs[i]! * s + locs[j]!]!;
-      if (!Number.isFinite(a) || Math.abs(a - cost[locs[j]! * s + locs[i]!]!) > 1e-9 * Math.max(1, a)) return false;
+    for (let j = 0; j < locs.length; j++) if (!Number.isFinite(cost[locs[i]! * s + locs[j]!]!)) return false;
+  }
+  return true;
+}
+
+function isSymmetric(D: Float64Array, n: number): boolean {
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const a = D[i * n + j]!;
+      if (Math.abs(a - D[j * n + i]!) > 1e-9 * Math.max(1, Math.abs(a))) return false;
     }
   }
   return true;
@@ -67,6 +76,12 @@ export function solvePlainTsp(
   // D[i * n + j]: cost between nodes i and j.
   const D = new Float64Array(n * n);
   for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) D[i * n + j] = cost[locs[i]! * s + locs[j]!]!;
+  if (!isSymmetric(D, n)) {
+    const res = solveAtsp(n, D, fixedEnd, Math.min(NEIGHBOURS, n - 1), rng, stop, (bestCost, iteration) =>
+      onProgress?.({ iteration, elapsedMs: stop.elapsedMs(), bestCost, unassigned: 0 }),
+    );
+    return { tasks: res.order.filter((x) => x !== fixedEnd).map((x) => x - 1), iterations: res.iterations };
+  }
   const tsp = new TspSearch(n, D, fixedEnd, Math.min(NEIGHBOURS, n - 1), rng);
   tsp.nearestNeighbourTour();
   tsp.optimiseAll();
