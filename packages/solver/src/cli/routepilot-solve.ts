@@ -14,7 +14,7 @@ export interface CliArgs {
   seed: number;
 }
 
-const USAGE = `Usage: routepilot-solve [-i input.json] [-o output.json] [-l seconds] [-t threads] [--seed N]
+const USAGE = `Usage: routepilot-solve [-i input.json] [-o output.json] [-l seconds (default 1)] [-t threads (default 1)] [--seed N (default 1)]
 Reads a VROOM-format problem (stdin when -i is absent) and prints a VROOM-format solution.`;
 
 /** Parses VROOM-compatible flags. Throws on unknown flags or bad values. */

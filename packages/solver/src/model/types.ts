@@ -158,7 +158,7 @@ export interface Step {
   departure: number;
   /** Vehicle load after the step. */
   load: number[];
-  /** Cumulative travel time, distance and cost up to this step. */
+  /** Cumulative travel time and distance up to this step. */
   travelTime: number;
   distance: number;
 }
