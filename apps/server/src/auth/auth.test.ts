@@ -99,8 +99,9 @@ describe("sign-in and sign-out", () => {
     expect(failure?.details).toMatchObject({ riskLevel: "medium", resource: "/api/auth/sign-in/email" });
     expect(failure?.details.metadata).toMatchObject({ email: "second@example.com" });
     const success = logs.find((l) => l.details.outcome === "success");
-    expect(success?.userId).toBeTruthy();
-    expect(success?.details.sessionId).toBeTruthy();
+    const [second] = await t.deps.db.select().from(user).where(eq(user.email, "second@example.com"));
+    expect(success?.userId).toBe(second?.id);
+    expect(success?.details.sessionId).toMatch(/^\w{16,}$/);
     expect(typeof success?.details.timestamp).toBe("string");
 
     const cookie = cookieFrom(good);
