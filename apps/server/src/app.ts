@@ -37,7 +37,12 @@ function errorJson(c: Context<AppEnv>, status: number, body: ErrorBody, headers?
 /** The one error mapper: typed errors keep their code; anything unknown is a logged, generic 500. */
 function mapError(error: unknown, c: Context<AppEnv>) {
   if (error instanceof AppError) {
-    return errorJson(c, error.status, { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } }, error.headers);
+    return errorJson(
+      c,
+      error.status,
+      { ...error.extra, error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } },
+      error.headers,
+    );
   }
   if (error instanceof HTTPException) {
     if (error.status === 413) return mapError(new PayloadTooLargeError(c.get("deps").env.BODY_LIMIT_BYTES), c);

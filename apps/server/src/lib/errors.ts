@@ -9,6 +9,8 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** Extra top-level fields of the JSON body, beside `error`. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = new.target.name;
@@ -56,9 +58,20 @@ export class QuotaExceededError extends AppError {
   }
 }
 export class RateLimitedError extends AppError {
-  constructor(retryAfterSeconds: number) {
-    super(429, "RATE_LIMITED", "Too many requests. Please try again later.", undefined, {
-      "Retry-After": String(retryAfterSeconds),
-    });
+  /** SPEC §8: a denial says allowed false, 0 remaining attempts, when it resets, and the violations. */
+  constructor(retryAfterSeconds: number, violations = 1) {
+    super(
+      429,
+      "RATE_LIMITED",
+      "Too many requests. Please try again later.",
+      undefined,
+      { "Retry-After": String(retryAfterSeconds) },
+      {
+        allowed: false,
+        remainingAttempts: 0,
+        resetTime: new Date(Date.now() + retryAfterSeconds * 1000).toISOString(),
+        violations,
+      },
+    );
   }
 }

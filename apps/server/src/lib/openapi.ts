@@ -24,3 +24,13 @@ export const json = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { "application/json": { schema } },
   description,
 });
+
+/** SPEC §8 rate-limit denial: the error plus allowed false, 0 remaining attempts, reset time and violations. */
+export const RateLimitedResponse = ErrorResponse.extend({
+  allowed: z.literal(false),
+  remainingAttempts: z.literal(0),
+  resetTime: z.string().openapi({ format: "date-time" }),
+  violations: z.number().int(),
+}).openapi("RateLimited");
+
+export const rateLimited = (description: string) => ({ content: { "application/json": { schema: RateLimitedResponse } }, description });

@@ -15,7 +15,10 @@ export function rateLimit(pick: (deps: AppEnv["Variables"]["deps"]) => RateLimit
       try {
         await limiter.consume(key);
       } catch (error) {
-        if (error instanceof RateLimiterRes) throw new RateLimitedError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+        if (error instanceof RateLimiterRes) {
+          const violations = Math.max(1, error.consumedPoints - limiter.points);
+          throw new RateLimitedError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)), violations);
+        }
         throw error;
       }
     }

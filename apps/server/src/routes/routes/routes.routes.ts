@@ -10,7 +10,7 @@ import {
   routeShareSchema,
   updateRouteSchema,
 } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../../lib/openapi";
+import { authErrors, json, jsonError, rateLimited } from "../../lib/openapi";
 
 const IdParam = z.object({ id: z.uuid({ error: "Route not found" }).openapi({ param: { name: "id", in: "path" } }) });
 const notFound = { 404: jsonError("No such route for this user") };
@@ -28,7 +28,7 @@ export const optimizeRoute = createRoute({
     200: json(optimizeRouteResponseSchema, "Optimised and stored"),
     ...authErrors,
     402: jsonError("Monthly limit reached and no payment method: upgrade to continue (nothing consumed)"),
-    429: jsonError("Too many optimisations; see Retry-After"),
+    429: rateLimited("Too many optimisations; see Retry-After"),
   },
 });
 
@@ -85,7 +85,7 @@ export const reoptimizeRoute = createRoute({
   description:
     "`order`: every stop id in a new order (default: current order). `pinned`: stop ids that keep their position (default: those pinned before). `optimize: false` applies `order` as is. No quota is used; the optimisation rate limit applies.",
   request: { params: IdParam, body: { content: { "application/json": { schema: reoptimizeRouteSchema } }, required: false } },
-  responses: { 200: json(routeDetailSchema, "Re-planned"), ...authErrors, ...notFound, 429: jsonError("Too many optimisations; see Retry-After") },
+  responses: { 200: json(routeDetailSchema, "Re-planned"), ...authErrors, ...notFound, 429: rateLimited("Too many optimisations; see Retry-After") },
 });
 
 export const shareRoute = createRoute({

@@ -319,8 +319,12 @@ describe("rate limit", () => {
       const limited = await optimize(bob.cookie, { start, stops: stops.slice(0, 1) });
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(250);
-      expect(((await limited.json()) as { error: { code: string } }).error.code).toBe("RATE_LIMITED");
-      expect((await optimize(bob.cookie, {})).status).toBe(429);
+      const body = (await limited.json()) as { error: { code: string }; allowed: boolean; remainingAttempts: number; resetTime: string; violations: number };
+      expect(body).toMatchObject({ error: { code: "RATE_LIMITED" }, allowed: false, remainingAttempts: 0, violations: 1 });
+      expect(Date.parse(body.resetTime) - Date.now()).toBeGreaterThan(250_000);
+      const again = await optimize(bob.cookie, {});
+      expect(again.status).toBe(429);
+      expect(((await again.json()) as { violations: number }).violations).toBeGreaterThanOrEqual(1);
       expect((await optimize(alice.cookie, { start, stops: stops.slice(0, 1) })).status).toBe(200);
     } finally {
       t.deps.limiters.routeOptimization = saved;
