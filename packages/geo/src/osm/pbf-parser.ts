@@ -1,6 +1,7 @@
 import { inflateSync } from "node:zlib";
 import { ExtractLoadError } from "../errors";
 import { ProtobufReader } from "./protobuf-reader";
+import { GrowF64 } from "./typed-arrays";
 
 /** Tags of one OSM object. */
 export type OsmTags = Record<string, string>;
@@ -42,23 +43,6 @@ const SUPPORTED_FEATURES = new Set(["OsmSchema-V0.6", "DenseNodes", "HistoricalI
 const MAX_BLOB_HEADER = 64 * 1024;
 const MAX_BLOB = 32 * 1024 * 1024;
 
-/** Growable Float64 column used while collecting nodes. */
-class Column {
-  data = new Float64Array(1 << 16);
-  length = 0;
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Float64Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = v;
-  }
-  done(): Float64Array {
-    return this.data.slice(0, this.length);
-  }
-}
-
 /**
  * Parses an OpenStreetMap PBF file (https://wiki.openstreetmap.org/wiki/PBF_Format):
  * a sequence of length-prefixed BlobHeader/Blob pairs whose blocks are zlib-compressed
@@ -68,9 +52,9 @@ class Column {
 export function parseOsmPbf(file: Uint8Array, options: ParseOptions = {}): OsmExtractData {
   const keepWay = options.keepWay ?? (() => false);
   const keepNode = options.keepNode;
-  const ids = new Column();
-  const lats = new Column();
-  const lngs = new Column();
+  const ids = new GrowF64();
+  const lats = new GrowF64();
+  const lngs = new GrowF64();
   const ways: OsmWay[] = [];
   const taggedNodes: OsmTaggedNode[] = [];
   let bbox: OsmExtractData["bbox"];
@@ -209,9 +193,9 @@ function decodeUtf8(bytes: Uint8Array): string {
 }
 
 interface BlockSink {
-  ids: Column;
-  lats: Column;
-  lngs: Column;
+  ids: GrowF64;
+  lats: GrowF64;
+  lngs: GrowF64;
   ways: OsmWay[];
   taggedNodes: OsmTaggedNode[];
   keepWay: (tags: OsmTags) => boolean;

@@ -2,7 +2,7 @@ import { haversineMeters } from "../geodesy";
 import { PROFILES } from "../types";
 import { findNodeIndex, type OsmExtractData } from "./pbf-parser";
 import { PROFILE_BIT, barrierBlockMask, wayRules } from "./road-rules";
-import { postIncrement } from "./typed-arrays";
+import { GrowF64, GrowI32, postIncrement } from "./typed-arrays";
 
 /**
  * A compact road graph in typed arrays.
@@ -49,44 +49,6 @@ export interface RoadGraph {
   vertexBlocked: Uint8Array;
   /** Per vertex: bit PROFILE_BIT[p] set if the vertex is in the largest strongly connected component for profile p. */
   mainComponent: Uint8Array;
-}
-
-class GrowF64 {
-  data: Float64Array;
-  length = 0;
-  constructor(capacity: number) {
-    this.data = new Float64Array(Math.max(16, capacity));
-  }
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Float64Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = v;
-  }
-  done(): Float64Array {
-    return this.data.slice(0, this.length);
-  }
-}
-
-class GrowI32 {
-  data: Int32Array;
-  length = 0;
-  constructor(capacity: number) {
-    this.data = new Int32Array(Math.max(16, capacity));
-  }
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Int32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = v;
-  }
-  done(): Int32Array {
-    return this.data.slice(0, this.length);
-  }
 }
 
 /** Builds the road graph from parsed ways (those that pass `isRoutableWay`) and node coordinates. */
