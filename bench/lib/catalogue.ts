@@ -19,11 +19,11 @@ interface Bks {
   vrptw: Record<string, { dimacs_distance: number; dimacs_vehicles: number }>;
 }
 
-/** Default instance folder: ../shared/bench/instances relative to the repository root. */
+/** Instance folder: ROUTEPILOT_BENCH_INSTANCES when set, else datasets/bench/instances in the repository. */
 export function defaultInstanceDir(repoRoot: string): string {
   const env = process.env.ROUTEPILOT_BENCH_INSTANCES;
   if (env) return env;
-  return join(repoRoot, "..", "shared", "bench", "instances");
+  return join(repoRoot, "datasets", "bench", "instances");
 }
 
 export function catalogue(dir: string): CatalogueEntry[] {

@@ -10,7 +10,7 @@ const monaco = readFileSync(MONACO_PBF);
 const hasAddress = (t: Record<string, string>) => t["addr:street"] !== undefined && t["addr:housenumber"] !== undefined;
 
 describe("OSM PBF parser", () => {
-  it("reads the Monaco extract with the counts osmium reports (shared/geo/README.md)", () => {
+  it("reads the Monaco extract with the counts osmium reports (datasets/osm/README.md)", () => {
     const data = parseOsmPbf(monaco, { keepWay: () => true, keepNode: hasAddress });
     expect(data.nodeIds.length).toBe(39_587);
     expect(data.ways.length).toBe(5_777);

@@ -10,7 +10,7 @@ import { parseCvrp, parseSolomon, parseTsplib, type BenchInstance } from "./inst
  * iteration budgets (not wall-clock), asserting checker feasibility and a generous gap.
  * The full benchmark is `npm run bench`.
  */
-const dir = process.env.ROUTEPILOT_BENCH_INSTANCES ?? fileURLToPath(new URL("../../../../../shared/bench/instances/", import.meta.url));
+const dir = process.env.ROUTEPILOT_BENCH_INSTANCES ?? fileURLToPath(new URL("../../../../datasets/bench/instances/", import.meta.url));
 
 interface Case {
   load: () => BenchInstance;
@@ -33,7 +33,7 @@ const cases: Record<string, Case> = {
 };
 
 describe("benchmark smoke subset", () => {
-  it("finds the benchmark instances (../shared/bench/instances or ROUTEPILOT_BENCH_INSTANCES)", () => {
+  it("finds the benchmark instances (datasets/bench/instances or ROUTEPILOT_BENCH_INSTANCES)", () => {
     expect(existsSync(`${dir}/bks.json`), `no bks.json in ${dir}`).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 /**
  * Parsers for literature instance texts (TSPLIB, CVRPLIB, Solomon) and their conversion to
  * solver problems (pure: the caller reads the files), following the conventions of
- * ../shared/bench/instances/README.md:
+ * datasets/bench/instances/README.md:
  * TSPLIB integer distances per EDGE_WEIGHT_TYPE, CVRPLIB nint(euclid), Solomon DIMACS
  * (each arc truncated to one decimal; here scaled by 10 to stay in integers).
  */

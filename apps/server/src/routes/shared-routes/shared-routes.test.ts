@@ -4,8 +4,8 @@ import { decodePolyline } from "@routepilot/geo";
 import type { OptimizeRouteResponse, RouteShare, SharedRoute } from "@routepilot/contracts";
 import { createTestApp, type TestApp } from "../../test/harness";
 
-// One end-to-end run on the built-in road router with the real Monaco extract.
-const MONACO = fileURLToPath(new URL("../../../../../../shared/geo/monaco-2025-02-15.osm.pbf", import.meta.url));
+// One end-to-end run on the built-in road router with the real Monaco extract (datasets/osm).
+const MONACO = fileURLToPath(new URL("../../../../../datasets/osm/monaco-2025-02-15.osm.pbf", import.meta.url));
 
 let t: TestApp;
 let cookie: string;
