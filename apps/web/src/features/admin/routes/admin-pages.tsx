@@ -1,26 +1,44 @@
 import { Crown, ShieldHalf } from "lucide-react";
-import { FeatureIntro } from "@/components/layouts/feature-intro";
+import { NotAvailableYet } from "@/components/layouts/not-available-yet";
 
-/** /super-admin and /super-admin-dashboard (SuperAdminDashboard). */
+/** /super-admin and /super-admin-dashboard (SuperAdminDashboard): super_admin only (guarded by the app). */
 export function SuperAdminDashboardPage() {
   return (
-    <FeatureIntro
+    <NotAvailableYet
       title="Super Admin Dashboard"
-      description="Platform-wide administration for RoutePilot staff: administrators, plans and system health."
       icon={Crown}
-      highlights={["Grant and revoke administrator roles", "Platform usage and plan mix", "System health and background jobs", "Audit log of administrative actions"]}
+      willDo={[
+        "let super admins grant and revoke administrator roles",
+        "show platform-wide usage and the mix of plans",
+        "show system health and background jobs",
+        "keep an audit log of administrative actions",
+      ]}
+      meanwhile={[
+        { to: "/dashboard", label: "Open your dashboard" },
+        { to: "/settings", label: "Settings" },
+        { to: "/help", label: "Help & Support" },
+      ]}
     />
   );
 }
 
-/** /admin and /admin-panel (AdminDashboard). */
+/** /admin and /admin-panel (AdminDashboard): admin or super_admin (guarded by the app). */
 export function AdminDashboardPage() {
   return (
-    <FeatureIntro
+    <NotAvailableYet
       title="Admin Dashboard"
-      description="Support tools for administrators: find users, review their plans and handle account requests."
       icon={ShieldHalf}
-      highlights={["Search users by e-mail or name", "See a user's plan and usage", "Ban, unban or delete accounts", "Handle contact-form messages"]}
+      willDo={[
+        "let administrators search users by e-mail or name",
+        "show a user's plan and usage",
+        "let administrators ban, unban or delete accounts",
+        "list contact-form messages to handle",
+      ]}
+      meanwhile={[
+        { to: "/dashboard", label: "Open your dashboard" },
+        { to: "/settings", label: "Settings" },
+        { to: "/help", label: "Help & Support" },
+      ]}
     />
   );
 }

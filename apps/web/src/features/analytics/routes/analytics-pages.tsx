@@ -1,14 +1,25 @@
 import { BarChart3, LineChart, PieChart } from "lucide-react";
-import { FeatureIntro } from "@/components/layouts/feature-intro";
+import { NotAvailableYet, type MeanwhileLink } from "@/components/layouts/not-available-yet";
+
+const meanwhile: [MeanwhileLink, ...MeanwhileLink[]] = [
+  { to: "/route-history", label: "See your past routes" },
+  { to: "/dashboard", label: "See this month's usage" },
+  { to: "/", label: "Plan a route" },
+];
 
 /** /analytics (Analytics). */
 export function AnalyticsPage() {
   return (
-    <FeatureIntro
+    <NotAvailableYet
       title="Analytics"
-      description="How far you drive, how long it takes and how much distance optimisation saves you, month by month."
       icon={BarChart3}
-      highlights={["Routes, stops and distance per month", "Distance and time saved by optimising", "Your busiest days and areas", "Plan usage against your monthly limit"]}
+      willDo={[
+        "chart your routes, stops and distance per month",
+        "show the distance and time saved by optimising",
+        "show your busiest days and areas",
+        "compare your plan usage with your monthly limit over time",
+      ]}
+      meanwhile={meanwhile}
     />
   );
 }
@@ -16,11 +27,16 @@ export function AnalyticsPage() {
 /** /enhanced-analytics (EnhancedAnalytics): Premium, Enterprise and Fleet Pro. */
 export function EnhancedAnalyticsPage() {
   return (
-    <FeatureIntro
+    <NotAvailableYet
       title="Enhanced Analytics"
-      description="Deeper trends for Premium, Enterprise and Fleet Pro plans: costs, efficiency and comparisons over any period."
       icon={LineChart}
-      highlights={["Cost per route and per stop", "Efficiency trends over custom periods", "Comparisons between months and teams", "Exports for your own reporting"]}
+      willDo={[
+        "show cost per route and per stop for Premium, Enterprise and Fleet Pro plans",
+        "chart efficiency trends over any period",
+        "compare months and teams",
+        "export figures for your own reporting",
+      ]}
+      meanwhile={meanwhile}
     />
   );
 }
@@ -28,11 +44,15 @@ export function EnhancedAnalyticsPage() {
 /** /analytics-dashboard (AnalyticsDashboard). */
 export function AnalyticsDashboardPage() {
   return (
-    <FeatureIntro
+    <NotAvailableYet
       title="Analytics Dashboard"
-      description="One overview of your routing activity, usage and savings, for you or your whole team."
       icon={PieChart}
-      highlights={["Key figures at a glance", "Usage per team member", "Savings from optimisation", "Alerts as you near your limit"]}
+      willDo={[
+        "give one overview of your routing activity, usage and savings",
+        "show usage per team member",
+        "warn you as you near your limit",
+      ]}
+      meanwhile={meanwhile}
     />
   );
 }

@@ -1,44 +1,56 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { CreditCard, PartyPopper } from "lucide-react";
-import { FeatureIntro } from "@/components/layouts/feature-intro";
-import { Button } from "@/components/ui/button";
+import { CreditCard, Wallet } from "lucide-react";
+import { NotAvailableYet } from "@/components/layouts/not-available-yet";
 
-/** /subscription and /subscription-management (SubscriptionManagement). `usage` is the usage bar, composed in by the app. */
+/**
+ * /subscription and /subscription-management (SubscriptionManagement). `usage` is the real plan
+ * and usage bar, composed in by the app; changing plans is not built yet.
+ */
 export function SubscriptionPage({ usage }: { usage?: ReactNode }) {
   return (
-    <FeatureIntro
+    <NotAvailableYet
       title="Subscription"
-      description="Your plan, billing details, invoices and overage charges, and the place to upgrade, downgrade or cancel."
       icon={CreditCard}
-      highlights={["Current plan and renewal date", "Payment method and invoices", "Overage charges for the last 12 periods", "Upgrade, downgrade or cancel"]}
+      notice="Your current plan and this month's usage are shown below; plan changes are not available yet."
+      willDo={[
+        "let you upgrade, downgrade or cancel your plan",
+        "keep your payment method and invoices",
+        "list overage charges for the last 12 periods",
+        "show your renewal date",
+      ]}
+      meanwhile={[
+        { to: "/pricing", label: "Compare plans" },
+        { to: "/contact", label: "Contact us about your plan" },
+      ]}
     >
-      {usage ? <div className="mt-6 max-w-xl">{usage}</div> : null}
-      <div className="mt-6">
-        <Button asChild variant="outline">
-          <Link to="/pricing">Compare plans</Link>
-        </Button>
-      </div>
-    </FeatureIntro>
+      {usage ? (
+        <section aria-labelledby="current-plan-heading" className="grid max-w-xl gap-3">
+          <h2 id="current-plan-heading" className="text-lg font-semibold">
+            Your current plan
+          </h2>
+          {usage}
+        </section>
+      ) : null}
+    </NotAvailableYet>
   );
 }
 
-/** /payment-success: where the card payment provider returns after checkout. */
+/**
+ * /payment-success: where a card payment provider would return after checkout. There is no
+ * payment integration yet, so this page must not claim that a payment was made.
+ */
 export function PaymentSuccessPage() {
   return (
-    <FeatureIntro
-      title="Payment Successful"
-      description="Thank you. Your payment went through and your plan is updated as soon as the payment provider confirms it."
-      icon={PartyPopper}
-    >
-      <div className="flex flex-wrap gap-2">
-        <Button asChild>
-          <Link to="/dashboard">Go to dashboard</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/subscription">View subscription</Link>
-        </Button>
-      </div>
-    </FeatureIntro>
+    <NotAvailableYet
+      title="Payments"
+      icon={Wallet}
+      notice="Payments are not enabled yet: no payment has been taken and your plan has not changed."
+      willDo={["confirm a completed payment and the plan it bought"]}
+      meanwhile={[
+        { to: "/pricing", label: "Compare plans" },
+        { to: "/contact", label: "Contact us about a plan" },
+        { to: "/", label: "Plan a route" },
+      ]}
+    />
   );
 }

@@ -1,14 +1,22 @@
 import { Navigation } from "lucide-react";
-import { FeatureIntro } from "@/components/layouts/feature-intro";
+import { NotAvailableYet } from "@/components/layouts/not-available-yet";
 
 /** /driver (MobileDriverApp): drivers only. */
 export function DriverAppPage() {
   return (
-    <FeatureIntro
+    <NotAvailableYet
       title="Driver App"
-      description="Your assigned route for today, stop by stop, with navigation hand-off and proof of delivery."
       icon={Navigation}
-      highlights={["Today's stops in order with time windows", "One tap to navigate to the next stop", "Mark stops arrived, done or failed", "Add notes and delivery photos"]}
+      willDo={[
+        "show the route assigned to you today, stop by stop, with time windows",
+        "hand the next stop to your navigation app in one tap",
+        "let you mark stops arrived, done or failed",
+        "let you add notes and delivery photos",
+      ]}
+      meanwhile={[
+        { to: "/", label: "Plan a route and open it in Google Maps, Apple Maps or Waze" },
+        { to: "/route-history", label: "Your saved routes" },
+      ]}
     />
   );
 }

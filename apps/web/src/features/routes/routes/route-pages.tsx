@@ -1,31 +1,41 @@
 import { Route, Waypoints } from "lucide-react";
-import { FeatureIntro } from "@/components/layouts/feature-intro";
-import { OsmCreditLine } from "@/features/routes/routes/osm-credit-line";
+import { NotAvailableYet } from "@/components/layouts/not-available-yet";
 
 /** /route-optimization (RouteOptimization). */
 export function RouteOptimizationPage() {
   return (
-    <FeatureIntro
+    <NotAvailableYet
       title="Route Optimization"
-      description="Optimise large sets of stops with time windows, service times and vehicle limits, and compare the result with your own order."
       icon={Route}
-      highlights={["Hundreds of stops in one optimisation", "Time windows, service times and priorities", "Open, round-trip or fixed-end routes", "Distance and time saved versus your order"]}
-    >
-      <OsmCreditLine />
-    </FeatureIntro>
+      willDo={[
+        "optimise large sets of stops for several vehicles at once",
+        "respect vehicle limits as well as time windows and service times",
+        "compare the result with the order you entered",
+      ]}
+      meanwhile={[
+        { to: "/", label: "Optimise a route in the planner" },
+        { to: "/route-history", label: "Your saved routes" },
+      ]}
+    />
   );
 }
 
 /** /fleet/route-optimization: optimisation across a fleet's vehicles. */
 export function FleetRouteOptimizationPage() {
   return (
-    <FeatureIntro
+    <NotAvailableYet
       title="Fleet Route Optimization"
-      description="Split a day's jobs across your vehicles and drivers, respecting capacities, skills and shifts."
       icon={Waypoints}
-      highlights={["Multiple vehicles with capacities and skills", "Driver shifts and breaks", "Pickup-and-delivery pairs", "Unassigned jobs with the reason why"]}
-    >
-      <OsmCreditLine />
-    </FeatureIntro>
+      willDo={[
+        "split a day's jobs across your vehicles and drivers",
+        "respect capacities, skills, driver shifts and breaks",
+        "handle pickup-and-delivery pairs",
+        "list unassigned jobs with the reason why",
+      ]}
+      meanwhile={[
+        { to: "/", label: "Optimise a single-vehicle route" },
+        { to: "/route-history", label: "Your saved routes" },
+      ]}
+    />
   );
 }

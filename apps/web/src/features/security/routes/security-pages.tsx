@@ -1,37 +1,42 @@
-import { Link } from "react-router";
-import { KeyRound, ShieldAlert, ShieldCheck } from "lucide-react";
-import { FeatureIntro } from "@/components/layouts/feature-intro";
-import { Button } from "@/components/ui/button";
+import { ShieldAlert, ShieldCheck } from "lucide-react";
+import { NotAvailableYet } from "@/components/layouts/not-available-yet";
 
 /** /security (Security): the signed-in user's own account security. */
 export function SecurityPage() {
   return (
-    <FeatureIntro
+    <NotAvailableYet
       title="Security"
-      description="Protect your account: your password, two-factor authentication and the devices signed in to it."
       icon={ShieldCheck}
-      highlights={["Change your password", "Two-factor authentication with an authenticator app", "Devices and sessions signed in to your account", "Recent sign-in activity"]}
-    >
-      <div className="mt-6">
-        <Button asChild>
-          <Link to="/update-password">
-            <KeyRound aria-hidden="true" />
-            Change password
-          </Link>
-        </Button>
-      </div>
-    </FeatureIntro>
+      willDo={[
+        "set up two-factor authentication with an authenticator app",
+        "list the devices and sessions signed in to your account and sign them out",
+        "show your recent sign-in activity",
+      ]}
+      meanwhile={[
+        { to: "/update-password", label: "Change your password" },
+        { to: "/settings", label: "Settings" },
+        { to: "/contact", label: "Report a security concern" },
+      ]}
+    />
   );
 }
 
-/** /security-dashboard (SecurityDashboard): for administrators. */
+/** /security-dashboard (SecurityDashboard): admin or super_admin (guarded by the app). */
 export function SecurityDashboardPage() {
   return (
-    <FeatureIntro
+    <NotAvailableYet
       title="Security Dashboard"
-      description="Security alerts, rate-limit violations and encryption health for administrators, refreshed live."
       icon={ShieldAlert}
-      highlights={["Active alerts sorted by severity", "Rate-limit violations by category", "Encryption health and key versions", "Recommendations when load or threats rise"]}
+      willDo={[
+        "list security alerts for administrators, sorted by severity",
+        "show rate-limit violations by category",
+        "show encryption health and key versions",
+        "recommend actions when load or threats rise",
+      ]}
+      meanwhile={[
+        { to: "/update-password", label: "Change your password" },
+        { to: "/help", label: "Help & Support" },
+      ]}
     />
   );
 }

@@ -1,15 +1,25 @@
-import { useParams } from "react-router";
 import { MailOpen, Users, UsersRound } from "lucide-react";
-import { FeatureIntro } from "@/components/layouts/feature-intro";
+import { NotAvailableYet, type MeanwhileLink } from "@/components/layouts/not-available-yet";
+
+const meanwhile: [MeanwhileLink, ...MeanwhileLink[]] = [
+  { to: "/route-history", label: "Share a route by link from your history" },
+  { to: "/pricing", label: "Compare plans" },
+  { to: "/contact", label: "Ask us about teams" },
+];
 
 /** /teams (Teams). */
 export function TeamsPage() {
   return (
-    <FeatureIntro
+    <NotAvailableYet
       title="Teams"
-      description="The teams you belong to, their members and the share of the monthly route quota you can use."
       icon={Users}
-      highlights={["Teams you own or have joined", "Your role and route allocation in each", "Routes shared within the team", "Leave a team you no longer need"]}
+      willDo={[
+        "list the teams you own or have joined",
+        "show your role and route allocation in each",
+        "show routes shared within the team",
+        "let you leave a team you no longer need",
+      ]}
+      meanwhile={meanwhile}
     />
   );
 }
@@ -17,28 +27,34 @@ export function TeamsPage() {
 /** /team-dashboard (TeamDashboard / TeamManagement): Enterprise and Fleet Pro. */
 export function TeamDashboardPage() {
   return (
-    <FeatureIntro
+    <NotAvailableYet
       title="Team Management"
-      description="Invite members, assign roles and divide your plan's monthly routes between them."
       icon={UsersRound}
-      highlights={["Invite colleagues by e-mail", "Set each member's role and route allocation", "Track quota used across the team", "Remove members or resend invitations"]}
+      willDo={[
+        "let you invite colleagues by e-mail",
+        "set each member's role and share of the plan's monthly routes",
+        "track the quota used across the team",
+        "let you remove members or resend invitations",
+      ]}
+      meanwhile={meanwhile}
     />
   );
 }
 
-/** /team-invitation/:token (TeamInvitationPage). */
+/** /team-invitation/:token (TeamInvitationPage). The token is not read: invitations cannot be accepted yet. */
 export function TeamInvitationPage() {
-  const { token } = useParams();
   return (
-    <FeatureIntro
+    <NotAvailableYet
       title="Team Invitation"
-      description="Review an invitation to join a RoutePilot team, then accept it to share the team's plan and routes."
       icon={MailOpen}
-      highlights={[
-        "See which team invited you and the role offered",
-        "Accept to join with your current account",
-        "Invitations stay open until they expire",
-        token ? "Your invitation link has been received" : "Open the link from your invitation e-mail",
+      notice="Your invitation cannot be accepted here yet, and you have not joined a team."
+      willDo={[
+        "show which team invited you and the role offered",
+        "let you accept the invitation with your current account",
+      ]}
+      meanwhile={[
+        { to: "/", label: "Plan a route on your own account" },
+        { to: "/contact", label: "Ask us about teams" },
       ]}
     />
   );

@@ -1,0 +1,107 @@
+import type { ComponentType } from "react";
+import { describe, expect, it } from "vitest";
+import { screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import type { UsageSummary } from "@routepilot/contracts";
+import { createTestQueryClient, renderWithQuery } from "@/test/utils";
+import { queryKeys } from "@/lib/query-keys";
+import { SubscriptionRoute } from "@/app/routes/subscription-route";
+import { AdminDashboardPage, SuperAdminDashboardPage } from "@/features/admin/routes/admin-pages";
+import { AnalyticsDashboardPage, AnalyticsPage, EnhancedAnalyticsPage } from "@/features/analytics/routes/analytics-pages";
+import { PaymentSuccessPage } from "@/features/billing/routes/billing-pages";
+import { DriverAppPage } from "@/features/driver/routes/driver-app-page";
+import { FleetDashboardPage } from "@/features/fleet/routes/fleet-dashboard-page";
+import { FleetRouteOptimizationPage, RouteOptimizationPage } from "@/features/routes/routes/route-pages";
+import { SecurityDashboardPage, SecurityPage } from "@/features/security/routes/security-pages";
+import { TeamDashboardPage, TeamInvitationPage, TeamsPage } from "@/features/teams/routes/teams-pages";
+
+/** Pages that work today (the only places a placeholder may send the user). */
+const builtPaths = ["/", "/dashboard", "/route-history", "/profile", "/settings", "/update-password", "/pricing", "/contact", "/help", "/support-docs"];
+
+/** Phrases that would claim a feature works (the placeholders' former texts). */
+const claims = [/payment went through/i, /thank you/i, /plan is updated/i, /has been received/i, /refreshed live/i];
+
+const pages: { name: string; title: string; Page: ComponentType }[] = [
+  { name: "/analytics", title: "Analytics", Page: AnalyticsPage },
+  { name: "/enhanced-analytics", title: "Enhanced Analytics", Page: EnhancedAnalyticsPage },
+  { name: "/analytics-dashboard", title: "Analytics Dashboard", Page: AnalyticsDashboardPage },
+  { name: "/teams", title: "Teams", Page: TeamsPage },
+  { name: "/team-dashboard", title: "Team Management", Page: TeamDashboardPage },
+  { name: "/team-invitation/{token}", title: "Team Invitation", Page: TeamInvitationPage },
+  { name: "/payment-success", title: "Payments", Page: PaymentSuccessPage },
+  { name: "/security", title: "Security", Page: SecurityPage },
+  { name: "/security-dashboard", title: "Security Dashboard", Page: SecurityDashboardPage },
+  { name: "/admin", title: "Admin Dashboard", Page: AdminDashboardPage },
+  { name: "/super-admin", title: "Super Admin Dashboard", Page: SuperAdminDashboardPage },
+  { name: "/fleet", title: "Fleet Dashboard", Page: FleetDashboardPage },
+  { name: "/fleet/route-optimization", title: "Fleet Route Optimization", Page: FleetRouteOptimizationPage },
+  { name: "/route-optimization", title: "Route Optimization", Page: RouteOptimizationPage },
+  { name: "/driver", title: "Driver App", Page: DriverAppPage },
+  { name: "/subscription", title: "Subscription", Page: SubscriptionRoute },
+];
+
+const usage: UsageSummary = {
+  planName: "Premium",
+  monthlyLimit: 100,
+  hasActiveSubscription: true,
+  routesUsed: 42,
+  subscriptionTier: "premium",
+  hasPaymentMethod: false,
+  usagePercentage: 42,
+  remainingRoutes: 58,
+  isOverLimit: false,
+};
+
+function renderPage(Page: ComponentType) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(queryKeys.usage, usage);
+  return renderWithQuery(
+    <MemoryRouter>
+      <Page />
+    </MemoryRouter>,
+    queryClient,
+  );
+}
+
+describe("pages whose feature is not built yet", () => {
+  it.each(pages)("$name says plainly that it is not available yet", ({ title, Page }) => {
+    renderPage(Page);
+    expect(screen.getByRole("heading", { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByText("Not available yet")).toBeInTheDocument();
+    expect(screen.getByText(/This feature has not been built yet; it is planned for a later release\./)).toBeInTheDocument();
+
+    // What it will do is only ever said under "When it is built, this page will".
+    const willDo = screen.getByRole("region", { name: "When it is built, this page will" });
+    expect(within(willDo).getAllByRole("listitem").length).toBeGreaterThan(0);
+
+    // Meanwhile: real links, only to pages that work today.
+    const meanwhile = screen.getByRole("region", { name: "Meanwhile, you can" });
+    const links = within(meanwhile).getAllByRole("link");
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(builtPaths).toContain(link.getAttribute("href"));
+
+    // Each item continues "this page will …" (a lower-case phrase, not a sentence of its own).
+    for (const item of within(willDo).getAllByRole("listitem")) expect(item.textContent).toMatch(/^[a-z][^.]*$/);
+    for (const claim of claims) expect(document.body.textContent).not.toMatch(claim);
+  });
+
+  it("/payment-success claims no payment and points to pricing", () => {
+    renderPage(PaymentSuccessPage);
+    expect(screen.queryByText(/Payment Successful/i)).not.toBeInTheDocument();
+    expect(screen.getByText(/Payments are not enabled yet: no payment has been taken and your plan has not changed\./)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Compare plans" })).toHaveAttribute("href", "/pricing");
+  });
+
+  it("/subscription shows the user's real plan and usage, and says plan changes are not available yet", () => {
+    renderPage(SubscriptionRoute);
+    expect(screen.getByText(/plan changes are not available yet/)).toBeInTheDocument();
+    const current = screen.getByRole("region", { name: "Your current plan" });
+    expect(within(current).getByText("Premium plan")).toBeInTheDocument();
+    expect(within(current).getByRole("progressbar", { name: "Monthly route usage" })).toHaveAttribute("aria-valuenow", "42");
+  });
+
+  it("/team-invitation does not pretend the invitation was accepted", () => {
+    renderPage(TeamInvitationPage);
+    expect(screen.getByText(/Your invitation cannot be accepted here yet, and you have not joined a team\./)).toBeInTheDocument();
+  });
+});
