@@ -1,6 +1,6 @@
 import { inflateSync } from "node:zlib";
 import { ExtractLoadError } from "../errors";
-import { ProtobufReader } from "./protobuf-reader";
+import { PbfReader } from "pbf";
 import { GrowF64 } from "./typed-arrays";
 
 /** Tags of one OSM object. */
@@ -46,7 +46,7 @@ const MAX_BLOB = 32 * 1024 * 1024;
 /**
  * Parses an OpenStreetMap PBF file (https://wiki.openstreetmap.org/wiki/PBF_Format):
  * a sequence of length-prefixed BlobHeader/Blob pairs whose blocks are zlib-compressed
- * protobuf messages. Keeps every node's coordinates and only the ways and node tags the
+ * protobuf messages (read with Mapbox's `pbf`). Keeps every node's coordinates and only the ways and node tags the
  * filters ask for. Throws `ExtractLoadError` on anything it cannot read.
  */
 export function parseOsmPbf(file: Uint8Array, options: ParseOptions = {}): OsmExtractData {
@@ -68,17 +68,17 @@ export function parseOsmPbf(file: Uint8Array, options: ParseOptions = {}): OsmEx
       if (headerLen <= 0 || headerLen > MAX_BLOB_HEADER || pos + headerLen > file.length) {
         throw new Error(`Bad blob header length ${headerLen}`);
       }
-      const header = readBlobHeader(new ProtobufReader(file, pos, pos + headerLen));
+      const header = readBlobHeader(new PbfReader(file.subarray(pos, pos + headerLen)));
       pos += headerLen;
       if (header.dataSize < 0 || header.dataSize > MAX_BLOB || pos + header.dataSize > file.length) {
         throw new Error(`Bad blob size ${header.dataSize}`);
       }
-      const block = readBlob(new ProtobufReader(file, pos, pos + header.dataSize));
+      const block = readBlob(new PbfReader(file.subarray(pos, pos + header.dataSize)));
       pos += header.dataSize;
       if (header.type === "OSMHeader") {
-        bbox = readHeaderBlock(new ProtobufReader(block));
+        bbox = readHeaderBlock(new PbfReader(block));
       } else if (header.type === "OSMData") {
-        readPrimitiveBlock(new ProtobufReader(block), {
+        readPrimitiveBlock(new PbfReader(block), {
           ids,
           lats,
           lngs,
@@ -130,66 +130,67 @@ function isAscending(a: Float64Array): boolean {
   return true;
 }
 
-function readBlobHeader(r: ProtobufReader): { type: string; dataSize: number } {
+/**
+ * The end of the length-delimited field at `pbf.pos` (an embedded message or packed array),
+ * after its length prefix; throws when it runs past the buffer.
+ */
+function fieldEnd(pbf: PbfReader): number {
+  const end = pbf.readVarint() + pbf.pos;
+  if (end > pbf.length) throw new RangeError("Length-delimited field overruns its message");
+  return end;
+}
+
+function readBlobHeader(pbf: PbfReader): { type: string; dataSize: number } {
   let type = "";
   let dataSize = -1;
-  while (r.more()) {
-    const key = r.key();
-    if (key === ((1 << 3) | 2)) type = decodeUtf8(r.bytes());
-    else if (key === ((3 << 3) | 0)) dataSize = r.varint();
-    else r.skip(key & 7);
+  for (let field; (field = pbf.nextField()); ) {
+    if (field === 1 && pbf.type === 2) type = pbf.readString();
+    else if (field === 3 && pbf.type === 0) dataSize = pbf.readVarint();
   }
   return { type, dataSize };
 }
 
-function readBlob(r: ProtobufReader): Uint8Array {
-  while (r.more()) {
-    const key = r.key();
-    const field = key >>> 3;
-    if (field === 1) return r.bytes();
-    if (field === 3) return inflateSync(r.bytes());
+function readBlob(pbf: PbfReader): Uint8Array {
+  for (let field; (field = pbf.nextField()); ) {
+    if (field === 1) return readBytes(pbf);
+    if (field === 3) return inflateSync(readBytes(pbf));
     if (field === 4 || field === 5 || field === 6 || field === 7) {
       throw new ExtractLoadError("Unsupported PBF compression (only raw and zlib blobs are supported)");
     }
-    r.skip(key & 7);
   }
   throw new Error("Blob without data");
 }
 
-function readHeaderBlock(r: ProtobufReader): OsmExtractData["bbox"] {
+/** A bytes field as a view (no copy), checked against the buffer's end. */
+function readBytes(pbf: PbfReader): Uint8Array {
+  const end = fieldEnd(pbf);
+  const bytes = pbf.buf.subarray(pbf.pos, end);
+  pbf.pos = end;
+  return bytes;
+}
+
+function readHeaderBlock(pbf: PbfReader): OsmExtractData["bbox"] {
   let bbox: OsmExtractData["bbox"];
-  while (r.more()) {
-    const key = r.key();
-    const field = key >>> 3;
+  for (let field; (field = pbf.nextField()); ) {
     if (field === 1) {
-      const b = r.message();
+      const end = fieldEnd(pbf);
       let left = 0;
       let right = 0;
       let top = 0;
       let bottom = 0;
-      while (b.more()) {
-        const k = b.key();
-        const f = k >>> 3;
-        if (f === 1) left = b.svarint();
-        else if (f === 2) right = b.svarint();
-        else if (f === 3) top = b.svarint();
-        else if (f === 4) bottom = b.svarint();
-        else b.skip(k & 7);
+      for (let f; (f = pbf.nextField(end)); ) {
+        if (f === 1) left = pbf.readSVarint();
+        else if (f === 2) right = pbf.readSVarint();
+        else if (f === 3) top = pbf.readSVarint();
+        else if (f === 4) bottom = pbf.readSVarint();
       }
       bbox = { minLat: round7(bottom * 1e-9), maxLat: round7(top * 1e-9), minLng: round7(left * 1e-9), maxLng: round7(right * 1e-9) };
     } else if (field === 4) {
-      const feature = decodeUtf8(r.bytes());
+      const feature = pbf.readString();
       if (!SUPPORTED_FEATURES.has(feature)) throw new ExtractLoadError(`Unsupported PBF feature "${feature}"`);
-    } else {
-      r.skip(key & 7);
     }
   }
   return bbox;
-}
-
-const utf8 = new TextDecoder();
-function decodeUtf8(bytes: Uint8Array): string {
-  return utf8.decode(bytes);
 }
 
 interface BlockSink {
@@ -202,49 +203,34 @@ interface BlockSink {
   keepNode: ((tags: OsmTags) => boolean) | undefined;
 }
 
-function readPrimitiveBlock(r: ProtobufReader, sink: BlockSink): void {
-  // Granularity and offsets may come after the groups, so collect group ranges first.
+function readPrimitiveBlock(pbf: PbfReader, sink: BlockSink): void {
+  // Granularity and offsets may come after the groups, so collect the groups first.
   let strings: string[] = [];
-  const groups: Array<[number, number]> = [];
+  const groups: Uint8Array[] = [];
   let granularity = 100;
   let latOffset = 0;
   let lonOffset = 0;
-  while (r.more()) {
-    const key = r.key();
-    const field = key >>> 3;
-    if (field === 1) strings = readStringTable(r.message());
-    else if (field === 2) groups.push(r.bytesRange());
-    else if (field === 17) granularity = r.varint();
-    else if (field === 19) latOffset = signedInt64(r.varint());
-    else if (field === 20) lonOffset = signedInt64(r.varint());
-    else r.skip(key & 7);
+  for (let field; (field = pbf.nextField()); ) {
+    if (field === 1) strings = readStringTable(pbf, fieldEnd(pbf));
+    else if (field === 2) groups.push(readBytes(pbf));
+    else if (field === 17) granularity = pbf.readVarint();
+    else if (field === 19) latOffset = pbf.readVarint(true);
+    else if (field === 20) lonOffset = pbf.readVarint(true);
   }
   const coord = { granularity: granularity * 1e-9, latOffset: latOffset * 1e-9, lonOffset: lonOffset * 1e-9 };
-  for (const [s, e] of groups) {
-    const g = new ProtobufReader(r.buf, s, e);
-    while (g.more()) {
-      const key = g.key();
-      const field = key >>> 3;
-      if (field === 1) readNode(g.message(), strings, coord, sink);
-      else if (field === 2) readDenseNodes(g.message(), strings, coord, sink);
-      else if (field === 3) readWay(g.message(), strings, sink);
-      else g.skip(key & 7);
+  for (const group of groups) {
+    const g = new PbfReader(group);
+    for (let field; (field = g.nextField()); ) {
+      if (field === 1) readNode(g, fieldEnd(g), strings, coord, sink);
+      else if (field === 2) readDenseNodes(g, fieldEnd(g), strings, coord, sink);
+      else if (field === 3) readWay(g, fieldEnd(g), strings, sink);
     }
   }
 }
 
-/** int64 fields (not sint64) arrive as two's complement varints; map the huge values back to negatives. */
-function signedInt64(v: number): number {
-  return v >= 2 ** 63 ? v - 2 ** 64 : v;
-}
-
-function readStringTable(r: ProtobufReader): string[] {
+function readStringTable(pbf: PbfReader, end: number): string[] {
   const out: string[] = [];
-  while (r.more()) {
-    const key = r.key();
-    if (key >>> 3 === 1) out.push(decodeUtf8(r.bytes()));
-    else r.skip(key & 7);
-  }
+  for (let field; (field = pbf.nextField(end)); ) if (field === 1) out.push(pbf.readString());
   return out;
 }
 
@@ -254,46 +240,59 @@ interface Coord {
   lonOffset: number;
 }
 
-function readNode(r: ProtobufReader, strings: string[], c: Coord, sink: BlockSink): void {
+/** Tags from parallel key and value string-table indexes. */
+function tagsOf(keys: number[], vals: number[], strings: string[]): OsmTags {
+  const tags: OsmTags = {};
+  for (let i = 0; i < keys.length; i++) tags[strings[keys[i] as number] ?? ""] = strings[vals[i] as number] ?? "";
+  return tags;
+}
+
+function readNode(pbf: PbfReader, end: number, strings: string[], c: Coord, sink: BlockSink): void {
   let id = 0;
   let lat = 0;
   let lon = 0;
-  let keys: number[] = [];
-  let vals: number[] = [];
-  while (r.more()) {
-    const key = r.key();
-    const field = key >>> 3;
-    if (field === 1) id = r.svarint();
-    else if (field === 2) keys = r.packedVarints();
-    else if (field === 3) vals = r.packedVarints();
-    else if (field === 8) lat = r.svarint();
-    else if (field === 9) lon = r.svarint();
-    else r.skip(key & 7);
+  const keys: number[] = [];
+  const vals: number[] = [];
+  for (let field; (field = pbf.nextField(end)); ) {
+    if (field === 1) id = pbf.readSVarint();
+    else if (field === 2) pbf.readPackedVarint(keys);
+    else if (field === 3) pbf.readPackedVarint(vals);
+    else if (field === 8) lat = pbf.readSVarint();
+    else if (field === 9) lon = pbf.readSVarint();
   }
   const index = sink.ids.length;
   sink.ids.push(id);
   sink.lats.push(c.latOffset + c.granularity * lat);
   sink.lngs.push(c.lonOffset + c.granularity * lon);
   if (sink.keepNode && keys.length > 0) {
-    const tags: OsmTags = {};
-    for (let i = 0; i < keys.length; i++) tags[strings[keys[i] as number] ?? ""] = strings[vals[i] as number] ?? "";
+    const tags = tagsOf(keys, vals, strings);
     if (sink.keepNode(tags)) sink.taggedNodes.push({ index, tags });
   }
 }
 
-function readDenseNodes(r: ProtobufReader, strings: string[], c: Coord, sink: BlockSink): void {
+/** A packed sint64 field from `pbf.pos` to `end`, undoing delta coding (as DenseNodes and way refs use). */
+function readPackedDeltas(pbf: PbfReader, end: number): Float64Array {
+  // Upper bound: one value per byte.
+  const out = new Float64Array(end - pbf.pos);
+  let n = 0;
+  let acc = 0;
+  while (pbf.pos < end) {
+    acc += pbf.readSVarint();
+    out[n++] = acc;
+  }
+  return out.slice(0, n);
+}
+
+function readDenseNodes(pbf: PbfReader, end: number, strings: string[], c: Coord, sink: BlockSink): void {
   let ids: Float64Array | undefined;
   let lats: Float64Array | undefined;
   let lons: Float64Array | undefined;
   let keysVals: number[] | undefined;
-  while (r.more()) {
-    const key = r.key();
-    const field = key >>> 3;
-    if (field === 1) ids = r.packedDeltaSvarints();
-    else if (field === 8) lats = r.packedDeltaSvarints();
-    else if (field === 9) lons = r.packedDeltaSvarints();
-    else if (field === 10 && sink.keepNode) keysVals = r.packedVarints();
-    else r.skip(key & 7);
+  for (let field; (field = pbf.nextField(end)); ) {
+    if (field === 1) ids = readPackedDeltas(pbf, fieldEnd(pbf));
+    else if (field === 8) lats = readPackedDeltas(pbf, fieldEnd(pbf));
+    else if (field === 9) lons = readPackedDeltas(pbf, fieldEnd(pbf));
+    else if (field === 10 && sink.keepNode) keysVals = pbf.readPackedVarint();
   }
   if (!ids || !lats || !lons || lats.length !== ids.length || lons.length !== ids.length) {
     if (ids && ids.length === 0) return;
@@ -323,26 +322,20 @@ function readDenseNodes(r: ProtobufReader, strings: string[], c: Coord, sink: Bl
   }
 }
 
-function readWay(r: ProtobufReader, strings: string[], sink: BlockSink): void {
+function readWay(pbf: PbfReader, end: number, strings: string[], sink: BlockSink): void {
   let id = 0;
-  let keys: number[] = [];
-  let vals: number[] = [];
-  let refsRange: [number, number] | undefined;
-  while (r.more()) {
-    const key = r.key();
-    const field = key >>> 3;
-    if (field === 1) id = r.varint();
-    else if (field === 2) keys = r.packedVarints();
-    else if (field === 3) vals = r.packedVarints();
-    else if (field === 8) refsRange = [r.pos, r.bytesRange()[1]];
-    else r.skip(key & 7);
+  const keys: number[] = [];
+  const vals: number[] = [];
+  let refs: Uint8Array | undefined;
+  for (let field; (field = pbf.nextField(end)); ) {
+    if (field === 1) id = pbf.readVarint();
+    else if (field === 2) pbf.readPackedVarint(keys);
+    else if (field === 3) pbf.readPackedVarint(vals);
+    else if (field === 8) refs = readBytes(pbf);
   }
-  const tags: OsmTags = {};
-  for (let i = 0; i < keys.length; i++) tags[strings[keys[i] as number] ?? ""] = strings[vals[i] as number] ?? "";
+  const tags = tagsOf(keys, vals, strings);
   if (!sink.keepWay(tags)) return;
-  let refs: Float64Array = new Float64Array(0);
-  if (refsRange) refs = new ProtobufReader(r.buf, refsRange[0], refsRange[1]).packedDeltaSvarints();
-  sink.ways.push({ id, refs, tags });
+  sink.ways.push({ id, refs: refs ? readPackedDeltas(new PbfReader(refs), refs.length) : new Float64Array(0), tags });
 }
 
 function round7(v: number): number {
