@@ -21,6 +21,24 @@ describe("parseCsv", () => {
       ["1", "2"],
     ]);
   });
+
+  it("does not count delimiters inside quoted fields when guessing", () => {
+    // Semicolon-delimited, with commas in quoted fields (more commas than semicolons on each line).
+    expect(parseCsv('"Name, first";"Address, street, town"\n"Bakery, Süss";"Städtle 38, 9490 Vaduz"\n')).toEqual([
+      ["Name, first", "Address, street, town"],
+      ["Bakery, Süss", "Städtle 38, 9490 Vaduz"],
+    ]);
+    // And the other way round: comma-delimited, with semicolons in quoted fields.
+    expect(parseCsv('"Name; first","Address; street; town"\r\n"Bakery; Süss","Städtle 38; 9490 Vaduz"\r\n')).toEqual([
+      ["Name; first", "Address; street; town"],
+      ["Bakery; Süss", "Städtle 38; 9490 Vaduz"],
+    ]);
+  });
+
+  it("imports a semicolon file with quoted commas end to end", () => {
+    const rows = parseCsv('Customer;"Street, town";"Notes, if any"\n"Müller, Hans";"Städtle 38, Vaduz";"Ring twice, then wait"\n');
+    expect(rowsToImport(rows, detectColumns(rows)!)).toEqual([{ line: 2, label: "Müller, Hans", address: "Städtle 38, Vaduz", note: "Ring twice, then wait" }]);
+  });
 });
 
 describe("detectColumns", () => {

@@ -1,4 +1,5 @@
 import { unzipSync, strFromU8 } from "fflate";
+import Papa from "papaparse";
 
 /** Which spreadsheet column holds what; indexes into a row. */
 export type ColumnMapping = {
@@ -33,41 +34,16 @@ export const importMessages = {
   unreadable: "This file could not be read. Use a .csv or .xlsx file.",
 } as const;
 
-/** Splits CSV text (RFC 4180 quoting) into rows; the delimiter (, ; or tab) is guessed from the first line. */
+/**
+ * Splits CSV text (RFC 4180 quoting) into rows with Papa Parse; the delimiter (; , or tab) is the
+ * one that splits the first rows into the most, equally long, rows, quoted fields not counting.
+ */
 export function parseCsv(text: string): string[][] {
-  const body = text.replace(/^\uFEFF/, "");
-  const firstLine = body.split(/\r?\n/, 1)[0] ?? "";
-  const counts = [",", ";", "\t"].map((d) => [d, firstLine.split(d).length] as const);
-  const delimiter = counts.reduce((best, c) => (c[1] > best[1] ? c : best))[0];
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i]!;
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"' && field === "") quoted = true;
-    else if (ch === delimiter) {
-      row.push(field);
-      field = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && body[i + 1] === "\n") i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += ch;
-  }
-  if (field !== "" || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.map((r) => r.map((cell) => cell.trim())).filter((r) => r.some((cell) => cell !== ""));
+  // One kind of line break, so a file mixing \r\n and \n is not read as one long row.
+  const body = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  // Semicolon first: on a tie ("lat;lng" over "47,1;9,5") Papa keeps the earlier delimiter.
+  const { data } = Papa.parse<string[]>(body, { newline: "\n", delimitersToGuess: [";", ",", "\t"], skipEmptyLines: "greedy" });
+  return data.map((r) => r.map((cell) => cell.trim())).filter((r) => r.some((cell) => cell !== ""));
 }
 
 const HEADER_NAMES: Record<Exclude<keyof ColumnMapping, "kind">, string[]> = {
