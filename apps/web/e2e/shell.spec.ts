@@ -75,3 +75,27 @@ test("role guards: /fleet as a driver → /driver, /driver as a manager → /fle
   const paths = navigations.map((u) => new URL(u).pathname).filter((p, i, all) => p !== all[i - 1]);
   expect(paths.slice(paths.indexOf("/fleet"))).toEqual(["/fleet", "/dashboard", "/driver", "/dashboard"]);
 });
+
+test("admin pages: a plain user sees the error card, an admin sees /admin but not /super-admin", async ({ page, request }) => {
+  const email = uniqueEmail("admin-guard");
+  const account = await signUpViaApi(request, email);
+  await request.post("/api/auth/sign-out", { data: {} });
+  await login(page, email);
+  for (const path of ["/admin", "/super-admin", "/security-dashboard"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  }
+
+  await setRole(request, account.user.id, ["admin"]);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByText("Not available yet")).toBeVisible();
+  await page.goto("/super-admin");
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+});
+
+test("/payment-success claims no payment", async ({ page }) => {
+  await page.goto("/payment-success");
+  await expect(page.getByText(/Payments are not enabled yet/)).toBeVisible();
+  await expect(page.getByText(/Payment Successful/i)).toHaveCount(0);
+});

@@ -45,7 +45,7 @@ export const routes: RouteObject[] = [
       publicRoute("/help", "Help & Support", <Pages.HelpPage />),
       publicRoute("/privacy", "Privacy Policy", <Pages.PrivacyPage />),
       publicRoute("/terms", "Terms of Service", <Pages.TermsPage />),
-      publicRoute("/payment-success", "Payment Successful", <Pages.PaymentSuccessPage />),
+      publicRoute("/payment-success", "Payments", <Pages.PaymentSuccessPage />),
       publicRoute("/update-password", "Update password", <Pages.UpdatePasswordPage />),
       publicRoute("/reset-password", "Reset password", <Pages.ResetPasswordPage />),
       publicRoute("/support-docs", "Support docs", <Pages.SupportDocsPage />),
@@ -74,14 +74,18 @@ export const routes: RouteObject[] = [
           featureRoute("/team-invitation/:token", "Team Invitation", "The team invitation", <Pages.TeamInvitationPage />),
           featureRoute("/subscription", "Subscription", "Subscription management", <Pages.SubscriptionPage />),
           featureRoute("/subscription-management", "Subscription", "Subscription management", <Pages.SubscriptionPage />),
-          featureRoute("/super-admin", "Super Admin Dashboard", "The super admin dashboard", <Pages.SuperAdminDashboardPage />),
-          featureRoute("/super-admin-dashboard", "Super Admin Dashboard", "The super admin dashboard", <Pages.SuperAdminDashboardPage />),
-          featureRoute("/admin", "Admin Dashboard", "The admin dashboard", <Pages.AdminDashboardPage />),
-          featureRoute("/admin-panel", "Admin Dashboard", "The admin dashboard", <Pages.AdminDashboardPage />),
           featureRoute("/security", "Security", "Security", <Pages.SecurityPage />),
-          featureRoute("/security-dashboard", "Security Dashboard", "The security dashboard", <Pages.SecurityDashboardPage />),
 
-          // Role-guarded (SPEC §2)
+          // Account-role guarded (SPEC §6 leaves their guarding open): admin or super_admin, or super_admin only
+          ...["/super-admin", "/super-admin-dashboard"].map((path) =>
+            featureRoute(path, "Super Admin Dashboard", "The super admin dashboard", <RoleGuard role="super_admin"><Pages.SuperAdminDashboardPage /></RoleGuard>),
+          ),
+          ...["/admin", "/admin-panel"].map((path) =>
+            featureRoute(path, "Admin Dashboard", "The admin dashboard", <RoleGuard role="admin"><Pages.AdminDashboardPage /></RoleGuard>),
+          ),
+          featureRoute("/security-dashboard", "Security Dashboard", "The security dashboard", <RoleGuard role="admin"><Pages.SecurityDashboardPage /></RoleGuard>),
+
+          // Fleet-role guarded (SPEC §2)
           featureRoute("/driver", "Driver App", "The driver app", <RoleGuard role="driver"><Pages.DriverAppPage /></RoleGuard>),
           ...["/fleet", "/fleet/vehicles", "/fleet/drivers"].map((path) =>
             featureRoute(path, "Fleet Dashboard", "The fleet dashboard", <RoleGuard role="manager"><Pages.FleetDashboardPage /></RoleGuard>),

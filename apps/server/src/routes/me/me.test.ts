@@ -76,4 +76,18 @@ describe("GET /api/me and /api/me/plan", () => {
     expect(await getJson("/api/me", member.cookie)).toMatchObject({ tier: "enterprise", fleetRoles: [], access: { teams: true, fleet: false } });
     expect(await getJson("/api/me/plan", member.cookie)).toMatchObject({ planName: "Team Member", subscriptionTier: "enterprise", monthlyLimit: 0 });
   });
+
+  it("reports the account role and the admin flags the web app's role guard uses", async () => {
+    const account = await t.signUp("roles@example.com");
+    const cases: [string, { admin: boolean; superAdmin: boolean }][] = [
+      ["user", { admin: false, superAdmin: false }],
+      ["admin", { admin: true, superAdmin: false }],
+      ["user,admin", { admin: true, superAdmin: false }],
+      ["super_admin", { admin: true, superAdmin: true }],
+    ];
+    for (const [role, access] of cases) {
+      await t.deps.db.update(user).set({ role }).where(eq(user.id, account.userId));
+      expect(await getJson("/api/me", account.cookie), role).toMatchObject({ user: { role }, access });
+    }
+  });
 });

@@ -1,13 +1,15 @@
+import { Suspense, type ReactNode } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { act, render, screen } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from "react-router";
 import type { FleetRole } from "@routepilot/contracts";
 import { createTestQueryClient, makeMe } from "@/test/utils";
 import { mockAuth } from "@/test/mock-auth";
 import { meQueryKey } from "@/lib/auth";
-import { decideFleetAccess, FLEET_ROLE_NOTICE_PATH, RoleGuard } from "@/app/guards/role-guard";
+import { decideFleetAccess, FLEET_ROLE_NOTICE_PATH, hasAccountRole, RoleGuard } from "@/app/guards/role-guard";
 import { RequireAuth } from "@/app/guards/require-auth";
+import { routes } from "@/app/router";
 
 vi.mock("@/lib/auth-client", () => import("@/test/mock-auth").then((m) => m.authClientModule));
 
@@ -127,5 +129,95 @@ describe("RequireAuth", () => {
     expect(await screen.findByRole("heading", { name: "Settings" })).toBeInTheDocument();
     act(() => mockAuth.signOut());
     expect(await screen.findByTestId("message")).toHaveTextContent("Your session has expired. Please sign in again.");
+  });
+});
+
+type AccountRole = "user" | "admin" | "super_admin";
+
+/** The /api/me record the server sends for an account role (its `access` flags decide). */
+function meWithAccountRole(role: AccountRole) {
+  return makeMe({
+    user: { ...makeMe().user, role },
+    access: { ...makeMe().access, admin: role !== "user", superAdmin: role === "super_admin" },
+  });
+}
+
+/** The element the real route table (router.tsx) renders for `path`. */
+function elementOf(path: string, list: RouteObject[] = routes): ReactNode {
+  for (const route of list) {
+    if (route.path === path) return route.element;
+    const nested = route.children ? elementOf(path, route.children) : undefined;
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
+function renderGuardedRoute(path: string, role: AccountRole | null) {
+  const queryClient = createTestQueryClient();
+  if (role) queryClient.setQueryData([...meQueryKey, "u1"], meWithAccountRole(role));
+  const element = elementOf(path);
+  expect(element, `${path} is in the route table`).toBeDefined();
+  const router = createMemoryRouter(
+    [
+      { element: <RequireAuth />, children: [{ path, element: <Suspense fallback={<p>Loading</p>}>{element}</Suspense> }] },
+      { path: "/auth", element: <Where /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+async function expectErrorCard() {
+  expect(await screen.findByRole("heading", { name: "Something went wrong" })).toBeInTheDocument();
+  expect(screen.getByText("An unexpected error occurred. Please try again.")).toBeInTheDocument();
+  for (const name of ["Try Again", "Reload Page", "Return Home"]) expect(screen.getByRole("button", { name })).toBeInTheDocument();
+  expect(screen.queryByText("Not available yet")).not.toBeInTheDocument();
+}
+
+describe("hasAccountRole", () => {
+  it("admin pages admit admin and super_admin; super admin pages only super_admin", () => {
+    expect(hasAccountRole("admin", meWithAccountRole("user").access)).toBe(false);
+    expect(hasAccountRole("admin", meWithAccountRole("admin").access)).toBe(true);
+    expect(hasAccountRole("admin", meWithAccountRole("super_admin").access)).toBe(true);
+    expect(hasAccountRole("super_admin", meWithAccountRole("user").access)).toBe(false);
+    expect(hasAccountRole("super_admin", meWithAccountRole("admin").access)).toBe(false);
+    expect(hasAccountRole("super_admin", meWithAccountRole("super_admin").access)).toBe(true);
+  });
+});
+
+describe("account-role guards in the route table", () => {
+  const guarded: { path: string; title: string; allowed: AccountRole[] }[] = [
+    { path: "/admin", title: "Admin Dashboard", allowed: ["admin", "super_admin"] },
+    { path: "/admin-panel", title: "Admin Dashboard", allowed: ["admin", "super_admin"] },
+    { path: "/security-dashboard", title: "Security Dashboard", allowed: ["admin", "super_admin"] },
+    { path: "/super-admin", title: "Super Admin Dashboard", allowed: ["super_admin"] },
+    { path: "/super-admin-dashboard", title: "Super Admin Dashboard", allowed: ["super_admin"] },
+  ];
+  const cases = guarded.flatMap(({ path, title, allowed }) =>
+    (["user", "admin", "super_admin"] as const).map((role) => ({ path, title, role, allowed: allowed.includes(role) })),
+  );
+
+  beforeEach(() => mockAuth.signIn());
+
+  it.each(cases)("$path as $role: allowed $allowed", async ({ path, title, role, allowed }) => {
+    renderGuardedRoute(path, role);
+    if (allowed) {
+      expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.getByText("Not available yet")).toBeInTheDocument();
+      expect(screen.queryByRole("heading", { name: "Something went wrong" })).not.toBeInTheDocument();
+    } else {
+      await expectErrorCard();
+      expect(screen.queryByRole("heading", { name: title })).not.toBeInTheDocument();
+    }
+  });
+
+  it.each(guarded.map((g) => g.path))("a signed-out visitor opening %s goes to sign in", async (path) => {
+    mockAuth.signOut();
+    renderGuardedRoute(path, null);
+    expect(await screen.findByTestId("where")).toHaveTextContent(`/auth?redirect=${encodeURIComponent(path)}`);
   });
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
-import type { FleetRole } from "@routepilot/contracts";
+import type { FleetRole, Me } from "@routepilot/contracts";
 import { LoadingScreen } from "@/components/loading-screen";
 import { ErrorCard } from "@/components/errors/error-card";
 import { useMe } from "@/lib/auth";
@@ -23,11 +23,38 @@ export function decideFleetAccess(required: FleetRole, roles: readonly FleetRole
   return { allowed: false, redirectTo: FLEET_ROLE_NOTICE_PATH };
 }
 
-/** Renders `children` for users with `role`; otherwise redirects per {@link decideFleetAccess}. */
-export function RoleGuard({ role, children }: { role: FleetRole; children: ReactNode }) {
+/** Account roles that guard pages: "admin" admits admin and super_admin, "super_admin" only super_admin. */
+export type AccountGuardRole = "admin" | "super_admin";
+
+/**
+ * Admin pages (SPEC §6 says they exist but not how they are guarded): /admin, /admin-panel and
+ * /security-dashboard need admin or super_admin, /super-admin* need super_admin. The server
+ * decides from the account role and reports it as `access.admin` / `access.superAdmin`.
+ */
+export function hasAccountRole(required: AccountGuardRole, access: Me["access"]): boolean {
+  return required === "super_admin" ? access.superAdmin : access.admin;
+}
+
+function isAccountRole(role: FleetRole | AccountGuardRole): role is AccountGuardRole {
+  return role === "admin" || role === "super_admin";
+}
+
+/**
+ * Renders `children` for users with `role`. Fleet roles redirect per {@link decideFleetAccess};
+ * anyone without a required account role sees the SPEC §2 error card (no hint that the page exists).
+ */
+export function RoleGuard({ role, children }: { role: FleetRole | AccountGuardRole; children: ReactNode }) {
   const me = useMe();
   if (me.isPending) return <LoadingScreen />;
   if (me.isError) return <ErrorCard message="Your roles could not be checked. Please try again." onRetry={() => void me.refetch()} showHome />;
+  if (isAccountRole(role)) {
+    if (hasAccountRole(role, me.data.access)) return <>{children}</>;
+    return (
+      <div className="px-4 py-16">
+        <ErrorCard onRetry={() => void me.refetch()} showHome />
+      </div>
+    );
+  }
   const decision = decideFleetAccess(role, me.data.fleetRoles);
   if (!decision.allowed) return <Navigate to={decision.redirectTo} replace />;
   return <>{children}</>;
