@@ -1,5 +1,11 @@
 import { Crown, ShieldHalf } from "lucide-react";
-import { NotAvailableYet } from "@/components/layouts/not-available-yet";
+import { NotAvailableYet, type MeanwhileLink } from "@/components/layouts/not-available-yet";
+
+const meanwhile: [MeanwhileLink, ...MeanwhileLink[]] = [
+  { to: "/dashboard", label: "Open your dashboard" },
+  { to: "/settings", label: "Settings" },
+  { to: "/help", label: "Help & Support" },
+];
 
 /** /super-admin and /super-admin-dashboard (SuperAdminDashboard): super_admin only (guarded by the app). */
 export function SuperAdminDashboardPage() {
@@ -13,11 +19,7 @@ export function SuperAdminDashboardPage() {
         "show system health and background jobs",
         "keep an audit log of administrative actions",
       ]}
-      meanwhile={[
-        { to: "/dashboard", label: "Open your dashboard" },
-        { to: "/settings", label: "Settings" },
-        { to: "/help", label: "Help & Support" },
-      ]}
+      meanwhile={meanwhile}
     />
   );
 }
@@ -34,11 +36,7 @@ export function AdminDashboardPage() {
         "let administrators ban, unban or delete accounts",
         "list contact-form messages to handle",
       ]}
-      meanwhile={[
-        { to: "/dashboard", label: "Open your dashboard" },
-        { to: "/settings", label: "Settings" },
-        { to: "/help", label: "Help & Support" },
-      ]}
+      meanwhile={meanwhile}
     />
   );
 }
