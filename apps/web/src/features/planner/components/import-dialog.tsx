@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { FileSpreadsheet, RotateCw, Trash2 } from "lucide-react";
+import pLimit from "p-limit";
 import { routeMessages } from "@routepilot/contracts";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -28,20 +29,8 @@ async function locate(item: Item, near?: { lat: number; lng: number }): Promise<
   }
 }
 
-/** Maps over items a few at a time (the geocoder is local but the server rate-limits). */
-async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]!);
-      }
-    }),
-  );
-  return out;
-}
+/** Geocodes a few rows at a time (the geocoder is local but the server rate-limits). */
+const GEOCODE_CONCURRENCY = 4;
 
 export function toStopDraft(item: ImportedRow & { text: string }): StopDraft {
   return {
@@ -77,7 +66,7 @@ export function ImportDialog({ onAdd, near }: { onAdd: (stops: StopDraft[]) => v
       if (!layout) throw new Error(importMessages.noColumns);
       const imported = rowsToImport(rows, layout).map((row): Item => ({ ...row, text: label(row), checking: !row.problem }));
       setItems(imported);
-      const located = await mapLimited(imported, 4, (item) => (item.problem ? Promise.resolve(item) : locate(item, near)));
+      const located = await pLimit(GEOCODE_CONCURRENCY).map(imported, (item) => (item.problem ? item : locate(item, near)));
       setItems(located);
     } catch (error) {
       setFileError(error instanceof Error && error.message ? error.message : importMessages.unreadable);
