@@ -8,7 +8,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { ErrorBody } from "@routepilot/contracts";
 import { createRouter, type AppDeps, type AppEnv } from "./lib/context";
 import { AppError, InvalidJsonError, NotFoundError, PayloadTooLargeError } from "./lib/errors";
-import { CLIENT_IP_HEADER } from "./auth/auth";
+import { CLIENT_IP_HEADER, SELF_ORIGIN_HEADER } from "./auth/auth";
 import { clientIp } from "./lib/client-ip";
 import { registerAuthDocs } from "./auth/auth.openapi";
 import { loadSession, requireSession } from "./middleware/session";
@@ -32,6 +32,23 @@ const protectedPrefixes = ["/api/me", "/api/preferences", "/api/saved-locations"
 
 function errorJson(c: Context<AppEnv>, status: number, body: ErrorBody, headers?: Record<string, string>) {
   return c.json(body, status as 400, headers);
+}
+
+/**
+ * The origin (scheme://host[:port]) the browser sent this request to: the request URL, which the
+ * Node adapter builds from the Host header and the connection; behind a trusted proxy the scheme
+ * is X-Forwarded-Proto's. A page whose Origin equals it is same-origin, whatever name or address
+ * it reached the server by (localhost, 127.0.0.1, a LAN address).
+ */
+function selfOrigin(c: Context<AppEnv>, trustedHops: number): string | undefined {
+  try {
+    const url = new URL(c.req.url);
+    const forwardedProto = trustedHops > 0 ? c.req.header("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() : undefined;
+    const scheme = forwardedProto === "https" || forwardedProto === "http" ? `${forwardedProto}:` : url.protocol;
+    return `${scheme}//${url.host}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The one error mapper: typed errors keep their code; anything unknown is a logged, generic 500. */
@@ -77,6 +94,10 @@ export function createApp(deps: AppDeps) {
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, deps.env.TRUST_PROXY));
+    // The origin this request was sent to, overwriting anything the client put in the header.
+    const self = selfOrigin(c, deps.env.TRUST_PROXY);
+    if (self) headers.set(SELF_ORIGIN_HEADER, self);
+    else headers.delete(SELF_ORIGIN_HEADER);
     const request = new Request(c.req.raw, { headers });
     const response = await deps.auth.handler(request);
     if (response.status >= 500) {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openDatabase, type DatabaseHandle } from "@routepilot/db";
 import { createApp, type App } from "./app";
-import { createAuth } from "./auth/auth";
+import { createAuth, promoteVerifiedAdmins } from "./auth/auth";
 import type { Env } from "./env";
 import type { AppDeps } from "./lib/context";
 import type { Logger } from "./lib/logger";
@@ -40,7 +40,7 @@ export async function buildRuntime(env: Env, logger: Logger, options: { database
     options.database ??
     (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, "db") }));
   const baseUrl = baseUrlOf(env);
-  const mailer = createMailer({ db: database.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const mailer = createMailer({ db: database.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logLinks: env.NODE_ENV !== "production" });
   const auth = createAuth({
     db: database.db,
     logger,
@@ -52,6 +52,8 @@ export async function buildRuntime(env: Env, logger: Logger, options: { database
     secureCookies: env.NODE_ENV === "production" || baseUrl.startsWith("https://"),
     rateLimit: env.AUTH_RATE_LIMIT,
   });
+  const promoted = await promoteVerifiedAdmins(database.db, env.ADMIN_EMAILS);
+  if (promoted.length > 0) logger.info({ users: promoted }, "ADMIN_EMAILS: verified accounts promoted to super_admin");
   const geo = createGeoHandle(env.geo);
   // Outside tests, load the extract and the gazetteer now: a bad OSM_EXTRACT stops start-up.
   // Without an extract nothing can fail, so the gazetteer loads while the server starts.
@@ -59,13 +61,17 @@ export async function buildRuntime(env: Env, logger: Logger, options: { database
     if (env.geo.OSM_EXTRACT) await geo.get();
     else void geo.get().catch((error: unknown) => logger.error({ err: error }, "geo services failed to load"));
   }
-  const solver = createSolverPool(env.SOLVER_WORKERS);
+  const solver = createSolverPool(env.SOLVER_WORKERS, env.SOLVER_MAX_QUEUE);
   if (env.NODE_ENV !== "test") solver.warm();
-  const routeOptimization =
-    env.ROUTE_OPTIMIZATION_RATE_LIMIT > 0
-      ? new RateLimiterMemory({ keyPrefix: "route_optimization", points: env.ROUTE_OPTIMIZATION_RATE_LIMIT, duration: 60, blockDuration: env.ROUTE_OPTIMIZATION_BLOCK_SECONDS })
-      : null;
-  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters: { routeOptimization }, baseUrl };
+  // SPEC §9 categories: points per minute, then blocked for the category's duration.
+  const perMinute = (keyPrefix: string, points: number, blockDuration: number) =>
+    points > 0 ? new RateLimiterMemory({ keyPrefix, points, duration: 60, blockDuration }) : null;
+  const limiters = {
+    routeOptimization: perMinute("route_optimization", env.ROUTE_OPTIMIZATION_RATE_LIMIT, env.ROUTE_OPTIMIZATION_BLOCK_SECONDS),
+    contactForm: perMinute("contact_form", env.CONTACT_RATE_LIMIT, 15 * 60),
+    apiGeneral: perMinute("api_general", env.API_RATE_LIMIT, 2 * 60),
+  };
+  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl };
   return {
     app: createApp(deps),
     deps,

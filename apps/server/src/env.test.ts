@@ -39,3 +39,30 @@ describe("loadEnv: geography and optimisation", () => {
     expect(() => loadEnv({ SOLVER_WORKERS: "0" })).toThrow(/SOLVER_WORKERS:/);
   });
 });
+
+describe("loadEnv: secrets and proxies", () => {
+  it("names the variable and the rule but never prints a rejected value", () => {
+    const secret = "short-but-secret-value";
+    const dbUrl = "mysql://admin:hunter2-password@db.internal/routes";
+    const smtp = "http://mailer:smtp-password@mail.internal";
+    try {
+      loadEnv({ BETTER_AUTH_SECRET: secret, DATABASE_URL: dbUrl, SMTP_URL: smtp });
+      expect.unreachable();
+    } catch (error) {
+      const message = (error as EnvError).message;
+      expect(message).toContain("BETTER_AUTH_SECRET: must be at least 32 characters");
+      expect(message).toContain("DATABASE_URL:");
+      expect(message).toContain("SMTP_URL:");
+      for (const leaked of [secret, "hunter2", "smtp-password", "admin:", "db.internal", "mail.internal"]) expect(message).not.toContain(leaked);
+    }
+  });
+
+  it("reads TRUST_PROXY as a number of proxy hops", () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(0);
+    expect(loadEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(0);
+    expect(loadEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(() => loadEnv({ TRUST_PROXY: "maybe" })).toThrow(/TRUST_PROXY:/);
+    expect(() => loadEnv({ TRUST_PROXY: "99" })).toThrow(/TRUST_PROXY:/);
+  });
+});

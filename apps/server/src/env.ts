@@ -43,14 +43,29 @@ export const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Milliseconds to let in-flight requests finish on SIGTERM/SIGINT. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
-  /** true when a reverse proxy sets X-Forwarded-For; otherwise the socket address is the client IP. */
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Reverse proxies in front of the server that append to X-Forwarded-For: false (none: the
+   * socket address is the client IP), true (one), or a number of hops. The client IP is the
+   * address the outermost trusted proxy appended, counted from the right; hops to its left
+   * were written by the client and are never trusted.
+   */
+  TRUST_PROXY: z
+    .union([bool, z.string().regex(/^\d+$/, "must be true, false or a number of proxy hops").transform(Number)])
+    .transform((v) => (v === true ? 1 : v === false ? 0 : v))
+    .pipe(z.number().int().min(0).max(10, "must be at most 10 proxy hops"))
+    .default(0),
   /** Set to false to turn off Better Auth's own per-IP limits (tests). */
   AUTH_RATE_LIMIT: bool.default(true),
   /** Route optimisations per user per minute (SPEC §9 route_optimization: 10); 0 turns the limit off. */
   ROUTE_OPTIMIZATION_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   /** Seconds a user stays blocked after exceeding it (SPEC §9: 5 minutes). */
   ROUTE_OPTIMIZATION_BLOCK_SECONDS: z.coerce.number().int().min(0).default(300),
+  /** Contact-form messages per client address per minute (SPEC §9 contact_form: 3, then blocked 15 minutes); 0 turns it off. */
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(3),
+  /** General API requests (address search) per user or address per minute (SPEC §9 api_general: 60, then blocked 2 minutes); 0 turns it off. */
+  API_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
+  /** Optimisations that may wait for a solver thread; more are refused with 503 (the queue never grows without bound). */
+  SOLVER_MAX_QUEUE: z.coerce.number().int().min(1).max(10_000).default(32),
   /** Longest the solver may search for one route, in milliseconds (small routes stop sooner). */
   SOLVER_TIME_LIMIT_MS: z.coerce.number().int().min(10).max(60_000).default(2000),
   /** Solver worker threads kept warm (the solver never runs on the event loop). */
@@ -76,11 +91,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const value = source[key];
     if (value !== undefined && value.trim() !== "") cleaned[key] = value.trim();
   }
-  const describe = (issue: { path: readonly PropertyKey[]; message: string }) => {
-    const name = issue.path.map(String).join(".") || "(environment)";
-    const value = cleaned[name];
-    return `${name}: ${issue.message}${value !== undefined ? ` (got "${value.length > 60 ? `${value.slice(0, 60)}…` : value}")` : ""}`;
-  };
+  // Name the variable and the rule, never the value: it may be a secret or a URL with a password.
+  const describe = (issue: { path: readonly PropertyKey[]; message: string }) => `${issue.path.map(String).join(".") || "(environment)"}: ${issue.message}`;
   const result = envSchema.safeParse(cleaned);
   const geo = geoEnvSchema.safeParse(Object.fromEntries(geoKeys.filter((k) => k in cleaned).map((k) => [k, cleaned[k]])));
   const problems = [...(result.success ? [] : result.error.issues.map(describe)), ...(geo.success ? [] : geo.error.issues.map(describe))];

@@ -6,7 +6,8 @@ export type GeoErrorCode =
   | "GEO_PROVIDER_TIMEOUT"
   | "GEO_PROVIDER_HTTP"
   | "GEO_PROVIDER_RESPONSE"
-  | "GEO_PROVIDER_NETWORK";
+  | "GEO_PROVIDER_NETWORK"
+  | "GEO_PROVIDER_BUSY";
 
 /** Base class: every error from packages/geo carries a stable `code`. */
 export class GeoError extends Error {
@@ -78,6 +79,15 @@ export class ProviderNetworkError extends GeoError {
   readonly provider: string;
   constructor(provider: string, detail: string, options?: { cause?: unknown }) {
     super("GEO_PROVIDER_NETWORK", `${provider} could not be reached: ${detail}`, options);
+    this.provider = provider;
+  }
+}
+
+/** Too many requests are already waiting for a rate-limited provider; the caller should try again later. */
+export class ProviderBusyError extends GeoError {
+  readonly provider: string;
+  constructor(provider: string, waiting: number) {
+    super("GEO_PROVIDER_BUSY", `${provider} already has ${waiting} requests waiting`);
     this.provider = provider;
   }
 }

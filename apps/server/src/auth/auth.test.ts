@@ -55,12 +55,21 @@ describe("sign-up", () => {
     expect(signUps.some((l) => l.userId === row?.id && l.details.outcome === "success" && l.details.sessionId)).toBe(true);
   });
 
-  it("gives later accounts the user role, and ADMIN_EMAILS super_admin", async () => {
+  it("gives later accounts the user role, and ADMIN_EMAILS super_admin only once the address is verified", async () => {
     await t.signUp("second@example.com");
-    await t.signUp("boss@example.com");
-    const rows = await t.deps.db.select({ email: user.email, role: user.role }).from(user);
-    expect(rows.find((r) => r.email === "second@example.com")?.role).toBe("user");
-    expect(rows.find((r) => r.email === "boss@example.com")?.role).toBe("super_admin");
+    const boss = await t.signUp("boss@example.com");
+    const roleOf = async (email: string) => (await t.deps.db.select({ role: user.role }).from(user).where(eq(user.email, email)))[0]?.role;
+    expect(await roleOf("second@example.com")).toBe("user");
+    // Whoever signs up first with a listed address, unverified, gets nothing: the admin API stays closed.
+    expect(await roleOf("boss@example.com")).toBe("user");
+    expect((await t.call("/api/auth/admin/list-users", { cookie: boss.cookie })).status).toBe(403);
+
+    const link = firstLink(await smtp.waitFor("boss@example.com", /Verify your RoutePilot e-mail/));
+    const verify = await t.call(link.replace("http://localhost:3000", ""), { cookie: boss.cookie });
+    expect([200, 302]).toContain(verify.status);
+    expect(await roleOf("boss@example.com")).toBe("super_admin");
+    const changes = await logsFor("role_change");
+    expect(changes.find((l) => l.userId === boss.userId)?.details.metadata).toMatchObject({ before: "user", after: "super_admin" });
   });
 
   it.each([
@@ -168,5 +177,62 @@ describe("bad input never produces a 500", () => {
     const huge = await t.call(path, { rawBody: JSON.stringify({ email: "a@b.co", password: "x".repeat(10 * 1024 * 1024) }), headers: { "content-type": "application/json" } });
     expect(huge.status).toBe(413);
     expect((await json(huge)).error).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+  });
+});
+
+describe("origins", () => {
+  const signUpAt = (url: string, origin: string | undefined, email: string) =>
+    t.app.request(`${url}/api/auth/sign-up/email`, {
+      method: "POST",
+      // As a browser sends it: fetch metadata, a cookie already set on that host, a relative callback.
+      headers: { "content-type": "application/json", "sec-fetch-site": "same-origin", "sec-fetch-mode": "cors", cookie: "theme=dark", ...(origin ? { origin } : {}) },
+      body: JSON.stringify({ email, password: PASSWORD, name: "Origin Test", callbackURL: "/dashboard?verified=1" }),
+    });
+
+  it("accepts a browser on the host it sent the request to (127.0.0.1, a LAN address), not only BASE_URL", async () => {
+    expect((await signUpAt("http://127.0.0.1:3000", "http://127.0.0.1:3000", "loopback@example.com")).status).toBe(200);
+    expect((await signUpAt("http://192.168.1.20:3000", "http://192.168.1.20:3000", "lan@example.com")).status).toBe(200);
+  });
+
+  it("refuses foreign origins, and an origin that only matches another port or scheme", async () => {
+    for (const origin of ["http://evil.example", "http://127.0.0.1:4000", "https://127.0.0.1:3000"]) {
+      const res = await signUpAt("http://127.0.0.1:3000", origin, `foreign-${origin.length}-${origin.slice(-4)}@example.com`);
+      expect(res.status, origin).toBe(403);
+    }
+  });
+});
+
+describe("first account", () => {
+  it("makes exactly one of several simultaneous first sign-ups super_admin", async () => {
+    const fresh = await createTestApp();
+    try {
+      const emails = Array.from({ length: 6 }, (_, i) => `racer${i}@example.com`);
+      await Promise.all(emails.map((email) => fresh.signUp(email)));
+      const roles = await fresh.deps.db.select({ role: user.role }).from(user);
+      expect(roles).toHaveLength(6);
+      expect(roles.filter((r) => r.role === "super_admin")).toHaveLength(1);
+      // Later sign-ups never claim it again.
+      await fresh.signUp("late@example.com");
+      expect((await fresh.deps.db.select({ role: user.role }).from(user)).filter((r) => r.role === "super_admin")).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("promotes ADMIN_EMAILS accounts verified before the address was listed, at start-up", async () => {
+    const { promoteVerifiedAdmins } = await import("./auth");
+    const fresh = await createTestApp();
+    try {
+      await fresh.signUp("owner@example.com");
+      const { userId } = await fresh.signUp("ops@example.com");
+      const unverified = await fresh.signUp("squatter@example.com");
+      await fresh.deps.db.update(user).set({ emailVerified: true }).where(eq(user.id, userId));
+      expect(await promoteVerifiedAdmins(fresh.deps.db, ["ops@example.com", "squatter@example.com"])).toEqual([userId]);
+      const roles = Object.fromEntries((await fresh.deps.db.select({ id: user.id, role: user.role }).from(user)).map((r) => [r.id, r.role]));
+      expect(roles[userId]).toBe("super_admin");
+      expect(roles[unverified.userId]).toBe("user");
+    } finally {
+      await fresh.close();
+    }
   });
 });

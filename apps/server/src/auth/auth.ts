@@ -4,16 +4,18 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { admin } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements, userAc } from "better-auth/plugins/admin/access";
-import { count } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { emailSchema, messages, passwordProblem } from "@routepilot/contracts";
-import { account, session, user, verification, type Database } from "@routepilot/db";
-import type { Logger } from "../lib/logger";
+import { account, firstAdminClaim, session, user, verification, type Database } from "@routepilot/db";
+import { redactSecrets, redactText, type Logger } from "../lib/logger";
 import { writeAuditEvent, type AuditEvent } from "../services/audit";
 import { ensureSubscriber } from "../services/accounts";
 import { actionEmail, type Mailer } from "../services/mail";
 
 /** Set by the HTTP layer from the socket (or a trusted proxy); see app.ts. */
 export const CLIENT_IP_HEADER = "x-routepilot-client-ip";
+/** Set by the HTTP layer: the origin the request was sent to (scheme + Host), for the same-origin check. */
+export const SELF_ORIGIN_HEADER = "x-routepilot-self-origin";
 
 export interface AuthDeps {
   db: Database;
@@ -45,6 +47,30 @@ function bodyOf(ctx: { body?: unknown }): Record<string, unknown> {
   return ctx.body && typeof ctx.body === "object" ? (ctx.body as Record<string, unknown>) : {};
 }
 
+/**
+ * Makes `email` super_admin when the instance has no first admin yet. The claim is one
+ * INSERT on a single-row table, so of two simultaneous first sign-ups exactly one wins.
+ */
+async function claimFirstAdmin(db: Database, email: string): Promise<boolean> {
+  const won = await db.insert(firstAdminClaim).values({ id: 1, email }).onConflictDoNothing().returning({ id: firstAdminClaim.id });
+  return won.length > 0;
+}
+
+/**
+ * Promotes verified accounts whose address is listed in ADMIN_EMAILS (at start-up, for addresses
+ * listed after their owners verified). Unverified accounts never are: anyone can sign up with an
+ * address they do not own, but only its owner can verify it. Returns the promoted ids.
+ */
+export async function promoteVerifiedAdmins(db: Database, adminEmails: string[]): Promise<string[]> {
+  if (adminEmails.length === 0) return [];
+  const rows = await db
+    .update(user)
+    .set({ role: "super_admin", updatedAt: new Date() })
+    .where(and(inArray(user.email, adminEmails), eq(user.emailVerified, true), ne(user.role, "super_admin")))
+    .returning({ id: user.id });
+  return rows.map((r) => r.id);
+}
+
 /** Builds Better Auth: e-mail + password, verification, reset, admin roles, audit logging, SPEC §5 rules. */
 export function createAuth(deps: AuthDeps) {
   const { db, logger, mailer } = deps;
@@ -61,11 +87,14 @@ export function createAuth(deps: AuthDeps) {
     baseURL: deps.baseUrl,
     basePath: "/api/auth",
     secret: deps.secret,
-    trustedOrigins: [deps.baseUrl, ...deps.trustedOrigins],
+    // BASE_URL, TRUSTED_ORIGINS, and the origin the request itself was sent to: a browser on
+    // http://127.0.0.1:3000 or a LAN address is same-origin there. Foreign origins stay refused.
+    trustedOrigins: (request) => [deps.baseUrl, ...deps.trustedOrigins, request?.headers.get(SELF_ORIGIN_HEADER)],
     database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
     logger: {
+      // Better Auth may log URLs with tokens or objects holding secrets: mask them first.
       log: (level, message, ...args) => {
-        logger[level]({ args }, `auth: ${message}`);
+        logger[level]({ args: redactSecrets(args) }, `auth: ${redactText(message)}`);
       },
     },
     rateLimit: { enabled: deps.rateLimit, window: 60, max: 100 },
@@ -77,6 +106,9 @@ export function createAuth(deps: AuthDeps) {
       useSecureCookies: deps.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: deps.secureCookies },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Better Auth skips both checks when it detects a test run; keep them on so tests see production behaviour.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
     },
     emailAndPassword: {
       enabled: true,
@@ -110,6 +142,16 @@ export function createAuth(deps: AuthDeps) {
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
+      afterEmailVerification: async (verified, request) => {
+        if (!deps.adminEmails.includes(verified.email.toLowerCase())) return;
+        const promoted = await promoteVerifiedAdmins(db, [verified.email.toLowerCase()]);
+        if (promoted.length > 0) {
+          await audit(
+            { eventType: "role_change", outcome: "success", riskLevel: "high", userId: verified.id, sessionId: null, resource: "/api/auth/verify-email", metadata: { before: "user", after: "super_admin", reason: "ADMIN_EMAILS, address verified" } },
+            request?.headers,
+          );
+        }
+      },
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user: u, url }) => {
         await mailer.send(
@@ -129,11 +171,9 @@ export function createAuth(deps: AuthDeps) {
     databaseHooks: {
       user: {
         create: {
+          // The instance's first account becomes super_admin; ADMIN_EMAILS only once verified.
           before: async (newUser) => {
-            const email = newUser.email.toLowerCase();
-            const [row] = await db.select({ n: count() }).from(user);
-            const first = (row?.n ?? 0) === 0;
-            const role = first || deps.adminEmails.includes(email) ? "super_admin" : "user";
+            const role = (await claimFirstAdmin(db, newUser.email.toLowerCase())) ? "super_admin" : "user";
             return { data: { ...newUser, role } };
           },
           after: async (created) => {

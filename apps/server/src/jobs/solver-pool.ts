@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { requireValidProblem, type Problem, type Solution } from "@routepilot/solver";
+import { ServiceBusyError } from "../lib/errors";
 
 /** Options that cross the thread boundary (no functions). */
 export interface PoolSolveOptions {
@@ -18,7 +19,10 @@ export type SolverReply = { id: number; ok: true; solution: Solution } | { id: n
 
 /** Runs the solver in warm worker threads so a request never blocks the event loop. */
 export interface SolverPool {
-  /** Validates the problem (InvalidProblemError), then solves it on a free worker. */
+  /**
+   * Validates the problem (InvalidProblemError), then solves it on a free worker; when
+   * `maxQueue` problems already wait for one, refuses at once with ServiceBusyError (503).
+   */
   solve(problem: Problem, options?: PoolSolveOptions): Promise<Solution>;
   /** Starts the workers now instead of on the first request. */
   warm(): void;
@@ -41,9 +45,10 @@ interface Slot {
 /**
  * A fixed pool of `size` solver threads, started lazily and kept for the process's life.
  * (Starting a thread costs ~0.5 s of TypeScript loading, far more than solving 100 stops.)
- * A worker that dies fails its task and is replaced on the next request.
+ * A worker that dies fails its task and is replaced on the next request. At most `maxQueue`
+ * problems wait for a thread, so a burst cannot pile up work (and memory) without bound.
  */
-export function createSolverPool(size: number): SolverPool {
+export function createSolverPool(size: number, maxQueue = 32): SolverPool {
   const slots: Slot[] = [];
   const queue: Task[] = [];
   let nextId = 1;
@@ -92,6 +97,9 @@ export function createSolverPool(size: number): SolverPool {
     solve(problem, options = {}) {
       if (closed) return Promise.reject(new Error("solver pool is closed"));
       requireValidProblem(problem);
+      if (queue.length >= maxQueue) {
+        return Promise.reject(new ServiceBusyError("The route optimiser is busy right now. Please try again in a few seconds."));
+      }
       return new Promise<Solution>((resolve, reject) => {
         queue.push({ request: { id: nextId++, problem, options }, resolve, reject });
         pump();

@@ -21,8 +21,8 @@ export interface AppDeps {
   geo: GeoHandle;
   /** Warm solver worker threads. */
   solver: SolverPool;
-  /** Per-user limiters (SPEC §9); null when turned off by configuration. */
-  limiters: { routeOptimization: RateLimiterMemory | null };
+  /** Request limiters (SPEC §9 categories); null when turned off by configuration. */
+  limiters: { routeOptimization: RateLimiterMemory | null; contactForm: RateLimiterMemory | null; apiGeneral: RateLimiterMemory | null };
   /** Public origin without a trailing slash, for links (share URLs, e-mails). */
   baseUrl: string;
 }

@@ -57,6 +57,12 @@ export class QuotaExceededError extends AppError {
     super(402, "QUOTA_EXCEEDED", message);
   }
 }
+/** A bounded queue (solver threads, a rate-limited geocoder) is full: 503 with Retry-After, nothing was done. */
+export class ServiceBusyError extends AppError {
+  constructor(message: string, retryAfterSeconds = 5) {
+    super(503, "SERVICE_UNAVAILABLE", message, undefined, { "Retry-After": String(retryAfterSeconds) });
+  }
+}
 export class RateLimitedError extends AppError {
   /** SPEC §8: a denial says allowed false, 0 remaining attempts, when it resets, and the violations. */
   constructor(retryAfterSeconds: number, violations = 1) {

@@ -1,17 +1,23 @@
 import type { MiddlewareHandler } from "hono";
 import { RateLimiterRes, type RateLimiterMemory } from "rate-limiter-flexible";
-import type { AppEnv } from "../lib/context";
+import { clientIp } from "../lib/client-ip";
+import type { AppEnv, AppDeps } from "../lib/context";
 import { RateLimitedError } from "../lib/errors";
 
+/** Who a limiter counts: the signed-in user (else the client address), or always the client address. */
+export type RateLimitKey = "user" | "ip";
+
 /**
- * Consumes one point per request for the signed-in user (or the client address), before input
- * validation; over the limit → 429 with Retry-After (SPEC §9, DESIGN.md §8).
+ * Consumes one point per request for the signed-in user or the client address, before input
+ * validation; over the limit → 429 with Retry-After and SPEC §8's body (SPEC §9, DESIGN.md §8).
  */
-export function rateLimit(pick: (deps: AppEnv["Variables"]["deps"]) => RateLimiterMemory | null): MiddlewareHandler<AppEnv> {
+export function rateLimit(pick: (deps: AppDeps) => RateLimiterMemory | null, keyBy: RateLimitKey = "user"): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const limiter = pick(c.get("deps"));
+    const deps = c.get("deps");
+    const limiter = pick(deps);
     if (limiter) {
-      const key = c.get("user")?.id ?? "anonymous";
+      const userId = keyBy === "user" ? c.get("user")?.id : undefined;
+      const key = userId ? `user:${userId}` : `ip:${clientIp(c, deps.env.TRUST_PROXY)}`;
       try {
         await limiter.consume(key);
       } catch (error) {

@@ -8,7 +8,8 @@ export type AuthEventType =
   | "password_change"
   | "password_reset"
   | "password_reset_request"
-  | "email_verification";
+  | "email_verification"
+  | "role_change";
 
 export interface AuditEvent {
   eventType: AuthEventType;

@@ -21,8 +21,12 @@ export interface Mailer {
   close(): void;
 }
 
-/** Outbox-backed mailer: SMTP via nodemailer when smtpUrl is set, otherwise outbox + a log line. */
-export function createMailer(opts: { db: Database; logger: Logger; smtpUrl?: string | undefined; from: string }): Mailer {
+/**
+ * Outbox-backed mailer: SMTP via nodemailer when smtpUrl is set, otherwise outbox + a log line.
+ * The log line carries the action link (verification, reset) only when `logLinks` is on —
+ * never in production, where logs are shipped and read by others than the addressee.
+ */
+export function createMailer(opts: { db: Database; logger: Logger; smtpUrl?: string | undefined; from: string; logLinks: boolean }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   return {
     async send(message) {
@@ -34,9 +38,10 @@ export function createMailer(opts: { db: Database; logger: Logger; smtpUrl?: str
           .returning({ id: outbox.id });
         id = row?.id;
         if (!transport) {
+          const link = opts.logLinks ? message.link : undefined;
           opts.logger.info(
-            { mail: { to: message.to, subject: message.subject, kind: message.kind }, link: message.link },
-            `e-mail stored in outbox (no SMTP_URL): ${message.subject} → ${message.to}${message.link ? ` ${message.link}` : ""}`,
+            { mail: { to: message.to, subject: message.subject, kind: message.kind }, ...(link ? { link } : {}) },
+            `e-mail stored in outbox (no SMTP_URL): ${message.subject} → ${message.to}${link ? ` ${link}` : ""}`,
           );
           return;
         }

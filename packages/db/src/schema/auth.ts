@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Better Auth's tables (user, session, account, verification) with the admin plugin's fields. */
 export const user = pgTable("user", {
@@ -67,4 +68,19 @@ export const verification = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/**
+ * Who claimed the instance's first super_admin: one row at most (id is always 1). A sign-up
+ * becomes super_admin only by inserting this row, so two simultaneous first sign-ups cannot
+ * both win (a count-then-insert could).
+ */
+export const firstAdminClaim = pgTable(
+  "first_admin_claim",
+  {
+    id: integer("id").primaryKey().default(1),
+    email: text("email").notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("first_admin_claim_singleton", sql`${t.id} = 1`)],
 );

@@ -9,6 +9,8 @@ export interface NominatimOptions extends HttpProviderOptions {
   userAgent: string;
   /** Minimum gap between one answer and the next request (default 1000 ms: the public server allows one request per second). */
   minIntervalMs?: number;
+  /** Requests that may wait their turn (default 60, a minute at one per second); more fail with ProviderBusyError. */
+  maxWaiting?: number;
   /** Preferred result language, sent as Accept-Language. */
   language?: string;
 }
@@ -43,7 +45,7 @@ export class NominatimGeocoder implements Geocoder {
 
   constructor(private readonly options: NominatimOptions) {
     if (options.userAgent.trim() === "") throw new InvalidGeoInputError("Nominatim needs a User-Agent that identifies the application");
-    this.limiter = new SerialRateLimiter(options.minIntervalMs ?? 1000);
+    this.limiter = new SerialRateLimiter(options.minIntervalMs ?? 1000, Date.now, options.maxWaiting ?? 60, "Nominatim");
   }
 
   async search(text: string, options: GeocodeSearchOptions = {}): Promise<GeocodeResult[]> {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ProviderBusyError } from "../errors";
 import { SerialRateLimiter } from "./rate-limiter";
 
 describe("serial rate limiter", () => {
@@ -18,5 +19,15 @@ describe("serial rate limiter", () => {
     const at = (k: number) => Number(log[k]!.split(" ")[2]);
     expect(at(2) - at(1)).toBeGreaterThanOrEqual(29);
     expect(at(4) - at(3)).toBeGreaterThanOrEqual(29);
+  });
+
+  it("refuses tasks beyond maxWaiting at once and accepts more once the queue drains", async () => {
+    const limiter = new SerialRateLimiter(0, Date.now, 2, "Test");
+    const slow = () => new Promise<string>((r) => setTimeout(() => r("ok"), 20));
+    const first = limiter.run(slow);
+    const second = limiter.run(slow);
+    await expect(limiter.run(slow)).rejects.toBeInstanceOf(ProviderBusyError);
+    await expect(Promise.all([first, second])).resolves.toEqual(["ok", "ok"]);
+    await expect(limiter.run(slow)).resolves.toBe("ok");
   });
 });

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { contactRequestSchema } from "@routepilot/contracts";
-import { authErrors, json } from "../../lib/openapi";
+import { authErrors, json, rateLimited } from "../../lib/openapi";
 
 export const postContact = createRoute({
   method: "post",
@@ -12,5 +12,6 @@ export const postContact = createRoute({
     201: json(z.object({ id: z.string() }), "Message received"),
     400: authErrors[400],
     413: authErrors[413],
+    429: rateLimited("More than 3 messages a minute from this address (SPEC §9 contact_form); blocked 15 minutes, see Retry-After"),
   },
 });

@@ -1,6 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { geocodeQuerySchema, geocodeResponseSchema } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../../lib/openapi";
+import { authErrors, json, jsonError, rateLimited } from "../../lib/openapi";
+
+const tooMany = rateLimited("More than 60 searches a minute (SPEC §9 api_general); blocked 2 minutes, see Retry-After");
 
 export const geocode = createRoute({
   method: "get",
@@ -8,7 +10,7 @@ export const geocode = createRoute({
   tags: ["Geocoding"],
   summary: "Find places for typed text (offline sources and the configured geocoder); `near=lat,lng` biases, `limit` 1–10",
   request: { query: geocodeQuerySchema },
-  responses: { 200: json(geocodeResponseSchema, "Matches, best first"), 400: authErrors[400], 401: authErrors[401], 503: jsonError("The geocoder is unavailable") },
+  responses: { 200: json(geocodeResponseSchema, "Matches, best first"), 400: authErrors[400], 401: authErrors[401], 429: tooMany, 503: jsonError("The geocoder is unavailable or too busy; see Retry-After") },
 });
 
 export const autocomplete = createRoute({
@@ -17,5 +19,5 @@ export const autocomplete = createRoute({
   tags: ["Geocoding"],
   summary: "Fast suggestions while typing (offline only: coordinates, OSM addresses, world cities)",
   request: { query: geocodeQuerySchema },
-  responses: { 200: json(geocodeResponseSchema, "Suggestions, best first"), 400: authErrors[400], 401: authErrors[401] },
+  responses: { 200: json(geocodeResponseSchema, "Suggestions, best first"), 400: authErrors[400], 401: authErrors[401], 429: tooMany },
 });
