@@ -49,3 +49,25 @@ describe("POST /api/contact", () => {
     expect((await t.call("/api/contact", { rawBody: JSON.stringify({ ...valid, message: "x".repeat(2_000_000) }), headers: { "content-type": "application/json" } })).status).toBe(413);
   });
 });
+
+describe("POST /api/contact rate limit (SPEC §9 contact_form)", () => {
+  it("accepts 3 messages a minute from one address, then 429 with Retry-After for 15 minutes and nothing stored", async () => {
+    const limited = await createTestApp({ CONTACT_RATE_LIMIT: "3", TRUST_PROXY: "1" });
+    try {
+      const from = (ip: string) => ({ body: valid, headers: { "x-forwarded-for": ip } });
+      for (let i = 0; i < 3; i++) expect((await limited.call("/api/contact", from("203.0.113.5"))).status).toBe(201);
+      const denied = await limited.call("/api/contact", from("203.0.113.5"));
+      expect(denied.status).toBe(429);
+      expect(Number(denied.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
+      expect(await denied.json()).toMatchObject({ allowed: false, remainingAttempts: 0, violations: 1 });
+      // A signed-in sender on the same address is the same sender: still blocked.
+      const { cookie } = await limited.signUp("writer@example.com");
+      expect((await limited.call("/api/contact", { ...from("203.0.113.5"), cookie })).status).toBe(429);
+      expect((await limited.deps.db.select().from(contactMessages)).length).toBe(3);
+      // Another address is not affected.
+      expect((await limited.call("/api/contact", from("198.51.100.8"))).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GeocodeResponse } from "@routepilot/contracts";
+import { ProviderBusyError, type Geocoder } from "@routepilot/geo";
 import { createTestApp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
@@ -47,5 +48,39 @@ describe("GET /api/geocode", () => {
   it("401 signed out", async () => {
     expect((await t.call("/api/geocode?q=Vaduz")).status).toBe(401);
     expect((await t.call("/api/geocode/autocomplete?q=Vaduz")).status).toBe(401);
+  });
+});
+
+describe("limits", () => {
+  it("answers 503 with Retry-After when the geocoder's queue is full, not an endless wait", async () => {
+    const real = t.deps.geo;
+    const busy: Geocoder = { name: "nominatim", search: () => Promise.reject(new ProviderBusyError("Nominatim", 60)), reverse: () => Promise.resolve(null) };
+    t.deps.geo = { get: async () => ({ ...(await real.get()), geocoder: busy }) };
+    try {
+      const res = await t.call("/api/geocode?q=Vaduz", { cookie });
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("60");
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("SERVICE_UNAVAILABLE");
+    } finally {
+      t.deps.geo = real;
+    }
+  });
+
+  it("allows 60 searches a minute per user (SPEC §9 api_general), then 429 for 2 minutes; other users are unaffected", async () => {
+    const limited = await createTestApp({ API_RATE_LIMIT: "60" });
+    try {
+      const a = (await limited.signUp("searcher@example.com")).cookie;
+      const b = (await limited.signUp("other@example.com")).cookie;
+      const statuses: number[] = [];
+      for (let i = 0; i < 60; i++) statuses.push((await limited.call(`/api/geocode/autocomplete?q=Va${i % 5}`, { cookie: a })).status);
+      expect(statuses.every((s) => s === 200)).toBe(true);
+      const denied = await limited.call("/api/geocode?q=Vaduz", { cookie: a });
+      expect(denied.status).toBe(429);
+      expect(Number(denied.headers.get("retry-after"))).toBeGreaterThan(60);
+      expect(await denied.json()).toMatchObject({ allowed: false, remainingAttempts: 0, error: { code: "RATE_LIMITED" } });
+      expect((await limited.call("/api/geocode?q=Vaduz", { cookie: b })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

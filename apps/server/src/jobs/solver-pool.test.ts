@@ -1,0 +1,28 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { Problem } from "@routepilot/solver";
+import { ServiceBusyError } from "../lib/errors";
+import { createSolverPool } from "./solver-pool";
+
+/** A 40-stop problem on a line: trivial, but the solver searches until its time limit. */
+function lineProblem(n: number): Problem {
+  const durations = Array.from({ length: n + 1 }, (_, i) => Array.from({ length: n + 1 }, (_, j) => Math.abs(i - j) * 60));
+  return { matrices: { durations }, jobs: Array.from({ length: n }, (_, i) => ({ id: i, location: i + 1 })), vehicles: [{ id: 0, start: 0 }] };
+}
+
+const pool = createSolverPool(1, 2);
+afterAll(() => pool.close());
+
+describe("solver pool", () => {
+  it("lets at most maxQueue problems wait for a thread and refuses more at once with 503", async () => {
+    const options = { seed: 1, timeLimitMs: 300 };
+    const running = pool.solve(lineProblem(40), options);
+    const waiting = [pool.solve(lineProblem(40), options), pool.solve(lineProblem(40), options)];
+    const refused = pool.solve(lineProblem(40), options);
+    await expect(refused).rejects.toBeInstanceOf(ServiceBusyError);
+    await expect(refused).rejects.toMatchObject({ status: 503, headers: { "Retry-After": "5" } });
+    const solved = await Promise.all([running, ...waiting]);
+    for (const s of solved) expect(s.unassigned).toHaveLength(0);
+    // Once the queue has drained, new work is accepted again.
+    await expect(pool.solve(lineProblem(5), { seed: 1, maxIterations: 50 })).resolves.toMatchObject({ unassigned: [] });
+  }, 60_000);
+});
