@@ -1,56 +1,44 @@
-import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../lib/context";
+import { ValidationError } from "../lib/errors";
 
-const types: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json",
-  ".map": "application/json",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".webp": "image/webp",
-  ".ico": "image/x-icon",
-  ".woff2": "font/woff2",
-  ".woff": "font/woff",
-  ".txt": "text/plain; charset=utf-8",
-  ".webmanifest": "application/manifest+json",
-};
+const IMMUTABLE = "public, max-age=31536000, immutable";
 
-async function isFile(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
-}
+/** Vite's hashed bundle folder: its files never change under one name, and a missing one is a 404. */
+const isAsset = (pathname: string) => pathname.startsWith("/assets/");
 
 /**
- * Serves the built SPA from `root`: real files as they are (hashed assets cached for a year),
- * and index.html for any other GET that is not under /api (client-side routing).
+ * Serves the built SPA from `root` with @hono/node-server's serveStatic: real files as they are
+ * (hashed assets cached for a year), a JSON 404 for a missing asset, and index.html for any other
+ * GET or HEAD outside /api (client-side routing). serveStatic refuses dot segments, encoded
+ * slashes and backslashes, so nothing outside `root` is reachable; a path that is not valid
+ * percent-encoding is a 400.
  */
 export function staticSpa(root: string): MiddlewareHandler<AppEnv> {
   const base = path.resolve(root);
-  const indexFile = path.join(base, "index.html");
+  const files = serveStatic<AppEnv>({ root: base });
+  const index = serveStatic<AppEnv>({ root: base, path: "index.html" });
+  const none = async () => {};
   return async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
-    const pathname = decodeURIComponent(new URL(c.req.url).pathname);
+    const pathname = new URL(c.req.url).pathname;
     if (pathname === "/api" || pathname.startsWith("/api/")) return next();
-    const candidate = path.resolve(base, `.${pathname}`);
-    if (candidate.startsWith(base + path.sep) && (await isFile(candidate))) {
-      const ext = path.extname(candidate).toLowerCase();
-      const immutable = pathname.startsWith("/assets/");
-      return c.body(await readFile(candidate), 200, {
-        "Content-Type": types[ext] ?? "application/octet-stream",
-        "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
-      });
+    try {
+      decodeURIComponent(pathname);
+    } catch {
+      throw new ValidationError("The request path is not valid percent-encoding");
     }
-    if (!(await isFile(indexFile))) return next();
-    return c.body(await readFile(indexFile), 200, { "Content-Type": types[".html"]!, "Cache-Control": "no-cache" });
+    const file = await files(c, none);
+    if (file) {
+      file.headers.set("Cache-Control", isAsset(pathname) ? IMMUTABLE : "no-cache");
+      return file;
+    }
+    if (isAsset(pathname)) return next();
+    const page = await index(c, none);
+    if (!page) return next();
+    page.headers.set("Cache-Control", "no-cache");
+    return page;
   };
 }
