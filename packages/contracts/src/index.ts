@@ -10,3 +10,4 @@ export * from "./errors";
 export * from "./routes";
 export * from "./geocode";
 export * from "./notifications";
+export * from "./polyline";
