@@ -12,13 +12,17 @@ export async function geocode(q: string, { near, limit = 5, signal }: { near?: {
   return results;
 }
 
-/** Autocomplete suggestions for `q` (from 2 characters), biased towards `near`. */
-export function useGeocode(q: string, near?: { lat: number; lng: number }) {
+/**
+ * Autocomplete suggestions for `q` (from 2 characters), biased towards `near`. Only while
+ * `active` (the field is focused): a pasted list of 100 stops must not send 100 searches, which
+ * would also spend the user's SPEC §9 api_general allowance (60 a minute).
+ */
+export function useGeocode(q: string, near?: { lat: number; lng: number }, active = true) {
   const text = q.trim();
   return useQuery({
     queryKey: ["geocode", text, near ? `${near.lat.toFixed(2)},${near.lng.toFixed(2)}` : null],
     queryFn: ({ signal }) => geocode(text, { near, signal }),
-    enabled: text.length >= 2 && !/[<>]/.test(text),
+    enabled: active && text.length >= 2 && !/[<>]/.test(text),
     staleTime: 60 * 60 * 1000,
     placeholderData: keepPreviousData,
     retry: false,

@@ -34,7 +34,7 @@ export function PlaceInput({ label, value, onChange, error, near, placeholder = 
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const query = useDebouncedValue(value.lat === undefined ? value.text : "", 180);
-  const suggestions = useGeocode(query, near);
+  const suggestions = useGeocode(query, near, open);
   const results: GeocodeResult[] = open && value.lat === undefined && query.trim().length >= 2 ? (suggestions.data ?? []) : [];
   const expanded = results.length > 0;
   const picked = value.lat !== undefined && value.lng !== undefined;

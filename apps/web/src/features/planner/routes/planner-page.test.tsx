@@ -169,4 +169,23 @@ describe("PlannerPage", () => {
     expect(await screen.findByText(routeMessages.overQuota(5))).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "See plans and upgrade" })).toHaveAttribute("href", "/pricing");
   });
+
+  it("sends no address searches for a pasted list: only a focused field asks for suggestions", async () => {
+    const user = userEvent.setup();
+    renderPlanner();
+    await user.click(screen.getByRole("button", { name: "Paste a list" }));
+    const lines = Array.from({ length: 12 }, (_, i) => `Town number ${i + 1}`).join("\n");
+    await user.click(screen.getByLabelText("Addresses"));
+    await user.paste(lines);
+    await user.click(screen.getByRole("button", { name: "Add 12 destinations" }));
+    expect(await screen.findAllByTestId("destination-row")).toHaveLength(12);
+    await new Promise((r) => setTimeout(r, 400));
+    const searches = () => fetchMock.mock.calls.filter(([url]) => String(url).includes("/api/geocode"));
+    expect(searches()).toHaveLength(0);
+    // Typing in one field still suggests places.
+    await user.type(screen.getByRole("combobox", { name: "Start point" }), "Vaduz");
+    await waitFor(() => expect(searches().length).toBeGreaterThan(0));
+    expect(searches().every(([url]) => String(url).includes("q=Vaduz") || String(url).includes("q=Vad"))).toBe(true);
+  });
 });
+
