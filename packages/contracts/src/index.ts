@@ -11,3 +11,4 @@ export * from "./routes";
 export * from "./geocode";
 export * from "./notifications";
 export * from "./polyline";
+export * from "./markup";

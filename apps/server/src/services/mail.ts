@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
+import { escapeMarkup } from "@routepilot/contracts";
 import { outbox, type Database } from "@routepilot/db";
 import type { Logger } from "../lib/logger";
 
@@ -64,17 +65,13 @@ export function createMailer(opts: { db: Database; logger: Logger; smtpUrl?: str
   };
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
-}
-
 /** A plain, accessible action e-mail (text + HTML) with one button. */
 export function actionEmail(opts: { to: string; kind: MailKind; subject: string; greeting: string; body: string; action: string; link: string; footer: string }): MailMessage {
   const text = `${opts.greeting}\n\n${opts.body}\n\n${opts.action}: ${opts.link}\n\n${opts.footer}\n\n— RoutePilot`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
-<p>${escapeHtml(opts.greeting)}</p><p>${escapeHtml(opts.body)}</p>
-<p><a href="${escapeHtml(opts.link)}" style="display:inline-block;background:#2563eb;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(opts.action)}</a></p>
-<p style="font-size:13px;color:#475569">If the button does not work, paste this link into your browser:<br>${escapeHtml(opts.link)}</p>
-<p style="font-size:13px;color:#475569">${escapeHtml(opts.footer)}</p><p>— RoutePilot</p></body></html>`;
+<p>${escapeMarkup(opts.greeting)}</p><p>${escapeMarkup(opts.body)}</p>
+<p><a href="${escapeMarkup(opts.link)}" style="display:inline-block;background:#2563eb;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeMarkup(opts.action)}</a></p>
+<p style="font-size:13px;color:#475569">If the button does not work, paste this link into your browser:<br>${escapeMarkup(opts.link)}</p>
+<p style="font-size:13px;color:#475569">${escapeMarkup(opts.footer)}</p><p>— RoutePilot</p></body></html>`;
   return { to: opts.to, subject: opts.subject, text, html, kind: opts.kind, link: opts.link };
 }

@@ -1,11 +1,4 @@
-import type { RouteDetail } from "@routepilot/contracts";
-
-/** Escapes text for XML element content and attribute values. */
-export function escapeXml(text: string): string {
-  // Characters XML 1.0 forbids outright are dropped; the five specials are escaped.
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c);
-}
+import { escapeMarkup, type RouteDetail } from "@routepilot/contracts";
 
 const coord = (v: number) => v.toFixed(6);
 
@@ -21,17 +14,17 @@ export function routeToGpx(route: RouteDetail): string {
   ];
   if (!route.roundTrip && route.end) points.push({ lat: route.end.lat, lng: route.end.lng, name: `End: ${route.end.label}`, desc: route.end.address ?? undefined });
   const point = (tag: string, indent: string) => (p: (typeof points)[number]) =>
-    `${indent}<${tag} lat="${coord(p.lat)}" lon="${coord(p.lng)}">\n${indent}  <name>${escapeXml(p.name)}</name>${p.desc ? `\n${indent}  <desc>${escapeXml(p.desc)}</desc>` : ""}\n${indent}</${tag}>`;
+    `${indent}<${tag} lat="${coord(p.lat)}" lon="${coord(p.lng)}">\n${indent}  <name>${escapeMarkup(p.name)}</name>${p.desc ? `\n${indent}  <desc>${escapeMarkup(p.desc)}</desc>` : ""}\n${indent}</${tag}>`;
   const description = route.roundTrip ? "Round trip: return to the start after the last stop." : null;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <gpx version="1.1" creator="RoutePilot" xmlns="http://www.topografix.com/GPX/1/1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
   <metadata>
-    <name>${escapeXml(route.name)}</name>
+    <name>${escapeMarkup(route.name)}</name>
     <time>${new Date(route.createdAt).toISOString()}</time>
   </metadata>
 ${points.map(point("wpt", "  ")).join("\n")}
   <rte>
-    <name>${escapeXml(route.name)}</name>${description ? `\n    <desc>${description}</desc>` : ""}
+    <name>${escapeMarkup(route.name)}</name>${description ? `\n    <desc>${description}</desc>` : ""}
 ${points.map(point("rtept", "    ")).join("\n")}
   </rte>
 </gpx>

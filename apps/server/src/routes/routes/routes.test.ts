@@ -212,6 +212,7 @@ describe("history, sharing and export", () => {
     const escaped = await (await t.call(`/api/routes/${named.id}/export?format=gpx`, { cookie: alice.cookie })).text();
     expect(parseXml(escaped).root).toBe("gpx");
     expect(escaped).toContain("A &amp; B &lt;c&gt;");
+    expect(escaped).toContain("O&#39;Brien &quot;&amp;&quot; &lt;co&gt;");
     expect([...escaped.matchAll(/<rtept /g)]).toHaveLength(2); // start and stop; a round trip does not repeat the start
     expect(escaped).toContain("<desc>Round trip: return to the start after the last stop.</desc>");
 
@@ -336,6 +337,9 @@ async function getRoute(id: string): Promise<RouteDetail> {
   return (await (await t.call(`/api/routes/${id}`, { cookie: alice.cookie })).json()) as RouteDetail;
 }
 
+/** XML's five named entities and decimal or hex character references; any other `&` is malformed. */
+const BAD_ENTITY = /&(?!(amp|lt|gt|quot|apos|#\d+|#x[\da-f]+);)/i;
+
 /** A strict little XML well-formedness check: balanced tags, quoted attributes, known entities only. */
 function parseXml(xml: string): { root: string } {
   const body = xml.replace(/^<\?xml[^?]*\?>\s*/, "");
@@ -348,11 +352,11 @@ function parseXml(xml: string): { root: string } {
     consumed = m.index + m[0].length;
     const text = m[5];
     if (text !== undefined) {
-      if (/&(?!(amp|lt|gt|quot|apos);)/.test(text)) throw new Error(`bad entity in ${text}`);
+      if (BAD_ENTITY.test(text)) throw new Error(`bad entity in ${text}`);
       continue;
     }
     const [, close, name, attrs, selfClose] = m;
-    if (/&(?!(amp|lt|gt|quot|apos);)/.test(attrs ?? "")) throw new Error("bad entity in attribute");
+    if (BAD_ENTITY.test(attrs ?? "")) throw new Error("bad entity in attribute");
     if (close) {
       if (stack.pop() !== name) throw new Error(`unbalanced </${name}>`);
     } else if (!selfClose) {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from "react";
 import L from "leaflet";
 import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from "react-leaflet";
+import { escapeMarkup } from "@routepilot/contracts";
 import "leaflet/dist/leaflet.css";
 import "@/lib/map/route-map.css";
 import { decodePolyline, type LatLngTuple } from "@/lib/polyline";
@@ -26,15 +27,11 @@ export type RouteMapProps = {
   className?: string;
 };
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** A numbered pin drawn in HTML/CSS (no image assets, so it renders offline and in print). */
 function markerIcon(text: string, kind: "stop" | "start" | "end", selected: boolean): L.DivIcon {
   return L.divIcon({
     className: "rp-marker-wrapper",
-    html: `<span class="rp-marker rp-marker-${kind}${selected ? " rp-marker-selected" : ""}" data-marker="${kind}">${escapeHtml(text)}</span>`,
+    html: `<span class="rp-marker rp-marker-${kind}${selected ? " rp-marker-selected" : ""}" data-marker="${kind}">${escapeMarkup(text)}</span>`,
     iconSize: [30, 30],
     iconAnchor: [15, 15],
     tooltipAnchor: [0, -16],
@@ -85,7 +82,7 @@ export function RouteMap({ start, stops, end, roundTrip = false, geometry, selec
   }, [geometry, start, stops, end, roundTrip]);
   const bounds = useMemo(() => [...line, [start.lat, start.lng] as LatLngTuple, ...stops.map((s): LatLngTuple => [s.lat, s.lng])], [line, start, stops]);
   const selectedStop = selected !== null ? stops[selected] : undefined;
-  const credit = [tileConfig.attribution, attribution ? escapeHtml(attribution) : ""].filter(Boolean).join(" · ");
+  const credit = [tileConfig.attribution, attribution ? escapeMarkup(attribution) : ""].filter(Boolean).join(" · ");
 
   return (
     <div className={cn("rp-map relative overflow-hidden rounded-xl border bg-muted", className)} data-testid="route-map">
