@@ -1,5 +1,5 @@
 import { GeoError, ProviderBusyError, type GeocodeResult, type Geocoder } from "@routepilot/geo";
-import type { GeocodeQuery } from "@routepilot/contracts";
+import type { GeocodeBatchRequest, GeocodeQuery } from "@routepilot/contracts";
 import { createRouter, requireUser } from "../../lib/context";
 import { AppError, ServiceBusyError } from "../../lib/errors";
 import { rateLimit } from "../../middleware/rate-limit";
@@ -9,15 +9,37 @@ function present(r: GeocodeResult) {
   return { label: r.label, lat: r.lat, lng: r.lng, provider: r.provider, kind: r.kind, attribution: r.attribution };
 }
 
-async function search(geocoder: Geocoder, query: GeocodeQuery) {
-  const near = query.near ? (([lat, lng]) => ({ lat: lat as number, lng: lng as number }))(query.near.split(",").map(Number)) : undefined;
+const parseNear = (near: string | undefined) => (near ? (([lat, lng]) => ({ lat: lat as number, lng: lng as number }))(near.split(",").map(Number)) : undefined);
+
+/** Runs a geocoder call, turning provider trouble into 503s (busy: Retry-After a minute). */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return { results: (await geocoder.search(query.q, { near, limit: query.limit ?? 5 })).map(present) };
+    return await work();
   } catch (error) {
     if (error instanceof ProviderBusyError) throw new ServiceBusyError("The address search is busy right now. Please try again in a minute.", 60);
     if (error instanceof GeoError) throw new AppError(503, "SERVICE_UNAVAILABLE", "The address search is unavailable right now. Please try again.");
     throw error;
   }
+}
+
+async function search(geocoder: Geocoder, query: GeocodeQuery) {
+  const near = parseNear(query.near);
+  return guarded(async () => ({ results: (await geocoder.search(query.q, { near, limit: query.limit ?? 5 })).map(present) }));
+}
+
+/** The best match for each query, in order; one request however many addresses (SPEC §9 counts it once). */
+async function searchBatch(geocoder: Geocoder, body: GeocodeBatchRequest) {
+  const near = parseNear(body.near);
+  return guarded(async () => {
+    const results: (ReturnType<typeof present> | null)[] = [];
+    // One at a time: the offline geocoders answer in microseconds, and a rate-limited HTTP
+    // geocoder must not be handed 100 requests at once.
+    for (const q of body.queries) {
+      const [best] = await geocoder.search(q, { near, limit: 1 });
+      results.push(best ? present(best) : null);
+    }
+    return { results };
+  });
 }
 
 export const geocodeRouter = createRouter();
@@ -32,4 +54,8 @@ geocodeRouter
   .openapi(routes.geocode, async (c) => {
     requireUser(c);
     return c.json(await search((await c.get("deps").geo.get()).geocoder, c.req.valid("query")), 200);
+  })
+  .openapi(routes.geocodeBatch, async (c) => {
+    requireUser(c);
+    return c.json(await searchBatch((await c.get("deps").geo.get()).geocoder, c.req.valid("json")), 200);
   });

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { geocodeQuerySchema, geocodeResponseSchema } from "@routepilot/contracts";
+import { geocodeBatchRequestSchema, geocodeBatchResponseSchema, geocodeQuerySchema, geocodeResponseSchema } from "@routepilot/contracts";
 import { authErrors, json, jsonError, rateLimited } from "../../lib/openapi";
 
 const tooMany = rateLimited("More than 60 searches a minute (SPEC §9 api_general); blocked 2 minutes, see Retry-After");
@@ -20,4 +20,20 @@ export const autocomplete = createRoute({
   summary: "Fast suggestions while typing (offline only: coordinates, OSM addresses, world cities)",
   request: { query: geocodeQuerySchema },
   responses: { 200: json(geocodeResponseSchema, "Suggestions, best first"), 400: authErrors[400], 401: authErrors[401], 429: tooMany },
+});
+
+export const geocodeBatch = createRoute({
+  method: "post",
+  path: "/api/geocode/batch",
+  tags: ["Geocoding"],
+  summary: "Look up many addresses in one request (imports): up to 100, each answered with its best match or null; counts as one request against the limit",
+  request: { body: { content: { "application/json": { schema: geocodeBatchRequestSchema } }, required: true } },
+  responses: {
+    200: json(geocodeBatchResponseSchema, "Best match per query, in order (null: not found)"),
+    400: authErrors[400],
+    401: authErrors[401],
+    413: authErrors[413],
+    429: tooMany,
+    503: jsonError("The geocoder is unavailable or too busy; see Retry-After"),
+  },
 });

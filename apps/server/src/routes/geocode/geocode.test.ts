@@ -51,6 +51,35 @@ describe("GET /api/geocode", () => {
   });
 });
 
+describe("POST /api/geocode/batch", () => {
+  it("answers each address with its best match (or null), in order, typed coordinates included", async () => {
+    const res = await t.call("/api/geocode/batch", { cookie, body: { queries: ["Vaduz", "47.2107, 9.5222", "Zzqxv Nowhere", "Schaan"], near: "47.14,9.52" } });
+    expect(res.status).toBe(200);
+    const { results } = (await res.json()) as { results: ({ label: string; provider: string } | null)[] };
+    expect(results).toHaveLength(4);
+    expect(results[0]).toMatchObject({ label: "Vaduz, Liechtenstein" });
+    expect(results[1]).toMatchObject({ provider: "coordinates" });
+    expect(results[2]).toBeNull();
+    expect(results[3]!.label).toContain("Schaan");
+  });
+
+  it.each([
+    [{}, "queries", "This field is required"],
+    [{ queries: [] }, "queries", "This field is required"],
+    [{ queries: Array.from({ length: 101 }, () => "Vaduz") }, "queries", "At most 100 addresses per request"],
+    [{ queries: ["Vaduz", "<b>x</b>"] }, "queries.1", "Invalid format"],
+    [{ queries: ["Vaduz"], near: "north" }, "near", "Invalid format"],
+  ])("400 for %j", async (body, field, message) => {
+    const res = await t.call("/api/geocode/batch", { cookie, body });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields[field]).toBe(message);
+  });
+
+  it("401 signed out", async () => {
+    expect((await t.call("/api/geocode/batch", { body: { queries: ["Vaduz"] } })).status).toBe(401);
+  });
+});
+
 describe("limits", () => {
   it("answers 503 with Retry-After when the geocoder's queue is full, not an endless wait", async () => {
     const real = t.deps.geo;
@@ -72,7 +101,9 @@ describe("limits", () => {
       const a = (await limited.signUp("searcher@example.com")).cookie;
       const b = (await limited.signUp("other@example.com")).cookie;
       const statuses: number[] = [];
-      for (let i = 0; i < 60; i++) statuses.push((await limited.call(`/api/geocode/autocomplete?q=Va${i % 5}`, { cookie: a })).status);
+      for (let i = 0; i < 59; i++) statuses.push((await limited.call(`/api/geocode/autocomplete?q=Va${i % 5}`, { cookie: a })).status);
+      // A batch of 100 addresses is one request.
+      statuses.push((await limited.call("/api/geocode/batch", { cookie: a, body: { queries: Array.from({ length: 100 }, (_, i) => `Vaduz ${i}`) } })).status);
       expect(statuses.every((s) => s === 200)).toBe(true);
       const denied = await limited.call("/api/geocode?q=Vaduz", { cookie: a });
       expect(denied.status).toBe(429);

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { geocodeResponseSchema, type GeocodeResponse } from "@routepilot/contracts";
+import { geocodeBatchResponseSchema, geocodeResponseSchema, type GeocodeResponse } from "@routepilot/contracts";
 import { apiRequest } from "@/lib/api-client";
 
 export type GeocodeResult = GeocodeResponse["results"][number];
@@ -9,6 +9,13 @@ export async function geocode(q: string, { near, limit = 5, signal }: { near?: {
   const params = new URLSearchParams({ q, limit: String(limit) });
   if (near) params.set("near", `${near.lat.toFixed(5)},${near.lng.toFixed(5)}`);
   const { results } = await apiRequest(`/api/geocode?${params.toString()}`, { schema: geocodeResponseSchema, signal });
+  return results;
+}
+
+/** POST /api/geocode/batch → the best match (or null) for each of up to 100 addresses, in order; one request. */
+export async function geocodeBatch(queries: string[], near?: { lat: number; lng: number }): Promise<(GeocodeResult | null)[]> {
+  const body = { queries, ...(near ? { near: `${near.lat.toFixed(5)},${near.lng.toFixed(5)}` } : {}) };
+  const { results } = await apiRequest("/api/geocode/batch", { method: "POST", body, schema: geocodeBatchResponseSchema });
   return results;
 }
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { FileSpreadsheet, RotateCw, Trash2 } from "lucide-react";
 import pLimit from "p-limit";
-import { routeMessages } from "@routepilot/contracts";
+import { GEOCODE_BATCH_MAX, routeMessages } from "@routepilot/contracts";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
-import { geocode } from "@/features/planner/api/geocode";
+import { geocode, geocodeBatch } from "@/features/planner/api/geocode";
 import { detectColumns, importMessages, readTableFile, rowsToImport, type ImportedRow } from "@/features/planner/lib/table-import";
 import type { StopDraft } from "@/features/planner/lib/planner-form";
 import { emptyStop } from "@/features/planner/lib/planner-form";
@@ -29,8 +29,32 @@ async function locate(item: Item, near?: { lat: number; lng: number }): Promise<
   }
 }
 
-/** Geocodes a few rows at a time (the geocoder is local but the server rate-limits). */
-const GEOCODE_CONCURRENCY = 4;
+/** Batches (of up to GEOCODE_BATCH_MAX addresses) in flight at once. */
+const BATCH_CONCURRENCY = 2;
+
+/**
+ * Geocodes every row that needs it in batch requests of up to 100 addresses (a 1,000-row file is
+ * 10 requests, well inside the SPEC §9 api_general allowance). Rows with coordinates or a problem
+ * are left as they are; a failed batch marks its rows with the error, to retry one by one.
+ */
+async function locateAll(items: Item[], near?: { lat: number; lng: number }): Promise<Item[]> {
+  const pending = items.flatMap((item, index) => (!item.problem && item.lat === undefined && item.text.trim() ? [index] : []));
+  const out = items.map((item) => ({ ...item, checking: false }));
+  const chunks: number[][] = [];
+  for (let i = 0; i < pending.length; i += GEOCODE_BATCH_MAX) chunks.push(pending.slice(i, i + GEOCODE_BATCH_MAX));
+  await pLimit(BATCH_CONCURRENCY).map(chunks, async (chunk) => {
+    try {
+      const hits = await geocodeBatch(chunk.map((index) => items[index]!.text.trim()), near);
+      chunk.forEach((index, k) => {
+        const hit = hits[k];
+        out[index] = hit ? { ...out[index]!, lat: hit.lat, lng: hit.lng, problem: undefined } : { ...out[index]!, problem: routeMessages.addressNotFound };
+      });
+    } catch (error) {
+      for (const index of chunk) out[index] = { ...out[index]!, problem: errorMessage(error) };
+    }
+  });
+  return out;
+}
 
 export function toStopDraft(item: ImportedRow & { text: string }): StopDraft {
   return {
@@ -66,8 +90,7 @@ export function ImportDialog({ onAdd, near }: { onAdd: (stops: StopDraft[]) => v
       if (!layout) throw new Error(importMessages.noColumns);
       const imported = rowsToImport(rows, layout).map((row): Item => ({ ...row, text: label(row), checking: !row.problem }));
       setItems(imported);
-      const located = await pLimit(GEOCODE_CONCURRENCY).map(imported, (item) => (item.problem ? item : locate(item, near)));
-      setItems(located);
+      setItems(await locateAll(imported, near));
     } catch (error) {
       setFileError(error instanceof Error && error.message ? error.message : importMessages.unreadable);
     } finally {
