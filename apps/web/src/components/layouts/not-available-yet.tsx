@@ -28,6 +28,16 @@ export type MeanwhileLink = { to: BuiltPath; label: string };
 
 export const NOT_AVAILABLE_YET = "Not available yet";
 
+/** The fixed "Not available yet" badge, also used wherever a public page names an unbuilt feature. */
+export function NotAvailableYetBadge() {
+  return (
+    <Badge variant="secondary">
+      <Construction className="size-3.5" aria-hidden="true" />
+      {NOT_AVAILABLE_YET}
+    </Badge>
+  );
+}
+
 type NotAvailableYetProps = {
   /** The page's name (SPEC §2 page name / route title). */
   title: string;
@@ -54,12 +64,7 @@ export function NotAvailableYet({ title, icon: Icon, notice, willDo, meanwhile, 
     <PageContainer>
       <PageHeader
         title={title}
-        eyebrow={
-          <Badge variant="secondary">
-            <Construction className="size-3.5" aria-hidden="true" />
-            {NOT_AVAILABLE_YET}
-          </Badge>
-        }
+        eyebrow={<NotAvailableYetBadge />}
         description={
           <>
             This feature has not been built yet; it is planned for a later release.
