@@ -36,26 +36,62 @@ export function hasTeamManagementTier(tier: Tier): boolean {
   return tier === "enterprise" || tier === "fleet_pro";
 }
 
+/**
+ * One line of a tier's offer. `available: false` marks a feature that is not built yet (root
+ * README, Roadmap): the pricing page must show it as "not available yet", never as included.
+ */
+export type TierFeature = { text: string; available: boolean };
+
+export type TierOffer = {
+  /** Price per month, in pence. */
+  pricePence: number;
+  summary: string;
+  /**
+   * Whether the plan can be had today. Payments are not built yet, so only Free (every new
+   * account's plan) is on sale; the paid plans cannot be bought or switched to.
+   */
+  onSale: boolean;
+  features: TierFeature[];
+};
+
+const works = (text: string): TierFeature => ({ text, available: true });
+const planned = (text: string): TierFeature => ({ text, available: false });
+
 /** Marketing description of each tier for the pricing page. Prices in pence per month. */
-export const tierOffers: Record<Tier, { pricePence: number; summary: string; features: string[] }> = {
+export const tierOffers: Record<Tier, TierOffer> = {
   free: {
     pricePence: 0,
     summary: "For occasional trips and trying RoutePilot out.",
-    features: ["5 optimised routes a month", "Saved locations", "Route history", "Map and navigation hand-off"],
+    onSale: true,
+    features: [
+      works("5 optimised routes a month"),
+      works("Saved locations"),
+      works("Route history"),
+      works("Route sharing, GPX and CSV export"),
+      works("Map and navigation hand-off"),
+    ],
   },
   premium: {
     pricePence: 999,
     summary: "For couriers, sales reps and anyone on the road every day.",
-    features: ["100 optimised routes a month", "Enhanced analytics", "Route sharing", "GPX and CSV export"],
+    onSale: false,
+    features: [works("100 optimised routes a month"), works("Everything in Free"), planned("Enhanced analytics")],
   },
   enterprise: {
     pricePence: 4999,
-    summary: "For teams that plan together and share a quota.",
-    features: ["500 optimised routes a month", "Teams with quota allocation", "Team management", "Everything in Premium"],
+    summary: "For teams that want to plan together and share a quota.",
+    onSale: false,
+    features: [works("500 optimised routes a month"), works("Everything in Premium"), planned("Teams with quota allocation"), planned("Team management")],
   },
   fleet_pro: {
     pricePence: 14999,
-    summary: "For delivery fleets with vehicles, drivers and daily plans.",
-    features: ["2,000 optimised routes a month", "Fleet dashboard, vehicles and drivers", "Driver app with live positions", "Everything in Enterprise"],
+    summary: "For delivery fleets that want to plan vehicles, drivers and daily rounds.",
+    onSale: false,
+    features: [
+      works("2,000 optimised routes a month"),
+      works("Everything in Enterprise"),
+      planned("Fleet dashboard, vehicles and drivers"),
+      planned("Driver app with live positions"),
+    ],
   },
 };

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { Check } from "lucide-react";
-import { formatPence, monthlyRouteLimits, OVERAGE_PENCE_PER_ROUTE, tierDisplayNames, tierOffers, tiers, type Tier } from "@routepilot/contracts";
+import { Check, Construction } from "lucide-react";
+import { formatPence, monthlyRouteLimits, OVERAGE_PENCE_PER_ROUTE, tierDisplayNames, tierOffers, tiers } from "@routepilot/contracts";
+import { NOT_AVAILABLE_YET, NotAvailableYetBadge } from "@/components/layouts/not-available-yet";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
 import { Badge } from "@/components/ui/badge";
@@ -10,8 +11,6 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/
 import { useAuth, useMe } from "@/lib/auth";
 import { cn } from "@/lib/utils";
 
-const POPULAR: Tier = "premium";
-
 const pricingFaq = [
   {
     q: "What counts as a route?",
@@ -19,11 +18,20 @@ const pricingFaq = [
   },
   {
     q: "What happens if I go over my monthly limit?",
-    a: `With a payment method on file, each extra route costs ${formatPence(OVERAGE_PENCE_PER_ROUTE)} and is added to your next invoice. Without one, you are asked to upgrade before optimising more routes.`,
+    a: `Today RoutePilot stops there: once you have used all the routes of your plan, it refuses to optimise further routes until your allowance resets, and no charge is made. Your saved routes stay available to view, share and export. Payments are not enabled yet; once they are, you will be able to add a payment method so that each extra route will cost ${formatPence(OVERAGE_PENCE_PER_ROUTE)} and be added to your next invoice, or to upgrade to a plan with more routes.`,
   },
-  { q: "When does my allowance reset?", a: "Paid plans reset at the start of each billing period; the Free plan resets on the first day of each calendar month." },
-  { q: "Can I change plans later?", a: "Yes. Upgrades take effect immediately; downgrades apply from your next billing period. You can cancel at any time." },
+  {
+    q: "When does my allowance reset?",
+    a: "The Free plan resets on the first day of each calendar month. Once paid plans are on sale, they will reset at the start of each billing period.",
+  },
+  {
+    q: "Can I change plans later?",
+    a: "Not yet. Payments are not enabled, so every account is on the Free plan and no plan can be bought, changed or cancelled. Once payments are available, upgrades will take effect immediately and downgrades from your next billing period, and you will be able to cancel at any time.",
+  },
 ];
+
+/** Why the paid plans cannot be bought (shown above the cards and under each paid plan's button). */
+const NOT_ON_SALE_REASON = "Payments are not enabled yet, so paid plans cannot be bought.";
 
 function priceLabel(pence: number): string {
   return pence === 0 ? "£0" : formatPence(pence);
@@ -40,18 +48,32 @@ export function PricingPage() {
       <PageHeader
         className="items-center text-center sm:flex-col sm:items-center [&>div]:items-center"
         title="Simple pricing for every route"
-        description="Start free. Upgrade when you need more routes, a team or a whole fleet. Prices are per month and you can change plan at any time."
+        description={`Start free with ${monthlyRouteLimits.free} optimised routes a month. Paid plans are not on sale yet: the prices below are what they will cost per month once payments are enabled.`}
       />
+      <Card className="mb-8" role="note" aria-labelledby="not-on-sale-heading">
+        <CardContent className="flex flex-col gap-2 p-6">
+          <div className="flex flex-wrap items-center gap-2">
+            <NotAvailableYetBadge />
+            <h2 id="not-on-sale-heading" className="text-base font-semibold">
+              Paid plans and payments
+            </h2>
+          </div>
+          <p className="text-sm text-muted-foreground">
+            {NOT_ON_SALE_REASON} Every account is on the Free plan, no payment method can be stored and no invoices are issued. Features marked “not
+            available yet” are still being built.
+          </p>
+        </CardContent>
+      </Card>
       <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
         {tiers.map((tier) => {
           const offer = tierOffers[tier];
           const isCurrent = currentTier === tier;
           return (
-            <Card key={tier} className={cn("relative flex flex-col", tier === POPULAR && "border-primary shadow-md")}>
+            <Card key={tier} role="group" aria-labelledby={`tier-${tier}`} className={cn("relative flex flex-col", offer.onSale && "border-primary shadow-md")}>
               <CardHeader>
                 <div className="flex items-center justify-between gap-2">
                   <CardTitle id={`tier-${tier}`}>{tierDisplayNames[tier]}</CardTitle>
-                  {isCurrent ? <Badge variant="success">Current plan</Badge> : tier === POPULAR ? <Badge>Most popular</Badge> : null}
+                  {isCurrent ? <Badge variant="success">Current plan</Badge> : null}
                 </div>
                 <CardDescription>{offer.summary}</CardDescription>
                 <p className="mt-3">
@@ -62,29 +84,45 @@ export function PricingPage() {
               </CardHeader>
               <CardContent className="flex-1">
                 <ul className="grid gap-2 text-sm" aria-label={`${tierDisplayNames[tier]} features`}>
-                  {offer.features.map((feature) => (
-                    <li key={feature} className="flex gap-2">
-                      <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-                      <span>{feature}</span>
-                    </li>
-                  ))}
+                  {offer.features.map((feature) =>
+                    feature.available ? (
+                      <li key={feature.text} className="flex gap-2">
+                        <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+                        <span>{feature.text}</span>
+                      </li>
+                    ) : (
+                      <li key={feature.text} className="flex gap-2 text-muted-foreground">
+                        <Construction className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                        <span>
+                          {feature.text} <span className="whitespace-nowrap">({NOT_AVAILABLE_YET.toLowerCase()})</span>
+                        </span>
+                      </li>
+                    ),
+                  )}
                 </ul>
               </CardContent>
-              <CardFooter>
+              <CardFooter className="flex-col items-stretch gap-2">
                 {isCurrent ? (
                   <Button variant="outline" className="w-full" disabled>
                     Your current plan
                   </Button>
+                ) : !offer.onSale ? (
+                  <>
+                    <Button variant="outline" className="w-full" disabled aria-describedby={`tier-${tier}-not-on-sale`}>
+                      Not on sale yet
+                    </Button>
+                    <p id={`tier-${tier}-not-on-sale`} className="text-center text-xs text-muted-foreground">
+                      {NOT_ON_SALE_REASON}
+                    </p>
+                  </>
                 ) : user ? (
-                  <Button asChild className="w-full" variant={tier === POPULAR ? "default" : "outline"}>
-                    <Link to="/subscription" aria-label={`Choose ${tierDisplayNames[tier]}`}>
-                      Choose {tierDisplayNames[tier]}
-                    </Link>
+                  <Button asChild className="w-full" variant="outline">
+                    <Link to="/subscription">See your plan</Link>
                   </Button>
                 ) : (
-                  <Button asChild className="w-full" variant={tier === POPULAR ? "default" : "outline"}>
+                  <Button asChild className="w-full">
                     <Link to="/auth/sign-up" aria-label={`Get started with ${tierDisplayNames[tier]}`}>
-                      {tier === "free" ? "Start for free" : "Get Started"}
+                      Start for free
                     </Link>
                   </Button>
                 )}
@@ -99,8 +137,9 @@ export function PricingPage() {
           <div>
             <h2 className="text-lg font-semibold">Need a few more routes this month?</h2>
             <p className="text-sm text-muted-foreground">
-              Every route above your monthly limit costs <strong className="text-foreground">{formatPence(OVERAGE_PENCE_PER_ROUTE)}</strong> per route, charged to your saved
-              payment method. No surprise upgrades.
+              Not yet: today RoutePilot stops optimising once your monthly routes are used up, and charges nothing. Once payments are enabled, every route above
+              your monthly limit will cost <strong className="text-foreground">{formatPence(OVERAGE_PENCE_PER_ROUTE)}</strong>, charged to a payment method you
+              save. No surprise upgrades.
             </p>
           </div>
           <Button asChild variant="outline">
