@@ -1,22 +1,29 @@
 import { Link } from "react-router";
+import type { LucideIcon } from "lucide-react";
 import { ArrowRight, Clock, MapPinned, Route, Share2, Truck, Users } from "lucide-react";
+import { NotAvailableYetBadge } from "@/components/layouts/not-available-yet";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { OsmCredit } from "@/features/marketing/components/osm-credit";
+import { cn } from "@/lib/utils";
 
 const features = [
   { icon: Route, title: "Shortest order, automatically", text: "Add your stops in any order. RoutePilot's optimiser finds the sequence that saves the most distance and time." },
   { icon: Clock, title: "Time windows and service times", text: "Tell us when each customer is available and how long you stay; the plan respects both." },
   { icon: MapPinned, title: "Saved locations", text: "Keep your home, depot and regular customers one click away, with default start and end points." },
-  { icon: Share2, title: "Share and navigate", text: "Send a read-only link to a colleague or open the route in your favourite navigation app." },
-  { icon: Users, title: "Teams with a shared quota", text: "Invite colleagues, allocate routes to each member and see who planned what." },
-  { icon: Truck, title: "Fleets, vehicles and drivers", text: "Split a day's deliveries across vehicles with capacities and shifts, then follow drivers live." },
+  { icon: Share2, title: "Share and navigate", text: "Send a read-only link to a colleague, export the route as GPX or CSV, or open it in your navigation app." },
+];
+
+/** Features that are not built yet (root README, Roadmap): described only in the future tense. */
+const roadmap = [
+  { icon: Users, title: "Teams with a shared quota", text: "You will be able to invite colleagues, allocate routes to each member and see who planned what." },
+  { icon: Truck, title: "Fleets, vehicles and drivers", text: "You will be able to split a day's deliveries across vehicles with capacities and shifts, and drivers will follow their routes in a driver app." },
 ];
 
 const steps = [
   { title: "Add your stops", text: "Type addresses, pick saved places or paste a list." },
   { title: "Optimise", text: "RoutePilot orders the stops and shows the route, distance and time." },
-  { title: "Drive", text: "Hand the route to your navigation app and tick off stops as you go." },
+  { title: "Drive", text: "Hand the route to Google Maps, Apple Maps or Waze, or print it and take it with you." },
 ];
 
 /** The signed-out landing page at /. */
@@ -29,7 +36,7 @@ export function HomePage() {
             <p className="text-sm font-semibold text-primary">RoutePilot: simplifying route planning for everyone</p>
             <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">Plan multi-stop routes in seconds, not hours.</h1>
             <p className="text-lg text-pretty text-muted-foreground">
-              Whether you run errands, visit customers or dispatch a fleet, RoutePilot puts your stops in the best order and gets you home earlier.
+              Whether you run errands, visit customers or deliver parcels, RoutePilot puts your stops in the best order and gets you home earlier.
             </p>
             <div className="flex flex-wrap gap-3">
               <Button asChild size="lg">
@@ -52,20 +59,22 @@ export function HomePage() {
         <h2 id="features-heading" className="text-3xl font-bold tracking-tight">
           Everything a busy day on the road needs
         </h2>
-        <p className="mt-2 max-w-2xl text-muted-foreground">From a single courier to a fleet of vans, the same planner scales with you.</p>
-        <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {features.map(({ icon: Icon, title, text }) => (
-            <Card key={title}>
-              <CardHeader>
-                <span className="flex size-10 items-center justify-center rounded-lg bg-secondary text-primary">
-                  <Icon className="size-5" aria-hidden="true" />
-                </span>
-                <CardTitle as="h3" className="mt-2 text-base">
-                  {title}
-                </CardTitle>
-                <CardDescription>{text}</CardDescription>
-              </CardHeader>
-            </Card>
+        <p className="mt-2 max-w-2xl text-muted-foreground">One planner for a day of stops, from a handful of errands to a full delivery round.</p>
+        <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {features.map((feature) => (
+            <FeatureCard key={feature.title} {...feature} />
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="roadmap-heading" className="mx-auto max-w-6xl px-4 pb-16 sm:px-6 lg:px-8">
+        <h2 id="roadmap-heading" className="text-2xl font-bold tracking-tight">
+          On the roadmap
+        </h2>
+        <p className="mt-2 max-w-2xl text-muted-foreground">These are not built yet. They are planned for later releases; nothing here works today.</p>
+        <div className="mt-8 grid gap-6 sm:grid-cols-2">
+          {roadmap.map((feature) => (
+            <FeatureCard key={feature.title} {...feature} notAvailableYet />
           ))}
         </div>
       </section>
@@ -103,7 +112,7 @@ export function HomePage() {
                 <Link to="/auth/sign-up">Create free account</Link>
               </Button>
               <Button asChild size="lg" variant="ghost" className="text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground">
-                <Link to="/contact">Talk to sales</Link>
+                <Link to="/contact">Contact us</Link>
               </Button>
             </div>
           </CardContent>
@@ -115,6 +124,26 @@ export function HomePage() {
         <OsmCredit className="mt-1 text-xs text-muted-foreground" />
       </section>
     </>
+  );
+}
+
+/** One feature; `notAvailableYet` (roadmap features) adds the fixed badge and a dashed, muted look. */
+function FeatureCard({ icon: Icon, title, text, notAvailableYet = false }: { icon: LucideIcon; title: string; text: string; notAvailableYet?: boolean }) {
+  return (
+    <Card className={notAvailableYet ? "border-dashed" : undefined}>
+      <CardHeader>
+        <div className="flex items-center justify-between gap-2">
+          <span className={cn("flex size-10 items-center justify-center rounded-lg bg-secondary", notAvailableYet ? "text-muted-foreground" : "text-primary")}>
+            <Icon className="size-5" aria-hidden="true" />
+          </span>
+          {notAvailableYet ? <NotAvailableYetBadge /> : null}
+        </div>
+        <CardTitle as="h3" className="mt-2 text-base">
+          {title}
+        </CardTitle>
+        <CardDescription>{text}</CardDescription>
+      </CardHeader>
+    </Card>
   );
 }
 
