@@ -19,18 +19,18 @@ export function AboutPage() {
       <PageHeader
         eyebrow="About RoutePilot"
         title="Simplifying route planning for everyone"
-        description="RoutePilot began with a courier who spent every morning ordering forty parcels by hand. Today it plans routes for individuals, teams and delivery fleets."
+        description="RoutePilot began with a courier who spent every morning ordering forty parcels by hand. Today it plans multi-stop routes for individual drivers; planning for teams and delivery fleets is on the roadmap and not available yet."
       />
       <div className="grid gap-10">
         <section className="grid gap-4 text-muted-foreground lg:max-w-3xl">
           <p>
             Finding the best order for a handful of stops is surprisingly hard: ten stops can already be visited in more than three million different orders.
-            RoutePilot's optimiser searches those possibilities for you and returns a plan that respects your time windows, vehicle capacities and working
-            hours.
+            RoutePilot's optimiser searches those possibilities for you and returns a plan that respects your customers' time windows and the time you
+            spend at each stop.
           </p>
           <p>
-            We build RoutePilot for people on the road: sales reps, home-care nurses, engineers, couriers and the dispatchers who plan their days. The same
-            tools scale from a single driver on the Free plan to fleets with hundreds of vehicles.
+            We build RoutePilot for people on the road: sales reps, home-care nurses, engineers and couriers. Tools for the dispatchers who plan their days
+            (teams, vehicles, drivers and multi-vehicle plans) are not available yet; they are planned for later releases.
           </p>
         </section>
         <section aria-labelledby="values-heading">

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 const roles = [
   { title: "Senior Optimisation Engineer", team: "Routing", place: "Remote (UK/EU)", text: "Make our vehicle-routing solver faster and smarter: local search, metaheuristics and benchmarks against the literature." },
   { title: "Product Designer", team: "Product", place: "London or remote", text: "Design planning and fleet tools that drivers and dispatchers can use with one hand and no training." },
-  { title: "Customer Success Manager, Fleets", team: "Customers", place: "Manchester", text: "Help delivery companies move their daily planning to RoutePilot and get the most out of it." },
+  { title: "Customer Success Manager, Fleets", team: "Customers", place: "Manchester", text: "Help delivery companies get the most out of RoutePilot today, and shape the fleet planning tools we are building next." },
 ];
 
 const perks = ["Flexible hours and remote-first teams", "25 days' holiday plus bank holidays", "Learning budget of £1,000 a year", "Latest laptop and a home-office allowance"];

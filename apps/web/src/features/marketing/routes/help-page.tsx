@@ -29,16 +29,32 @@ const sections: { title: string; items: { q: string; a: string }[] }[] = [
   {
     title: "Plans and billing",
     items: [
-      { q: "How many routes can I plan?", a: `Free includes ${monthlyRouteLimits.free} routes a month, Premium ${monthlyRouteLimits.premium}, Enterprise ${monthlyRouteLimits.enterprise} and Fleet Pro ${monthlyRouteLimits.fleet_pro.toLocaleString("en-GB")}.` },
-      { q: "What if I need more routes than my plan includes?", a: `With a payment method on file, each extra route costs ${formatPence(OVERAGE_PENCE_PER_ROUTE)}. Otherwise RoutePilot asks you to upgrade first.` },
+      {
+        q: "How many routes can I plan?",
+        a: `Every account is on the Free plan, with ${monthlyRouteLimits.free} optimised routes a month; the allowance resets on the first day of each calendar month. Paid plans are not on sale yet, because payments are not enabled. Once they are, Premium will include ${monthlyRouteLimits.premium} routes a month, Enterprise ${monthlyRouteLimits.enterprise} and Fleet Pro ${monthlyRouteLimits.fleet_pro.toLocaleString("en-GB")}.`,
+      },
+      {
+        q: "What if I need more routes than my plan includes?",
+        a: `Today RoutePilot stops optimising new routes once your monthly allowance is used up, until it resets; nothing is charged, and your saved routes stay available. Payment methods, invoices and extra routes are not available yet. Once they are, each extra route will cost ${formatPence(OVERAGE_PENCE_PER_ROUTE)} with a payment method on file, or you will be able to upgrade to a plan with more routes.`,
+      },
+      {
+        q: "Can I upgrade or change my plan?",
+        a: "Not yet. Payments are not enabled, so no plan can be bought, changed or cancelled, and no payment method can be stored. Your dashboard and the Subscription page show your current plan and usage.",
+      },
       { q: "Where can I see my usage?", a: "Your dashboard shows how many routes you have used this month and how many are left." },
     ],
   },
   {
     title: "Teams and fleets",
     items: [
-      { q: "Who can create a team?", a: "Enterprise and Fleet Pro subscribers can create teams, invite members by e-mail and share the plan's monthly routes between them." },
-      { q: "What are the driver and manager roles?", a: "In a fleet, managers plan and dispatch routes on the Fleet dashboard; drivers follow their assigned route in the Driver app. Your fleet manager assigns the roles." },
+      {
+        q: "Can I create a team?",
+        a: "Not yet: teams are not available. When they are built, Enterprise and Fleet Pro subscribers will be able to create teams, invite members by e-mail and share the plan's monthly routes between them.",
+      },
+      {
+        q: "What are the driver and manager roles?",
+        a: "Fleets, the Fleet dashboard and the Driver app are not available yet. When they are built, managers will plan and dispatch routes on the Fleet dashboard, drivers will follow their assigned route in the Driver app, and the fleet manager will assign the roles.",
+      },
     ],
   },
 ];

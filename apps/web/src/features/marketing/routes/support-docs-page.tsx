@@ -1,11 +1,21 @@
 import { Link } from "react-router";
+import type { LucideIcon } from "lucide-react";
 import { BookOpen, Building2, Map, Settings, Truck, UserRound } from "lucide-react";
+import { NotAvailableYetBadge } from "@/components/layouts/not-available-yet";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { OsmCredit } from "@/features/marketing/components/osm-credit";
 
-const guides = [
+type Guide = {
+  icon: LucideIcon;
+  title: string;
+  steps: string[];
+  /** A guide to a feature that is not built yet: its steps say what it will do, in the future tense. */
+  notAvailableYet?: boolean;
+};
+
+const guides: Guide[] = [
   {
     icon: UserRound,
     title: "Your account",
@@ -19,17 +29,27 @@ const guides = [
   {
     icon: Map,
     title: "Planning a route",
-    steps: ["Enter a start point and your destinations.", "Optimise to get the shortest order.", "Open the result in your navigation app or share a read-only link."],
+    steps: ["Enter a start point and your destinations.", "Optimise to get the shortest order.", "Open the result in your navigation app, export it as GPX or CSV, or share a read-only link."],
   },
   {
     icon: Building2,
     title: "Teams",
-    steps: ["Enterprise and Fleet Pro owners create a team.", "Invite members by e-mail; they accept from the invitation link.", "Allocate part of the monthly route quota to each member."],
+    notAvailableYet: true,
+    steps: [
+      "Enterprise and Fleet Pro owners will create a team.",
+      "They will invite members by e-mail; members will accept from the invitation link.",
+      "Owners will allocate part of the monthly route quota to each member.",
+    ],
   },
   {
     icon: Truck,
     title: "Fleets",
-    steps: ["Managers add vehicles and drivers on the Fleet dashboard.", "Plan a day's jobs across vehicles with capacities and shifts.", "Drivers follow their route in the Driver app and mark stops done."],
+    notAvailableYet: true,
+    steps: [
+      "Managers will add vehicles and drivers on the Fleet dashboard.",
+      "They will plan a day's jobs across vehicles with capacities and shifts.",
+      "Drivers will follow their route in the Driver app and mark stops done.",
+    ],
   },
 ];
 
@@ -39,13 +59,15 @@ export function SupportDocsPage() {
     <PageContainer>
       <PageHeader eyebrow="Support docs" title="Guides and documentation" description="Short, step-by-step guides to get the most out of RoutePilot." />
       <div className="grid gap-6 md:grid-cols-2">
-        {guides.map(({ icon: Icon, title, steps }) => (
-          <Card key={title}>
-            <CardHeader className="flex-row items-center gap-3">
-              <Icon className="size-5 text-primary" aria-hidden="true" />
+        {guides.map(({ icon: Icon, title, steps, notAvailableYet }) => (
+          <Card key={title} className={notAvailableYet ? "border-dashed" : undefined}>
+            <CardHeader className="flex-row flex-wrap items-center gap-3">
+              <Icon className={notAvailableYet ? "size-5 text-muted-foreground" : "size-5 text-primary"} aria-hidden="true" />
               <CardTitle>{title}</CardTitle>
+              {notAvailableYet ? <NotAvailableYetBadge /> : null}
             </CardHeader>
             <CardContent>
+              {notAvailableYet ? <p className="mb-2 text-sm text-muted-foreground">This feature has not been built yet. When it is:</p> : null}
               <ol className="grid list-decimal gap-2 pl-5 text-sm text-muted-foreground">
                 {steps.map((step) => (
                   <li key={step}>{step}</li>
