@@ -15,28 +15,33 @@ export function PrivacyPage() {
           <li>Account details: your name, e-mail address and a securely hashed password.</li>
           <li>Route data: the addresses, saved locations and stops you enter, and the routes we calculate.</li>
           <li>Preferences: theme, language, time zone, distance unit and default locations.</li>
-          <li>Billing details for paid plans, handled by our card payment provider. We never see or store full card numbers.</li>
+          <li>
+            No billing details: payments are not enabled yet, so we collect none. Once paid plans are available, billing details will be handled by our card
+            payment provider, and we will never see or store full card numbers.
+          </li>
           <li>Technical data such as your browser type and IP address, used to keep the service secure and to prevent abuse.</li>
         </ul>
         <h2>How we use it</h2>
         <p>
-          We use your data to provide the service you asked for: planning routes, keeping your history, sending account e-mails and, for teams and fleets,
-          sharing routes with the people you choose. We do not sell personal data and we do not use it for advertising.
+          We use your data to provide the service you asked for: planning routes, keeping your history, sending account e-mails and sharing routes through
+          the read-only links you create. Once teams and fleets are available, we will also use it to share routes with the people you choose. We do not sell
+          personal data and we do not use it for advertising.
         </p>
         <h2>Security</h2>
         <p>
-          Connections are encrypted, sessions use secure cookies and especially sensitive fields such as driver licence numbers are encrypted at rest. Access to
-          production systems is limited and logged.
+          Connections are encrypted and sessions use secure cookies. Once fleets are available, especially sensitive fields such as driver licence numbers will
+          be encrypted at rest. Access to production systems is limited and logged.
         </p>
         <h2>Maps and third parties</h2>
         <p>
           Map tiles are loaded from OpenStreetMap servers, which receive your IP address when your browser requests them. Map data © OpenStreetMap
-          contributors. Payments are processed by our payment provider under its own privacy policy.
+          contributors. Once payments are available, they will be processed by our payment provider under its own privacy policy.
         </p>
         <h2>Your rights</h2>
         <p>
-          You can see and correct your details in Settings, download your routes, and delete your account at any time. You may also ask us for a copy of your
-          data or object to how we use it. Write to us through the <Link to="/contact">contact page</Link>.
+          You can see your details on your Profile page, change your preferences in Settings and download your routes as GPX or CSV. To correct your
+          details or delete your account, ask us through the contact page.
+          You may also ask us for a copy of your data or object to how we use it. Write to us through the <Link to="/contact">contact page</Link>.
         </p>
         <h2>Retention</h2>
         <p>We keep your data while your account is open. When you delete your account we remove your personal data within 30 days, except where the law requires us to keep invoices.</p>

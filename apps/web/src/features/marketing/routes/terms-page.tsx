@@ -16,8 +16,15 @@ export function TermsPage() {
         <h2>Plans, limits and payment</h2>
         <ul>
           <li>Each plan includes a number of optimised routes per month, shown on the <Link to="/pricing">pricing page</Link>.</li>
-          <li>With a payment method on file, routes above your monthly limit cost {formatPence(OVERAGE_PENCE_PER_ROUTE)} each and are charged for the billing period in which they were planned.</li>
-          <li>Paid plans renew automatically until you cancel. Cancelling stops future renewals; the current period is not refunded.</li>
+          <li>
+            Payments are not enabled yet: every account is on the Free plan, paid plans cannot be bought, no payment method can be stored and we charge
+            nothing. When your monthly routes are used up, further optimisations are refused until your allowance resets.
+          </li>
+        </ul>
+        <p>Once paid plans and payments are available, these terms will also apply:</p>
+        <ul>
+          <li>With a payment method on file, routes above your monthly limit will cost {formatPence(OVERAGE_PENCE_PER_ROUTE)} each and will be charged for the billing period in which they were planned.</li>
+          <li>Paid plans will renew automatically until you cancel. Cancelling will stop future renewals; the current period will not be refunded.</li>
         </ul>
         <h2>Acceptable use</h2>
         <p>Do not misuse the service: no attempts to break its security, overload it, scrape it, or use it for anything unlawful. We may suspend accounts that put the service or other users at risk.</p>
