@@ -1,0 +1,171 @@
+import type { ReactElement } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { tierDisplayNames, tierOffers, tiers } from "@routepilot/contracts";
+import { NOT_AVAILABLE_YET } from "@/components/layouts/not-available-yet";
+import { meQueryKey } from "@/lib/auth";
+import { mockAuth } from "@/test/mock-auth";
+import { createTestQueryClient, makeMe, renderWithQuery } from "@/test/utils";
+import { AboutPage } from "@/features/marketing/routes/about-page";
+import { HelpPage } from "@/features/marketing/routes/help-page";
+import { HomePage } from "@/features/marketing/routes/home-page";
+import { PricingPage } from "@/features/marketing/routes/pricing-page";
+import { PrivacyPage } from "@/features/marketing/routes/privacy-page";
+import { SupportDocsPage } from "@/features/marketing/routes/support-docs-page";
+import { TermsPage } from "@/features/marketing/routes/terms-page";
+
+vi.mock("@/lib/auth-client", () => import("@/test/mock-auth").then((m) => m.authClientModule));
+
+/** Present-tense claims of features that are not built yet (their former wording). */
+const falseClaims = [
+  /upgrades take effect immediately/i,
+  /charged to your saved payment method/i,
+  /is added to your next invoice/i,
+  /tick off stops/i,
+  /scales with you/i,
+  /plans routes for individuals, teams and delivery fleets/i,
+  /subscribers can create teams/i,
+  /drivers follow their/i,
+  /managers add vehicles/i,
+  /most popular/i,
+  /talk to sales/i,
+];
+
+function renderPage(ui: ReactElement, queryClient = createTestQueryClient()) {
+  return renderWithQuery(<MemoryRouter>{ui}</MemoryRouter>, queryClient);
+}
+
+/**
+ * The page's text with every accordion answer in it: collapsed answers are not rendered, so each
+ * question is opened in turn (a single-open accordion closes the previous one) and its answer read.
+ */
+function pageText(): string {
+  const answers: string[] = [];
+  for (const trigger of screen.queryAllByRole("button", { expanded: false })) {
+    fireEvent.click(trigger);
+    const panel = document.getElementById(trigger.getAttribute("aria-controls") ?? "");
+    answers.push(panel?.textContent ?? "");
+  }
+  return [document.body.textContent ?? "", ...answers].join("\n");
+}
+
+function tierCard(tier: (typeof tiers)[number]): HTMLElement {
+  return screen.getByRole("group", { name: tierDisplayNames[tier] });
+}
+
+afterEach(() => {
+  act(() => mockAuth.signOut());
+});
+
+describe("pricing page", () => {
+  it("marks every unbuilt feature as not available yet, and only built ones as included", () => {
+    renderPage(<PricingPage />);
+    for (const tier of tiers) {
+      const items = within(screen.getByRole("list", { name: `${tierDisplayNames[tier]} features` })).getAllByRole("listitem");
+      expect(items).toHaveLength(tierOffers[tier].features.length);
+      tierOffers[tier].features.forEach((feature, index) => {
+        const text = items[index]!.textContent ?? "";
+        expect(text).toContain(feature.text);
+        if (feature.available) expect(text).not.toMatch(/not available yet/i);
+        else expect(text).toContain(`(${NOT_AVAILABLE_YET.toLowerCase()})`);
+      });
+    }
+    expect(screen.getByRole("list", { name: "Premium features" }).textContent).toMatch(/Enhanced analytics \(not available yet\)/);
+    expect(screen.getByRole("list", { name: "Enterprise features" }).textContent).toMatch(/Teams with quota allocation \(not available yet\)/);
+    expect(screen.getByRole("list", { name: "Fleet Pro features" }).textContent).toMatch(/Driver app with live positions \(not available yet\)/);
+  });
+
+  it.each([
+    ["signed out", false],
+    ["signed in on Free", true],
+  ])("offers no working purchase of a paid plan (%s)", (_label, signedIn) => {
+    const queryClient = createTestQueryClient();
+    if (signedIn) {
+      queryClient.setQueryData([...meQueryKey, "u1"], makeMe({ tier: "free" }));
+      act(() => mockAuth.signIn());
+    }
+    renderPage(<PricingPage />, queryClient);
+
+    expect(screen.getByRole("heading", { name: "Paid plans and payments" })).toBeInTheDocument();
+    expect(pageText()).toMatch(/payments are not enabled yet, so paid plans cannot be bought/i);
+
+    for (const tier of ["premium", "enterprise", "fleet_pro"] as const) {
+      const card = tierCard(tier);
+      const button = within(card).getByRole("button", { name: "Not on sale yet" });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(/payments are not enabled yet/i);
+      expect(within(card).queryByRole("link")).toBeNull();
+    }
+    // No link anywhere on the page names a paid plan (no "Choose Premium", "Get started with Fleet Pro"…).
+    for (const link of screen.queryAllByRole("link")) {
+      expect(link).not.toHaveAccessibleName(/premium|enterprise|fleet pro|choose|upgrade|buy/i);
+    }
+
+    if (signedIn) {
+      expect(within(tierCard("free")).getByRole("button", { name: "Your current plan" })).toBeDisabled();
+    } else {
+      expect(within(tierCard("free")).getByRole("link", { name: "Get started with Free" })).toHaveAttribute("href", "/auth/sign-up");
+    }
+  });
+
+  it("answers the billing questions truthfully", () => {
+    renderPage(<PricingPage />);
+    const text = pageText();
+    expect(text).toMatch(/refuses to optimise further routes until your allowance resets, and no charge is made/i);
+    expect(text).toMatch(/not yet\. payments are not enabled/i);
+    for (const claim of falseClaims) expect(text).not.toMatch(claim);
+  });
+});
+
+describe("home page", () => {
+  it("marks teams and fleets as not available yet, apart from the features that work", () => {
+    renderPage(<HomePage />);
+    const features = screen.getByRole("region", { name: "Everything a busy day on the road needs" });
+    expect(within(features).queryByText(/teams|fleet/i)).toBeNull();
+    expect(within(features).queryByText(NOT_AVAILABLE_YET)).toBeNull();
+
+    const roadmap = screen.getByRole("region", { name: "On the roadmap" });
+    for (const title of ["Teams with a shared quota", "Fleets, vehicles and drivers"]) {
+      const heading = within(roadmap).getByRole("heading", { name: title });
+      const card = heading.parentElement!;
+      expect(within(card).getByText(NOT_AVAILABLE_YET)).toBeInTheDocument();
+      expect(card.textContent).toMatch(/will be able to/);
+    }
+    for (const claim of falseClaims) expect(pageText()).not.toMatch(claim);
+  });
+});
+
+describe("help, support docs, about, terms and privacy", () => {
+  it("say plainly that plans, teams and fleets are not available yet", () => {
+    renderPage(<HelpPage />);
+    const text = pageText();
+    expect(text).toMatch(/every account is on the free plan/i);
+    expect(text).toMatch(/teams are not available/i);
+    expect(text).toMatch(/fleets, the fleet dashboard and the driver app are not available yet/i);
+    for (const claim of falseClaims) expect(text).not.toMatch(claim);
+  });
+
+  it("support docs badge the team and fleet guides and write them in the future tense", () => {
+    renderPage(<SupportDocsPage />);
+    for (const title of ["Teams", "Fleets"]) {
+      const card = screen.getByRole("heading", { name: title }).parentElement!.parentElement!;
+      expect(within(card).getByText(NOT_AVAILABLE_YET)).toBeInTheDocument();
+      for (const step of within(card).getAllByRole("listitem")) expect(step.textContent).toMatch(/\bwill\b/);
+    }
+    expect(within(screen.getByRole("heading", { name: "Planning a route" }).parentElement!.parentElement!).queryByText(NOT_AVAILABLE_YET)).toBeNull();
+    for (const claim of falseClaims) expect(pageText()).not.toMatch(claim);
+  });
+
+  it.each([
+    ["about", AboutPage],
+    ["terms", TermsPage],
+    ["privacy", PrivacyPage],
+  ])("%s page makes no present-tense claim about payments, teams or fleets", (_name, Page) => {
+    renderPage(<Page />);
+    const text = pageText();
+    for (const claim of falseClaims) expect(text).not.toMatch(claim);
+    expect(text).not.toMatch(/paid plans renew automatically/i);
+    expect(text).not.toMatch(/billing details for paid plans, handled/i);
+  });
+});
