@@ -19,7 +19,7 @@ export const routeMessages = {
   timeWindowBeforeDeparture: "The time window ends before the departure time",
   noRoute: "No route connects these places",
   overQuota: (limit: number) =>
-    `You have used all ${limit} routes of your plan this month. Add a payment method or upgrade your plan to keep optimising.`,
+    `You have used all ${limit} routes of your plan this month. You can optimise again when your allowance resets at the start of your next monthly period; your saved routes stay available.`,
   orderMismatch: "The new order must list every stop of the route exactly once",
   unknownStop: "This stop is not part of the route",
 } as const;

@@ -186,8 +186,10 @@ export async function sendUsageWarnings(db: DbOrTx, mailer: Mailer, user: { id: 
   const subject = kind === "usage_warning_100" ? "You have used all the routes in your plan this month" : `You have used ${used} of your ${total} routes this month`;
   const body =
     kind === "usage_warning_100"
-      ? `You have used ${used} of ${total} routes this month${overage > 0 ? ` (${overage} over the limit)` : ""}. Further routes cost £${(OVERAGE_PENCE_PER_ROUTE / 100).toFixed(2)} each with a payment method on file, or upgrade your plan for more.`
-      : `You have used ${used} of the ${total} routes in your plan this month. Upgrade to keep optimising without interruption.`;
+      ? overage > 0
+        ? `You have used ${used} of ${total} routes this month (${overage} over the limit). Further routes cost £${(OVERAGE_PENCE_PER_ROUTE / 100).toFixed(2)} each, charged to your payment method.`
+        : `You have used ${used} of ${total} routes this month. New routes can be optimised again when your allowance resets at the start of your next monthly period; your saved routes stay available.`
+      : `You have used ${used} of the ${total} routes in your plan this month. When all ${total} are used, new optimisations wait until your allowance resets.`;
   const link = `${baseUrl}/subscription`;
   await mailer.send({
     to: user.email,
