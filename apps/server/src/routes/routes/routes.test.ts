@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages, toasts, type OptimizeRouteResponse, type RouteDetail, type RouteList, type RouteShare, type SharedRoute } from "@routepilot/contracts";
+import { messages, routeMessages, toasts, type OptimizeRouteResponse, type RouteDetail, type RouteList, type RouteShare, type SharedRoute } from "@routepilot/contracts";
 import { overageCharges, routeStops, subscribers, usageLogs } from "@routepilot/db";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { createTestApp, type TestApp } from "../../test/harness";
@@ -268,7 +268,7 @@ describe("quota", () => {
     expect(res.status).toBe(402);
     const body = (await res.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe("QUOTA_EXCEEDED");
-    expect(body.error.message).toMatch(/upgrade/i);
+    expect(body.error.message).toBe(routeMessages.overQuota(5));
     const [sub] = await t.deps.db.select().from(subscribers).where(eq(subscribers.userId, carol.userId));
     expect(sub!.routesUsedThisPeriod).toBe(5);
     expect(await t.deps.db.select().from(usageLogs).where(eq(usageLogs.userId, carol.userId))).toHaveLength(1);
