@@ -17,7 +17,8 @@ import { routeShares, routeStops, routes, type Database, type DbOrTx, type Store
 import type { RoutingProvider } from "@routepilot/geo";
 import { NotFoundError, ValidationError } from "../lib/errors";
 import type { Mailer } from "./mail";
-import { planRoute, presentProvider, resolveRequest, type Plan, type PlanningDeps, type PlanStop } from "./route-planning";
+import { resolveRequest } from "./place-resolution";
+import { planRoute, presentProvider, type Plan, type PlanningDeps, type PlanStop } from "./route-planning";
 import { assertCanOptimize, consumeRouteQuota, getUsageSummary, overageNotice, sendUsageWarnings } from "./usage";
 
 type RouteRow = typeof routes.$inferSelect;
