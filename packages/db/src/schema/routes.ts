@@ -3,8 +3,13 @@ import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primar
 import { teams } from "./app";
 import { user } from "./auth";
 
+/**
+ * How well a place's coordinates match what the user asked for: an exact house number, only the
+ * street, a named place (town, village…), typed coordinates, or an approximate guess.
+ */
+export type MatchQuality = "exact" | "street" | "place" | "coordinates" | "approximate";
 /** A place as stored on a route: what the user typed (address) and where it resolved to. */
-export type StoredPlace = { label: string; address: string | null; lat: number; lng: number };
+export type StoredPlace = { label: string; address: string | null; lat: number; lng: number; match?: MatchQuality | null };
 /** A destination the solver could not place, with its reason (unreachable, time_window…). */
 export type StoredUnassigned = { inputIndex: number; label: string; lat: number; lng: number; reason: string };
 
@@ -23,6 +28,8 @@ export const routes = pgTable(
     roundTrip: boolean("round_trip").notNull().default(false),
     /** "HH:MM" departure time; ETAs are seconds after it. */
     departureTime: text("departure_time").notNull().default("09:00"),
+    /** Latest time the route may end, as seconds after departure (the user's end of day or maximum duration); null: no limit. */
+    maxDurationS: integer("max_duration_s"),
     start: jsonb("start").$type<StoredPlace>().notNull(),
     end: jsonb("end").$type<StoredPlace>(),
     unassigned: jsonb("unassigned").$type<StoredUnassigned[]>().notNull().default([]),
@@ -59,6 +66,8 @@ export const routeStops = pgTable(
     inputIndex: integer("input_index").notNull(),
     label: text("label").notNull(),
     address: text("address"),
+    /** MatchQuality of the geocoded position; null for stops planned before it was recorded. */
+    matchQuality: text("match_quality"),
     lat: doublePrecision("lat").notNull(),
     lng: doublePrecision("lng").notNull(),
     serviceS: integer("service_s").notNull().default(0),
