@@ -24,6 +24,7 @@ import { routesRouter } from "./routes/routes/routes.handlers";
 import { sharedRoutesRouter } from "./routes/shared-routes/shared-routes.handlers";
 import { geocodeRouter } from "./routes/geocode/geocode.handlers";
 import { usageRouter } from "./routes/usage/usage.handlers";
+import { basemapRouter } from "./routes/basemap/basemap.handlers";
 
 export const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
@@ -123,6 +124,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", routesRouter);
   app.route("/", sharedRoutesRouter);
   app.route("/", geocodeRouter);
+  app.route("/", basemapRouter);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "sessionCookie", {
     type: "apiKey",

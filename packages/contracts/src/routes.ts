@@ -290,3 +290,38 @@ export type SharedRoute = z.infer<typeof sharedRouteSchema>;
 
 export const exportFormats = ["gpx", "csv"] as const;
 export const exportRouteQuerySchema = z.object({ format: z.enum(exportFormats, { error: messages.invalidFormat }).default("gpx") });
+
+/** A map area as "minLng,minLat,maxLng,maxLat" (decimal degrees); null unless well-formed and ordered. */
+export function parseBbox(text: string): { minLng: number; minLat: number; maxLng: number; maxLat: number } | null {
+  const parts = text.split(",");
+  if (parts.length !== 4 || parts.some((p) => !/^\s*-?\d+(\.\d+)?\s*$/.test(p))) return null;
+  const [minLng, minLat, maxLng, maxLat] = parts.map(Number) as [number, number, number, number];
+  const inRange = [minLng, maxLng].every((v) => Math.abs(v) <= 180) && [minLat, maxLat].every((v) => Math.abs(v) <= 90);
+  return inRange && minLng < maxLng && minLat < maxLat ? { minLng, minLat, maxLng, maxLat } : null;
+}
+
+/** GET /api/basemap/roads: the visible area and the map's zoom level (0–22). */
+export const basemapRoadsQuerySchema = z.object({
+  bbox: z.string({ error: messages.required }).refine((s) => parseBbox(s) !== null, messages.invalidFormat),
+  zoom: z.coerce.number({ error: messages.invalidFormat }).int(messages.invalidFormat).min(0, messages.invalidFormat).max(22, messages.invalidFormat),
+});
+
+/**
+ * The OSM extract's roads in an area as GeoJSON: one MultiLineString per road class, most
+ * important first. `available: false` (no features) when the server has no extract loaded;
+ * `truncated` when minor classes were left out to keep the answer small.
+ */
+export const basemapRoadsSchema = z.object({
+  type: z.literal("FeatureCollection"),
+  available: z.boolean(),
+  truncated: z.boolean(),
+  attribution: z.string(),
+  features: z.array(
+    z.object({
+      type: z.literal("Feature"),
+      properties: z.object({ roadClass: z.string() }),
+      geometry: z.object({ type: z.literal("MultiLineString"), coordinates: z.array(z.array(z.tuple([z.number(), z.number()]))) }),
+    }),
+  ),
+});
+export type BasemapRoads = z.infer<typeof basemapRoadsSchema>;

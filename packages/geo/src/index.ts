@@ -6,6 +6,7 @@ export { haversineMeters, distanceBetween, EARTH_RADIUS_M } from "./geodesy";
 export { isValidLatLng } from "./validation";
 export { HaversineProvider, DEFAULT_DETOUR_FACTOR, HAVERSINE_SPEEDS_KMH, type HaversineOptions } from "./routing/haversine-provider";
 export { OsmRoutingProvider, type OsmRouterOptions, type OsmLoadStats } from "./osm/osm-router";
+export { RoadTiles, roadTilesOf, ROAD_CLASSES, type BBox, type RoadClass, type RoadQueryResult } from "./osm/road-tiles";
 export { parseOsmPbf, type OsmExtractData, type OsmWay, type OsmTags } from "./osm/pbf-parser";
 export { loadOsmExtract, type OsmExtract } from "./osm-extract";
 export { normalizeText, tokenize } from "./geocode/normalize";
