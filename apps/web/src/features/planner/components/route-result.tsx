@@ -1,59 +1,26 @@
-import { useState } from "react";
-import { toast } from "sonner";
 import { RefreshCw, Undo2 } from "lucide-react";
 import type { DistanceUnit, RouteDetail } from "@routepilot/contracts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { errorMessage } from "@/lib/api-client";
 import { formatDistance } from "@/lib/format-distance";
 import { formatDuration } from "@/lib/format-duration";
-import { useReoptimizeRoute } from "@/features/planner/api/reoptimize-route";
 import { RouteActions } from "@/features/planner/components/route-actions";
 import { RouteStopsList } from "@/features/planner/components/route-stops-list";
+import type { PlannedRoute } from "@/features/planner/hooks/use-planned-route";
 import { savingSummary } from "@/features/planner/lib/saving";
 
 type RouteResultProps = {
   route: RouteDetail;
   unit: DistanceUnit;
-  selected: number | null;
-  onSelect: (index: number | null) => void;
+  /** The selection, the user's moves and pins, and re-planning (from `usePlannedRoute`). */
+  plan: Pick<PlannedRoute, "selected" | "setSelected" | "order" | "pinned" | "orderChanged" | "pinsChanged" | "moveStop" | "togglePin" | "undoMoves" | "replan" | "replanning">;
 };
 
-function move<T>(list: T[], from: number, to: number): T[] {
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item!);
-  return next;
-}
-
 /** The optimised route: totals, saving versus the typed order, the ordered stops, re-planning and hand-off. */
-export function RouteResult({ route, unit, selected, onSelect }: RouteResultProps) {
-  const routeOrder = route.stops.map((s) => s.id);
-  const routePins = route.stops.filter((s) => s.pinned).map((s) => s.id);
-  const [order, setOrder] = useState(routeOrder);
-  const [pinned, setPinned] = useState<Set<string>>(() => new Set(routePins));
-  const [seen, setSeen] = useState(route);
-  // A new route (optimised, re-planned or reopened) resets the local order and pins.
-  if (seen !== route) {
-    setSeen(route);
-    setOrder(routeOrder);
-    setPinned(new Set(routePins));
-  }
-  const reoptimize = useReoptimizeRoute();
-  const changed = order.some((id, i) => routeOrder[i] !== id);
-  const pinsChanged = pinned.size !== routePins.length || routePins.some((id) => !pinned.has(id));
+export function RouteResult({ route, unit, plan }: RouteResultProps) {
+  const { selected, order, pinned } = plan;
   const saving = savingSummary(route, unit);
-
-  function replan(optimize: boolean) {
-    reoptimize.mutate(
-      { id: route.id, order, pinned: [...pinned], optimize },
-      {
-        onSuccess: () => toast.success(optimize ? "Route re-optimised around your pinned stops" : "New order applied"),
-        onError: (error) => toast.error("Could not re-plan the route", { description: errorMessage(error) }),
-      },
-    );
-  }
 
   return (
     <Card className="print:border-0 print:shadow-none" data-testid="route-result">
@@ -108,34 +75,21 @@ export function RouteResult({ route, unit, selected, onSelect }: RouteResultProp
           order={order}
           pinned={pinned}
           selected={selected}
-          onSelect={(i) => onSelect(selected === i ? null : i)}
-          onMove={(from, to) => {
-            // A stop the user places by hand stays there when the rest is re-optimised.
-            const id = order[from];
-            if (id) setPinned((p) => new Set(p).add(id));
-            setOrder((o) => move(o, from, to));
-            onSelect(to);
-          }}
-          onTogglePin={(id) =>
-            setPinned((p) => {
-              const next = new Set(p);
-              if (next.has(id)) next.delete(id);
-              else next.add(id);
-              return next;
-            })
-          }
+          onSelect={(i) => plan.setSelected(selected === i ? null : i)}
+          onMove={plan.moveStop}
+          onTogglePin={plan.togglePin}
         />
         <div className="flex flex-wrap gap-2 print:hidden">
-          <Button onClick={() => replan(true)} disabled={reoptimize.isPending} variant={changed || pinsChanged ? "default" : "outline"} size="sm">
-            <RefreshCw aria-hidden="true" className={reoptimize.isPending ? "animate-spin" : undefined} />
+          <Button onClick={() => plan.replan(true)} disabled={plan.replanning} variant={plan.orderChanged || plan.pinsChanged ? "default" : "outline"} size="sm">
+            <RefreshCw aria-hidden="true" className={plan.replanning ? "animate-spin" : undefined} />
             {pinned.size > 0 ? "Re-optimise around pinned stops" : "Re-optimise"}
           </Button>
-          {changed ? (
+          {plan.orderChanged ? (
             <>
-              <Button onClick={() => replan(false)} disabled={reoptimize.isPending} variant="outline" size="sm">
+              <Button onClick={() => plan.replan(false)} disabled={plan.replanning} variant="outline" size="sm">
                 Keep my order
               </Button>
-              <Button onClick={() => setOrder(routeOrder)} variant="ghost" size="sm">
+              <Button onClick={plan.undoMoves} variant="ghost" size="sm">
                 <Undo2 aria-hidden="true" />
                 Undo moves
               </Button>

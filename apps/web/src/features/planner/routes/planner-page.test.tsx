@@ -170,6 +170,27 @@ describe("PlannerPage", () => {
     expect(screen.getByRole("link", { name: "See plans and upgrade" })).toHaveAttribute("href", "/pricing");
   });
 
+  it("fills an untouched form with the default start and end once the preferences arrive, but never over the user's typing", async () => {
+    const home = { id: "home", name: "Home", address: "Vaduz, Liechtenstein", lat: 47.14, lng: 9.52 };
+    const depot = { id: "depot", name: "Depot", address: "Schaan, Liechtenstein", lat: 47.16, lng: 9.5 };
+    const page = (props: { defaultStart?: typeof home | null; defaultEnd?: typeof home | null }) => (
+      <MemoryRouter>
+        <PlannerPage title="Welcome, Ana" distanceUnit="km" savedLocations={[]} {...props} />
+      </MemoryRouter>
+    );
+    const view = renderWithQuery(page({}));
+    expect(screen.getByRole("combobox", { name: "Start point" })).toHaveValue("");
+    view.rerender(page({ defaultStart: home, defaultEnd: depot }));
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Start point" })).toHaveValue("Vaduz, Liechtenstein"));
+    expect(screen.getByRole("combobox", { name: "End point" })).toHaveValue("Schaan, Liechtenstein");
+    const user = userEvent.setup();
+    await user.clear(screen.getByRole("combobox", { name: "Start point" }));
+    await user.type(screen.getByRole("combobox", { name: "Start point" }), "Balzers");
+    view.rerender(page({ defaultStart: depot, defaultEnd: null }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole("combobox", { name: "Start point" })).toHaveValue("Balzers");
+  });
+
   it("sends no address searches for a pasted list: only a focused field asks for suggestions", async () => {
     const user = userEvent.setup();
     renderPlanner();

@@ -1,0 +1,168 @@
+import { Crosshair, Loader2, Plus, Route as RouteIcon } from "lucide-react";
+import { routeProfiles, type RouteProfile } from "@routepilot/contracts";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { ImportDialog } from "@/features/planner/components/import-dialog";
+import { PasteListDialog } from "@/features/planner/components/paste-list-dialog";
+import { PlaceInput } from "@/features/planner/components/place-input";
+import { SavedLocationPicker } from "@/features/planner/components/saved-location-picker";
+import { StopRow } from "@/features/planner/components/stop-row";
+import { useMyLocation } from "@/features/planner/hooks/use-my-location";
+import { placeFromLocation, type PlannerForm, type PlannerLocation } from "@/features/planner/hooks/use-planner-form";
+import { emptyStop, type EndMode } from "@/features/planner/lib/planner-form";
+
+const profileNames: Record<RouteProfile, string> = { car: "Car", van: "Van", truck: "Truck", bicycle: "Bicycle", foot: "On foot" };
+const endModes: { value: EndMode; label: string }[] = [
+  { value: "roundTrip", label: "Round trip (back to the start)" },
+  { value: "lastStop", label: "End at the last stop" },
+  { value: "place", label: "End at a chosen place" },
+];
+
+type PlannerFormPanelProps = {
+  form: PlannerForm;
+  savedLocations: PlannerLocation[];
+  defaultStart?: PlannerLocation | null | undefined;
+  onSubmit: () => void;
+  submitting: boolean;
+  /** Shown when a route is open behind the form ("Back to the route"). */
+  onBack?: (() => void) | undefined;
+};
+
+/** The planner form: start, destinations (typed, pasted or imported), finish and vehicle, and "Optimise". */
+export function PlannerFormPanel({ form, savedLocations, defaultStart, onSubmit, submitting, onBack }: PlannerFormPanelProps) {
+  const { draft, errors, edit, editStop, addStops, startCoords } = form;
+  const myLocation = useMyLocation((start) => edit({ start }));
+
+  return (
+    <form
+      aria-label="Plan a route"
+      noValidate
+      className="grid gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <Card>
+        <CardHeader className="pb-2">
+          <CardTitle as="h2" className="text-lg">
+            Start
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <PlaceInput label="Start point" hideLabel value={draft.start} onChange={(start) => edit({ start })} error={errors.start}>
+            <SavedLocationPicker locations={savedLocations} label="Start from a saved location" onPick={(l) => edit({ start: placeFromLocation(l) })} />
+            <Button variant="outline" size="icon" aria-label="Use my location" title="Use my location" onClick={myLocation.locate} disabled={myLocation.locating}>
+              {myLocation.locating ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Crosshair aria-hidden="true" />}
+            </Button>
+          </PlaceInput>
+          {defaultStart && draft.start.text !== defaultStart.address ? (
+            <Button variant="link" size="sm" className="h-auto px-0 pt-2" onClick={() => edit({ start: placeFromLocation(defaultStart) })}>
+              Use my default start: {defaultStart.name}
+            </Button>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader className="pb-2">
+          <CardTitle as="h2" className="text-lg">
+            Destinations
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          {errors.stops ? <p className="text-sm font-medium text-destructive">{errors.stops}</p> : null}
+          <ol className="grid gap-2" aria-label="Destinations">
+            {draft.stops.map((stop, index) => (
+              <StopRow
+                key={stop.key}
+                index={index}
+                stop={stop}
+                errors={errors}
+                near={startCoords}
+                canRemove={draft.stops.length > 1}
+                onChange={(patch) => editStop(index, patch)}
+                onRemove={() => edit({ stops: draft.stops.filter((_, i) => i !== index) })}
+              />
+            ))}
+          </ol>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" onClick={() => edit({ stops: [...draft.stops, emptyStop()] })}>
+              <Plus aria-hidden="true" />
+              Add destination
+            </Button>
+            <PasteListDialog onAdd={(lines) => addStops(lines.map((text) => emptyStop({ text })))} />
+            <ImportDialog onAdd={addStops} near={startCoords} />
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader className="pb-2">
+          <CardTitle as="h2" className="text-lg">
+            Finish and vehicle
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <RadioGroup value={draft.endMode} onValueChange={(v) => edit({ endMode: v as EndMode })} aria-label="Where the route ends">
+            {endModes.map((mode) => (
+              <div key={mode.value} className="flex items-center gap-2">
+                <RadioGroupItem value={mode.value} id={`end-${mode.value}`} />
+                <Label htmlFor={`end-${mode.value}`} className="font-normal">
+                  {mode.label}
+                </Label>
+              </div>
+            ))}
+          </RadioGroup>
+          {draft.endMode === "place" ? (
+            <PlaceInput label="End point" value={draft.end} onChange={(end) => edit({ end })} error={errors.end} near={startCoords}>
+              <SavedLocationPicker locations={savedLocations} label="End at a saved location" onPick={(l) => edit({ end: placeFromLocation(l) })} />
+            </PlaceInput>
+          ) : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-1.5">
+              <Label htmlFor="planner-profile">Vehicle</Label>
+              <Select value={draft.profile} onValueChange={(v) => edit({ profile: v as RouteProfile })}>
+                <SelectTrigger id="planner-profile">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {routeProfiles.map((p) => (
+                    <SelectItem key={p} value={p}>
+                      {profileNames[p]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="planner-departure">Departure</Label>
+              <Input id="planner-departure" type="time" value={draft.departureTime} onChange={(e) => edit({ departureTime: e.target.value || "09:00" })} />
+            </div>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="planner-name">Route name (optional)</Label>
+            <Input id="planner-name" maxLength={120} value={draft.name} onChange={(e) => edit({ name: e.target.value })} placeholder="e.g. Tuesday deliveries" />
+            {errors.name ? <p className="text-sm font-medium text-destructive">{errors.name}</p> : null}
+          </div>
+        </CardContent>
+      </Card>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" size="lg" disabled={submitting}>
+          {submitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RouteIcon aria-hidden="true" />}
+          {submitting ? "Optimising…" : "Optimise"}
+        </Button>
+        {onBack ? (
+          <Button variant="ghost" onClick={onBack}>
+            Back to the route
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

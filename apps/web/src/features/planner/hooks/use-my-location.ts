@@ -1,0 +1,31 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import type { PlaceDraft } from "@/features/planner/lib/planner-form";
+
+/** The browser's position as a start place ("Use my location"); `locating` while the browser answers. */
+export function useMyLocation(onFound: (place: PlaceDraft) => void) {
+  const [locating, setLocating] = useState(false);
+
+  function locate() {
+    if (!("geolocation" in navigator)) {
+      toast.error("Your browser cannot share its location");
+      return;
+    }
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        const lat = Math.round(position.coords.latitude * 1e5) / 1e5;
+        const lng = Math.round(position.coords.longitude * 1e5) / 1e5;
+        onFound({ text: `My location (${lat}, ${lng})`, lat, lng });
+      },
+      (error) => {
+        setLocating(false);
+        toast.error("Could not get your location", { description: error.code === error.PERMISSION_DENIED ? "Location access was denied." : "Try again or type an address." });
+      },
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    );
+  }
+
+  return { locating, locate };
+}

@@ -1,0 +1,179 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { toast } from "sonner";
+import type { OptimizeRouteRequest, RouteDetail } from "@routepilot/contracts";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { useRoute } from "@/features/planner/api/get-route";
+import { useOptimizeRoute } from "@/features/planner/api/optimize-route";
+import { useReoptimizeRoute } from "@/features/planner/api/reoptimize-route";
+
+type OrderEdits = { base: RouteDetail; order: string[]; pinned: ReadonlySet<string> };
+
+function move<T>(list: T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
+}
+
+/**
+ * The planned route shown beside the form: the stored route named by `?route=<id>`, optimising
+ * a new one (`optimise`), the user's moves and pins before re-planning (`order`, `pinned`),
+ * re-planning (`replan`), the selected stop, and whether the form or the result is shown.
+ * `&reoptimize=1` re-plans the stored route once it has loaded. `onRouteLoaded` is called once
+ * for each route that is opened (reopened from history or just optimised).
+ */
+export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: RouteDetail) => void }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const routeId = searchParams.get("route");
+  const stored = useRoute(routeId);
+  const optimize = useOptimizeRoute();
+  const reoptimize = useReoptimizeRoute();
+  const [editing, setEditing] = useState(!routeId);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [quotaMessage, setQuotaMessage] = useState<string | null>(null);
+  const [edits, setEdits] = useState<OrderEdits | null>(null);
+  const loadedRouteId = useRef<string | null>(null);
+  const reoptimized = useRef<string | null>(null);
+  const route: RouteDetail | undefined = routeId ? stored.data : undefined;
+
+  // Opening a route (from history, or just optimised) shows its result.
+  useEffect(() => {
+    if (!route || loadedRouteId.current === route.id) return;
+    loadedRouteId.current = route.id;
+    onRouteLoaded(route);
+    setSelected(null);
+    setEditing(false);
+  }, [route, onRouteLoaded]);
+
+  useEffect(() => {
+    if (!route || searchParams.get("reoptimize") !== "1" || reoptimized.current === route.id) return;
+    reoptimized.current = route.id;
+    reoptimize.mutate(
+      { id: route.id },
+      {
+        onSuccess: () => toast.success("Route re-optimised"),
+        onError: (error) => toast.error("Could not re-optimise the route", { description: errorMessage(error) }),
+      },
+    );
+    setSearchParams(
+      (p) => {
+        p.delete("reoptimize");
+        return p;
+      },
+      { replace: true },
+    );
+  }, [route, searchParams, setSearchParams, reoptimize]);
+
+  // The user's moves and pins belong to the route they were made on: a new or re-planned route starts from its own order.
+  const routeOrder = useMemo(() => route?.stops.map((s) => s.id) ?? [], [route]);
+  const routePins = useMemo(() => new Set(route?.stops.filter((s) => s.pinned).map((s) => s.id) ?? []), [route]);
+  const own = route && edits?.base === route ? edits : null;
+  const order = own?.order ?? routeOrder;
+  const pinned = own?.pinned ?? routePins;
+  const orderChanged = order.some((id, i) => routeOrder[i] !== id);
+  const pinsChanged = pinned.size !== routePins.size || [...routePins].some((id) => !pinned.has(id));
+
+  const editOrder = useCallback(
+    (change: (current: OrderEdits) => Partial<OrderEdits>) => {
+      if (!route) return;
+      setEdits((prev) => {
+        const current = prev?.base === route ? prev : { base: route, order: routeOrder, pinned: routePins };
+        return { ...current, ...change(current) };
+      });
+    },
+    [route, routeOrder, routePins],
+  );
+
+  /** Moves a stop in the list; a stop the user places by hand stays there when the rest is re-optimised. */
+  const moveStop = (from: number, to: number) => {
+    editOrder(({ order: o, pinned: p }) => {
+      const id = o[from];
+      return { order: move(o, from, to), pinned: id ? new Set(p).add(id) : p };
+    });
+    setSelected(to);
+  };
+
+  const togglePin = (id: string) =>
+    editOrder(({ pinned: p }) => {
+      const next = new Set(p);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return { pinned: next };
+    });
+
+  const undoMoves = () => editOrder(() => ({ order: routeOrder }));
+
+  /** Re-plans the route with the user's order and pins: re-optimised around the pins, or kept as it is (`optimize: false`). */
+  function replan(optimizeOrder: boolean) {
+    if (!route) return;
+    reoptimize.mutate(
+      { id: route.id, order, pinned: [...pinned], optimize: optimizeOrder },
+      {
+        onSuccess: () => toast.success(optimizeOrder ? "Route re-optimised around your pinned stops" : "New order applied"),
+        onError: (error) => toast.error("Could not re-plan the route", { description: errorMessage(error) }),
+      },
+    );
+  }
+
+  /**
+   * Optimises a new route and opens it. A 402 shows the server's upgrade message; field errors
+   * go back to the form through `onFieldErrors`.
+   */
+  function optimise(request: OptimizeRouteRequest, handlers: { onSaved: () => void; onFieldErrors: (fields: Record<string, string>) => void }) {
+    setQuotaMessage(null);
+    optimize.mutate(request, {
+      onSuccess: ({ route: result }) => {
+        handlers.onSaved();
+        // The form already holds what was sent: it is not refilled from the stored route.
+        loadedRouteId.current = result.id;
+        setSelected(null);
+        setEditing(false);
+        setSearchParams({ route: result.id });
+        window.scrollTo({ top: 0 });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 402) {
+          setQuotaMessage(error.message);
+          toast.error(error.message);
+          return;
+        }
+        if (error instanceof ApiError && error.fields) handlers.onFieldErrors(error.fields);
+        toast.error("Could not optimise the route", { description: errorMessage(error) });
+      },
+    });
+  }
+
+  /** Leaves the shown route for an empty form. */
+  function startNew() {
+    setEditing(true);
+    setSearchParams({});
+  }
+
+  return {
+    routeId,
+    route,
+    stored,
+    editing,
+    setEditing,
+    showResult: Boolean(route && !editing),
+    selected,
+    setSelected,
+    quotaMessage,
+    clearQuotaMessage: () => setQuotaMessage(null),
+    optimise,
+    optimising: optimize.isPending,
+    order,
+    pinned,
+    orderChanged,
+    pinsChanged,
+    moveStop,
+    togglePin,
+    undoMoves,
+    replan,
+    replanning: reoptimize.isPending,
+    startNew,
+  };
+}
+
+export type PlannedRoute = ReturnType<typeof usePlannedRoute>;
