@@ -1,6 +1,61 @@
 import { z } from "zod";
 import { messages } from "./messages";
 
+/**
+ * How well a place's coordinates match what was typed: `exact` (the house number was found),
+ * `street` (the street, not the number), `place` (a town, village or city), `coordinates`
+ * (typed "lat, lng"), `approximate` (a partial name or a nearby feature).
+ */
+export const matchQualities = ["exact", "street", "place", "coordinates", "approximate"] as const;
+export type MatchQuality = (typeof matchQualities)[number];
+export const matchQualitySchema = z.enum(matchQualities);
+
+/** The words the UI shows for each match quality (badge and review step). */
+export const matchQualityLabels: Record<MatchQuality, string> = {
+  exact: "Exact address",
+  street: "Street only",
+  place: "Town or village",
+  coordinates: "Typed coordinates",
+  approximate: "Approximate",
+};
+
+/** Qualities a user should look at before optimising: the position may not be the one meant. */
+export function needsReview(match: MatchQuality | null | undefined): boolean {
+  return match === "street" || match === "approximate";
+}
+
+const COORDINATE_NUMBER = String.raw`[-+]?\d{1,3}(?:[.,]\d+)?`;
+// "47.14, 9.52", "47.14 9.52", "47.14;9.52", "47.14° N, 9.52° E", "N 47.14 E 9.52"
+const COORDINATE_PATTERN = new RegExp(
+  String.raw`^\s*([NS])?\s*(${COORDINATE_NUMBER})\s*°?\s*([NS])?\s*[,;\s]\s*([EW])?\s*(${COORDINATE_NUMBER})\s*°?\s*([EW])?\s*$`,
+  "i",
+);
+
+/**
+ * Parses "lat, lng" text (decimal degrees, optional ° and N/S/E/W); null if it is not a
+ * coordinate pair. The browser uses it so typed coordinates need no request; the server's
+ * geocoder uses the same function.
+ */
+export function parseCoordinates(text: string): { lat: number; lng: number } | null {
+  const m = COORDINATE_PATTERN.exec(text);
+  if (!m) return null;
+  const num = (s: string): number => Number(s.replace(",", "."));
+  // With a comma separator and no spaces, "47,14,9,52" is ambiguous: the pattern accepts one decimal comma per number.
+  let lat = num(m[2] as string);
+  let lng = num(m[5] as string);
+  const ns = (m[1] ?? m[3])?.toUpperCase();
+  const ew = (m[4] ?? m[6])?.toUpperCase();
+  if (ns === "S") lat = -Math.abs(lat);
+  if (ew === "W") lng = -Math.abs(lng);
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  return { lat, lng };
+}
+
+/** Formats a coordinate as "47.14151, 9.52154" (5 decimals ≈ 1 m). */
+export function formatCoordinates(lat: number, lng: number): string {
+  return `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
+}
+
 /** Text to look up: required, at most 200 characters, no angle brackets (SPEC §5 location rule). */
 const placeQuery = z
   .string({ error: messages.required })
@@ -32,7 +87,9 @@ export const geocodeResultSchema = z.object({
   lng: z.number(),
   /** Which geocoder produced it: coordinates, gazetteer, osm-address, nominatim or photon. */
   provider: z.string(),
+  /** What was found: coordinates, address, street, city or place (kept for older clients; `match` says how well). */
   kind: z.string(),
+  match: matchQualitySchema,
   /** Data credit to show next to the result. */
   attribution: z.string(),
 });

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { isAddress, isAddressOrStreetWay, OsmAddressGeocoder } from "./geocode/osm-address-geocoder";
+import { isAddressOrPlaceNode, isAddressOrStreetWay, OsmAddressGeocoder } from "./geocode/osm-address-geocoder";
 import { parseOsmPbf, type OsmExtractData } from "./osm/pbf-parser";
 import { OsmRoutingProvider, type OsmRouterOptions } from "./osm/osm-router";
 import { isBarrierNode, isRoutableWay } from "./osm/road-rules";
@@ -20,7 +20,7 @@ export async function loadOsmExtract(path: string, options: OsmRouterOptions = {
   const bytes = await readFile(path);
   const data = parseOsmPbf(bytes, {
     keepWay: (tags) => isRoutableWay(tags) || isAddressOrStreetWay(tags),
-    keepNode: (tags) => isAddress(tags) || isBarrierNode(tags),
+    keepNode: (tags) => isAddressOrPlaceNode(tags) || isBarrierNode(tags),
   });
   const parseMs = performance.now() - t0;
   const router = OsmRoutingProvider.fromExtract(data, options, parseMs);

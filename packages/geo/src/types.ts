@@ -1,3 +1,7 @@
+import type { MatchQuality } from "@routepilot/contracts";
+
+export type { MatchQuality };
+
 /** A WGS84 coordinate in decimal degrees. */
 export interface LatLng {
   lat: number;
@@ -73,6 +77,10 @@ export interface GeocodeResult {
   provider: GeocoderName;
   /** What was found. */
   kind: "coordinates" | "address" | "street" | "city" | "place";
+  /** How well the point matches the text: exact house number, street only, a named place, typed coordinates, or approximate. */
+  match: MatchQuality;
+  /** ISO 3166-1 alpha-2 country, where the source knows it. */
+  country?: string;
   /** 0..1, higher is a better match; comparable within one provider only. */
   score: number;
   /** Data credit to show next to the result, e.g. "© OpenStreetMap contributors". */

@@ -5,7 +5,7 @@ import { CoordinatesGeocoder } from "./coordinates-geocoder";
 /**
  * Asks several geocoders and merges their answers. Typed coordinates short-circuit
  * everything. Otherwise all sources are asked at once; results are ordered by score
- * (ties: the order the geocoders were given), near-duplicates (same label within 50 m)
+ * (ties: the order the geocoders were given), near-duplicates (same label within 50 m, 3 km for towns)
  * dropped. A failing source is skipped as long as another one answered; if all fail, the
  * first error is thrown.
  */
@@ -38,7 +38,8 @@ export class CompositeGeocoder implements Geocoder {
     const out: GeocodeResult[] = [];
     for (const { r } of merged) {
       if (out.length >= limit) break;
-      const dup = out.some((o) => o.label === r.label && haversineMeters(o.lat, o.lng, r.lat, r.lng) < 50);
+      // A town found by two sources (GeoNames and the extract) sits a little apart in each.
+      const dup = out.some((o) => o.label === r.label && haversineMeters(o.lat, o.lng, r.lat, r.lng) < (o.match === "place" && r.match === "place" ? 3000 : 50));
       if (!dup) out.push(r);
     }
     return out;

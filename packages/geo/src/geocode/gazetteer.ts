@@ -148,10 +148,26 @@ export class GazetteerGeocoder implements Geocoder {
       top.splice(at, 0, { i, score });
       if (top.length > limit) top.pop();
     }
-    return top.map(({ i, score }) => this.result(this.records[i] as GazetteerRecord, score));
+    return top.map(({ i, score }) => {
+      const r = this.records[i] as GazetteerRecord;
+      return this.result(r, score, normalizeText(r.name) === q ? "place" : "approximate");
+    });
   }
 
   async reverse(lat: number, lng: number): Promise<GeocodeResult | null> {
+    const nearest = this.nearest(lat, lng);
+    if (!nearest) return null;
+    return this.result(this.records[nearest.index] as GazetteerRecord, Math.max(0, 1 - nearest.meters / 50_000), "approximate");
+  }
+
+  /** ISO country code of the nearest town within 50 km, or null (at sea, in the wilderness). */
+  countryAt(lat: number, lng: number): string | null {
+    const nearest = this.nearest(lat, lng);
+    return nearest ? (this.records[nearest.index] as GazetteerRecord).country : null;
+  }
+
+  /** The record nearest to the point, within 50 km. */
+  private nearest(lat: number, lng: number): { index: number; meters: number } | null {
     let best = -1;
     let bestD = Infinity;
     const cy = Math.floor(lat);
@@ -170,7 +186,7 @@ export class GazetteerGeocoder implements Geocoder {
     }
     // Beyond ~50 km "nearest town" stops being a useful answer.
     if (best < 0 || bestD > 50_000) return null;
-    return this.result(this.records[best] as GazetteerRecord, Math.max(0, 1 - bestD / 50_000));
+    return { index: best, meters: bestD };
   }
 
   private lowerBound(key: string): number {
@@ -206,7 +222,7 @@ export class GazetteerGeocoder implements Geocoder {
     return NEAR_BONUS * Math.exp(-km / 100);
   }
 
-  private result(r: GazetteerRecord, score: number): GeocodeResult {
+  private result(r: GazetteerRecord, score: number, match: GeocodeResult["match"]): GeocodeResult {
     const parts = [r.name];
     if (LETTER_ADMIN_COUNTRIES.has(r.country) && /^[A-Z]+$/.test(r.adminCode)) parts.push(r.adminCode);
     parts.push(this.countryNames.get(r.country) ?? r.country);
@@ -216,6 +232,8 @@ export class GazetteerGeocoder implements Geocoder {
       lng: r.lng,
       provider: "gazetteer",
       kind: "city",
+      match,
+      country: r.country,
       score,
       attribution: GEONAMES_ATTRIBUTION,
     };

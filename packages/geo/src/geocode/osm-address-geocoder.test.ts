@@ -58,3 +58,38 @@ describe("OSM address geocoder on Monaco", () => {
     expect(hit?.label).toBe("Avenue de la Madone 4, 98000 Monaco");
   });
 });
+
+describe("places and match quality on Liechtenstein", () => {
+  let extract: OsmExtract;
+  let composite: CompositeGeocoder;
+  beforeAll(async () => {
+    extract = await loadOsmExtract(LIECHTENSTEIN_PBF);
+    composite = new CompositeGeocoder([extract.addresses, GazetteerGeocoder.world()]);
+  });
+
+  it("indexes the extract's villages and localities", () => {
+    // The 2024-03-04 extract has 2 towns, 19 villages, 12 hamlets and 35 localities as nodes.
+    expect(extract.addresses.size.places).toBeGreaterThanOrEqual(60);
+  });
+
+  it("finds a village that only the extract knows (Nendeln), as a place", async () => {
+    const [hit] = await composite.search("Nendeln");
+    expect(hit).toMatchObject({ label: "Nendeln, Liechtenstein", provider: "osm-address", kind: "place", match: "place" });
+    // Nendeln's village node: 47.198 N, 9.543 E.
+    expect(haversineMeters(hit!.lat, hit!.lng, 47.198, 9.543)).toBeLessThan(1000);
+    expect((await extract.addresses.search("Nendeln, 9485"))[0]?.label).toBe("Nendeln, Liechtenstein");
+  });
+
+  it("a place the gazetteer also knows appears once", async () => {
+    const vaduz = (await composite.search("Vaduz")).filter((r) => r.label === "Vaduz, Liechtenstein");
+    expect(vaduz).toHaveLength(1);
+  });
+
+  it("says exact only when the house number exists; a missing number is a street match", async () => {
+    expect((await composite.search("Essanestrasse 10, Eschen"))[0]).toMatchObject({ label: "Essanestrasse 10, 9492 Eschen", match: "exact" });
+    const [missing] = await composite.search("Essanestrasse 999, Eschen");
+    expect(missing).toMatchObject({ kind: "street", match: "street" });
+    expect(missing?.label).not.toMatch(/999/);
+    expect((await composite.search("47.14151, 9.52154"))[0]?.match).toBe("coordinates");
+  });
+});

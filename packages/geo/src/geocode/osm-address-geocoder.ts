@@ -1,16 +1,16 @@
 import { haversineMeters } from "../geodesy";
 import type { OsmExtractData, OsmTags } from "../osm/pbf-parser";
 import { findNodeIndex } from "../osm/pbf-parser";
-import { OSM_ATTRIBUTION, type GeocodeResult, type GeocodeSearchOptions, type Geocoder, type LatLng } from "../types";
+import { OSM_ATTRIBUTION, type GeocodeResult, type GeocodeSearchOptions, type Geocoder, type LatLng, type MatchQuality } from "../types";
 import { normalizeText, tokenize } from "./normalize";
 
 /** One searchable place from the extract. */
 interface AddressEntry {
-  kind: "address" | "street";
+  kind: "address" | "street" | "place";
   label: string;
   lat: number;
   lng: number;
-  /** Folded words of the street (or place) name. */
+  /** Folded words of the street name (of the town or village for a place). */
   streetTokens: string[];
   /** Folded house number ("12a"), "" for streets. */
   number: string;
@@ -38,9 +38,22 @@ const STREET_CLASSES = new Set([
   "road",
 ]);
 
-/** Keep-filter for `parseOsmPbf` ways: addresses and named streets. */
+/** Settlements and named areas people type as destinations (`place=*`). */
+const PLACE_CLASSES = new Set(["city", "town", "village", "hamlet", "suburb", "locality"]);
+
+/** A named settlement node or area (city, town, village, hamlet, suburb, locality). */
+export function isPlace(tags: OsmTags): boolean {
+  return tags.name !== undefined && tags.place !== undefined && PLACE_CLASSES.has(tags.place);
+}
+
+/** Keep-filter for `parseOsmPbf` nodes: addresses, places, and country nodes (to name a place's country). */
+export function isAddressOrPlaceNode(tags: OsmTags): boolean {
+  return isAddress(tags) || isPlace(tags) || (tags.place === "country" && tags.name !== undefined);
+}
+
+/** Keep-filter for `parseOsmPbf` ways: addresses, named streets and place areas. */
 export function isAddressOrStreetWay(tags: OsmTags): boolean {
-  return isAddress(tags) || (tags.name !== undefined && tags.highway !== undefined && STREET_CLASSES.has(tags.highway));
+  return isAddress(tags) || isPlace(tags) || (tags.name !== undefined && tags.highway !== undefined && STREET_CLASSES.has(tags.highway));
 }
 
 /** Same-named street pieces farther apart than this are different streets (e.g. in two villages). */
@@ -48,7 +61,8 @@ const STREET_CLUSTER_METERS = 1500;
 
 /**
  * Street addresses (`addr:street` + `addr:housenumber` on nodes and ways; ways are placed
- * at the mean of their nodes) and named streets from an OSM extract. Search is a scan over
+ * at the mean of their nodes), named streets and named places (`place=city…locality`, nodes
+ * and areas) from an OSM extract. Search is a scan over
  * pre-folded tokens: every query word must prefix-match the entry, and at least one must
  * match the street name, so "Vaduz" finds Vaduzerstrasse but not every address in Vaduz.
  */
@@ -60,11 +74,15 @@ export class OsmAddressGeocoder implements Geocoder {
     this.entries = buildEntries(data);
   }
 
-  /** Number of indexed addresses and streets. */
-  get size(): { addresses: number; streets: number } {
-    let addresses = 0;
-    for (const e of this.entries) if (e.kind === "address") addresses++;
-    return { addresses, streets: this.entries.length - addresses };
+  /** Number of indexed addresses, streets and places. */
+  get size(): { addresses: number; streets: number; places: number } {
+    const size = { addresses: 0, streets: 0, places: 0 };
+    for (const e of this.entries) {
+      if (e.kind === "address") size.addresses++;
+      else if (e.kind === "street") size.streets++;
+      else size.places++;
+    }
+    return size;
   }
 
   async search(text: string, options: GeocodeSearchOptions = {}): Promise<GeocodeResult[]> {
@@ -76,21 +94,21 @@ export class OsmAddressGeocoder implements Geocoder {
     const limit = options.limit ?? 5;
     const query = tokenize(text);
     if (query.length === 0 || limit <= 0) return [];
-    const hits: Array<{ e: AddressEntry; score: number }> = [];
+    const hits: Array<{ e: AddressEntry; score: number; match: MatchQuality }> = [];
     for (const e of this.entries) {
-      const score = matchScore(e, query);
-      if (score <= 0) continue;
-      hits.push({ e, score: score + proximityBonus(e, options.near) });
+      const m = matchScore(e, query);
+      if (!m) continue;
+      hits.push({ e, score: m.score + proximityBonus(e, options.near), match: m.match });
     }
     hits.sort((a, b) => b.score - a.score || a.e.label.localeCompare(b.e.label));
     // One street of a given label is enough (long streets are split into several pieces).
     const seen = new Set<string>();
     const out: GeocodeResult[] = [];
-    for (const { e, score } of hits) {
+    for (const { e, score, match } of hits) {
       if (out.length >= limit) break;
       if (seen.has(e.label)) continue;
       seen.add(e.label);
-      out.push(toResult(e, Math.min(1, score)));
+      out.push(toResult(e, Math.min(1, score), match));
     }
     return out;
   }
@@ -100,6 +118,8 @@ export class OsmAddressGeocoder implements Geocoder {
     let best: AddressEntry | null = null;
     let bestD = Infinity;
     for (const e of this.entries) {
+      // A place is an area: "the nearest village centre" is not a reverse answer.
+      if (e.kind === "place") continue;
       const limit = e.kind === "address" ? 100 : 300;
       const d = haversineMeters(lat, lng, e.lat, e.lng);
       // Addresses win over streets at equal distance: compare with the street penalised.
@@ -109,19 +129,22 @@ export class OsmAddressGeocoder implements Geocoder {
         best = e;
       }
     }
-    return best ? toResult(best, 1 - Math.min(1, bestD / 400)) : null;
+    return best ? toResult(best, 1 - Math.min(1, bestD / 400), best.kind === "address" ? "exact" : "street") : null;
   }
 }
 
-function toResult(e: AddressEntry, score: number): GeocodeResult {
-  return { label: e.label, lat: e.lat, lng: e.lng, provider: "osm-address", kind: e.kind, score, attribution: OSM_ATTRIBUTION };
+function toResult(e: AddressEntry, score: number, match: MatchQuality): GeocodeResult {
+  return { label: e.label, lat: e.lat, lng: e.lng, provider: "osm-address", kind: e.kind, match, score, attribution: OSM_ATTRIBUTION };
 }
 
 /**
- * 0 when the entry does not match. Otherwise 0.5–0.95: complete street name plus exact
- * house number scores highest, prefix-only matches lowest.
+ * null when the entry does not match. Otherwise a score of 0.5–0.95 (complete street name plus
+ * exact house number highest, prefix-only matches lowest; a place whose whole name was typed
+ * above a street that merely starts with it) and the match quality: `exact` only when the typed
+ * house number exists, `street` when the street matched but not the number, `place` for a town
+ * or village, `approximate` when some words of the name were not typed.
  */
-function matchScore(e: AddressEntry, query: string[]): number {
+function matchScore(e: AddressEntry, query: string[]): { score: number; match: MatchQuality } | null {
   let streetHits = 0;
   let numberExact = false;
   let numberTyped = false;
@@ -147,16 +170,20 @@ function matchScore(e: AddressEntry, query: string[]): number {
     if (e.localityTokens.some((t) => t.startsWith(q))) continue;
     // A street still matches "Street 12": the number may be one the extract lacks.
     if (e.kind === "street" && /^\d/.test(q)) continue;
-    return 0;
+    return null;
   }
-  if (streetHits === 0) return 0;
+  if (streetHits === 0) return null;
   // A typed house number that this entry lacks: streets still match, weaker.
   const wholeStreet = complete >= e.streetTokens.length;
   let s = 0.5 + 0.2 * (complete / e.streetTokens.length);
   if (wholeStreet) s += 0.1;
   if (e.kind === "address") s += numberExact ? 0.15 : numberTyped ? 0.05 : -0.05;
+  // Just above a street of the same name; below the gazetteer's exact towns (0.75 + population), so a town both know keeps its GeoNames answer.
+  else if (e.kind === "place") s += wholeStreet ? 0.02 : 0;
   else if (numberTyped) s -= 0.05;
-  return s;
+  const match: MatchQuality =
+    streetHits < e.streetTokens.length ? "approximate" : e.kind === "place" ? "place" : e.kind === "address" && numberExact ? "exact" : "street";
+  return { score: s, match };
 }
 
 function proximityBonus(e: AddressEntry, near: LatLng | undefined): number {
@@ -196,8 +223,13 @@ function buildEntries(data: OsmExtractData): AddressEntry[] {
       localityTokens: tokenize(locality),
     });
   };
+  const places: Array<{ tags: OsmTags; at: LatLng }> = [];
+  const countries: Array<{ name: string; at: LatLng }> = [];
   for (const n of data.taggedNodes) {
-    if (isAddress(n.tags)) addAddress(n.tags, { lat: data.nodeLat[n.index] as number, lng: data.nodeLng[n.index] as number });
+    const at = { lat: data.nodeLat[n.index] as number, lng: data.nodeLng[n.index] as number };
+    if (isAddress(n.tags)) addAddress(n.tags, at);
+    if (isPlace(n.tags)) places.push({ tags: n.tags, at });
+    else if (n.tags.place === "country") countries.push({ name: n.tags["name:en"] ?? (n.tags.name as string), at });
   }
   // Streets: cluster same-named pieces, then place each cluster at a node of its longest piece.
   const streets = new Map<string, Array<{ name: string; at: LatLng; nodes: number }>>();
@@ -205,6 +237,10 @@ function buildEntries(data: OsmExtractData): AddressEntry[] {
     if (isAddress(w.tags)) {
       const at = wayCentre(w.refs);
       if (at) addAddress(w.tags, at);
+    }
+    if (isPlace(w.tags)) {
+      const at = wayCentre(w.refs);
+      if (at) places.push({ tags: w.tags, at });
     }
     const name = w.tags.name;
     const highway = w.tags.highway;
@@ -259,5 +295,41 @@ function buildEntries(data: OsmExtractData): AddressEntry[] {
       });
     }
   }
+  addPlaces(entries, places, countries);
   return entries;
+}
+
+/**
+ * Place entries labelled "Nendeln, Liechtenstein": the country is the nearest `place=country`
+ * node of the extract (a regional extract usually holds one; none → the name alone). A node
+ * and an area of the same name within 2 km are one place.
+ */
+function addPlaces(entries: AddressEntry[], places: Array<{ tags: OsmTags; at: LatLng }>, countries: Array<{ name: string; at: LatLng }>): void {
+  const added: AddressEntry[] = [];
+  for (const { tags, at } of places) {
+    const name = tags.name as string;
+    let country = "";
+    let bestD = Infinity;
+    for (const c of countries) {
+      const d = haversineMeters(at.lat, at.lng, c.at.lat, c.at.lng);
+      if (d < bestD) {
+        bestD = d;
+        country = c.name;
+      }
+    }
+    const label = country && country !== name ? `${name}, ${country}` : name;
+    if (added.some((p) => p.label === label && haversineMeters(p.lat, p.lng, at.lat, at.lng) < 2000)) continue;
+    const postcode = tags.postal_code ?? tags["addr:postcode"] ?? "";
+    const entry: AddressEntry = {
+      kind: "place",
+      label,
+      lat: at.lat,
+      lng: at.lng,
+      streetTokens: tokenize(name),
+      number: "",
+      localityTokens: tokenize(`${postcode} ${country}`),
+    };
+    added.push(entry);
+    entries.push(entry);
+  }
 }

@@ -47,6 +47,7 @@ describe("Nominatim geocoder", () => {
         lng: 9.522343,
         provider: "nominatim",
         kind: "address",
+        match: "exact",
         score: 0.42,
         attribution: OSM_ATTRIBUTION,
       },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { InvalidGeoInputError } from "../errors";
 import { OSM_ATTRIBUTION, type GeocodeResult, type GeocodeSearchOptions, type Geocoder } from "../types";
+import { matchOfKind } from "../geocode/match";
 import { parseAnswer, requireOk, sendRequest, serviceUrl, type HttpProviderOptions } from "./http-client";
 import { SerialRateLimiter } from "./rate-limiter";
 
@@ -87,6 +88,7 @@ export class NominatimGeocoder implements Geocoder {
       lng: p.lon,
       provider: "nominatim",
       kind,
+      match: matchOfKind(kind),
       score: Math.max(0, Math.min(1, score)),
       attribution: OSM_ATTRIBUTION,
     };

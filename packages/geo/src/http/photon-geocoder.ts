@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { OSM_ATTRIBUTION, type GeocodeResult, type GeocodeSearchOptions, type Geocoder } from "../types";
+import { matchOfKind } from "../geocode/match";
 import { parseAnswer, requireOk, sendRequest, serviceUrl, type HttpProviderOptions } from "./http-client";
 
 export interface PhotonOptions extends HttpProviderOptions {
@@ -81,6 +82,7 @@ function toResult(f: Feature, score: number): GeocodeResult {
     lng,
     provider: "photon",
     kind,
+    match: matchOfKind(kind),
     score: Math.max(0, Math.min(1, score)),
     attribution: OSM_ATTRIBUTION,
   };

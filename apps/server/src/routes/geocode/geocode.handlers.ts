@@ -6,7 +6,7 @@ import { rateLimit } from "../../middleware/rate-limit";
 import * as routes from "./geocode.routes";
 
 function present(r: GeocodeResult) {
-  return { label: r.label, lat: r.lat, lng: r.lng, provider: r.provider, kind: r.kind, attribution: r.attribution };
+  return { label: r.label, lat: r.lat, lng: r.lng, provider: r.provider, kind: r.kind, match: r.match, attribution: r.attribution };
 }
 
 const parseNear = (near: string | undefined) => (near ? (([lat, lng]) => ({ lat: lat as number, lng: lng as number }))(near.split(",").map(Number)) : undefined);
