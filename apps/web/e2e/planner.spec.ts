@@ -54,7 +54,7 @@ test("plan, optimise, map, history, share signed out, GPX export", async ({ page
 
   await page.screenshot({ path: testInfo.outputPath("planner-optimised.png"), fullPage: true });
 
-  // GPX: valid XML, a route through 9 waypoints (start + 8 stops; a round trip returns to the start).
+  // GPX: valid XML, 9 waypoints (start + 8 stops) and a route through them and back to the start (a round trip).
   const downloadPromise = page.waitForEvent("download");
   await result.getByRole("link", { name: "GPX" }).click();
   const download = await downloadPromise;
@@ -64,7 +64,7 @@ test("plan, optimise, map, history, share signed out, GPX export", async ({ page
     const doc = new DOMParser().parseFromString(text, "application/xml");
     return { errors: doc.getElementsByTagName("parsererror").length, root: doc.documentElement.localName, wpt: doc.getElementsByTagName("wpt").length, rtept: doc.getElementsByTagName("rtept").length };
   }, gpx);
-  expect(parsed).toEqual({ errors: 0, root: "gpx", wpt: 9, rtept: 9 });
+  expect(parsed).toEqual({ errors: 0, root: "gpx", wpt: 9, rtept: 10 });
 
   // Share, then open the link in a signed-out browser.
   await result.getByRole("button", { name: "Share link" }).click();

@@ -1,32 +1,59 @@
-import { escapeMarkup, type RouteDetail } from "@routepilot/contracts";
+import { escapeMarkup, type RouteDetail, type SharedRoute } from "@routepilot/contracts";
+import { decodePolyline } from "@routepilot/geo";
 
 const coord = (v: number) => v.toFixed(6);
 
+/** What a GPX file needs of a route: both an owner's route and a shared (read-only) one fit. */
+export type GpxRoute = Pick<RouteDetail | SharedRoute, "name" | "roundTrip" | "start" | "end" | "geometry" | "createdAt"> & {
+  stops: (Pick<RouteDetail["stops"][number], "sequence" | "label" | "address" | "lat" | "lng"> & { note?: string | null })[];
+};
+
+type GpxPoint = { lat: number; lng: number; name: string; desc?: string };
+
 /**
- * GPX 1.1: one `<wpt>` per place and one `<rte>` through them with an `<rtept>` each — the start,
- * every stop in route order, then a distinct end place. A round trip does not repeat the start
- * (so N places give N waypoints); the route's description says it returns there.
+ * GPX 1.1 with three parts:
+ * - one `<wpt>` per place: the start, every stop, a distinct end place;
+ * - one `<rte>` in driving order: the start, the stops, then the end place — or, for a round
+ *   trip, the start again (the drive home), so the file describes the whole journey;
+ * - one `<trk>` with the road geometry (every point of the route line) when the routing
+ *   provider gave one; straight-line estimates have no road track, so no `<trk>`.
  */
-export function routeToGpx(route: RouteDetail): string {
-  const points: { lat: number; lng: number; name: string; desc?: string }[] = [
-    { lat: route.start.lat, lng: route.start.lng, name: `Start: ${route.start.label}`, desc: route.start.address ?? undefined },
-    ...route.stops.map((s) => ({ lat: s.lat, lng: s.lng, name: `${s.sequence}. ${s.label}`, desc: [s.address, s.note].filter(Boolean).join(" — ") || undefined })),
-  ];
-  if (!route.roundTrip && route.end) points.push({ lat: route.end.lat, lng: route.end.lng, name: `End: ${route.end.label}`, desc: route.end.address ?? undefined });
-  const point = (tag: string, indent: string) => (p: (typeof points)[number]) =>
+export function routeToGpx(route: GpxRoute): string {
+  const start: GpxPoint = { lat: route.start.lat, lng: route.start.lng, name: `Start: ${route.start.label}`, desc: route.start.address ?? undefined };
+  const stops: GpxPoint[] = route.stops.map((s) => ({ lat: s.lat, lng: s.lng, name: `${s.sequence}. ${s.label}`, desc: [s.address, s.note].filter(Boolean).join(" — ") || undefined }));
+  const end: GpxPoint | null = route.roundTrip
+    ? { lat: route.start.lat, lng: route.start.lng, name: `Back to the start: ${route.start.label}`, desc: route.start.address ?? undefined }
+    : route.end
+      ? { lat: route.end.lat, lng: route.end.lng, name: `End: ${route.end.label}`, desc: route.end.address ?? undefined }
+      : null;
+  const places = [start, ...stops, ...(end && !route.roundTrip ? [end] : [])];
+  const sequence = [start, ...stops, ...(end ? [end] : [])];
+  const point = (tag: string, indent: string) => (p: GpxPoint) =>
     `${indent}<${tag} lat="${coord(p.lat)}" lon="${coord(p.lng)}">\n${indent}  <name>${escapeMarkup(p.name)}</name>${p.desc ? `\n${indent}  <desc>${escapeMarkup(p.desc)}</desc>` : ""}\n${indent}</${tag}>`;
   const description = route.roundTrip ? "Round trip: return to the start after the last stop." : null;
+  const track = route.geometry ? decodePolyline(route.geometry) : [];
+  const trk =
+    track.length >= 2
+      ? `
+  <trk>
+    <name>${escapeMarkup(route.name)}</name>
+    <desc>Road geometry of the route</desc>
+    <trkseg>
+${track.map((p) => `      <trkpt lat="${coord(p.lat)}" lon="${coord(p.lng)}"/>`).join("\n")}
+    </trkseg>
+  </trk>`
+      : "";
   return `<?xml version="1.0" encoding="UTF-8"?>
 <gpx version="1.1" creator="RoutePilot" xmlns="http://www.topografix.com/GPX/1/1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
   <metadata>
     <name>${escapeMarkup(route.name)}</name>
     <time>${new Date(route.createdAt).toISOString()}</time>
   </metadata>
-${points.map(point("wpt", "  ")).join("\n")}
+${places.map(point("wpt", "  ")).join("\n")}
   <rte>
     <name>${escapeMarkup(route.name)}</name>${description ? `\n    <desc>${description}</desc>` : ""}
-${points.map(point("rtept", "    ")).join("\n")}
-  </rte>
+${sequence.map(point("rtept", "    ")).join("\n")}
+  </rte>${trk}
 </gpx>
 `;
 }
@@ -59,7 +86,7 @@ export function routeToCsv(route: RouteDetail): string {
 }
 
 /** A safe file name for a download. */
-export function exportFileName(route: RouteDetail, ext: string): string {
+export function exportFileName(route: Pick<RouteDetail, "name">, ext: string): string {
   const base = route.name.normalize("NFKD").replace(/[^\w\- ]+/g, "").trim().replace(/\s+/g, "-").slice(0, 60) || "route";
   return `${base}.${ext}`;
 }

@@ -213,7 +213,7 @@ describe("history, sharing and export", () => {
     expect(parseXml(escaped).root).toBe("gpx");
     expect(escaped).toContain("A &amp; B &lt;c&gt;");
     expect(escaped).toContain("O&#39;Brien &quot;&amp;&quot; &lt;co&gt;");
-    expect([...escaped.matchAll(/<rtept /g)]).toHaveLength(2); // start and stop; a round trip does not repeat the start
+    expect([...escaped.matchAll(/<rtept /g)]).toHaveLength(3); // start, stop and back to the start (the drive home)
     expect(escaped).toContain("<desc>Round trip: return to the start after the last stop.</desc>");
 
     const csv = await (await t.call(`/api/routes/${route.id}/export?format=csv`, { cookie: alice.cookie })).text();

@@ -18,3 +18,16 @@ export const getSharedRoute = createRoute({
   request: { params: TokenParam },
   responses: { 200: json(sharedRouteSchema, "Shared route"), 404: jsonError("Unknown, revoked or expired link") },
 });
+
+export const exportSharedRoute = createRoute({
+  method: "get",
+  path: "/api/shared-routes/{token}/export.gpx",
+  tags: ["Routes"],
+  summary: "A shared route as GPX 1.1 (places, the route in driving order incl. the drive home, the road track), no sign-in",
+  security: [],
+  request: { params: TokenParam },
+  responses: {
+    200: { description: "The GPX file", content: { "application/gpx+xml": { schema: z.string() } } },
+    404: jsonError("Unknown, revoked or expired link"),
+  },
+});

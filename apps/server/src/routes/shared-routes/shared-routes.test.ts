@@ -46,5 +46,28 @@ describe("road routing (osm, Monaco) and the shared view", () => {
     const shared = (await pub.json()) as SharedRoute;
     expect(shared).toMatchObject({ provider: "osm", distanceKind: "road distance", geometry: route.geometry });
     expect(shared.stops.map((s) => s.label)).toEqual(route.stops.map((s) => s.label));
+
+    // The shared page's GPX: the same places, the drive home and the road track, signed out.
+    const gpxRes = await t.call(`/api/shared-routes/${share.token}/export.gpx`);
+    expect(gpxRes.status).toBe(200);
+    expect(gpxRes.headers.get("content-type")).toContain("application/gpx+xml");
+    expect(gpxRes.headers.get("content-disposition")).toMatch(/^attachment; filename=".+\.gpx"$/);
+    const gpx = await gpxRes.text();
+    expect([...gpx.matchAll(/<rtept /g)]).toHaveLength(6); // start, 4 stops, back to the start
+    expect(gpx).toContain("Back to the start");
+    expect([...gpx.matchAll(/<trkpt /g)]).toHaveLength(decodePolyline(route.geometry!).length);
+    expect(gpx).not.toContain("monaco@example.com");
+
+    // Revoked: the page and the file are gone alike.
+    expect((await t.call(`/api/routes/${route.id}/share`, { method: "DELETE", cookie })).status).toBe(204);
+    expect((await t.call(`/api/shared-routes/${share.token}/export.gpx`)).status).toBe(404);
+    expect((await t.call(`/api/shared-routes/${share.token}`)).status).toBe(404);
+  });
+
+  it("answers 404 for an unknown or malformed link's GPX", async () => {
+    expect((await t.call(`/api/shared-routes/${"x".repeat(43)}/export.gpx`)).status).toBe(404);
+    const res = await t.call("/api/shared-routes/short/export.gpx");
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("NOT_FOUND");
   });
 });
