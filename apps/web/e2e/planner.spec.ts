@@ -94,6 +94,7 @@ test("plan, optimise, map, history, share signed out, GPX export", async ({ page
   await expect(page.getByTestId("route-result")).toBeVisible();
   await page.getByTestId("route-result").getByRole("button", { name: "Share link" }).click();
   await page.getByRole("button", { name: "Revoke" }).click();
+  await page.getByRole("alertdialog", { name: "Stop sharing this route?" }).getByRole("button", { name: "Revoke link" }).click();
   await expect(page.getByLabel(/Read-only link/)).toHaveCount(0);
   await guest.reload();
   await expect(guest.getByRole("heading", { name: "This shared route is not available" })).toBeVisible();

@@ -1,34 +1,31 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import { Copy, Download, ExternalLink, Link2, Link2Off, Navigation, Printer } from "lucide-react";
+import { Copy, Download, Link2, Link2Off, Printer } from "lucide-react";
 import type { RouteDetail } from "@routepilot/contracts";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
+import { NavigateMenu } from "@/lib/map/navigate-menu";
 import { exportRouteUrl } from "@/features/planner/api/export-route";
 import { useShareRoute } from "@/features/planner/api/share-route";
 import { useUnshareRoute } from "@/features/planner/api/unshare-route";
-import { appleMapsLink, googleMapsLinks, wazeLink, type NavPoint } from "@/features/planner/lib/handoff";
 
-/** The whole sequence to drive: start, stops, then the end place (or the start again). */
-export function navigationPoints(route: RouteDetail): NavPoint[] {
-  const points: NavPoint[] = [route.start, ...route.stops];
-  if (route.roundTrip) points.push(route.start);
-  else if (route.end) points.push(route.end);
-  return points;
-}
-
-const travelMode = (profile: RouteDetail["profile"]) => (profile === "bicycle" ? "bicycling" : profile === "foot" ? "walking" : "driving");
-
-/** Open in navigation apps, export GPX/CSV, print, and share a read-only link. */
+/** Open in navigation apps, export GPX/CSV, print, and share a read-only link (revoking it asks first). */
 export function RouteActions({ route, nextStop }: { route: RouteDetail; /** Index of the stop Apple Maps and Waze go to. */ nextStop: number }) {
-  const links = googleMapsLinks(navigationPoints(route), travelMode(route.profile));
-  const target = route.stops[nextStop] ?? route.stops[0];
-  const from = nextStop > 0 ? route.stops[nextStop - 1]! : route.start;
   const share = useShareRoute();
   const unshare = useUnshareRoute();
   const [shareUrl, setShareUrl] = useState<string | null>(null);
+  const [confirmRevoke, setConfirmRevoke] = useState(false);
 
   async function copy(url: string) {
     try {
@@ -39,46 +36,20 @@ export function RouteActions({ route, nextStop }: { route: RouteDetail; /** Inde
     }
   }
 
+  function revoke() {
+    unshare.mutate(route.id, {
+      onSuccess: () => {
+        setShareUrl(null);
+        toast.success("Share link revoked");
+      },
+      onError: (error) => toast.error("Could not revoke the link", { description: errorMessage(error) }),
+    });
+  }
+
   return (
     <div className="grid gap-3 print:hidden">
       <div className="flex flex-wrap gap-2">
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button size="sm">
-              <Navigation aria-hidden="true" />
-              Navigate
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="start" className="w-64">
-            <DropdownMenuLabel>Google Maps{links.length > 1 ? ` (${links.length} parts, ≤10 stops each)` : ""}</DropdownMenuLabel>
-            {links.map((link, i) => (
-              <DropdownMenuItem key={link.url} asChild>
-                <a href={link.url} target="_blank" rel="noreferrer">
-                  <ExternalLink aria-hidden="true" />
-                  {links.length > 1 ? `Part ${i + 1}: stops ${link.from}–${link.to}` : "Whole route"}
-                </a>
-              </DropdownMenuItem>
-            ))}
-            {target ? (
-              <>
-                <DropdownMenuSeparator />
-                <DropdownMenuLabel>Next stop: {target.label}</DropdownMenuLabel>
-                <DropdownMenuItem asChild>
-                  <a href={appleMapsLink(from, target, route.profile === "foot" ? "w" : "d")} target="_blank" rel="noreferrer">
-                    <ExternalLink aria-hidden="true" />
-                    Apple Maps
-                  </a>
-                </DropdownMenuItem>
-                <DropdownMenuItem asChild>
-                  <a href={wazeLink(target)} target="_blank" rel="noreferrer">
-                    <ExternalLink aria-hidden="true" />
-                    Waze
-                  </a>
-                </DropdownMenuItem>
-              </>
-            ) : null}
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <NavigateMenu route={route} nextStop={nextStop} />
         <Button asChild variant="outline" size="sm">
           <a href={exportRouteUrl(route.id, "gpx")} download>
             <Download aria-hidden="true" />
@@ -123,27 +94,27 @@ export function RouteActions({ route, nextStop }: { route: RouteDetail; /** Inde
             <Button variant="outline" size="icon" aria-label="Copy link" onClick={() => void copy(shareUrl)}>
               <Copy aria-hidden="true" />
             </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              className="text-destructive"
-              disabled={unshare.isPending}
-              onClick={() =>
-                unshare.mutate(route.id, {
-                  onSuccess: () => {
-                    setShareUrl(null);
-                    toast.success("Share link revoked");
-                  },
-                  onError: (error) => toast.error("Could not revoke the link", { description: errorMessage(error) }),
-                })
-              }
-            >
+            <Button variant="outline" size="sm" className="text-destructive" disabled={unshare.isPending} onClick={() => setConfirmRevoke(true)}>
               <Link2Off aria-hidden="true" />
               Revoke
             </Button>
           </div>
         </div>
       ) : null}
+      <AlertDialog open={confirmRevoke} onOpenChange={setConfirmRevoke}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Stop sharing this route?</AlertDialogTitle>
+            <AlertDialogDescription>Anyone who has the link will no longer be able to open it. You can create a new link later; the old one stays dead.</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Keep sharing</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={revoke}>
+              Revoke link
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </div>
   );
 }

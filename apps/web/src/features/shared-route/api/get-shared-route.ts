@@ -7,6 +7,11 @@ export function getSharedRoute(token: string, signal?: AbortSignal): Promise<Sha
   return apiRequest(`/api/shared-routes/${encodeURIComponent(token)}`, { schema: sharedRouteSchema, signal });
 }
 
+/** GET /api/shared-routes/:token/export.gpx — a download link (the server sends Content-Disposition). */
+export function sharedRouteGpxUrl(token: string): string {
+  return `/api/shared-routes/${encodeURIComponent(token)}/export.gpx`;
+}
+
 export function useSharedRoute(token: string) {
   return useQuery({
     queryKey: ["shared-route", token],

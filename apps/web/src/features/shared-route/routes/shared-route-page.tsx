@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { Link2Off, Loader2 } from "lucide-react";
+import { Download, Link2Off, Loader2 } from "lucide-react";
 import type { SharedRoute } from "@routepilot/contracts";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
@@ -11,8 +11,9 @@ import { ErrorCard } from "@/components/errors/error-card";
 import { ApiError } from "@/lib/api-client";
 import { formatDistance } from "@/lib/format-distance";
 import { formatDuration } from "@/lib/format-duration";
+import { NavigateMenu } from "@/lib/map/navigate-menu";
 import { RouteMap } from "@/lib/map/route-map";
-import { useSharedRoute } from "@/features/shared-route/api/get-shared-route";
+import { sharedRouteGpxUrl, useSharedRoute } from "@/features/shared-route/api/get-shared-route";
 import { cn } from "@/lib/utils";
 
 const leg = (meters: number, seconds: number, unit: "km" | "miles") => `${formatDistance(meters, unit)} · ${formatDuration(seconds)}`;
@@ -23,7 +24,7 @@ function viewerUnit(): "km" | "miles" {
   return region === "US" || region === "GB" || region === "LR" || region === "MM" ? "miles" : "km";
 }
 
-function SharedRouteView({ route }: { route: SharedRoute }) {
+function SharedRouteView({ route, token }: { route: SharedRoute; token: string }) {
   const [selected, setSelected] = useState<number | null>(null);
   const unit = viewerUnit();
   const endLabel = route.roundTrip ? `Back to start: ${route.start.label}` : route.end ? `End: ${route.end.label}` : null;
@@ -38,6 +39,15 @@ function SharedRouteView({ route }: { route: SharedRoute }) {
           <p className="text-sm text-muted-foreground">
             {route.stops.length} stops · {formatDistance(route.distanceMeters, unit)} · {formatDuration(route.durationSeconds)} · {route.profile}
           </p>
+          <div className="flex flex-wrap gap-2 pt-1">
+            <NavigateMenu route={route} nextStop={selected ?? 0} />
+            <Button asChild variant="outline" size="sm">
+              <a href={sharedRouteGpxUrl(token)} download>
+                <Download aria-hidden="true" />
+                GPX
+              </a>
+            </Button>
+          </div>
         </CardHeader>
         <CardContent>
           <ol className="grid grid-cols-[minmax(0,1fr)] gap-1" aria-label="Stops in route order">
@@ -57,7 +67,8 @@ function SharedRouteView({ route }: { route: SharedRoute }) {
                 >
                   <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-bold text-secondary-foreground">{index + 1}</span>
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium">{stop.label}</span>
+                    <span className="block font-medium break-words">{stop.label}</span>
+                    {stop.address && stop.address !== stop.label ? <span className="block text-xs break-words text-muted-foreground">{stop.address}</span> : null}
                     <span className="block text-xs text-muted-foreground">{leg(stop.legDistanceMeters, stop.legDurationSeconds, unit)}</span>
                   </span>
                 </button>
@@ -111,7 +122,7 @@ export function SharedRoutePage() {
       ) : shared.isError ? (
         <ErrorCard message="The shared route could not be loaded." onRetry={() => void shared.refetch()} />
       ) : (
-        <SharedRouteView route={shared.data} />
+        <SharedRouteView route={shared.data} token={token} />
       )}
     </PageContainer>
   );
