@@ -16,3 +16,29 @@ export function tileConfigFrom(env: { VITE_TILE_URL?: string | undefined; VITE_T
 }
 
 export const tileConfig: TileConfig = tileConfigFrom(import.meta.env as { VITE_TILE_URL?: string; VITE_TILE_ATTRIBUTION?: string });
+
+/** The text of a credit, for comparing: markup removed, "&copy;" as "©", spaces collapsed, lower case. */
+function creditKey(credit: string): string {
+  return credit
+    .replace(/<[^>]*>/g, "")
+    .replace(/&copy;/gi, "©")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * The map's data credits joined with " · ", each once: the tile credit usually already names
+ * OpenStreetMap, and the routing data and offline roads credit it again in the same words.
+ */
+export function mapCredits(credits: (string | null | undefined)[]): string {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const credit of credits) {
+    const key = credit ? creditKey(credit) : "";
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(credit!);
+  }
+  return kept.join(" · ");
+}
