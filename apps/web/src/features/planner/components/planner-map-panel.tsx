@@ -4,13 +4,17 @@ import { RouteMap } from "@/lib/map/route-map";
 
 type PlannerMapPanelProps = {
   route: RouteDetail | undefined;
+  /** Stop ids in the order the list shows them (the user's moves before re-planning). */
+  order: string[];
+  /** The order differs from the planned one: the line is a straight sketch until it is applied. */
+  orderChanged: boolean;
   /** The selected stop (highlighted), null for none. */
   selected: number | null;
   onSelect: (index: number) => void;
 };
 
 /** The map beside the planner: the route with numbered stops, or a placeholder before the first route. */
-export function PlannerMapPanel({ route, selected, onSelect }: PlannerMapPanelProps) {
+export function PlannerMapPanel({ route, order, orderChanged, selected, onSelect }: PlannerMapPanelProps) {
   if (!route) {
     return (
       <div className="flex size-full flex-col items-center justify-center gap-3 rounded-xl border border-dashed bg-muted/50 p-6 text-center text-muted-foreground">
@@ -19,14 +23,21 @@ export function PlannerMapPanel({ route, selected, onSelect }: PlannerMapPanelPr
       </div>
     );
   }
+  const byId = new Map(route.stops.map((s) => [s.id, s]));
+  const stops = order.flatMap((id) => {
+    const s = byId.get(id);
+    return s ? [{ id: s.id, lat: s.lat, lng: s.lng, label: s.label }] : [];
+  });
   return (
     <RouteMap
       className="size-full"
       start={{ lat: route.start.lat, lng: route.start.lng, label: route.start.label }}
-      stops={route.stops.map((s) => ({ lat: s.lat, lng: s.lng, label: s.label }))}
+      stops={stops}
       end={!route.roundTrip && route.end ? { lat: route.end.lat, lng: route.end.lng, label: route.end.label } : null}
       roundTrip={route.roundTrip}
       geometry={route.geometry}
+      provisional={orderChanged}
+      dropped={route.unassigned.map((u) => ({ lat: u.lat, lng: u.lng, label: u.label }))}
       selected={selected}
       onSelect={onSelect}
       attribution={route.attribution}

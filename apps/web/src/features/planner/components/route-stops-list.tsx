@@ -45,7 +45,7 @@ export function RouteStopsList({ route, unit, order, pinned, selected, onSelect,
           S
         </span>
         <div className="min-w-0 flex-1">
-          <p className="truncate font-medium">Start: {route.start.label}</p>
+          <p className="font-medium break-words">Start: {route.start.label}</p>
           <p className="text-xs text-muted-foreground">Departs {route.departureTime}</p>
         </div>
       </li>
@@ -103,7 +103,7 @@ export function RouteStopsList({ route, unit, order, pinned, selected, onSelect,
                 {index + 1}
               </span>
               <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium">
+                <span className="block font-medium break-words">
                   {stop.label}
                   {isPinned ? <span className="sr-only"> (pinned)</span> : null}
                 </span>
@@ -111,7 +111,8 @@ export function RouteStopsList({ route, unit, order, pinned, selected, onSelect,
                   {reordered ? "Order changed — apply to update times" : `ETA ${clockAfter(route.departureTime, stop.arrivalSeconds)} · ${formatDistance(stop.legDistanceMeters, unit)} · ${formatDuration(stop.legDurationSeconds)}`}
                   {stop.timeWindow ? ` · window ${clockAfter(route.departureTime, stop.timeWindow.start)}–${clockAfter(route.departureTime, stop.timeWindow.end)}` : ""}
                 </span>
-                {stop.note ? <span className="block truncate text-xs text-muted-foreground italic">{stop.note}</span> : null}
+                {stop.address && stop.address !== stop.label ? <span className="block text-xs break-words text-muted-foreground">{stop.address}</span> : null}
+                {stop.note ? <span className="block text-xs break-words text-muted-foreground italic">{stop.note}</span> : null}
               </span>
             </button>
             {readOnly ? null : (
@@ -146,7 +147,7 @@ export function RouteStopsList({ route, unit, order, pinned, selected, onSelect,
             {route.roundTrip ? "S" : "E"}
           </span>
           <div className="min-w-0 flex-1">
-            <p className="truncate font-medium">{endLabel}</p>
+            <p className="font-medium break-words">{endLabel}</p>
             {route.endArrivalSeconds !== null && !reordered ? (
               <p className="text-xs text-muted-foreground">
                 ETA {clockAfter(route.departureTime, route.endArrivalSeconds)}

@@ -1,12 +1,13 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { Loader2, Pencil, Plus } from "lucide-react";
+import { List, Loader2, Map as MapIcon, Pencil, Plus } from "lucide-react";
 import type { DistanceUnit } from "@routepilot/contracts";
 import { PageContainer } from "@/components/layouts/page-container";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
+import { cn } from "@/lib/utils";
 import { PlannerFormPanel } from "@/features/planner/components/planner-form-panel";
 import { PlannerMapPanel } from "@/features/planner/components/planner-map-panel";
 import { RouteResult } from "@/features/planner/components/route-result";
@@ -40,6 +41,9 @@ export function PlannerPage({ title, distanceUnit, savedLocations, defaultStart,
   const form = usePlannerForm({ fillDefaults: !searchParams.get("route"), defaultStart, defaultEnd });
   const plan = usePlannedRoute({ onRouteLoaded: form.loadRoute });
   const { route, routeId, stored } = plan;
+  // Phones show the result's list or its map, not one 2,000 px below the other (wide screens show both).
+  const [phoneView, setPhoneView] = useState<"list" | "map">("list");
+  const phone = (view: "list" | "map") => plan.showResult && phoneView !== view && "max-lg:hidden";
 
   function submit() {
     plan.clearQuotaMessage();
@@ -71,8 +75,20 @@ export function PlannerPage({ title, distanceUnit, savedLocations, defaultStart,
           </AlertDescription>
         </Alert>
       ) : null}
+      {plan.showResult ? (
+        <div role="group" aria-label="Show the route as" className="mb-4 grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 lg:hidden print:hidden">
+          <Button size="sm" variant={phoneView === "list" ? "default" : "ghost"} aria-pressed={phoneView === "list"} onClick={() => setPhoneView("list")}>
+            <List aria-hidden="true" />
+            List
+          </Button>
+          <Button size="sm" variant={phoneView === "map" ? "default" : "ghost"} aria-pressed={phoneView === "map"} onClick={() => setPhoneView("map")}>
+            <MapIcon aria-hidden="true" />
+            Map
+          </Button>
+        </div>
+      ) : null}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,30rem)_minmax(0,1fr)]">
-        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-4">
+        <div className={cn("grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-4 print:grid!", phone("list"))}>
           {routeId && stored.isPending ? (
             <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
               <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading the route…
@@ -120,9 +136,11 @@ export function PlannerPage({ title, distanceUnit, savedLocations, defaultStart,
             />
           )}
         </div>
-        <div className="h-[22rem] sm:h-[28rem] lg:sticky lg:top-20 lg:h-[calc(100vh-7rem)] print:h-[16cm]">
+        <div className={cn("h-[22rem] sm:h-[28rem] lg:sticky lg:top-20 lg:h-[calc(100vh-7rem)] print:block! print:h-[16cm]", phone("map"))}>
           <PlannerMapPanel
             route={route}
+            order={plan.order}
+            orderChanged={plan.orderChanged}
             selected={plan.showResult ? plan.selected : null}
             onSelect={(i) => {
               plan.setSelected(i);
