@@ -4,7 +4,8 @@ import { toast } from "sonner";
 import { ArrowRight, HelpCircle, History, MapPin, Route, Settings } from "lucide-react";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { useAuth } from "@/lib/auth";
 import { PlanUsageCard } from "@/features/dashboard/components/plan-usage-card";
 import { FleetRoleNotice } from "@/features/dashboard/components/fleet-role-notice";
@@ -76,6 +77,16 @@ export function DashboardPage() {
               <p>Get the best order, distance and time.</p>
             </div>
           </CardContent>
+          <CardFooter>
+            {/* The first screen after sign-up: the planner is one click away. */}
+            <Button asChild size="lg">
+              <Link to="/">
+                <Route aria-hidden="true" />
+                Plan a route
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          </CardFooter>
         </Card>
         <PlanUsageCard />
       </div>
