@@ -12,3 +12,4 @@ export * from "./geocode";
 export * from "./notifications";
 export * from "./polyline";
 export * from "./markup";
+export * from "./route-results";

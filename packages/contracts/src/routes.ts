@@ -22,6 +22,8 @@ export const routeMessages = {
     `You have used all ${limit} routes of your plan this month. You can optimise again when your allowance resets at the start of your next monthly period; your saved routes stay available.`,
   orderMismatch: "The new order must list every stop of the route exactly once",
   unknownStop: "This stop is not part of the route",
+  lastStop: "A route needs at least one destination: delete the route instead",
+  routeChanged: "The route changed while it was being re-planned: reload it and try again",
 } as const;
 
 const latitude = z.number({ error: messages.invalidFormat }).min(-90, messages.invalidFormat).max(90, messages.invalidFormat);
@@ -77,7 +79,19 @@ const requiredObject = (message: string) => ({
 export const placeSchema = z.object(placeFields, requiredObject(messages.required)).superRefine(placeRules(messages.required));
 export type Place = z.infer<typeof placeSchema>;
 
-export const timeWindowSchema = z.object({ start: clockOrSeconds, end: clockOrSeconds }, { error: messages.invalidFormat });
+/**
+ * The time-window order rule, once for the form and the server: the window must end after it
+ * starts. Both "HH:MM" or both seconds compare directly; a mix is checked once the departure is known.
+ */
+export function timeWindowEndsAfterStart(window: { start: number | string; end: number | string }): boolean {
+  if (typeof window.start !== typeof window.end) return true;
+  const seconds = (v: number | string) => (typeof v === "number" ? v : clockToSeconds(v));
+  return seconds(window.end) > seconds(window.start);
+}
+
+export const timeWindowSchema = z
+  .object({ start: clockOrSeconds, end: clockOrSeconds }, { error: messages.invalidFormat })
+  .refine(timeWindowEndsAfterStart, { message: routeMessages.timeWindowOrder, path: ["end"] });
 export type TimeWindowInput = z.infer<typeof timeWindowSchema>;
 
 /** One destination: a place plus optional label, note, service time and time window. */
@@ -104,6 +118,8 @@ export const optimizeRouteRequestSchema = z.object({
   roundTrip: z.boolean({ error: messages.invalidFormat }).optional(),
   /** "HH:MM" departure from the start; "HH:MM" time windows are read relative to it (default 09:00). */
   departureTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, messages.invalidFormat).optional(),
+  /** "HH:MM" end of the working day (the next day when at or before the departure): stops that do not fit are left out with reason "shift". */
+  endOfDay: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, messages.invalidFormat).optional(),
   stops: z
     .array(stopInputSchema, { error: messages.destinationRequired })
     .min(1, messages.destinationRequired)
@@ -173,7 +189,9 @@ export const routeDetailSchema = z.object({
   endArrivalSeconds: z.number().nullable(),
   endLegDistanceMeters: z.number().nullable(),
   endLegDurationSeconds: z.number().nullable(),
-  /** Metres in the order the user typed; null when that order has an unreachable leg. */
+  /** Seconds after departure by which the route should end (the end of day the user set); null without a limit. */
+  maxDurationSeconds: z.number().nullish(),
+  /** Metres for the same planned stops in the order the user typed them; null when that order has an unreachable leg. */
   originalDistanceMeters: z.number().nullable(),
   savingMeters: z.number().nullable(),
   savingPercent: z.number().nullable(),
@@ -261,9 +279,22 @@ export const reoptimizeRouteSchema = z
     order: z.array(z.string()).max(MAX_ROUTE_STOPS, routeMessages.tooManyStops).optional(),
     pinned: z.array(z.string()).max(MAX_ROUTE_STOPS, routeMessages.tooManyStops).optional(),
     optimize: z.boolean({ error: messages.invalidFormat }).optional(),
+    /** Forget the stops that could not be included (re-plan without them). */
+    dropUnassigned: z.boolean({ error: messages.invalidFormat }).optional(),
   })
   .strict();
 export type ReoptimizeRoute = z.infer<typeof reoptimizeRouteSchema>;
+
+/** POST /api/routes/:id/stops: destinations added to a saved route, which is then re-planned as the same route. */
+export const addRouteStopsSchema = z
+  .object({
+    stops: z
+      .array(stopInputSchema, { error: messages.destinationRequired })
+      .min(1, messages.destinationRequired)
+      .max(MAX_ROUTE_STOPS, routeMessages.tooManyStops),
+  })
+  .strict();
+export type AddRouteStops = z.infer<typeof addRouteStopsSchema>;
 
 export const routeShareSchema = z.object({ token: z.string(), url: z.string() });
 export type RouteShare = z.infer<typeof routeShareSchema>;

@@ -3,6 +3,7 @@ export { InvalidProblemError, SolverInvariantError } from "./model/errors";
 export { requireValidProblem } from "./model/require-valid-problem";
 export { validateSolution, type SolutionCheck } from "./check/validate-solution";
 export { solve, DEFAULT_TUNING } from "./solve";
+export { scheduleRoute } from "./core/schedule-order";
 export { Rng } from "./util/rng";
 export { solveInWorker, solveParallel, isBetter, type WorkerOptions } from "./worker/solve-in-worker";
 export { fromVroomInput } from "./vroom/from-vroom";

@@ -1,5 +1,5 @@
 import { distanceKind, GeoError, NoRouteError, routingAttribution, type GeoServices, type LatLng, type MatrixResult, type Profile, type RoutingProvider } from "@routepilot/geo";
-import type { Job, Problem, Vehicle } from "@routepilot/solver";
+import { scheduleRoute, type Job, type Problem, type RouteSolution, type Step, type Vehicle } from "@routepilot/solver";
 import { routeMessages } from "@routepilot/contracts";
 import type { StoredPlace, StoredUnassigned } from "@routepilot/db";
 import type { SolverPool } from "../jobs/solver-pool";
@@ -12,6 +12,8 @@ export interface PlanStop {
   label: string;
   address: string | null;
   note: string | null;
+  /** How the position was found (exact address, street, place, typed coordinates…), stored for the badge. */
+  matchQuality?: string | null;
   lat: number;
   lng: number;
   serviceS: number;
@@ -36,7 +38,7 @@ export interface Plan {
   endArrivalS: number | null;
   endLegDistanceM: number | null;
   endLegDurationS: number | null;
-  /** Distance in the order given (the user's typed order on optimise); null when a leg is unreachable. */
+  /** Distance of the same planned stops in the order the user typed them; null when a leg of that order is unreachable. */
   inputOrderDistanceM: number | null;
   geometry: string | null;
   provider: RoutingProvider["name"];
@@ -70,21 +72,37 @@ async function matrixWithFallback(deps: PlanningDeps, points: LatLng[], profile:
   }
 }
 
-const finite = (v: number) => (Number.isFinite(v) ? v : null);
-
 /** Solver budget: small routes stop early, large ones get up to the configured limit. */
 export function solverBudgetMs(stopCount: number, limitMs: number): number {
   return Math.min(limitMs, 50 + 2 * stopCount);
 }
 
+const solverMatrix = (m: number[][]) => m.map((row) => row.map((v) => (Number.isFinite(v) ? v : null)));
+
 /**
- * Orders the stops (optimise, keep, or re-optimise around pinned ones), then computes legs,
- * ETAs (seconds after departure, waiting for time windows included), totals and geometry.
- * Matrix index 0 is the start, 1…n the stops, n+1 the end place (a round trip ends at 0).
+ * The planning problem for the engine: job i is stop i at matrix index i + 1, one vehicle from
+ * the start (index 0) to the end (`endIndex`; none for an open route), travel durations (whole
+ * seconds) and distances, and the working day as the vehicle's shift [0, maxDurationS].
+ */
+function planningProblem(matrix: MatrixResult, stops: PlanStop[], endIndex: number | undefined, maxDurationS: number | null): Problem {
+  const durations = matrix.durations.map((row) => row.map((v) => (Number.isFinite(v) ? Math.round(v) : null)));
+  const jobs: Job[] = stops.map((s, i) => ({ id: i, location: i + 1, service: s.serviceS, ...(s.timeWindow ? { timeWindows: [s.timeWindow] } : {}) }));
+  const vehicle: Vehicle = { id: 0, start: 0, ...(endIndex !== undefined ? { end: endIndex } : {}), ...(maxDurationS !== null ? { timeWindow: [0, maxDurationS] as const } : {}) };
+  return { matrices: { durations, distances: solverMatrix(matrix.distances) }, jobs, vehicles: [vehicle] };
+}
+
+const jobOrder = (route: RouteSolution | undefined) => (route?.steps ?? []).filter((s) => s.type === "job" && s.id !== undefined).map((s) => s.id as number);
+
+/**
+ * Orders the stops (optimise, keep, or re-optimise around pinned ones), then takes legs, ETAs
+ * (seconds after departure, waiting for time windows included) and totals from the engine's
+ * schedule, and the geometry from the routing provider. Matrix index 0 is the start, 1…n the
+ * stops, n+1 the end place (a round trip ends at 0). With `maxDurationS`, stops that do not fit
+ * in the day are left out (reason "shift") when the order is optimised.
  */
 export async function planRoute(
   deps: PlanningDeps,
-  input: { profile: Profile; start: StoredPlace; end: StoredPlace | null; roundTrip: boolean; stops: PlanStop[]; mode: OrderMode },
+  input: { profile: Profile; start: StoredPlace; end: StoredPlace | null; roundTrip: boolean; stops: PlanStop[]; mode: OrderMode; maxDurationS?: number | null },
 ): Promise<Plan> {
   const { stops, profile } = input;
   const n = stops.length;
@@ -92,67 +110,37 @@ export async function planRoute(
   if (input.end && !input.roundTrip) points.push(input.end);
   const endIndex = input.roundTrip ? 0 : input.end ? n + 1 : undefined;
   const { matrix, routing } = await matrixWithFallback(deps, points, profile);
-  const cell = (m: number[][], i: number, j: number) => (m[i] as number[])[j] as number;
-  const durations = matrix.durations.map((row) => row.map((v) => (Number.isFinite(v) ? Math.round(v) : null)));
+  const problem = planningProblem(matrix, stops, endIndex, input.maxDurationS ?? null);
 
-  let order: number[];
+  let schedule: RouteSolution | undefined;
   const unassigned: StoredUnassigned[] = [];
-  if (input.mode.kind === "fixed") {
-    order = input.mode.order;
-  } else if (input.mode.kind === "optimize") {
-    const jobs: Job[] = stops.map((s, i) => ({ id: i, location: i + 1, service: s.serviceS, ...(s.timeWindow ? { timeWindows: [s.timeWindow] } : {}) }));
-    const vehicle: Vehicle = { id: 0, start: 0, ...(endIndex !== undefined ? { end: endIndex } : {}) };
-    const problem: Problem = { matrices: { durations }, jobs, vehicles: [vehicle] };
+  if (input.mode.kind === "optimize") {
     const solution = await deps.solver.solve(problem, { seed: 1, timeLimitMs: solverBudgetMs(n, deps.solverTimeLimitMs) });
-    order = (solution.routes[0]?.steps ?? []).filter((s) => s.type === "job" && s.id !== undefined).map((s) => s.id as number);
+    schedule = solution.routes[0];
     for (const u of solution.unassigned) {
       const s = stops[u.id] as PlanStop;
       unassigned.push({ inputIndex: s.inputIndex, label: s.label, lat: s.lat, lng: s.lng, reason: u.reason });
     }
   } else {
-    order = await reoptimizeAroundPinned(deps, durations, stops, input.mode.order, endIndex);
+    const order = input.mode.kind === "fixed" ? input.mode.order : await reoptimizeAroundPinned(deps, problem, stops, input.mode.order, endIndex);
+    schedule = order.length > 0 ? scheduleRoute(problem, order) : undefined;
   }
-  if (order.length === 0) throw new ValidationError(routeMessages.noRoute, { stops: routeMessages.noRoute });
+  const order = jobOrder(schedule);
+  if (!schedule || order.length === 0) throw new ValidationError(routeMessages.noRoute, { stops: routeMessages.noRoute });
 
-  // Schedule in the chosen order: depart at 0, wait for a window to open, then serve.
+  // Legs from the engine's cumulative travel time and distance; an unreachable leg is infinite.
   const planned: PlannedStop[] = [];
-  let time = 0;
-  let distance = 0;
-  let prev = 0;
-  for (const [k, i] of order.entries()) {
-    const s = stops[i] as PlanStop;
-    const legD = finite(cell(matrix.distances, prev, i + 1));
-    const legT = finite(cell(matrix.durations, prev, i + 1));
-    if (legD === null || legT === null) throw new ValidationError(routeMessages.noRoute, { stops: routeMessages.noRoute });
-    const arrival = time + legT;
-    const begin = s.timeWindow ? Math.max(arrival, s.timeWindow[0]) : arrival;
-    time = begin + s.serviceS;
-    distance += legD;
-    planned.push({ ...s, sequence: k + 1, arrivalS: arrival, departureS: time, legDistanceM: legD, legDurationS: legT });
-    prev = i + 1;
+  let prev = schedule.steps[0] as Step;
+  for (const step of schedule.steps) {
+    if (step.type !== "job") continue;
+    if (!Number.isFinite(step.travelTime) || !Number.isFinite(step.distance)) throw new ValidationError(routeMessages.noRoute, { stops: routeMessages.noRoute });
+    const s = stops[step.id as number] as PlanStop;
+    planned.push({ ...s, sequence: planned.length + 1, arrivalS: step.arrival, departureS: step.departure, legDistanceM: step.distance - prev.distance, legDurationS: step.travelTime - prev.travelTime });
+    prev = step;
   }
-  let endArrivalS: number | null = null;
-  let endLegDistanceM: number | null = null;
-  let endLegDurationS: number | null = null;
-  if (endIndex !== undefined) {
-    endLegDistanceM = finite(cell(matrix.distances, prev, endIndex));
-    endLegDurationS = finite(cell(matrix.durations, prev, endIndex));
-    if (endLegDistanceM === null || endLegDurationS === null) throw new ValidationError(routeMessages.noRoute, { end: routeMessages.noRoute });
-    endArrivalS = time + endLegDurationS;
-    distance += endLegDistanceM;
-  }
-
-  // Distance in the order given (input order on optimise), for "saved versus your order".
-  let inputOrderDistanceM: number | null = 0;
-  const typed = [0, ...stops.map((_, i) => i + 1), ...(endIndex !== undefined ? [endIndex] : [])];
-  for (let k = 1; k < typed.length; k++) {
-    const d = cell(matrix.distances, typed[k - 1] as number, typed[k] as number);
-    if (!Number.isFinite(d)) {
-      inputOrderDistanceM = null;
-      break;
-    }
-    inputOrderDistanceM += d;
-  }
+  const endStep = schedule.steps.find((s) => s.type === "end");
+  if (endStep && (!Number.isFinite(endStep.travelTime) || !Number.isFinite(endStep.distance))) throw new ValidationError(routeMessages.noRoute, { end: routeMessages.noRoute });
+  const last = planned[planned.length - 1] as PlannedStop;
 
   let geometry: string | null = null;
   const path: LatLng[] = [input.start, ...planned, ...(endIndex === 0 ? [input.start] : endIndex !== undefined && input.end ? [input.end] : [])];
@@ -165,15 +153,26 @@ export async function planRoute(
   return {
     stops: planned,
     unassigned,
-    distanceM: distance,
-    durationS: endArrivalS ?? time,
-    endArrivalS,
-    endLegDistanceM,
-    endLegDurationS,
-    inputOrderDistanceM,
+    distanceM: schedule.distance,
+    durationS: endStep ? endStep.arrival : last.departureS,
+    endArrivalS: endStep ? endStep.arrival : null,
+    endLegDistanceM: endStep ? endStep.distance - prev.distance : null,
+    endLegDurationS: endStep ? endStep.travelTime - prev.travelTime : null,
+    inputOrderDistanceM: typedOrderDistance(problem, stops, order),
     geometry,
     provider: routing.name,
   };
+}
+
+/**
+ * "Saved versus your order" compares like with like: the same planned stops, in the order the
+ * user typed them (by `inputIndex`), through the engine's schedule. Null when that order has an
+ * unreachable leg (no saving can be computed).
+ */
+function typedOrderDistance(problem: Problem, stops: PlanStop[], planned: number[]): number | null {
+  const typed = [...planned].sort((a, b) => (stops[a] as PlanStop).inputIndex - (stops[b] as PlanStop).inputIndex);
+  const distance = scheduleRoute(problem, typed).distance;
+  return Number.isFinite(distance) ? distance : null;
 }
 
 /**
@@ -182,7 +181,7 @@ export async function planRoute(
  * `maxStops` equal to the run's length, so the solver decides which free stops go where and in
  * what order. Time windows are left to the schedule here (a later run cannot start at time 0).
  */
-async function reoptimizeAroundPinned(deps: PlanningDeps, durations: (number | null)[][], stops: PlanStop[], order: number[], endIndex: number | undefined): Promise<number[]> {
+async function reoptimizeAroundPinned(deps: PlanningDeps, problem: Problem, stops: PlanStop[], order: number[], endIndex: number | undefined): Promise<number[]> {
   const free = order.filter((i) => !(stops[i] as PlanStop).pinned);
   if (free.length <= 1) return order;
   const runs: { from: number; to: number | undefined; size: number }[] = [];
@@ -204,7 +203,7 @@ async function reoptimizeAroundPinned(deps: PlanningDeps, durations: (number | n
     vehicles.push({ id: vehicles.length, start: run.from, ...(run.to !== undefined ? { end: run.to } : {}), maxStops: run.size });
   });
   const jobs: Job[] = free.map((i) => ({ id: i, location: i + 1, service: (stops[i] as PlanStop).serviceS }));
-  const solution = await deps.solver.solve({ matrices: { durations }, jobs, vehicles }, { seed: 1, timeLimitMs: solverBudgetMs(free.length, deps.solverTimeLimitMs) });
+  const solution = await deps.solver.solve({ matrices: problem.matrices, jobs, vehicles }, { seed: 1, timeLimitMs: solverBudgetMs(free.length, deps.solverTimeLimitMs) });
   const filled: number[][] = runs.map(() => []);
   for (const route of solution.routes) {
     const r = runOfVehicle[route.vehicleIndex] as number;

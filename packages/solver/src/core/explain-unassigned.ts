@@ -110,7 +110,15 @@ export function explainUnassigned(state: SolutionState, q: number): UnassignedRe
     if (!over) capacityBlocks = false;
   }
   if (capacityBlocks) return "capacity";
-  return inst.requestPriority[q]! < 100 && hasHigherPriority(inst, q) ? "dropped" : "time_window";
+  if (inst.requestPriority[q]! < 100 && hasHigherPriority(inst, q)) return "dropped";
+  // The other stops' schedule leaves no room: against the request's own windows, or, when it has
+  // none (one window open from 0 to ∞), against the vehicles' shifts.
+  return hasOwnWindow(inst, t) || inst.requestSecond[q]! >= 0 ? "time_window" : "shift";
+}
+
+function hasOwnWindow(inst: Instance, t: number): boolean {
+  const first = inst.twOffset[t]!;
+  return inst.twOffset[t + 1]! - first !== 1 || inst.twStart[first]! > 0 || inst.twEnd[first]! !== Infinity;
 }
 
 function hasHigherPriority(inst: Instance, q: number): boolean {

@@ -14,6 +14,8 @@ const optimizationLimit = rateLimit((deps) => deps.limiters.routeOptimization);
 export const routesRouter = createRouter();
 routesRouter.use("/api/routes/optimize", optimizationLimit);
 routesRouter.use("/api/routes/:id/reoptimize", optimizationLimit);
+routesRouter.use("/api/routes/:id/stops", optimizationLimit);
+routesRouter.use("/api/routes/:id/stops/*", optimizationLimit);
 
 routesRouter
   .openapi(routes.optimizeRoute, async (c) => {
@@ -47,6 +49,15 @@ routesRouter
     const user = requireUser(c);
     const input = c.req.header("content-type")?.includes("json") ? c.req.valid("json") : {};
     return c.json(await service.reoptimizeRoute(c.get("deps").db, await planningDeps(c), user.id, c.req.valid("param").id, input ?? {}), 200);
+  })
+  .openapi(routes.addRouteStops, async (c) => {
+    const user = requireUser(c);
+    return c.json(await service.addRouteStops(c.get("deps").db, await planningDeps(c), user.id, c.req.valid("param").id, c.req.valid("json")), 200);
+  })
+  .openapi(routes.removeRouteStop, async (c) => {
+    const user = requireUser(c);
+    const { id, stopId } = c.req.valid("param");
+    return c.json(await service.removeRouteStop(c.get("deps").db, await planningDeps(c), user.id, id, stopId), 200);
   })
   .openapi(routes.shareRoute, async (c) => {
     const user = requireUser(c);

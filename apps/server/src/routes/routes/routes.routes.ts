@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
+  addRouteStopsSchema,
   exportRouteQuerySchema,
   listRoutesQuerySchema,
   optimizeRouteRequestSchema,
@@ -83,9 +84,31 @@ export const reoptimizeRoute = createRoute({
   tags: ["Routes"],
   summary: "Re-plan a route: apply a new order, keep pinned stops in place and re-optimise the rest",
   description:
-    "`order`: every stop id in a new order (default: current order). `pinned`: stop ids that keep their position (default: those pinned before). `optimize: false` applies `order` as is. No quota is used; the optimisation rate limit applies.",
+    "`order`: every stop id in a new order (default: current order). `pinned`: stop ids that keep their position (default: those pinned before). `optimize: false` applies `order` as is. `dropUnassigned: true` forgets the stops that could not be included. No quota is used; the optimisation rate limit applies.",
   request: { params: IdParam, body: { content: { "application/json": { schema: reoptimizeRouteSchema } }, required: false } },
   responses: { 200: json(routeDetailSchema, "Re-planned"), ...authErrors, ...notFound, 429: rateLimited("Too many optimisations; see Retry-After") },
+});
+
+const StopParams = IdParam.extend({ stopId: z.uuid({ error: "Stop not found" }).openapi({ param: { name: "stopId", in: "path" } }) });
+
+export const addRouteStops = createRoute({
+  method: "post",
+  path: "/api/routes/{id}/stops",
+  tags: ["Routes"],
+  summary: "Add destinations to a saved route and re-plan it as the same route (no quota is used)",
+  description:
+    "Places are geocoded as in an optimisation. Pinned stops keep their positions; the route is otherwise re-optimised with the new stops. Stops that cannot be included are listed in `unassigned`. The optimisation rate limit applies; see docs/decisions/005-editing-a-saved-route.md.",
+  request: { params: IdParam, ...body(addRouteStopsSchema) },
+  responses: { 200: json(routeDetailSchema, "Re-planned with the new stops"), ...authErrors, ...notFound, 409: jsonError("The route changed meanwhile"), 429: rateLimited("Too many optimisations; see Retry-After") },
+});
+
+export const removeRouteStop = createRoute({
+  method: "delete",
+  path: "/api/routes/{id}/stops/{stopId}",
+  tags: ["Routes"],
+  summary: "Remove a stop from a saved route; legs, ETAs and totals are recomputed in the current order",
+  request: { params: StopParams },
+  responses: { 200: json(routeDetailSchema, "The route without the stop"), ...authErrors, 404: jsonError("No such route or stop for this user"), 409: jsonError("The route changed meanwhile"), 429: rateLimited("Too many optimisations; see Retry-After") },
 });
 
 export const shareRoute = createRoute({

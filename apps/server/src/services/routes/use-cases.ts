@@ -1,0 +1,245 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import {
+  clockToSeconds,
+  MAX_ROUTE_STOPS,
+  routeMessages,
+  secondsUntilEndOfDay,
+  type AddRouteStops,
+  type OptimizeRouteRequest,
+  type OptimizeRouteResponse,
+  type ReoptimizeRoute,
+  type RouteDetail,
+  type RouteList,
+  type RouteProfile,
+  type RouteShare,
+  type SharedRoute,
+  type UpdateRoute,
+} from "@routepilot/contracts";
+import { routeShares, routeStops, routes, type Database, type DbOrTx, type StoredPlace } from "@routepilot/db";
+import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors";
+import type { Mailer } from "../mail";
+import { resolveRequest } from "../place-resolution";
+import { planRoute, type OrderMode, type PlanningDeps, type PlanStop } from "../route-planning";
+import { assertCanOptimize, consumeRouteQuota, getUsageSummary, overageNotice, sendUsageWarnings } from "../usage";
+import { presentRoute, presentRouteSummary, presentSharedRoute } from "./presenters";
+import { activeShareByToken, activeShareOf, listRouteRows, newestActiveShare, ownedRoute, stopsOf } from "./queries";
+import { planColumns, planStopFromRow, stopValues, type RouteRow, type StopRow } from "./rows";
+
+function defaultName(start: StoredPlace, stopCount: number): string {
+  const name = `${start.label} · ${stopCount} stop${stopCount === 1 ? "" : "s"}`;
+  return name.length > 120 ? `${name.slice(0, 119)}…` : name;
+}
+
+export interface OptimizeContext extends PlanningDeps {
+  mailer: Mailer;
+  baseUrl: string;
+}
+
+/**
+ * POST /api/routes/optimize: quota pre-check, geocoding, matrix, solver (worker thread), then in
+ * one transaction the authoritative quota check + consumption and the stored route. A refused
+ * or failed request consumes nothing and stores nothing.
+ */
+export async function optimizeRoute(db: Database, ctx: OptimizeContext, user: { id: string; email: string }, input: OptimizeRouteRequest): Promise<OptimizeRouteResponse> {
+  await assertCanOptimize(db, user);
+  const resolved = await resolveRequest(ctx.geo, input);
+  const profile = input.profile ?? "car";
+  const roundTrip = input.roundTrip ?? false;
+  const maxDurationS = input.endOfDay ? secondsUntilEndOfDay(clockToSeconds(resolved.departureTime), clockToSeconds(input.endOfDay)) : null;
+  const plan = await planRoute(ctx, { profile, start: resolved.start, end: resolved.end, roundTrip, stops: resolved.stops, mode: { kind: "optimize" }, maxDurationS });
+  const routeId = randomUUID();
+  const { row, stops, consumption } = await db.transaction(async (tx) => {
+    const consumption = await consumeRouteQuota(tx, user, { routeRequestId: routeId, destinationCount: input.stops.length, logger: ctx.logger });
+    const [row] = await tx
+      .insert(routes)
+      .values({
+        id: routeId,
+        userId: user.id,
+        name: input.name || defaultName(resolved.start, input.stops.length),
+        profile,
+        roundTrip,
+        departureTime: resolved.departureTime,
+        maxDurationS,
+        start: resolved.start,
+        end: resolved.end,
+        ...planColumns(plan),
+      })
+      .returning();
+    const stops = await tx.insert(routeStops).values(stopValues(routeId, plan)).returning();
+    return { row: row as RouteRow, stops, consumption };
+  });
+  await sendUsageWarnings(db, ctx.mailer, user, consumption, ctx.baseUrl);
+  const summary = await getUsageSummary(db, user);
+  return { route: presentRoute(row, stops), usage: { ...summary, overage: overageNotice(consumption) } };
+}
+
+/** A route the user owns; another user's route is reported as not found. */
+export async function getRoute(db: DbOrTx, userId: string, id: string): Promise<RouteDetail> {
+  const row = await ownedRoute(db, userId, id);
+  return presentRoute(row, await stopsOf(db, id));
+}
+
+/** The user's routes, newest first; `q` matches the name, the start or any stop's label or address. */
+export async function listRoutes(db: DbOrTx, userId: string, query: { q?: string | undefined; limit?: number | undefined; offset?: number | undefined }): Promise<RouteList> {
+  const { rows, total } = await listRouteRows(db, userId, query);
+  return { routes: rows.map(({ route, stopCount, shared }) => presentRouteSummary(route, Number(stopCount), Boolean(shared))), total };
+}
+
+export async function updateRoute(db: DbOrTx, userId: string, id: string, patch: UpdateRoute): Promise<RouteDetail> {
+  const [row] = await db
+    .update(routes)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(routes.id, id), eq(routes.userId, userId)))
+    .returning();
+  if (!row) throw new NotFoundError("Route");
+  return presentRoute(row, await stopsOf(db, id));
+}
+
+export async function deleteRoute(db: DbOrTx, userId: string, id: string): Promise<void> {
+  const deleted = await db.delete(routes).where(and(eq(routes.id, id), eq(routes.userId, userId))).returning({ id: routes.id });
+  if (deleted.length === 0) throw new NotFoundError("Route");
+}
+
+/** Copies a route and its stops (no quota: nothing is optimised). */
+export async function duplicateRoute(db: Database, userId: string, id: string): Promise<RouteDetail> {
+  return db.transaction(async (tx) => {
+    const source = await ownedRoute(tx, userId, id);
+    const stops = await stopsOf(tx, id);
+    const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = source;
+    const name = `${source.name} (copy)`;
+    const [row] = await tx
+      .insert(routes)
+      .values({ ...rest, name: name.length > 120 ? source.name : name, status: "planned" })
+      .returning();
+    const copy = row as RouteRow;
+    const copiedStops = stops.length
+      ? await tx
+          .insert(routeStops)
+          .values(stops.map(({ id: _sid, routeId: _r, completedAt: _ca, proofObjectKey: _p, ...s }) => ({ ...s, routeId: copy.id, status: "pending" })))
+          .returning()
+      : [];
+    return presentRoute(copy, copiedStops);
+  });
+}
+
+/**
+ * Plans a stored route again with these stops and stores the result as the same route. The
+ * plan is computed outside the transaction (solving takes time); the transaction then locks the
+ * row with the user's id in the WHERE (ownership checked where it is written) and refuses with
+ * 409 when the route changed meanwhile, so a concurrent edit is never overwritten.
+ * `keepUnassigned`: stops left out earlier stay listed after the newly left-out ones.
+ */
+async function replanStored(
+  db: Database,
+  deps: PlanningDeps,
+  userId: string,
+  row: RouteRow,
+  stops: PlanStop[],
+  mode: OrderMode,
+  keepUnassigned: boolean,
+): Promise<RouteDetail> {
+  const plan = await planRoute(deps, { profile: row.profile as RouteProfile, start: row.start, end: row.end, roundTrip: row.roundTrip, stops, mode, maxDurationS: row.maxDurationS });
+  return db.transaction(async (tx) => {
+    const locked = await ownedRoute(tx, userId, row.id, { forUpdate: true });
+    if (locked.updatedAt.getTime() !== row.updatedAt.getTime()) throw new ConflictError(routeMessages.routeChanged);
+    const [updated] = await tx
+      .update(routes)
+      .set({ ...planColumns(plan), unassigned: keepUnassigned ? [...row.unassigned, ...plan.unassigned] : plan.unassigned, updatedAt: new Date() })
+      .where(and(eq(routes.id, row.id), eq(routes.userId, userId)))
+      .returning();
+    await tx.delete(routeStops).where(eq(routeStops.routeId, row.id));
+    const fresh = await tx.insert(routeStops).values(stopValues(row.id, plan)).returning();
+    return presentRoute(updated as RouteRow, fresh);
+  });
+}
+
+/** With pinned stops, the others are re-optimised around them; without, the whole route is optimised (time windows and the day honoured). */
+function optimiseMode(stops: PlanStop[], order: number[]): OrderMode {
+  return stops.some((s) => s.pinned) ? { kind: "pinned", order } : { kind: "optimize" };
+}
+
+/**
+ * Re-plans a stored route: a new order and/or pinned stops (kept at their positions, the others
+ * re-optimised around them), or a fresh optimisation. Recomputes legs, ETAs, totals and geometry.
+ * `dropUnassigned` forgets the stops that could not be included (re-plan without them).
+ */
+export async function reoptimizeRoute(db: Database, deps: PlanningDeps, userId: string, id: string, input: ReoptimizeRoute): Promise<RouteDetail> {
+  const row = await ownedRoute(db, userId, id);
+  const current = await stopsOf(db, id);
+  const index = new Map(current.map((s, i) => [s.id, i]));
+  let order = current.map((_, i) => i);
+  if (input.order) {
+    const seen = new Set(input.order);
+    if (input.order.length !== current.length || seen.size !== current.length || input.order.some((sid) => !index.has(sid))) {
+      throw new ValidationError(routeMessages.orderMismatch, { order: routeMessages.orderMismatch });
+    }
+    order = input.order.map((sid) => index.get(sid) as number);
+  }
+  const pinnedIds = new Set(input.pinned ?? current.filter((s) => s.pinned).map((s) => s.id));
+  for (const sid of pinnedIds) {
+    if (!index.has(sid)) throw new ValidationError(routeMessages.unknownStop, { pinned: routeMessages.unknownStop });
+  }
+  const stops = current.map((s) => planStopFromRow(s, pinnedIds.has(s.id)));
+  const mode: OrderMode = input.optimize === false ? { kind: "fixed", order } : optimiseMode(stops, order);
+  return replanStored(db, deps, userId, row, stops, mode, !input.dropUnassigned);
+}
+
+/** The next typed positions after every stop the route has had (planned or left out), so added stops count as typed last. */
+function nextInputIndex(row: RouteRow, stops: StopRow[]): number {
+  return Math.max(-1, ...stops.map((s) => s.inputIndex), ...row.unassigned.map((u) => u.inputIndex)) + 1;
+}
+
+/**
+ * POST /api/routes/:id/stops: geocodes the new destinations as an optimisation does (near the
+ * route's start), adds them and re-plans the route as the same route (no quota; ADR 005).
+ * Pinned stops keep their places; the new ones are fitted in around them.
+ */
+export async function addRouteStops(db: Database, deps: PlanningDeps, userId: string, id: string, input: AddRouteStops): Promise<RouteDetail> {
+  const row = await ownedRoute(db, userId, id);
+  const current = await stopsOf(db, id);
+  if (current.length + input.stops.length > MAX_ROUTE_STOPS) throw new ValidationError(routeMessages.tooManyStops, { stops: routeMessages.tooManyStops });
+  const start = { address: row.start.address ?? undefined, lat: row.start.lat, lng: row.start.lng };
+  const resolved = await resolveRequest(deps.geo, { start, stops: input.stops, departureTime: row.departureTime, roundTrip: true });
+  const first = nextInputIndex(row, current);
+  const added = resolved.stops.map((s, i): PlanStop => ({ ...s, inputIndex: first + i }));
+  const stops = [...current.map((s) => planStopFromRow(s)), ...added];
+  return replanStored(db, deps, userId, row, stops, optimiseMode(stops, stops.map((_, i) => i)), true);
+}
+
+/**
+ * DELETE /api/routes/:id/stops/:stopId: removes one stop and recomputes the route in its current
+ * order (legs, ETAs, totals); "Re-optimise" then re-plans it. The last stop cannot be removed.
+ */
+export async function removeRouteStop(db: Database, deps: PlanningDeps, userId: string, id: string, stopId: string): Promise<RouteDetail> {
+  const row = await ownedRoute(db, userId, id);
+  const current = await stopsOf(db, id);
+  const kept = current.filter((s) => s.id !== stopId);
+  if (kept.length === current.length) throw new NotFoundError("Stop");
+  if (kept.length === 0) throw new ValidationError(routeMessages.lastStop, { stopId: routeMessages.lastStop });
+  return replanStored(db, deps, userId, row, kept.map((s) => planStopFromRow(s)), { kind: "fixed", order: kept.map((_, i) => i) }, true);
+}
+
+/** Creates (or returns the active) share link: a token of 256 random bits. */
+export async function shareRoute(db: DbOrTx, userId: string, id: string, baseUrl: string): Promise<RouteShare> {
+  await ownedRoute(db, userId, id);
+  const existing = await newestActiveShare(db, id);
+  const token = existing?.token ?? randomBytes(32).toString("base64url");
+  if (!existing) await db.insert(routeShares).values({ routeId: id, token });
+  return { token, url: `${baseUrl}/shared-route/${token}` };
+}
+
+/** Revokes every active share link of the route; the old URLs then answer 404. */
+export async function unshareRoute(db: DbOrTx, userId: string, id: string): Promise<void> {
+  await ownedRoute(db, userId, id);
+  await db.update(routeShares).set({ revokedAt: new Date() }).where(activeShareOf(id));
+}
+
+/** A shared route, read-only and without owner, notes or record ids; revoked, expired or unknown → 404. */
+export async function getSharedRoute(db: DbOrTx, token: string): Promise<SharedRoute> {
+  const share = await activeShareByToken(db, token);
+  if (!share) throw new NotFoundError("Shared route");
+  const [row] = await db.select().from(routes).where(eq(routes.id, share.routeId));
+  if (!row) throw new NotFoundError("Shared route");
+  return presentSharedRoute(row, await stopsOf(db, row.id));
+}
