@@ -21,6 +21,7 @@ import { notificationsRouter } from "./routes/notifications/notifications.handle
 import { preferencesRouter } from "./routes/preferences/preferences.handlers";
 import { savedLocationsRouter } from "./routes/saved-locations/saved-locations.handlers";
 import { routesRouter } from "./routes/routes/routes.handlers";
+import { routeReviewRouter } from "./routes/route-review/route-review.handlers";
 import { sharedRoutesRouter } from "./routes/shared-routes/shared-routes.handlers";
 import { geocodeRouter } from "./routes/geocode/geocode.handlers";
 import { usageRouter } from "./routes/usage/usage.handlers";
@@ -121,6 +122,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", notificationsRouter);
   app.route("/", contactRouter);
   app.route("/", usageRouter);
+  app.route("/", routeReviewRouter);
   app.route("/", routesRouter);
   app.route("/", sharedRoutesRouter);
   app.route("/", geocodeRouter);

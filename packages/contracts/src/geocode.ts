@@ -111,3 +111,63 @@ export type GeocodeBatchRequest = z.infer<typeof geocodeBatchRequestSchema>;
 /** `results[i]` is the best match for `queries[i]`, or null when nothing was found. */
 export const geocodeBatchResponseSchema = z.object({ results: z.array(geocodeResultSchema.nullable()) });
 export type GeocodeBatchResponse = z.infer<typeof geocodeBatchResponseSchema>;
+
+/** A place farther than this many times the route's median spread from the others is flagged. */
+export const OUTLIER_SPREAD_FACTOR = 5;
+
+const kmText = (km: number): string => `${km >= 100 ? Math.round(km).toLocaleString("en-GB") : km.toFixed(km >= 10 ? 0 : 1)} km`;
+
+/** Messages of place resolution and the review step before optimising. */
+export const placeMessages = {
+  farFromOthers: (km: number, spreadKm: number) =>
+    `This place is ${kmText(km)} from the middle of the route, while the other places are within about ${kmText(spreadKm)} of it. Check it is the one you meant.`,
+  otherCountry: (country: string, others: string) => `This place is in ${country}, the other places are in ${others}. Check it is the one you meant.`,
+  needsConfirmation: "Some places are far from the rest of the route. Confirm each one or pick another match before optimising; nothing has been charged.",
+  reviewTitle: "Check these places before optimising",
+  reviewIntro: "These places were matched only roughly or lie far from the rest of the route. Nothing is charged until you optimise.",
+  confirm: "This is the place I meant",
+  pickAnother: "Use another match",
+  optimiseAnyway: "Optimise with these places",
+  back: "Back to editing",
+} as const;
+
+/** Another match the user may pick instead of the chosen one. */
+export const placeCandidateSchema = z.object({
+  label: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  match: matchQualitySchema,
+  provider: z.string(),
+});
+export type PlaceCandidate = z.infer<typeof placeCandidateSchema>;
+
+/** Why a place was flagged: far from the others, or in another country than the rest. */
+export const placeOutlierSchema = z.object({ reason: z.enum(["far", "country"]), message: z.string() });
+
+/** One place of a route request as it resolved: `field` is "start", "end" or "stops.<i>". */
+export const resolvedRoutePlaceSchema = z.object({
+  field: z.string(),
+  /** What was typed (null for coordinates without an address). */
+  input: z.string().nullable(),
+  label: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  match: matchQualitySchema,
+  /** Geocoder that found it; null when the request gave coordinates. */
+  provider: z.string().nullable(),
+  /** Up to 3 other matches, best first. */
+  candidates: z.array(placeCandidateSchema),
+  /** Set when the place lies far from the others or in another country; optimise refuses it until confirmed. */
+  outlier: placeOutlierSchema.nullable(),
+  /** The request already confirmed this place. */
+  confirmed: z.boolean(),
+});
+export type ResolvedRoutePlace = z.infer<typeof resolvedRoutePlaceSchema>;
+
+/** POST /api/routes/resolve answer: every place, in the order start, end, stops. */
+export const resolveRouteResponseSchema = z.object({
+  places: z.array(resolvedRoutePlaceSchema),
+  /** True when a place is approximate, street-only or an unconfirmed outlier. */
+  needsReview: z.boolean(),
+});
+export type ResolveRouteResponse = z.infer<typeof resolveRouteResponseSchema>;

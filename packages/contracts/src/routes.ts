@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { matchQualitySchema } from "./geocode";
 import { messages } from "./messages";
 import { usageSummarySchema } from "./plan";
 import { locationSchema, safeText } from "./validation";
@@ -45,6 +46,10 @@ const placeFields = {
   address: z.string({ error: messages.invalidFormat }).optional(),
   lat: latitude.optional(),
   lng: longitude.optional(),
+  /** How the coordinates were found (from POST /api/routes/resolve or a picked suggestion); stored for the badge. */
+  match: matchQualitySchema.optional(),
+  /** The user confirmed this place although it was flagged as far from the others. */
+  confirmed: z.boolean({ error: messages.invalidFormat }).optional(),
 };
 
 /**
@@ -120,6 +125,8 @@ export const optimizeRouteRequestSchema = z.object({
   departureTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, messages.invalidFormat).optional(),
   /** "HH:MM" end of the working day (the next day when at or before the departure): stops that do not fit are left out with reason "shift". */
   endOfDay: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, messages.invalidFormat).optional(),
+  /** The browser locale's country (ISO 3166-1 alpha-2), preferred when nothing else says where the route is. */
+  region: z.string().regex(/^[A-Za-z]{2}$/, messages.invalidFormat).optional(),
   stops: z
     .array(stopInputSchema, { error: messages.destinationRequired })
     .min(1, messages.destinationRequired)
@@ -133,6 +140,8 @@ export const resolvedPlaceSchema = z.object({
   address: z.string().nullable(),
   lat: z.number(),
   lng: z.number(),
+  /** How well the position matches what was typed; null/absent for routes planned before it was recorded. */
+  match: matchQualitySchema.nullish(),
 });
 export type ResolvedPlace = z.infer<typeof resolvedPlaceSchema>;
 
@@ -147,6 +156,8 @@ export const routeStopSchema = z.object({
   note: z.string().nullable(),
   lat: z.number(),
   lng: z.number(),
+  /** How well the position matches what was typed; null for stops planned before it was recorded. */
+  match: matchQualitySchema.nullish(),
   serviceSeconds: z.number().int(),
   timeWindow: z.object({ start: z.number(), end: z.number() }).nullable(),
   /** Seconds after departure when the stop is reached (before waiting and service). */

@@ -62,6 +62,8 @@ export interface GeoServices {
   geocoder: Geocoder;
   /** The loaded extract, when OSM_EXTRACT is set. */
   extract?: OsmExtract;
+  /** The world gazetteer (also inside `autocomplete`): the country of a point, for checks across a route. */
+  gazetteer: GazetteerGeocoder;
   /** Credits to show wherever results appear. */
   attributions: string[];
 }
@@ -88,7 +90,8 @@ export async function createGeoServices(config: GeoConfig, options: { gazetteer?
   }
   const offline: Geocoder[] = [];
   if (extract) offline.push(extract.addresses);
-  offline.push(options.gazetteer ?? GazetteerGeocoder.world());
+  const gazetteer = options.gazetteer ?? GazetteerGeocoder.world();
+  offline.push(gazetteer);
   const autocomplete = new CompositeGeocoder(offline);
   let external: Geocoder | undefined;
   if (config.GEOCODER === "nominatim") {
@@ -99,5 +102,5 @@ export async function createGeoServices(config: GeoConfig, options: { gazetteer?
   const geocoder = external ? new CompositeGeocoder([...offline, external]) : autocomplete;
   const usesOsm = extract !== undefined || external !== undefined || config.ROUTING_PROVIDER === "osrm" || config.ROUTING_PROVIDER === "valhalla";
   const attributions = [GEONAMES_ATTRIBUTION, ...(usesOsm ? [OSM_ATTRIBUTION] : [])];
-  return { config, routing, haversine, autocomplete, geocoder, extract, attributions };
+  return { config, routing, haversine, autocomplete, geocoder, extract, gazetteer, attributions };
 }

@@ -1,8 +1,8 @@
-import { GeoError, ProviderBusyError, type GeocodeResult, type Geocoder } from "@routepilot/geo";
+import type { GeocodeResult, Geocoder } from "@routepilot/geo";
 import type { GeocodeBatchRequest, GeocodeQuery } from "@routepilot/contracts";
 import { createRouter, requireUser } from "../../lib/context";
-import { AppError, ServiceBusyError } from "../../lib/errors";
 import { rateLimit } from "../../middleware/rate-limit";
+import { guarded } from "./geocoder-errors";
 import * as routes from "./geocode.routes";
 
 function present(r: GeocodeResult) {
@@ -10,17 +10,6 @@ function present(r: GeocodeResult) {
 }
 
 const parseNear = (near: string | undefined) => (near ? (([lat, lng]) => ({ lat: lat as number, lng: lng as number }))(near.split(",").map(Number)) : undefined);
-
-/** Runs a geocoder call, turning provider trouble into 503s (busy: Retry-After a minute). */
-async function guarded<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ProviderBusyError) throw new ServiceBusyError("The address search is busy right now. Please try again in a minute.", 60);
-    if (error instanceof GeoError) throw new AppError(503, "SERVICE_UNAVAILABLE", "The address search is unavailable right now. Please try again.");
-    throw error;
-  }
-}
 
 async function search(geocoder: Geocoder, query: GeocodeQuery) {
   const near = parseNear(query.near);

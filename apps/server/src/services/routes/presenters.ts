@@ -1,4 +1,4 @@
-import type { RouteDetail, RouteProfile, RouteSummary, SharedRoute } from "@routepilot/contracts";
+import type { MatchQuality, RouteDetail, RouteProfile, RouteSummary, SharedRoute } from "@routepilot/contracts";
 import type { RoutingProvider } from "@routepilot/geo";
 import { presentProvider } from "../route-planning";
 import type { RouteRow, StopRow } from "./rows";
@@ -33,6 +33,7 @@ export function presentRoute(row: RouteRow, stops: StopRow[]): RouteDetail {
         label: s.label,
         address: s.address,
         note: s.note,
+        match: s.matchQuality as MatchQuality | null,
         lat: s.lat,
         lng: s.lng,
         serviceSeconds: s.serviceS,

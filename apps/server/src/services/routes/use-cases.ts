@@ -19,7 +19,7 @@ import {
 import { routeShares, routeStops, routes, type Database, type DbOrTx, type StoredPlace } from "@routepilot/db";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors";
 import type { Mailer } from "../mail";
-import { resolveRequest } from "../place-resolution";
+import { loadPlaceContext, resolveRequest } from "../place-resolution";
 import { planRoute, type OrderMode, type PlanningDeps, type PlanStop } from "../route-planning";
 import { assertCanOptimize, consumeRouteQuota, getUsageSummary, overageNotice, sendUsageWarnings } from "../usage";
 import { presentRoute, presentRouteSummary, presentSharedRoute } from "./presenters";
@@ -43,7 +43,7 @@ export interface OptimizeContext extends PlanningDeps {
  */
 export async function optimizeRoute(db: Database, ctx: OptimizeContext, user: { id: string; email: string }, input: OptimizeRouteRequest): Promise<OptimizeRouteResponse> {
   await assertCanOptimize(db, user);
-  const resolved = await resolveRequest(ctx.geo, input);
+  const resolved = await resolveRequest(ctx.geo, input, await loadPlaceContext(db, user.id, input.region));
   const profile = input.profile ?? "car";
   const roundTrip = input.roundTrip ?? false;
   const maxDurationS = input.endOfDay ? secondsUntilEndOfDay(clockToSeconds(resolved.departureTime), clockToSeconds(input.endOfDay)) : null;
