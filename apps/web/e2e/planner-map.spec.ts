@@ -95,6 +95,23 @@ test("offline, the map says the base map is unavailable and draws the extract's 
   expect(body.features.length).toBeGreaterThan(0);
 });
 
+test("a crowded map groups its stops into clusters that hold every stop (item 11)", async ({ page, request }) => {
+  await page.context().route(TILES, (route) => route.abort());
+  // 60 stops in and around Vaduz and Schaan, a few hundred metres apart.
+  const crowd = Array.from({ length: 60 }, (_, i) => ({ lat: 47.13 + (i % 10) * 0.004, lng: 9.5 + Math.floor(i / 10) * 0.006, label: `Crowd stop ${i + 1}` }));
+  const id = await plannedRoute(page, request, "map-crowd", crowd);
+  await page.goto(`/?route=${id}`);
+  await expect(page.getByTestId("route-stop")).toHaveCount(60);
+  const map = page.getByTestId("route-map");
+  await expect(map.locator('[data-marker="cluster"]').first()).toBeVisible();
+  const clusters = await map.locator('[data-marker="cluster"]').allTextContents();
+  const single = await map.locator('[data-marker="stop"]').count();
+  expect(clusters.length).toBeGreaterThan(0);
+  expect(clusters.reduce((n, text) => n + Number(text), 0) + single).toBe(60);
+  // A cluster names the stops it holds.
+  await expect(map.locator('[data-marker="cluster"]').first()).toHaveAttribute("title", /^\d+ stops: \d+(, \d+)+$/);
+});
+
 test("on a phone (375 px) names wrap, a list/map toggle brings the map up, and OpenStreetMap is credited once (item 13)", async ({ page, request }, testInfo) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.context().route(TILES, (route) => route.abort());
