@@ -58,7 +58,16 @@ export async function buildRuntime(env: Env, logger: Logger, options: { database
   // Outside tests, load the extract and the gazetteer now: a bad OSM_EXTRACT stops start-up.
   // Without an extract nothing can fail, so the gazetteer loads while the server starts.
   if (env.NODE_ENV !== "test") {
-    if (env.geo.OSM_EXTRACT) await geo.get();
+    if (env.geo.OSM_EXTRACT) {
+      const { extract } = await geo.get();
+      if (extract) {
+        const s = extract.summary;
+        logger.info(
+          { osmExtract: extract.path, ...s },
+          `OSM extract loaded in ${s.seconds} s: ${s.nodes} nodes, ${s.ways} ways, ${s.addresses} addresses, ${s.streets} streets, ${s.places} places`,
+        );
+      }
+    }
     else void geo.get().catch((error: unknown) => logger.error({ err: error }, "geo services failed to load"));
   }
   const solver = createSolverPool(env.SOLVER_WORKERS, env.SOLVER_MAX_QUEUE);

@@ -1,6 +1,7 @@
 // The only file that listens. Parses the environment, opens the database (applying
 // migrations), serves HTTP, and shuts down gracefully on SIGTERM/SIGINT.
 import { serve } from "@hono/node-server";
+import { ExtractLoadError } from "@routepilot/geo";
 import { EnvError, loadEnv } from "./env";
 import { buildRuntime } from "./bootstrap";
 import { createLogger } from "./lib/logger";
@@ -17,7 +18,17 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(env.LOG_LEVEL);
-  const runtime = await buildRuntime(env, logger);
+  let runtime;
+  try {
+    runtime = await buildRuntime(env, logger);
+  } catch (error) {
+    // A bad OSM_EXTRACT is a configuration mistake: say which variable, no stack trace.
+    if (error instanceof ExtractLoadError) {
+      console.error(`RoutePilot cannot start.\n${error.message}\nSee .env.example for every variable.`);
+      process.exit(1);
+    }
+    throw error;
+  }
   const server = serve({ fetch: runtime.app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(
       { port: info.port, database: runtime.deps.database.kind, mail: env.SMTP_URL ? "smtp" : "outbox" },

@@ -57,6 +57,25 @@ describe("the server process", () => {
     expect(output()).toContain("PORT:");
   });
 
+  it("a wrong OSM_EXTRACT path stops start-up with a message naming the variable, no stack trace", { timeout: 60_000 }, async () => {
+    const port = await freePort();
+    const { child, output } = start({ PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, OSM_EXTRACT: "datasets/osm/no-such-extract.osm.pbf" });
+    expect(await exited(child)).toBe(1);
+    expect(output(), output()).toContain('OSM_EXTRACT: cannot read "datasets/osm/no-such-extract.osm.pbf"');
+    expect(output()).toContain("no such file");
+    expect(output()).not.toMatch(/ENOENT|\n\s+at /);
+  });
+
+  it("logs what the extract loaded: nodes, ways, addresses, places and seconds", { timeout: 120_000 }, async () => {
+    const port = await freePort();
+    const extract = fileURLToPath(new URL("../../../datasets/osm/liechtenstein-2024-03-04.osm.pbf", import.meta.url));
+    const server = start({ PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, OSM_EXTRACT: extract, ROUTING_PROVIDER: "osm" });
+    await healthy(`http://127.0.0.1:${port}`, server.child);
+    expect(server.output()).toMatch(/OSM extract loaded in [\d.]+ s: \d+ nodes, \d+ ways, \d+ addresses, \d+ streets, \d+ places/);
+    server.child.kill("SIGTERM");
+    expect(await exited(server.child)).toBe(0);
+  });
+
   it("starts on the embedded database, finishes in-flight requests on SIGTERM, and keeps data across restarts", { timeout: 240_000 }, async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;

@@ -3,9 +3,10 @@
  * Loads an extract (Liechtenstein by default), then times car matrices between random road
  * points (seeded, so every run uses the same points) and prints a table.
  */
-import { readFile } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { haversineMeters } from "../src/geodesy";
-import { OsmRoutingProvider } from "../src/osm/osm-router";
+import { loadOsmExtract } from "../src/osm-extract";
+import type { OsmRoutingProvider } from "../src/osm/osm-router";
 import { LIECHTENSTEIN_PBF } from "../src/testing/extracts";
 import type { LatLng, Profile } from "../src/types";
 
@@ -60,16 +61,20 @@ interface Row {
 async function main(): Promise<void> {
   const path = process.argv[2] ?? LIECHTENSTEIN_PBF;
   const rows: Row[] = [];
-  const bytes = await readFile(path);
+  // Loaded as the server loads OSM_EXTRACT: one parse for the router, addresses, streets and places.
   const t0 = performance.now();
-  const router = OsmRoutingProvider.fromBuffer(bytes);
+  const extract = await loadOsmExtract(path);
   const loadMs = performance.now() - t0;
+  // maxRSS is in kilobytes: the peak resident memory so far, i.e. what the loaded extract needs.
+  const loadedPeakMb = process.resourceUsage().maxRSS / 1024;
+  const router = extract.router;
   const s = router.stats;
+  const e = extract.summary;
   rows.push({
-    step: "load (parse + graph + index)",
+    step: "load as the server does (parse + graph + index + addresses)",
     ms: loadMs,
     target: "a few s",
-    note: `parse ${s.parseMs.toFixed(0)} ms, graph ${s.graphMs.toFixed(0)} ms, index ${s.indexMs.toFixed(0)} ms; ${s.vertices} vertices, ${s.edges} edges`,
+    note: `parse ${s.parseMs.toFixed(0)} ms, graph ${s.graphMs.toFixed(0)} ms, index ${s.indexMs.toFixed(0)} ms; ${s.vertices} vertices, ${s.edges} edges; ${e.nodes} nodes, ${e.ways} ways, ${e.addresses} addresses, ${e.streets} streets, ${e.places} places`,
   });
   // The first matrix includes JIT warm-up; report it, then the median of three warm runs.
   for (const [n, target] of [
@@ -106,7 +111,10 @@ async function main(): Promise<void> {
   const r = await router.route(route, "car");
   rows.push({ step: "car route through 20 points", ms: performance.now() - tr, target: "-", note: `${(r.distance / 1000).toFixed(1)} km` });
 
-  console.log(`extract: ${path}`);
+  const fileMb = (await stat(path)).size / 1e6;
+  const peakMb = process.resourceUsage().maxRSS / 1024;
+  console.log(`extract: ${path} (${fileMb.toFixed(1)} MB)`);
+  console.log(`peak RSS: ${loadedPeakMb.toFixed(0)} MB after loading, ${peakMb.toFixed(0)} MB after the matrices`);
   console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
   console.log("| step | time (ms) | target | note |");
   console.log("|---|---:|---|---|");
