@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Gauge } from "lucide-react";
-import { formatPence, OVERAGE_PENCE_PER_ROUTE, type PlanSummary } from "@routepilot/contracts";
+import { formatPence, OVERAGE_PENCE_PER_ROUTE, usageStanding, type PlanSummary } from "@routepilot/contracts";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -8,16 +8,9 @@ import { ErrorCard } from "@/components/errors/error-card";
 import { cn } from "@/lib/utils";
 import { usePlan } from "@/features/dashboard/api/get-plan";
 
-/** SPEC §3 usage summary derived from the plan: percentage (max 100), remaining (min 0), over limit. */
-export function usageFromPlan(plan: PlanSummary) {
-  const limit = plan.isTeamMember && plan.teamQuota !== undefined ? plan.teamQuota : plan.monthlyLimit;
-  const used = plan.isTeamMember && plan.teamUsed !== undefined ? plan.teamUsed : plan.routesUsed;
-  const usagePercentage = limit > 0 ? Math.min(100, Math.round((used / limit) * 100)) : used > 0 ? 100 : 0;
-  return { limit, used, usagePercentage, remainingRoutes: Math.max(0, limit - used), isOverLimit: used > limit, overBy: Math.max(0, used - limit) };
-}
-
 function UsageDetails({ plan }: { plan: PlanSummary }) {
-  const usage = usageFromPlan(plan);
+  // The same words as the planner's usage bar (contracts' usageStanding).
+  const usage = usageStanding(plan);
   const label = plan.isTeamMember ? "Team Member" : plan.planName;
   return (
     <>
@@ -40,23 +33,21 @@ function UsageDetails({ plan }: { plan: PlanSummary }) {
           aria-label="Monthly route usage"
           aria-valuemin={0}
           aria-valuemax={100}
-          aria-valuenow={usage.usagePercentage}
-          aria-valuetext={`${usage.usagePercentage}% used`}
+          aria-valuenow={usage.percent}
+          aria-valuetext={`${usage.percent}% used`}
           className="h-2.5 overflow-hidden rounded-full bg-muted"
         >
           <div
-            className={cn("h-full rounded-full transition-all", usage.isOverLimit ? "bg-destructive" : usage.usagePercentage >= 80 ? "bg-warning-foreground" : "bg-primary")}
-            style={{ width: `${usage.usagePercentage}%` }}
+            className={cn("h-full rounded-full transition-all", usage.tone === "over" || usage.tone === "full" ? "bg-destructive" : usage.tone === "warning" ? "bg-warning-foreground" : "bg-primary")}
+            style={{ width: `${usage.percent}%` }}
           />
         </div>
         <p className="text-sm text-muted-foreground">
-          {usage.isOverLimit
-            ? `You are ${usage.overBy} route${usage.overBy === 1 ? "" : "s"} over your limit. Each extra route costs ${formatPence(OVERAGE_PENCE_PER_ROUTE)}.`
-            : `${usage.remainingRoutes} route${usage.remainingRoutes === 1 ? "" : "s"} left this month.`}
+          {usage.detail}.{usage.tone === "over" ? ` Each extra route costs ${formatPence(OVERAGE_PENCE_PER_ROUTE)}.` : ""}
         </p>
       </CardContent>
       <CardFooter>
-        <Button asChild variant={usage.usagePercentage >= 80 ? "default" : "outline"} size="sm">
+        <Button asChild variant={usage.percent >= 80 ? "default" : "outline"} size="sm">
           <Link to="/pricing">{plan.subscriptionTier === "fleet_pro" ? "Compare plans" : "Upgrade plan"}</Link>
         </Button>
       </CardFooter>

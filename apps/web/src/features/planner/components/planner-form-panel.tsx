@@ -143,6 +143,22 @@ export function PlannerFormPanel({ form, savedLocations, defaultStart, onSubmit,
               <Label htmlFor="planner-departure">Departure</Label>
               <Input id="planner-departure" type="time" value={draft.departureTime} onChange={(e) => edit({ departureTime: e.target.value || "09:00" })} />
             </div>
+            <div className="grid gap-1.5 sm:col-span-2">
+              <Label htmlFor="planner-end-of-day">End of day (optional)</Label>
+              <Input
+                id="planner-end-of-day"
+                type="time"
+                className="sm:w-40"
+                value={draft.endOfDay}
+                onChange={(e) => edit({ endOfDay: e.target.value })}
+                aria-describedby="planner-end-of-day-hint"
+                aria-invalid={errors.endOfDay ? true : undefined}
+              />
+              <p id="planner-end-of-day-hint" className="text-xs text-muted-foreground">
+                Stops that do not fit before this time are left out and listed, so the day is never overrun.
+              </p>
+              {errors.endOfDay ? <p className="text-sm font-medium text-destructive">{errors.endOfDay}</p> : null}
+            </div>
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="planner-name">Route name (optional)</Label>

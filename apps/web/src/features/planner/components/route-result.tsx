@@ -1,10 +1,13 @@
-import { RefreshCw, Undo2 } from "lucide-react";
-import type { DistanceUnit, RouteDetail } from "@routepilot/contracts";
+import { RefreshCw, TriangleAlert, Undo2 } from "lucide-react";
+import { clockToSeconds, routeTimingWarnings, type DistanceUnit, type RouteDetail } from "@routepilot/contracts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDistance } from "@/lib/format-distance";
 import { formatDuration } from "@/lib/format-duration";
+import { cn } from "@/lib/utils";
+import { AddStopForm } from "@/features/planner/components/add-stop-form";
+import { DroppedStops } from "@/features/planner/components/dropped-stops";
 import { RouteActions } from "@/features/planner/components/route-actions";
 import { RouteStopsList } from "@/features/planner/components/route-stops-list";
 import type { PlannedRoute } from "@/features/planner/hooks/use-planned-route";
@@ -14,13 +17,35 @@ type RouteResultProps = {
   route: RouteDetail;
   unit: DistanceUnit;
   /** The selection, the user's moves and pins, and re-planning (from `usePlannedRoute`). */
-  plan: Pick<PlannedRoute, "selected" | "setSelected" | "order" | "pinned" | "orderChanged" | "pinsChanged" | "moveStop" | "togglePin" | "undoMoves" | "replan" | "replanning">;
+  plan: Pick<
+    PlannedRoute,
+    | "selected"
+    | "setSelected"
+    | "order"
+    | "pinned"
+    | "orderChanged"
+    | "pinsChanged"
+    | "moveStop"
+    | "togglePin"
+    | "undoMoves"
+    | "replan"
+    | "replanning"
+    | "replanWithoutDropped"
+    | "addStops"
+    | "addingStops"
+    | "removeStop"
+  >;
 };
 
-/** The optimised route: totals, saving versus the typed order, the ordered stops, re-planning and hand-off. */
+/**
+ * The optimised route: totals, whether it fits the day, saving versus the typed order of the same
+ * stops, the stops that could not be included, the ordered stops (move, pin, remove), adding a
+ * stop, re-planning and hand-off.
+ */
 export function RouteResult({ route, unit, plan }: RouteResultProps) {
   const { selected, order, pinned } = plan;
   const saving = savingSummary(route, unit);
+  const warnings = routeTimingWarnings({ ...route, departureSeconds: clockToSeconds(route.departureTime) });
 
   return (
     <Card className="print:border-0 print:shadow-none" data-testid="route-result">
@@ -50,22 +75,24 @@ export function RouteResult({ route, unit, plan }: RouteResultProps) {
             <dd className="text-lg font-semibold">{route.stops.length}</dd>
           </div>
         </dl>
-        {saving ? (
-          <p className="rounded-lg border border-success/40 px-3 py-2 text-sm font-medium text-success" data-testid="route-saving">
-            {saving.text}
-            {route.originalDistanceMeters !== null && saving.meters > 0 ? (
-              <span className="block text-xs font-normal text-muted-foreground">
-                Your order: {formatDistance(route.originalDistanceMeters, unit)} → optimised: {formatDistance(route.distanceMeters, unit)}
-              </span>
-            ) : null}
+        {warnings.map((warning) => (
+          <p key={warning} className="flex items-start gap-2 rounded-lg border border-warning-foreground/40 px-3 py-2 text-sm text-warning-foreground" role="status" data-testid="route-timing-warning">
+            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {warning}
           </p>
-        ) : null}
-        {route.unassigned.length > 0 ? (
-          <div className="rounded-lg border border-destructive/40 px-3 py-2 text-sm text-destructive" role="status">
-            {route.unassigned.length} stop{route.unassigned.length === 1 ? "" : "s"} could not be included:{" "}
-            {route.unassigned.map((u) => `${u.label} (${u.reason})`).join(", ")}
-          </div>
-        ) : null}
+        ))}
+        <p
+          className={cn("rounded-lg border px-3 py-2 text-sm font-medium", saving.meters > 0 ? "border-success/40 text-success" : "text-muted-foreground")}
+          data-testid="route-saving"
+        >
+          {saving.text}
+          {route.originalDistanceMeters !== null && saving.meters > 0 ? (
+            <span className="block text-xs font-normal text-muted-foreground">
+              Your order: {formatDistance(route.originalDistanceMeters, unit)} → optimised: {formatDistance(route.distanceMeters, unit)}
+            </span>
+          ) : null}
+        </p>
+        <DroppedStops unassigned={route.unassigned} onReplanWithout={plan.replanWithoutDropped} pending={plan.replanning} />
       </CardHeader>
       <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4">
         <RouteActions route={route} nextStop={selected ?? 0} />
@@ -78,6 +105,12 @@ export function RouteResult({ route, unit, plan }: RouteResultProps) {
           onSelect={(i) => plan.setSelected(selected === i ? null : i)}
           onMove={plan.moveStop}
           onTogglePin={plan.togglePin}
+          onRemove={plan.removeStop}
+        />
+        <AddStopForm
+          near={route.start}
+          pending={plan.addingStops}
+          onAdd={(stop, { done, fail }) => plan.addStops([stop], { onAdded: done, onFieldErrors: (fields) => fail(Object.values(fields)[0] ?? "") })}
         />
         <div className="flex flex-wrap gap-2 print:hidden">
           <Button onClick={() => plan.replan(true)} disabled={plan.replanning} variant={plan.orderChanged || plan.pinsChanged ? "default" : "outline"} size="sm">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { ArrowDown, ArrowUp, GripVertical, Pin } from "lucide-react";
+import { ArrowDown, ArrowUp, GripVertical, Pin, Trash2 } from "lucide-react";
 import type { DistanceUnit, RouteDetail } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { formatDistance } from "@/lib/format-distance";
@@ -16,6 +16,8 @@ type RouteStopsListProps = {
   onSelect: (index: number) => void;
   onMove: (from: number, to: number) => void;
   onTogglePin: (id: string) => void;
+  /** Removes a stop from the saved route (a remove button per stop when given). */
+  onRemove?: ((id: string) => void) | undefined;
   readOnly?: boolean;
 };
 
@@ -24,7 +26,7 @@ type RouteStopsListProps = {
  * to another position or moved with the up/down buttons, and pinned to keep their position
  * when the rest is re-optimised. Selecting a row highlights its marker on the map.
  */
-export function RouteStopsList({ route, unit, order, pinned, selected, onSelect, onMove, onTogglePin, readOnly = false }: RouteStopsListProps) {
+export function RouteStopsList({ route, unit, order, pinned, selected, onSelect, onMove, onTogglePin, onRemove, readOnly = false }: RouteStopsListProps) {
   const byId = new Map(route.stops.map((s) => [s.id, s]));
   const stops = order.map((id) => byId.get(id)).filter((s) => s !== undefined);
   const reordered = order.some((id, i) => route.stops[i]?.id !== id);
@@ -133,6 +135,18 @@ export function RouteStopsList({ route, unit, order, pinned, selected, onSelect,
                 <Button variant="ghost" size="icon" className="size-8" aria-label={`Move stop ${index + 1} down`} disabled={index === stops.length - 1} onClick={() => onMove(index, index + 1)}>
                   <ArrowDown aria-hidden="true" />
                 </Button>
+                {onRemove ? (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-8 text-destructive hover:text-destructive"
+                    aria-label={`Remove stop ${index + 1}: ${stop.label}`}
+                    disabled={stops.length === 1}
+                    onClick={() => onRemove(stop.id)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                ) : null}
               </div>
             )}
           </li>

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
-import type { OptimizeRouteRequest, RouteDetail } from "@routepilot/contracts";
+import type { OptimizeRouteRequest, RouteDetail, StopInput } from "@routepilot/contracts";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useRoute } from "@/features/planner/api/get-route";
 import { useOptimizeRoute } from "@/features/planner/api/optimize-route";
 import { useReoptimizeRoute } from "@/features/planner/api/reoptimize-route";
+import { useAddRouteStops } from "@/features/planner/api/add-route-stops";
+import { useRemoveRouteStop } from "@/features/planner/api/remove-route-stop";
 
 type OrderEdits = { base: RouteDetail; order: string[]; pinned: ReadonlySet<string> };
 
@@ -19,7 +21,8 @@ function move<T>(list: T[], from: number, to: number): T[] {
 /**
  * The planned route shown beside the form: the stored route named by `?route=<id>`, optimising
  * a new one (`optimise`), the user's moves and pins before re-planning (`order`, `pinned`),
- * re-planning (`replan`), the selected stop, and whether the form or the result is shown.
+ * re-planning (`replan`, `replanWithoutDropped`), adding and removing stops of the saved route
+ * (`addStops`, `removeStop`: the same route, no quota), the selected stop, and whether the form or the result is shown.
  * `&reoptimize=1` re-plans the stored route once it has loaded. `onRouteLoaded` is called once
  * for each route that is opened (reopened from history or just optimised).
  */
@@ -29,6 +32,8 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
   const stored = useRoute(routeId);
   const optimize = useOptimizeRoute();
   const reoptimize = useReoptimizeRoute();
+  const addRouteStops = useAddRouteStops();
+  const removeRouteStop = useRemoveRouteStop();
   const [editing, setEditing] = useState(!routeId);
   const [selected, setSelected] = useState<number | null>(null);
   const [quotaMessage, setQuotaMessage] = useState<string | null>(null);
@@ -116,6 +121,51 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
     );
   }
 
+  /** Re-plans the route without the stops that could not be included (the same route, no quota). */
+  function replanWithoutDropped() {
+    if (!route) return;
+    reoptimize.mutate(
+      { id: route.id, dropUnassigned: true },
+      {
+        onSuccess: () => toast.success("Route re-planned without the stops that could not be included"),
+        onError: (error) => toast.error("Could not re-plan the route", { description: errorMessage(error) }),
+      },
+    );
+  }
+
+  /** Adds destinations to the saved route and re-plans it as the same route; field errors go to `onFieldErrors`. */
+  function addStops(stops: StopInput[], handlers: { onAdded: () => void; onFieldErrors: (fields: Record<string, string>) => void }) {
+    if (!route) return;
+    addRouteStops.mutate(
+      { id: route.id, stops },
+      {
+        onSuccess: () => {
+          handlers.onAdded();
+          toast.success(`Added ${stops.length === 1 ? "the stop" : `${stops.length} stops`} and re-planned the route`);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields) handlers.onFieldErrors(error.fields);
+          toast.error("Could not add the stop", { description: errorMessage(error) });
+        },
+      },
+    );
+  }
+
+  /** Removes a stop from the saved route (legs and times recomputed in the current order). */
+  function removeStop(stopId: string) {
+    if (!route) return;
+    removeRouteStop.mutate(
+      { id: route.id, stopId },
+      {
+        onSuccess: () => {
+          setSelected(null);
+          toast.success("Stop removed");
+        },
+        onError: (error) => toast.error("Could not remove the stop", { description: errorMessage(error) }),
+      },
+    );
+  }
+
   /**
    * Optimises a new route and opens it. A 402 shows the server's upgrade message; field errors
    * go back to the form through `onFieldErrors`.
@@ -171,7 +221,11 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
     togglePin,
     undoMoves,
     replan,
-    replanning: reoptimize.isPending,
+    replanning: reoptimize.isPending || addRouteStops.isPending || removeRouteStop.isPending,
+    replanWithoutDropped,
+    addStops,
+    addingStops: addRouteStops.isPending,
+    removeStop,
     startNew,
   };
 }

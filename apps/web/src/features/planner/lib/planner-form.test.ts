@@ -36,6 +36,12 @@ describe("validateDraft", () => {
     });
   });
 
+  it("sends the end of day when set, and reads it back from a stored route", () => {
+    const { request } = validateDraft(draft({ start: { text: "Vaduz" }, stops: [emptyStop({ text: "Schaan" })], endOfDay: "17:30" }));
+    expect(request).toMatchObject({ endOfDay: "17:30" });
+    expect(validateDraft(draft({ start: { text: "Vaduz" }, stops: [emptyStop({ text: "Schaan" })] })).request).not.toHaveProperty("endOfDay");
+  });
+
   it("requires the end place when ending at a chosen place, and an ordered time window", () => {
     const stop = { ...emptyStop({ text: "Schaan" }), windowStart: "12:00", windowEnd: "11:00" };
     const { errors } = validateDraft(draft({ start: { text: "Vaduz" }, stops: [stop], endMode: "place" }));

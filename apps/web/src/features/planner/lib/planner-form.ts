@@ -1,8 +1,6 @@
 import {
   messages,
   optimizeRouteRequestSchema,
-  routeMessages,
-  clockToSeconds,
   type OptimizeRouteRequest,
   type RouteDetail,
   type RouteProfile,
@@ -34,6 +32,8 @@ export type PlannerDraft = {
   end: PlaceDraft;
   profile: RouteProfile;
   departureTime: string;
+  /** "HH:MM" end of the working day, or "" for none. */
+  endOfDay: string;
 };
 
 /** Field errors keyed "start", "end", "stops", "stops.3", "stops.3.serviceSeconds", "stops.3.timeWindow"… */
@@ -51,7 +51,7 @@ export function emptyStop(place: PlaceDraft = { text: "" }): StopDraft {
 }
 
 export function emptyDraft(): PlannerDraft {
-  return { name: "", start: { text: "" }, stops: [emptyStop()], endMode: "roundTrip", end: { text: "" }, profile: "car", departureTime: "09:00" };
+  return { name: "", start: { text: "" }, stops: [emptyStop()], endMode: "roundTrip", end: { text: "" }, profile: "car", departureTime: "09:00", endOfDay: "" };
 }
 
 type PlaceBody = { address?: string; lat?: number; lng?: number };
@@ -83,6 +83,7 @@ export function buildRequest(draft: PlannerDraft): { body: Record<string, unknow
   });
   const body: Record<string, unknown> = { profile: draft.profile, start: placeBody(draft.start), stops, departureTime: draft.departureTime };
   if (draft.name.trim()) body.name = draft.name.trim();
+  if (draft.endOfDay) body.endOfDay = draft.endOfDay;
   if (draft.endMode === "roundTrip") body.roundTrip = true;
   else {
     body.roundTrip = false;
@@ -119,8 +120,8 @@ export function formErrors(fields: Record<string, string>, rowOf: number[] = [])
 
 /**
  * Validates the draft with the shared contract schema (SPEC §5 messages: "Start point is
- * required", "At least one destination is required", the location rules) plus the time-window
- * order, so the user sees the server's messages before sending.
+ * required", "At least one destination is required", the location rules, the time-window
+ * order), so the user sees the server's messages before sending.
  */
 export function validateDraft(draft: PlannerDraft): { request: OptimizeRouteRequest | null; errors: FieldErrors; rowOf: number[] } {
   const { body, rowOf } = buildRequest(draft);
@@ -129,13 +130,6 @@ export function validateDraft(draft: PlannerDraft): { request: OptimizeRouteRequ
   if (!parsed.success) {
     for (const issue of parsed.error.issues) errors[formErrorKey(issue.path.map(String).join("."), rowOf)] ??= issue.message;
   }
-  draft.stops.forEach((stop, row) => {
-    const key = `stops.${row}.timeWindow`;
-    if (errors[key] || !stop.windowStart || !stop.windowEnd) return;
-    if (/^\d\d:\d\d$/.test(stop.windowStart) && /^\d\d:\d\d$/.test(stop.windowEnd) && clockToSeconds(stop.windowEnd) <= clockToSeconds(stop.windowStart)) {
-      errors[key] = routeMessages.timeWindowOrder;
-    }
-  });
   if (draft.endMode === "place" && !errors.end && draft.end.text.trim() === "" && draft.end.lat === undefined) errors.end = messages.required;
   return { request: parsed.success && Object.keys(errors).length === 0 ? parsed.data : null, errors, rowOf };
 }
@@ -159,5 +153,6 @@ export function draftFromRoute(route: RouteDetail): PlannerDraft {
     end: route.end ? { text: route.end.address ?? route.end.label, lat: route.end.lat, lng: route.end.lng } : { text: "" },
     profile: route.profile,
     departureTime: route.departureTime,
+    endOfDay: route.maxDurationSeconds != null ? clock(route.maxDurationSeconds) : "",
   };
 }

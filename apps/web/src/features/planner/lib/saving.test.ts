@@ -24,6 +24,14 @@ describe("savingSummary", () => {
       percent: 10,
     });
     expect(savingSummary({ distanceMeters: 1000, originalDistanceMeters: 1000, savingMeters: 0, savingPercent: 0 }, "km")?.text).toBe("Your order was already the shortest");
-    expect(savingSummary({ distanceMeters: 1000, originalDistanceMeters: null, savingMeters: null, savingPercent: null }, "km")).toBeNull();
+    expect(savingSummary({ distanceMeters: 1000, originalDistanceMeters: null, savingMeters: null, savingPercent: null }, "km").text).toBe(
+      "No saving can be computed: your order has a leg no route connects",
+    );
+  });
+
+  it("with dropped stops, says the comparison is over the same planned stops", () => {
+    const route = { distanceMeters: 900, originalDistanceMeters: 1000, savingMeters: 100, savingPercent: 10, stops: [{}, {}], unassigned: [{}] };
+    expect(savingSummary(route, "km").text).toBe("Saves 100 m (10%) versus your order of the same 2 stops");
+    expect(savingSummary({ ...route, distanceMeters: 1000, savingMeters: 0, savingPercent: 0, stops: [{}] }, "km").text).toBe("Your order of the same 1 stop was already the shortest");
   });
 });

@@ -157,6 +157,48 @@ describe("PlannerPage", () => {
     expect(screen.getByRole("button", { name: "Re-optimise around pinned stops" })).toBeInTheDocument();
   });
 
+  it("names dropped stops in plain words, warns when the day is overrun, and edits the saved route without a new optimisation", async () => {
+    const user = userEvent.setup();
+    const dropped: OptimizeRouteResponse = {
+      ...response,
+      route: {
+        ...response.route,
+        unassigned: [{ inputIndex: 2, label: "Balzers farm", lat: 47.0667, lng: 9.5025, reason: "time_window" }],
+        maxDurationSeconds: 1200,
+      },
+    };
+    const calls: { url: string; method: string; body: unknown }[] = [];
+    fetchMock.mockImplementation(async (url, init) => {
+      const u = String(url);
+      if (u.includes("/api/routes/")) calls.push({ url: u, method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : null });
+      if (u.includes("/optimize")) return jsonResponse(dropped);
+      if (u.includes("/reoptimize") || u.includes("/stops")) return jsonResponse({ ...dropped.route, unassigned: [] });
+      return jsonResponse({ results: [] });
+    });
+    renderPlanner();
+    await user.type(screen.getByRole("combobox", { name: "Start point" }), "Vaduz");
+    await user.type(screen.getByRole("combobox", { name: "Destination 1" }), "Schaan");
+    await user.click(screen.getByRole("button", { name: "Optimise" }));
+    const block = await screen.findByTestId("route-unassigned");
+    expect(block).toHaveTextContent("Balzers farm: Its time window cannot be met. Widen the window or start earlier.");
+    expect(block).not.toHaveTextContent("time_window");
+    expect(screen.getByTestId("route-saving")).toHaveTextContent("versus your order of the same 2 stops");
+    expect(screen.getByTestId("route-timing-warning")).toHaveTextContent("does not fit in your day");
+
+    await user.click(within(block).getByRole("button", { name: "Re-plan without them" }));
+    await waitFor(() => expect(calls.find((c) => c.url.endsWith("/reoptimize"))?.body).toEqual({ dropUnassigned: true }));
+    await waitFor(() => expect(screen.queryByTestId("route-unassigned")).toBeNull());
+
+    await user.click(screen.getByRole("button", { name: "Remove stop 1: Schaan" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "DELETE" && c.url.endsWith(`/api/routes/${response.route.id}/stops/a`))).toBe(true));
+
+    await user.type(screen.getByRole("combobox", { name: "New stop" }), "Triesen");
+    await user.click(screen.getByRole("button", { name: "Add stop" }));
+    await waitFor(() => expect(calls.find((c) => c.method === "POST" && c.url.endsWith("/stops"))?.body).toEqual({ stops: [{ address: "Triesen" }] }));
+
+    expect(calls.filter((c) => c.url.endsWith("/optimize"))).toHaveLength(1);
+  });
+
   it("returns a 402 as the server's upgrade message with a link to /pricing", async () => {
     const user = userEvent.setup();
     fetchMock.mockImplementation(async (url) =>

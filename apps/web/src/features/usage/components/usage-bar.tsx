@@ -34,11 +34,11 @@ export function UsageBar({ compact = false, className }: { compact?: boolean; cl
         className="h-2 overflow-hidden rounded-full bg-muted"
       >
         <div
-          className={cn("h-full rounded-full transition-all", meter.tone === "over" ? "bg-destructive" : meter.tone === "warning" ? "bg-warning-foreground" : "bg-primary")}
+          className={cn("h-full rounded-full transition-all", meter.tone === "over" || meter.tone === "full" ? "bg-destructive" : meter.tone === "warning" ? "bg-warning-foreground" : "bg-primary")}
           style={{ width: `${meter.percent}%` }}
         />
       </div>
-      <p className={cn("text-xs", meter.tone === "over" ? "font-medium text-destructive" : "text-muted-foreground")}>
+      <p className={cn("text-xs", meter.tone === "over" || meter.tone === "full" ? "font-medium text-destructive" : "text-muted-foreground")}>
         {meter.detail}
         {meter.tone !== "ok" ? (
           <>

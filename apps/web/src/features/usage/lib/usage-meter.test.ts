@@ -31,6 +31,10 @@ describe("usageMeter", () => {
     expect(meter).toMatchObject({ percent: 100, remaining: 0, overBy: 2, tone: "over", detail: "2 routes over your limit" });
   });
 
+  it("at the limit says no routes are left (the same words as the dashboard), not 0 over", () => {
+    expect(usageMeter(usage({ routesUsed: 5, usagePercentage: 100, remainingRoutes: 0, isOverLimit: true }))).toMatchObject({ percent: 100, overBy: 0, tone: "full", detail: "No routes left this month" });
+  });
+
   it("uses the team allocation for team members", () => {
     const meter = usageMeter(usage({ isTeamMember: true, teamQuota: 50, teamUsed: 45, routesUsed: 0, usagePercentage: 0 }));
     expect(meter).toMatchObject({ used: 45, limit: 50, percent: 90, remaining: 5, tone: "warning" });

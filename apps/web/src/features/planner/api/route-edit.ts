@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { RouteDetail } from "@routepilot/contracts";
+import { queryKeys } from "@/lib/query-keys";
+import { routeQueryKey } from "@/features/planner/api/get-route";
+
+/** A mutation that edits a saved route and answers with it: the route's cache takes the answer and the history list is refreshed. */
+export function useRouteEdit<TInput>(mutationFn: (input: TInput) => Promise<RouteDetail>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async (route) => {
+      queryClient.setQueryData(routeQueryKey(route.id), route);
+      await queryClient.invalidateQueries({ queryKey: [...queryKeys.routes, "list"] });
+    },
+  });
+}
