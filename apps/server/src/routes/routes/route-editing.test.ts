@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, routeMessages, type OptimizeRouteResponse, type RouteDetail, type UsageSummary } from "@routepilot/contracts";
-import { subscribers } from "@routepilot/db";
+import { routes, subscribers } from "@routepilot/db";
+import { ConflictError, NotFoundError } from "../../lib/errors";
+import { reoptimizeRoute } from "../../services/routes";
 import { createTestApp, type TestApp } from "../../test/harness";
 
 // Issue 8: honest savings with dropped stops (5), the end of the day (8), editing a saved route (9).
@@ -151,5 +153,30 @@ describe("editing a saved route (item 9)", () => {
     expect((await remove(route.id, unknown, alice.cookie)).status).toBe(404);
     const stored = (await (await t.call(`/api/routes/${route.id}`, { cookie: alice.cookie })).json()) as RouteDetail;
     expect(stored.stops).toHaveLength(2);
+  });
+});
+
+describe("re-planning checks ownership and freshness where it writes", () => {
+  /** Planning deps whose solver lets `meanwhile` run while the route is being solved. */
+  async function depsWith(meanwhile: () => Promise<unknown>) {
+    const { deps } = t;
+    return {
+      geo: await deps.geo.get(),
+      logger: deps.logger,
+      solverTimeLimitMs: deps.env.SOLVER_TIME_LIMIT_MS,
+      solver: { ...deps.solver, solve: async (...args: Parameters<typeof deps.solver.solve>) => (await meanwhile(), deps.solver.solve(...args)) },
+    };
+  }
+
+  it("409 when the route changed while it was re-planned, 404 when it was deleted meanwhile; nothing written", async () => {
+    const { route } = await optimized({ start, stops: [schaan, triesen] });
+    const touch = () => t.deps.db.update(routes).set({ updatedAt: new Date(Date.now() + 60_000) }).where(eq(routes.id, route.id));
+    await expect(reoptimizeRoute(t.deps.db, await depsWith(touch), alice.userId, route.id, {})).rejects.toBeInstanceOf(ConflictError);
+    const stored = (await (await t.call(`/api/routes/${route.id}`, { cookie: alice.cookie })).json()) as RouteDetail;
+    expect(stored.stops.map((s) => s.id)).toEqual(route.stops.map((s) => s.id));
+
+    const remove = () => t.deps.db.delete(routes).where(eq(routes.id, route.id));
+    await expect(reoptimizeRoute(t.deps.db, await depsWith(remove), alice.userId, route.id, {})).rejects.toBeInstanceOf(NotFoundError);
+    await expect(reoptimizeRoute(t.deps.db, await depsWith(async () => null), bob.userId, route.id, {})).rejects.toBeInstanceOf(NotFoundError);
   });
 });
