@@ -13,7 +13,7 @@ beforeEach(() => {
     const { queries } = JSON.parse(String(init?.body)) as { queries: string[] };
     // Every address is found except the ones that say "nowhere".
     return jsonResponse({
-      results: queries.map((q, i) => (/nowhere/i.test(q) ? null : { label: q, lat: 47 + i / 1000, lng: 9.5, provider: "gazetteer", kind: "place", attribution: "" })),
+      results: queries.map((q, i) => (/nowhere/i.test(q) ? null : { label: q, lat: 47 + i / 1000, lng: 9.5, provider: "gazetteer", kind: "place", match: "place", attribution: "" })),
     });
   });
   vi.stubGlobal("fetch", fetchMock);

@@ -40,7 +40,7 @@ export function PlaceInput({ label, value, onChange, error, near, placeholder = 
   const picked = value.lat !== undefined && value.lng !== undefined;
 
   function pick(result: GeocodeResult) {
-    onChange({ text: result.label, lat: result.lat, lng: result.lng });
+    onChange({ text: result.label, lat: result.lat, lng: result.lng, match: result.match });
     setOpen(false);
     setActive(-1);
   }

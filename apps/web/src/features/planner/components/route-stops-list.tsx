@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { formatDistance } from "@/lib/format-distance";
 import { clockAfter, formatDuration } from "@/lib/format-duration";
 import { cn } from "@/lib/utils";
+import { MatchBadge } from "@/features/planner/components/match-badge";
 
 type RouteStopsListProps = {
   route: RouteDetail;
@@ -47,7 +48,10 @@ export function RouteStopsList({ route, unit, order, pinned, selected, onSelect,
           S
         </span>
         <div className="min-w-0 flex-1">
-          <p className="font-medium break-words">Start: {route.start.label}</p>
+          <p className="font-medium break-words">
+            Start: {route.start.label}
+            <MatchBadge match={route.start.match} className="ml-2 align-middle" />
+          </p>
           <p className="text-xs text-muted-foreground">Departs {route.departureTime}</p>
         </div>
       </li>
@@ -108,6 +112,7 @@ export function RouteStopsList({ route, unit, order, pinned, selected, onSelect,
                 <span className="block font-medium break-words">
                   {stop.label}
                   {isPinned ? <span className="sr-only"> (pinned)</span> : null}
+                  <MatchBadge match={stop.match} className="ml-2 align-middle" />
                 </span>
                 <span className="block text-xs text-muted-foreground">
                   {reordered ? "Order changed — apply to update times" : `ETA ${clockAfter(route.departureTime, stop.arrivalSeconds)} · ${formatDistance(stop.legDistanceMeters, unit)} · ${formatDuration(stop.legDurationSeconds)}`}

@@ -170,7 +170,7 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
    * Optimises a new route and opens it. A 402 shows the server's upgrade message; field errors
    * go back to the form through `onFieldErrors`.
    */
-  function optimise(request: OptimizeRouteRequest, handlers: { onSaved: () => void; onFieldErrors: (fields: Record<string, string>) => void }) {
+  function optimise(request: OptimizeRouteRequest, handlers: { onSaved: () => void; onFieldErrors: (fields: Record<string, string>) => void; onPlacesNeedReview?: () => void }) {
     setQuotaMessage(null);
     optimize.mutate(request, {
       onSuccess: ({ route: result }) => {
@@ -186,6 +186,11 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
         if (error instanceof ApiError && error.status === 402) {
           setQuotaMessage(error.message);
           toast.error(error.message);
+          return;
+        }
+        // 409: a place far from the others is not confirmed yet (nothing was charged): back to the review step.
+        if (error instanceof ApiError && error.status === 409 && handlers.onPlacesNeedReview) {
+          handlers.onPlacesNeedReview();
           return;
         }
         if (error instanceof ApiError && error.fields) handlers.onFieldErrors(error.fields);

@@ -1,6 +1,7 @@
 import {
   messages,
   optimizeRouteRequestSchema,
+  type MatchQuality,
   type OptimizeRouteRequest,
   type RouteDetail,
   type RouteProfile,
@@ -8,7 +9,7 @@ import {
 import { clockAfter } from "@/lib/format-duration";
 
 /** A place as typed; `lat`/`lng` are set once it was picked (suggestion, saved location, GPS). */
-export type PlaceDraft = { text: string; lat?: number | undefined; lng?: number | undefined };
+export type PlaceDraft = { text: string; lat?: number | undefined; lng?: number | undefined; match?: MatchQuality | undefined };
 
 export type StopDraft = {
   key: string;
@@ -54,12 +55,16 @@ export function emptyDraft(): PlannerDraft {
   return { name: "", start: { text: "" }, stops: [emptyStop()], endMode: "roundTrip", end: { text: "" }, profile: "car", departureTime: "09:00", endOfDay: "" };
 }
 
-type PlaceBody = { address?: string; lat?: number; lng?: number };
+type PlaceBody = { address?: string; lat?: number; lng?: number; match?: MatchQuality };
 
 /** A picked place sends its coordinates (which win on the server) with its text; a typed one sends the text. */
 export function placeBody(place: PlaceDraft): PlaceBody {
   const text = place.text.trim();
-  if (place.lat !== undefined && place.lng !== undefined) return text ? { address: text, lat: place.lat, lng: place.lng } : { lat: place.lat, lng: place.lng };
+  if (place.lat !== undefined && place.lng !== undefined) {
+    // A picked suggestion's match quality travels with it, for the stop's badge.
+    const found = { lat: place.lat, lng: place.lng, ...(place.match ? { match: place.match } : {}) };
+    return text ? { address: text, ...found } : found;
+  }
   return { address: text };
 }
 

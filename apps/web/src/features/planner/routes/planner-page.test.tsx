@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
-import { messages, routeMessages, toasts, type OptimizeRouteResponse } from "@routepilot/contracts";
+import { messages, placeMessages, routeMessages, toasts, type OptimizeRouteResponse } from "@routepilot/contracts";
 import { jsonResponse, renderWithQuery } from "@/test/utils";
 import { PlannerPage } from "@/features/planner/routes/planner-page";
 
@@ -80,11 +80,22 @@ function renderPlanner() {
   );
 }
 
+/** POST /api/routes/resolve: every place found exactly (the review-step tests use their own answers). */
+function resolvedExactly(init: RequestInit | undefined): Response {
+  const body = JSON.parse(String(init?.body)) as { start: object; end?: object; roundTrip?: boolean; stops: object[] };
+  const fields = ["start", ...(body.end && !body.roundTrip ? ["end"] : []), ...body.stops.map((_, i) => `stops.${i}`)];
+  const places = fields.map((field, i) => ({ field, input: field, label: field, lat: 47.1 + i / 100, lng: 9.5, match: "exact", provider: "osm-address", candidates: [], outlier: null, confirmed: false }));
+  return jsonResponse({ places, needsReview: false });
+}
+
 const fetchMock = vi.fn<typeof fetch>();
+const resolveMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async () => jsonResponse({ results: [] }));
-  vi.stubGlobal("fetch", fetchMock);
+  resolveMock.mockReset();
+  resolveMock.mockImplementation(async (_url, init) => resolvedExactly(init));
+  vi.stubGlobal("fetch", (async (url: string, init?: RequestInit) => (String(url).includes("/api/routes/resolve") ? resolveMock(url, init) : fetchMock(url, init))) as typeof fetch);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -197,6 +208,72 @@ describe("PlannerPage", () => {
     await waitFor(() => expect(calls.find((c) => c.method === "POST" && c.url.endsWith("/stops"))?.body).toEqual({ stops: [{ address: "Triesen" }] }));
 
     expect(calls.filter((c) => c.url.endsWith("/optimize"))).toHaveLength(1);
+  });
+
+  it("typed coordinates need no look-up request: optimise gets them as coordinates", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async (url) => (String(url).includes("/optimize") ? jsonResponse(response) : jsonResponse({ results: [] })));
+    renderPlanner();
+    await user.type(screen.getByRole("combobox", { name: "Start point" }), "47.14151, 9.52154");
+    await user.type(screen.getByRole("combobox", { name: "Destination 1" }), "47.2, 9.5");
+    await user.click(screen.getByRole("button", { name: "Optimise" }));
+    expect(await screen.findByTestId("route-result")).toBeInTheDocument();
+    expect(resolveMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes("/geocode"))).toHaveLength(0);
+    const body = JSON.parse(String(fetchMock.mock.calls.find(([url]) => String(url).includes("/optimize"))![1]!.body));
+    expect(body).toMatchObject({ start: { lat: 47.14151, lng: 9.52154, match: "coordinates" }, stops: [{ lat: 47.2, lng: 9.5, match: "coordinates" }] });
+  });
+
+  it("reviews doubtful places before optimising: a far stop must be confirmed or replaced, nothing is optimised before", async () => {
+    const user = userEvent.setup();
+    resolveMock.mockImplementation(async () =>
+      jsonResponse({
+        places: [
+          { field: "start", input: "Manchester", label: "Manchester, United Kingdom", lat: 53.48, lng: -2.24, match: "place", provider: "gazetteer", candidates: [], outlier: null, confirmed: false },
+          {
+            field: "stops.0",
+            input: "Halifax",
+            label: "Halifax, Canada",
+            lat: 44.65,
+            lng: -63.57,
+            match: "place",
+            provider: "gazetteer",
+            candidates: [{ label: "Halifax, United Kingdom", lat: 53.72, lng: -1.86, match: "place", provider: "gazetteer" }],
+            outlier: { reason: "far", message: "This place is 4,600 km from the middle of the route" },
+            confirmed: false,
+          },
+          { field: "stops.1", input: "Essanestrasse 999, Eschen", label: "Essanestrasse, 9492 Eschen", lat: 47.2, lng: 9.5, match: "street", provider: "osm-address", candidates: [], outlier: null, confirmed: false },
+        ],
+        needsReview: true,
+      }),
+    );
+    fetchMock.mockImplementation(async (url) => (String(url).includes("/optimize") ? jsonResponse(response) : jsonResponse({ results: [] })));
+    renderPlanner();
+    await user.type(screen.getByRole("combobox", { name: "Start point" }), "Manchester");
+    await user.type(screen.getByRole("combobox", { name: "Destination 1" }), "Halifax");
+    await user.click(screen.getByRole("button", { name: "Add destination" }));
+    await user.type(screen.getByRole("combobox", { name: "Destination 2" }), "Essanestrasse 999, Eschen");
+    await user.click(screen.getByRole("button", { name: "Optimise" }));
+
+    const review = await screen.findByTestId("place-review");
+    const rows = within(review).getAllByTestId("review-place");
+    expect(rows.map((r) => r.dataset.field)).toEqual(["stops.0", "stops.1"]);
+    expect(rows[0]).toHaveTextContent("4,600 km from the middle of the route");
+    expect(rows[1]).toHaveTextContent("Street only");
+    const go = within(review).getByRole("button", { name: placeMessages.optimiseAnyway });
+    expect(go).toBeDisabled();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes("/optimize"))).toBe(false);
+
+    await user.click(within(rows[0]!).getByRole("radio", { name: /Halifax, United Kingdom/ }));
+    expect(go).toBeEnabled();
+    await user.click(go);
+    expect(await screen.findByTestId("route-result")).toBeInTheDocument();
+    const body = JSON.parse(String(fetchMock.mock.calls.find(([url]) => String(url).includes("/optimize"))![1]!.body));
+    expect(body.stops).toEqual([
+      { address: "Halifax", lat: 53.72, lng: -1.86, match: "place", confirmed: true },
+      { address: "Essanestrasse 999, Eschen", lat: 47.2, lng: 9.5, match: "street", confirmed: true },
+    ]);
+    expect(body.start).toMatchObject({ address: "Manchester", lat: 53.48, lng: -2.24, match: "place" });
   });
 
   it("returns a 402 as the server's upgrade message with a link to /pricing", async () => {

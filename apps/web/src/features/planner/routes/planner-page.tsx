@@ -1,8 +1,8 @@
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { List, Loader2, Map as MapIcon, Pencil, Plus } from "lucide-react";
-import type { DistanceUnit } from "@routepilot/contracts";
+import type { DistanceUnit, OptimizeRouteRequest } from "@routepilot/contracts";
 import { PageContainer } from "@/components/layouts/page-container";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -11,6 +11,8 @@ import { cn } from "@/lib/utils";
 import { PlannerFormPanel } from "@/features/planner/components/planner-form-panel";
 import { PlannerMapPanel } from "@/features/planner/components/planner-map-panel";
 import { RouteResult } from "@/features/planner/components/route-result";
+import { PlaceReview } from "@/features/planner/components/place-review";
+import { usePlaceReview } from "@/features/planner/hooks/use-place-review";
 import { usePlannedRoute } from "@/features/planner/hooks/use-planned-route";
 import { usePlannerForm, type PlannerLocation } from "@/features/planner/hooks/use-planner-form";
 import { formErrors } from "@/features/planner/lib/planner-form";
@@ -44,6 +46,8 @@ export function PlannerPage({ title, distanceUnit, savedLocations, defaultStart,
   // Phones show the result's list or its map, not one 2,000 px below the other (wide screens show both).
   const [phoneView, setPhoneView] = useState<"list" | "map">("list");
   const phone = (view: "list" | "map") => plan.showResult && phoneView !== view && "max-lg:hidden";
+  const review = usePlaceReview();
+  const optimiseRef = useRef<(request: OptimizeRouteRequest) => void>(() => undefined);
 
   function submit() {
     plan.clearQuotaMessage();
@@ -52,7 +56,12 @@ export function PlannerPage({ title, distanceUnit, savedLocations, defaultStart,
       toast.error("Check the highlighted fields", { description: Object.values(errors)[0] });
       return;
     }
-    plan.optimise(request, { onSaved: form.markSaved, onFieldErrors: (fields) => form.setErrors(formErrors(fields, rowOf)) });
+    const onFieldErrors = (fields: Record<string, string>) => form.setErrors(formErrors(fields, rowOf));
+    const optimise = (resolved: OptimizeRouteRequest) =>
+      plan.optimise(resolved, { onSaved: form.markSaved, onFieldErrors, onPlacesNeedReview: () => review.reviewAfterConflict(resolved, { optimise, onFieldErrors }) });
+    optimiseRef.current = optimise;
+    // Places are resolved (one request, no quota) and doubtful ones reviewed before anything is charged.
+    review.start(request, { optimise, onFieldErrors });
   }
 
   return (
@@ -125,13 +134,23 @@ export function PlannerPage({ title, distanceUnit, savedLocations, defaultStart,
               </div>
               <RouteResult route={route} unit={distanceUnit} plan={plan} />
             </>
+          ) : review.review ? (
+            <PlaceReview
+              places={review.review.places}
+              submitting={plan.optimising}
+              onConfirm={(choices) => {
+                const request = review.confirm(choices);
+                if (request) optimiseRef.current(request);
+              }}
+              onBack={review.cancel}
+            />
           ) : (
             <PlannerFormPanel
               form={form}
               savedLocations={savedLocations}
               defaultStart={defaultStart}
               onSubmit={submit}
-              submitting={plan.optimising}
+              submitting={plan.optimising || review.resolving}
               onBack={route ? () => plan.setEditing(false) : undefined}
             />
           )}
