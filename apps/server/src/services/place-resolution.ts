@@ -25,8 +25,10 @@ const CANDIDATES_ASKED = 5;
 const CANDIDATES_OFFERED = 3;
 /** Below this the route is one town: a place a few km away is not "far" (the ×5 rule alone would flag it). */
 const MIN_OUTLIER_KM = 10;
-/** Weight of closeness to the rest of the route when choosing among candidates (geocoder scores are 0..1). */
-const NEAR_WEIGHT = 0.3;
+/** Weight of agreement with the route's other places when choosing among candidates (geocoder scores are 0..1). */
+const SUPPORT_WEIGHT = 0.3;
+/** Two places within this distance support each other (a day's route spans less). */
+const SUPPORT_KM = 150;
 /** Weight of the browser locale's country when choosing among candidates. */
 const REGION_WEIGHT = 0.05;
 /** Weight of closeness to the nearest of the user's saved or recent places (50 km scale). */
@@ -138,9 +140,8 @@ const countryName = (code: string) => {
 
 /**
  * Resolves every place of a route request: given coordinates are kept; each address is looked
- * up once (several candidates), then the candidate nearest the rest of the route wins over a
- * far namesake (the route's centre is the median of its places, seeded by typed coordinates,
- * then the user's saved and recent places). Finally each place far from the others (over 5× the
+ * up once (several candidates), then the candidate most of the route's other places lie near
+ * wins over a far namesake (ties: the user's saved and recent places, the browser's country). Finally each place far from the others (over 5× the
  * median spread, at least 10 km) or in another country than most of them is flagged as an
  * outlier. Unknown addresses are a 400 naming each field. Uses no quota and stores nothing.
  */
@@ -182,31 +183,34 @@ export async function resolvePlaces(geo: GeoServices, input: OptimizeRouteReques
   const failed = Object.keys(failures);
   if (failed.length > 0) throw new ValidationError(failures[failed[0] as string] as string, failures);
 
-  // First choice: the geocoder's score, the user's own places and country. Then twice more with
-  // closeness to the median of the route's other places (leave-one-out, so a wrong namesake
-  // cannot vote for itself); the second of those passes no longer sees wrong namesakes' pull.
+  // Choose the candidate most places agree on: its geocoder score, plus the share of the other
+  // places that have a candidate (then: their chosen point) within SUPPORT_KM, plus the user's
+  // own places and country. A namesake far from everything else (Halifax, Nova Scotia beside
+  // Yorkshire towns) gets no support; a median of first guesses would be dragged by them.
   const prior = slots.map((slot) => slot.found.map((r) => priorScore(r, context, region)));
-  const choose = (slot: Slot, k: number, score: (r: GeocodeResult, i: number) => number) => {
-    let bestScore = -Infinity;
-    slot.found.forEach((r, i) => {
-      const s = (prior[k] as number[])[i] as number + score(r, i);
-      if (s > bestScore) {
-        bestScore = s;
-        slot.chosen = i;
-      }
+  const optionsOf = (slot: Slot): LatLng[] => (slot.fixed ? [slot.fixed] : slot.found);
+  const supported = (r: LatLng, k: number, others: (j: number) => LatLng[]) => {
+    if (slots.length < 2) return 0;
+    let n = 0;
+    slots.forEach((_, j) => {
+      if (j !== k && others(j).some((o) => km(r, o) <= SUPPORT_KM)) n++;
     });
+    return n / (slots.length - 1);
   };
-  slots.forEach((slot, k) => choose(slot, k, () => 0));
-  for (let pass = 0; pass < 2; pass++) {
-    const points = slots.map(pointOf);
-    slots.forEach((slot, k) => {
-      if (slot.fixed) return;
-      const others = points.filter((p, j) => j !== k && p !== null) as LatLng[];
-      const centre = medianPoint(others);
-      if (!centre) return;
-      const scaleKm = Math.max(25, 2 * median(others.map((p) => km(p, centre))));
-      choose(slot, k, (r) => NEAR_WEIGHT * Math.exp(-km(r, centre) / scaleKm));
+  for (const others of [(j: number) => optionsOf(slots[j] as Slot), (j: number) => [pointOf(slots[j] as Slot) as LatLng]]) {
+    const chosen = slots.map((slot, k) => {
+      let best = slot.chosen;
+      let bestScore = -Infinity;
+      slot.found.forEach((r, i) => {
+        const score = ((prior[k] as number[])[i] as number) + SUPPORT_WEIGHT * supported(r, k, others);
+        if (score > bestScore) {
+          bestScore = score;
+          best = i;
+        }
+      });
+      return best;
     });
+    slots.forEach((slot, k) => (slot.chosen = chosen[k] as number));
   }
 
   const points = slots.map((s) => pointOf(s) as NonNullable<ReturnType<typeof pointOf>>);

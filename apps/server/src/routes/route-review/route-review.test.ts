@@ -44,6 +44,9 @@ describe("POST /api/routes/resolve", () => {
     expect(places.every((p) => p.outlier === null && p.lng < 0 && p.lat > 53)).toBe(true);
     expect(needsReview).toBe(false);
     expect(await usageCount(alice.userId)).toBe(before);
+    // A browser in the United States only breaks ties: the towns still agree on Yorkshire.
+    const fromUs = await resolve(bob.cookie, { ...body, region: "US" });
+    expect(fromUs.places.every((p) => p.outlier === null && p.lng < 0 && p.lng > -3 && p.lat > 53)).toBe(true);
   });
 
   it("flags a stop far from all the others; optimise refuses it (409, nothing charged) until it is confirmed", async () => {
