@@ -96,22 +96,18 @@ interface Slot {
 
 const km = (a: LatLng, b: LatLng) => haversineMeters(a.lat, a.lng, b.lat, b.lng) / 1000;
 
-/** Coordinate-wise median: a centre that a few far-off points (a wrong Halifax) do not drag away. */
-function medianPoint(points: LatLng[]): LatLng | undefined {
-  if (points.length === 0) return undefined;
-  const mid = (values: number[]) => {
-    const s = [...values].sort((a, b) => a - b);
-    const k = s.length >> 1;
-    return s.length % 2 ? (s[k] as number) : ((s[k - 1] as number) + (s[k] as number)) / 2;
-  };
-  return { lat: mid(points.map((p) => p.lat)), lng: mid(points.map((p) => p.lng)) };
-}
-
+/** The median of the values (0 for none). */
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   if (s.length === 0) return 0;
   const k = s.length >> 1;
   return s.length % 2 ? (s[k] as number) : ((s[k - 1] as number) + (s[k] as number)) / 2;
+}
+
+/** Coordinate-wise median: a centre that a few far-off points (a wrong Halifax) do not drag away. */
+function medianPoint(points: LatLng[]): LatLng | undefined {
+  if (points.length === 0) return undefined;
+  return { lat: median(points.map((p) => p.lat)), lng: median(points.map((p) => p.lng)) };
 }
 
 function pointOf(slot: Slot): (LatLng & { label: string; match: MatchQuality; provider: string | null }) | null {
