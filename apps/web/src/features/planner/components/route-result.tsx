@@ -46,6 +46,8 @@ export function RouteResult({ route, unit, plan }: RouteResultProps) {
   const { selected, order, pinned } = plan;
   const saving = savingSummary(route, unit);
   const warnings = routeTimingWarnings({ ...route, departureSeconds: clockToSeconds(route.departureTime) });
+  // `selected` is a position in the list as the user has reordered it; the hand-off indexes the planned stops.
+  const nextStop = selected === null ? 0 : Math.max(0, route.stops.findIndex((s) => s.id === order[selected]));
 
   return (
     <Card className="print:border-0 print:shadow-none" data-testid="route-result">
@@ -95,7 +97,7 @@ export function RouteResult({ route, unit, plan }: RouteResultProps) {
         <DroppedStops unassigned={route.unassigned} onReplanWithout={plan.replanWithoutDropped} pending={plan.replanning} />
       </CardHeader>
       <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4">
-        <RouteActions route={route} nextStop={selected ?? 0} />
+        <RouteActions route={route} nextStop={nextStop} />
         <RouteStopsList
           route={route}
           unit={unit}

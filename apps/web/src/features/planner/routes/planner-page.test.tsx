@@ -166,6 +166,12 @@ describe("PlannerPage", () => {
     expect(screen.getByRole("button", { name: "Unpin stop 1" })).toHaveAttribute("aria-pressed", "true");
     expect(screen.getByRole("button", { name: "Keep my order" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Re-optimise around pinned stops" })).toBeInTheDocument();
+    // Apple Maps and Waze go to the stop selected in the list as reordered, not to the planned stop at that position.
+    // The moved stop stays selected.
+    expect(within(screen.getAllByTestId("route-stop")[0]!).getAllByRole("button")[0]).toHaveAttribute("aria-pressed", "true");
+    await user.click(screen.getByRole("button", { name: "Navigate" }));
+    const label = await screen.findByText(/Apple Maps and Waze take one destination/);
+    expect(label).toHaveTextContent(/: stop \d+, Eschen$/);
   });
 
   it("names dropped stops in plain words, warns when the day is overrun, and edits the saved route without a new optimisation", async () => {
