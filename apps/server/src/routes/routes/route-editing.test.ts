@@ -95,6 +95,22 @@ describe("editing a saved route (item 9)", () => {
     expect(stored.stops).toHaveLength(3);
   });
 
+  it("flags a new stop far from the route's stops (409, nothing changed) until the user confirms it", async () => {
+    const { route } = await optimized({ start, stops: [schaan, triesen, { lat: 47.17, lng: 9.515, label: "Schaan north" }], roundTrip: true });
+    const farAway = { lat: 48.137, lng: 11.575, label: "Munich depot" };
+    const refused = await t.call(`/api/routes/${route.id}/stops`, { cookie: alice.cookie, body: { stops: [farAway] } });
+    expect(refused.status).toBe(409);
+    const body = (await refused.json()) as { error: { code: string; fields: Record<string, string> } };
+    expect(body.error.code).toBe("CONFLICT");
+    // Named as the caller sent it: the first (and only) new stop.
+    expect(Object.keys(body.error.fields)).toEqual(["stops.0"]);
+    const unchanged = (await (await t.call(`/api/routes/${route.id}`, { cookie: alice.cookie })).json()) as RouteDetail;
+    expect(unchanged.stops).toHaveLength(3);
+    const confirmed = await t.call(`/api/routes/${route.id}/stops`, { cookie: alice.cookie, body: { stops: [{ ...farAway, confirmed: true }] } });
+    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+    expect(((await confirmed.json()) as RouteDetail).stops.map((s) => s.label)).toContain("Munich depot");
+  });
+
   it("removes a stop and recomputes the route in its order; the last stop stays", async () => {
     const { route } = await optimized({ start, stops: [schaan, triesen], roundTrip: true });
     const [first, second] = route.stops;

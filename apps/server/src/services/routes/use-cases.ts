@@ -17,7 +17,7 @@ import {
   type UpdateRoute,
 } from "@routepilot/contracts";
 import { routeShares, routeStops, routes, type Database, type DbOrTx, type StoredPlace } from "@routepilot/db";
-import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors";
+import { AppError, ConflictError, NotFoundError, ValidationError } from "../../lib/errors";
 import type { Mailer } from "../mail";
 import { loadPlaceContext, resolveRequest } from "../place-resolution";
 import { planRoute, type OrderMode, type PlanningDeps, type PlanStop } from "../route-planning";
@@ -200,11 +200,29 @@ export async function addRouteStops(db: Database, deps: PlanningDeps, userId: st
   const current = await stopsOf(db, id);
   if (current.length + input.stops.length > MAX_ROUTE_STOPS) throw new ValidationError(routeMessages.tooManyStops, { stops: routeMessages.tooManyStops });
   const start = { address: row.start.address ?? undefined, lat: row.start.lat, lng: row.start.lng };
-  const resolved = await resolveRequest(deps.geo, { start, stops: input.stops, departureTime: row.departureTime, roundTrip: true });
+  // The route's own stops go along as confirmed coordinates, so a new address is chosen near them
+  // and a new stop far from all of them is flagged (409, confirm to add) like on a new route.
+  const existing = current.map((s) => ({ label: s.label, lat: s.lat, lng: s.lng, confirmed: true }));
+  const context = await loadPlaceContext(db, userId);
+  const resolved = await resolveRequest(deps.geo, { start, stops: [...existing, ...input.stops], departureTime: row.departureTime, roundTrip: true }, context).catch(
+    (error: unknown) => {
+      throw renumberStopFields(error, existing.length);
+    },
+  );
   const first = nextInputIndex(row, current);
-  const added = resolved.stops.map((s, i): PlanStop => ({ ...s, inputIndex: first + i }));
+  const added = resolved.stops.slice(existing.length).map((s, i): PlanStop => ({ ...s, inputIndex: first + i }));
   const stops = [...current.map((s) => planStopFromRow(s)), ...added];
   return replanStored(db, deps, userId, row, stops, optimiseMode(stops, stops.map((_, i) => i)), true);
+}
+
+/** An error about `stops.{n}…` of a request that had `offset` stops put in front: the same error about the caller's `stops.{n - offset}…`. */
+function renumberStopFields(error: unknown, offset: number): unknown {
+  if (!(error instanceof AppError) || offset === 0) return error;
+  const renumber = (field: string) => field.replace(/^stops\.(\d+)/, (_, n: string) => `stops.${Number(n) - offset}`);
+  const fields = error.fields ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [renumber(k), v])) : undefined;
+  const places = error.extra?.places;
+  const extra = Array.isArray(places) ? { ...error.extra, places: places.map((p: { field: string }) => ({ ...p, field: renumber(p.field) })) } : error.extra;
+  return new AppError(error.status, error.code, error.message, fields, error.headers, extra);
 }
 
 /**

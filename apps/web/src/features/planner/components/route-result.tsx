@@ -112,7 +112,9 @@ export function RouteResult({ route, unit, plan }: RouteResultProps) {
         <AddStopForm
           near={route.start}
           pending={plan.addingStops}
-          onAdd={(stop, { done, fail }) => plan.addStops([stop], { onAdded: done, onFieldErrors: (fields) => fail(Object.values(fields)[0] ?? "") })}
+          onAdd={(stop, { done, fail, askToConfirm }) =>
+            plan.addStops([stop], { onAdded: done, onFieldErrors: (fields) => fail(Object.values(fields)[0] ?? ""), onNeedsConfirmation: askToConfirm })
+          }
         />
         <div className="flex flex-wrap gap-2 print:hidden">
           <Button onClick={() => plan.replan(true)} disabled={plan.replanning} variant={plan.orderChanged || plan.pinsChanged ? "default" : "outline"} size="sm">

@@ -134,7 +134,10 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
   }
 
   /** Adds destinations to the saved route and re-plans it as the same route; field errors go to `onFieldErrors`. */
-  function addStops(stops: StopInput[], handlers: { onAdded: () => void; onFieldErrors: (fields: Record<string, string>) => void }) {
+  function addStops(
+    stops: StopInput[],
+    handlers: { onAdded: () => void; onFieldErrors: (fields: Record<string, string>) => void; /** A new stop is far from the route's others: ask before adding it. */ onNeedsConfirmation: (message: string) => void },
+  ) {
     if (!route) return;
     addRouteStops.mutate(
       { id: route.id, stops },
@@ -144,6 +147,10 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
           toast.success(`Added ${stops.length === 1 ? "the stop" : `${stops.length} stops`} and re-planned the route`);
         },
         onError: (error) => {
+          if (error instanceof ApiError && error.status === 409 && error.code === "CONFLICT") {
+            handlers.onNeedsConfirmation(Object.values(error.fields ?? {})[0] ?? error.message);
+            return;
+          }
           if (error instanceof ApiError && error.fields) handlers.onFieldErrors(error.fields);
           toast.error("Could not add the stop", { description: errorMessage(error) });
         },

@@ -216,6 +216,31 @@ describe("PlannerPage", () => {
     expect(calls.filter((c) => c.url.endsWith("/optimize"))).toHaveLength(1);
   });
 
+  it("asks before adding a stop that is far from the route, then adds it confirmed", async () => {
+    const user = userEvent.setup();
+    const posted: unknown[] = [];
+    fetchMock.mockImplementation(async (url, init) => {
+      const u = String(url);
+      if (u.includes("/optimize")) return jsonResponse(response);
+      if (u.endsWith("/stops") && init?.method === "POST") {
+        const body = JSON.parse(String(init.body)) as { stops: { confirmed?: boolean }[] };
+        posted.push(body);
+        if (!body.stops[0]!.confirmed) return jsonResponse({ error: { code: "CONFLICT", message: "Check the flagged places", fields: { "stops.0": "Munich is far from the route's other places" } } }, 409);
+        return jsonResponse(response.route);
+      }
+      return jsonResponse({ results: [] });
+    });
+    renderPlanner();
+    await user.type(screen.getByRole("combobox", { name: "Start point" }), "Vaduz");
+    await user.type(screen.getByRole("combobox", { name: "Destination 1" }), "Schaan");
+    await user.click(screen.getByRole("button", { name: "Optimise" }));
+    await user.type(await screen.findByRole("combobox", { name: "New stop" }), "Munich");
+    await user.click(screen.getByRole("button", { name: "Add stop" }));
+    expect(await screen.findByText("Munich is far from the route's other places")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Add it anyway" }));
+    await waitFor(() => expect(posted).toEqual([{ stops: [{ address: "Munich" }] }, { stops: [{ address: "Munich", confirmed: true }] }]));
+  });
+
   it("typed coordinates need no look-up request: optimise gets them as coordinates", async () => {
     const user = userEvent.setup();
     fetchMock.mockImplementation(async (url) => (String(url).includes("/optimize") ? jsonResponse(response) : jsonResponse({ results: [] })));
