@@ -87,7 +87,8 @@ export function RouteStopsList({ route, unit, order, pinned, selected, onSelect,
               setDragOver(null);
             }}
             className={cn(
-              "flex items-center gap-2 rounded-lg border px-2 py-2 text-sm transition-colors",
+              // Wraps: on a phone the buttons go to their own line instead of squeezing the name.
+              "flex flex-wrap items-center gap-2 rounded-lg border px-2 py-2 text-sm transition-colors",
               selected === index ? "border-primary bg-accent" : "border-transparent hover:bg-muted",
               dragOver === index && "border-dashed border-primary",
               dragFrom === index && "opacity-50",
@@ -96,7 +97,7 @@ export function RouteStopsList({ route, unit, order, pinned, selected, onSelect,
             {readOnly ? null : <GripVertical className="size-4 shrink-0 cursor-grab text-muted-foreground print:hidden" aria-hidden="true" />}
             <button
               type="button"
-              className="flex min-w-0 flex-1 items-center gap-3 rounded-md text-left focus-visible:outline-2 focus-visible:outline-ring"
+              className="flex min-w-0 flex-1 basis-48 items-center gap-3 rounded-md text-left focus-visible:outline-2 focus-visible:outline-ring"
               aria-pressed={selected === index}
               onClick={() => onSelect(index)}
             >
@@ -123,7 +124,7 @@ export function RouteStopsList({ route, unit, order, pinned, selected, onSelect,
               </span>
             </button>
             {readOnly ? null : (
-              <div className="flex shrink-0 items-center print:hidden">
+              <div className="ml-auto flex shrink-0 items-center print:hidden">
                 <Button
                   variant="ghost"
                   size="icon"
