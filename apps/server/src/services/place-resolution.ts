@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { formatCoordinates, haversineMeters, type GeocodeResult, type GeoServices, type LatLng } from "@routepilot/geo";
 import {
   clockToSeconds,
+  timeWindowEndsAfterStart,
   needsReview,
   OUTLIER_SPREAD_FACTOR,
   placeMessages,
@@ -76,7 +77,8 @@ function windowSeconds(window: TimeWindowInput | undefined, departureS: number, 
   const toSeconds = (v: number | string) => (typeof v === "number" ? v : clockToSeconds(v) - departureS);
   const start = toSeconds(window.start);
   const end = toSeconds(window.end);
-  if (end <= start) throw new ValidationError(routeMessages.timeWindowOrder, { [`${field}.end`]: routeMessages.timeWindowOrder });
+  // Both in seconds after departure now, so the one order rule of contracts applies to any mix of forms.
+  if (!timeWindowEndsAfterStart({ start, end })) throw new ValidationError(routeMessages.timeWindowOrder, { [`${field}.end`]: routeMessages.timeWindowOrder });
   if (end < 0) throw new ValidationError(routeMessages.timeWindowBeforeDeparture, { [`${field}.end`]: routeMessages.timeWindowBeforeDeparture });
   return [Math.max(0, start), end];
 }
