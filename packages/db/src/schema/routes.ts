@@ -136,10 +136,19 @@ export const overageCharges = pgTable(
     amountCharged: integer("amount_charged").notNull(),
     paymentStatus: text("payment_status").notNull().default("pending"),
     stripePaymentIntentId: text("stripe_payment_intent_id"),
+    /** The Stripe invoice item billing this charge with the customer's next invoice (Stripe configured). */
+    stripeInvoiceItemId: text("stripe_invoice_item_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("overage_charges_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("overage_charges_user_idx").on(t.userId, t.createdAt), index("overage_charges_invoice_item_idx").on(t.stripeInvoiceItemId)],
 );
+
+/** Stripe webhook events already handled, by event id: a replayed event changes nothing. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The SPEC §9 usage e-mails already sent: one row per user, period and kind, so each goes once per period. */
 export const usageWarnings = pgTable(
