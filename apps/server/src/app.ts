@@ -26,11 +26,13 @@ import { sharedRoutesRouter } from "./routes/shared-routes/shared-routes.handler
 import { geocodeRouter } from "./routes/geocode/geocode.handlers";
 import { usageRouter } from "./routes/usage/usage.handlers";
 import { basemapRouter } from "./routes/basemap/basemap.handlers";
+import { billingRouter } from "./routes/billing/billing.handlers";
+import { adminRouter } from "./routes/admin/admin.handlers";
 
 export const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
 /** Paths under /api that need a signed-in user; checked before any input validation. */
-const protectedPrefixes = ["/api/me", "/api/preferences", "/api/saved-locations", "/api/notifications", "/api/routes", "/api/geocode"];
+const protectedPrefixes = ["/api/me", "/api/preferences", "/api/saved-locations", "/api/notifications", "/api/routes", "/api/geocode", "/api/admin"];
 
 function errorJson(c: Context<AppEnv>, status: number, body: ErrorBody, headers?: Record<string, string>) {
   return c.json(body, status as 400, headers);
@@ -114,6 +116,8 @@ export function createApp(deps: AppDeps) {
     app.use(prefix, requireSession);
     app.use(`${prefix}/*`, requireSession);
   }
+  // Billing needs a session, except Stripe's webhook (public; verified by its signature).
+  app.use("/api/billing/*", (c, next) => (c.req.path === "/api/billing/webhook" ? next() : requireSession(c, next)));
 
   app.route("/", healthRouter);
   app.route("/", meRouter);
@@ -127,6 +131,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", sharedRoutesRouter);
   app.route("/", geocodeRouter);
   app.route("/", basemapRouter);
+  app.route("/", billingRouter);
+  app.route("/", adminRouter);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "sessionCookie", {
     type: "apiKey",

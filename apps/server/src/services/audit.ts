@@ -9,7 +9,11 @@ export type AuthEventType =
   | "password_reset"
   | "password_reset_request"
   | "email_verification"
-  | "role_change";
+  | "role_change"
+  | "plan_change"
+  | "ban"
+  | "unban"
+  | "usage_reset";
 
 export interface AuditEvent {
   eventType: AuthEventType;
