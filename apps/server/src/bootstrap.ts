@@ -79,6 +79,7 @@ export async function buildRuntime(env: Env, logger: Logger, options: { database
     routeOptimization: perMinute("route_optimization", env.ROUTE_OPTIMIZATION_RATE_LIMIT, env.ROUTE_OPTIMIZATION_BLOCK_SECONDS),
     contactForm: perMinute("contact_form", env.CONTACT_RATE_LIMIT, 15 * 60),
     apiGeneral: perMinute("api_general", env.API_RATE_LIMIT, 2 * 60),
+    payment: perMinute("payment", env.PAYMENT_RATE_LIMIT, 10 * 60),
   };
   const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl };
   return {

@@ -57,6 +57,24 @@ describe("loadEnv: secrets and proxies", () => {
     }
   });
 
+  it("reads the Stripe variables (billing off by default) and never prints a rejected key", () => {
+    const env = loadEnv({});
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(env.PAYMENT_RATE_LIMIT).toBe(5);
+    const on = loadEnv({ STRIPE_SECRET_KEY: "sk_test_123456789", STRIPE_PRICE_PREMIUM: "price_1", STRIPE_API_BASE: "http://127.0.0.1:12111", PAYMENT_RATE_LIMIT: "0" });
+    expect(on).toMatchObject({ STRIPE_SECRET_KEY: "sk_test_123456789", STRIPE_PRICE_PREMIUM: "price_1", STRIPE_API_BASE: "http://127.0.0.1:12111", PAYMENT_RATE_LIMIT: 0 });
+    try {
+      loadEnv({ STRIPE_SECRET_KEY: "sk_x", STRIPE_API_BASE: "not a url sk_y" });
+      expect.unreachable();
+    } catch (error) {
+      const message = (error as EnvError).message;
+      expect(message).toContain("STRIPE_SECRET_KEY:");
+      expect(message).toContain("STRIPE_API_BASE:");
+      expect(message).not.toContain("sk_x");
+      expect(message).not.toContain("sk_y");
+    }
+  });
+
   it("reads TRUST_PROXY as a number of proxy hops", () => {
     expect(loadEnv({}).TRUST_PROXY).toBe(0);
     expect(loadEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(0);

@@ -64,6 +64,18 @@ export const envSchema = z.object({
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(3),
   /** General API requests (address search) per user or address per minute (SPEC §9 api_general: 60, then blocked 2 minutes); 0 turns it off. */
   API_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
+  /** Checkout and Customer Portal sessions per user per minute (SPEC §9 payment: 5, then blocked 10 minutes); 0 turns it off. */
+  PAYMENT_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+  /** Stripe secret API key (sk_…); self-service billing is on when it is set. Never logged. */
+  STRIPE_SECRET_KEY: z.string().min(8, "must be a Stripe secret key (sk_…)").optional(),
+  /** Signing secret of the Stripe webhook endpoint /api/billing/webhook (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(8, "must be a Stripe webhook signing secret (whsec_…)").optional(),
+  /** Stripe price ids (price_…) of the monthly plans; a subscription's price picks its tier. */
+  STRIPE_PRICE_PREMIUM: z.string().min(1).optional(),
+  STRIPE_PRICE_ENTERPRISE: z.string().min(1).optional(),
+  STRIPE_PRICE_FLEET_PRO: z.string().min(1).optional(),
+  /** Another Stripe API address (e.g. http://127.0.0.1:12111 for a local fake); defaults to https://api.stripe.com. */
+  STRIPE_API_BASE: z.url().optional(),
   /** Optimisations that may wait for a solver thread; more are refused with 503 (the queue never grows without bound). */
   SOLVER_MAX_QUEUE: z.coerce.number().int().min(1).max(10_000).default(32),
   /** Longest the solver may search for one route, in milliseconds (small routes stop sooner). */

@@ -13,6 +13,7 @@ export const errorCodes = [
   "RATE_LIMITED",
   "INTERNAL_ERROR",
   "SERVICE_UNAVAILABLE",
+  "BILLING_NOT_CONFIGURED",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -22,7 +22,7 @@ export interface AppDeps {
   /** Warm solver worker threads. */
   solver: SolverPool;
   /** Request limiters (SPEC §9 categories); null when turned off by configuration. */
-  limiters: { routeOptimization: RateLimiterMemory | null; contactForm: RateLimiterMemory | null; apiGeneral: RateLimiterMemory | null };
+  limiters: { routeOptimization: RateLimiterMemory | null; contactForm: RateLimiterMemory | null; apiGeneral: RateLimiterMemory | null; payment: RateLimiterMemory | null };
   /** Public origin without a trailing slash, for links (share URLs, e-mails). */
   baseUrl: string;
 }

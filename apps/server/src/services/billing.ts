@@ -1,0 +1,354 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import Stripe from "stripe";
+import { billingMessages, monthlyRouteLimits, OVERAGE_PENCE_PER_ROUTE, type OverageCharge, type PaidTier, type SubscriptionCheck, type Tier } from "@routepilot/contracts";
+import { overageCharges, stripeEvents, subscribers, teamNotifications, type Database, type DbOrTx } from "@routepilot/db";
+import type { Env } from "../env";
+import { AppError, ConflictError, ValidationError } from "../lib/errors";
+import type { Logger } from "../lib/logger";
+import { ensureSubscriber } from "./accounts";
+
+/** 503 when self-service billing is not configured on this server. */
+export class BillingNotConfiguredError extends AppError {
+  constructor(message: string = billingMessages.notConfigured) {
+    super(503, "BILLING_NOT_CONFIGURED", message);
+  }
+}
+
+/** Stripe could not be reached or refused the request: 502, logged without the key. */
+export class StripeUnavailableError extends AppError {
+  constructor() {
+    super(502, "SERVICE_UNAVAILABLE", billingMessages.stripeFailed);
+  }
+}
+
+const clients = new WeakMap<Env, Stripe>();
+
+/** The Stripe client for this configuration, or null when STRIPE_SECRET_KEY is unset. */
+export function stripeClient(env: Env): Stripe | null {
+  if (!env.STRIPE_SECRET_KEY) return null;
+  let client = clients.get(env);
+  if (!client) {
+    const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;
+    client = new Stripe(env.STRIPE_SECRET_KEY, {
+      maxNetworkRetries: 1,
+      timeout: 20_000,
+      telemetry: false,
+      ...(base
+        ? { host: base.hostname, port: base.port || (base.protocol === "http:" ? 80 : 443), protocol: base.protocol === "http:" ? "http" : "https" }
+        : {}),
+    });
+    clients.set(env, client);
+  }
+  return client;
+}
+
+function requireStripe(env: Env): Stripe {
+  const client = stripeClient(env);
+  if (!client) throw new BillingNotConfiguredError();
+  return client;
+}
+
+/** The STRIPE_PRICE_* map: tier → price id (only the configured ones). */
+export function priceIds(env: Env): Partial<Record<PaidTier, string>> {
+  const map: Partial<Record<PaidTier, string>> = {};
+  if (env.STRIPE_PRICE_PREMIUM) map.premium = env.STRIPE_PRICE_PREMIUM;
+  if (env.STRIPE_PRICE_ENTERPRISE) map.enterprise = env.STRIPE_PRICE_ENTERPRISE;
+  if (env.STRIPE_PRICE_FLEET_PRO) map.fleet_pro = env.STRIPE_PRICE_FLEET_PRO;
+  return map;
+}
+
+function tierOfPrice(env: Env, priceId: string): PaidTier | null {
+  const entry = Object.entries(priceIds(env)).find(([, id]) => id === priceId);
+  return entry ? (entry[0] as PaidTier) : null;
+}
+
+/** Calls Stripe; a failure is logged (message and type only: never the key) and becomes a 502. */
+async function callStripe<T>(logger: Logger, what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const e = error as { type?: string; code?: string; statusCode?: number; message?: string };
+    logger.error({ stripe: { type: e.type, code: e.code, statusCode: e.statusCode }, what }, "Stripe request failed");
+    throw new StripeUnavailableError();
+  }
+}
+
+async function subscriberRow(db: DbOrTx, user: { id: string; email: string }) {
+  await ensureSubscriber(db, user.id, user.email);
+  const [row] = await db.select().from(subscribers).where(eq(subscribers.userId, user.id));
+  if (!row) throw new Error("subscriber record missing");
+  return row;
+}
+
+/** A Stripe Checkout session (mode subscription) for one of the paid tiers; answers its URL. */
+export async function createCheckoutSession(
+  deps: { env: Env; db: Database; logger: Logger; baseUrl: string },
+  user: { id: string; email: string },
+  tier: PaidTier,
+): Promise<{ url: string }> {
+  const stripe = requireStripe(deps.env);
+  const price = priceIds(deps.env)[tier];
+  if (!price) throw new BillingNotConfiguredError(billingMessages.priceNotConfigured);
+  const row = await subscriberRow(deps.db, user);
+  const session = await callStripe(deps.logger, "checkout.sessions.create", () =>
+    stripe.checkout.sessions.create({
+      mode: "subscription",
+      line_items: [{ price, quantity: 1 }],
+      client_reference_id: user.id,
+      subscription_data: { metadata: { userId: user.id } },
+      metadata: { userId: user.id },
+      ...(row.stripeCustomerId ? { customer: row.stripeCustomerId } : { customer_email: user.email }),
+      success_url: `${deps.baseUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${deps.baseUrl}/pricing`,
+    }),
+  );
+  if (!session.url) throw new StripeUnavailableError();
+  return { url: session.url };
+}
+
+/** A Stripe Customer Portal session for the user's linked customer; 409 when there is none. */
+export async function createPortalSession(
+  deps: { env: Env; db: Database; logger: Logger; baseUrl: string },
+  user: { id: string; email: string },
+): Promise<{ url: string }> {
+  const stripe = requireStripe(deps.env);
+  const row = await subscriberRow(deps.db, user);
+  if (!row.stripeCustomerId) throw new ConflictError(billingMessages.noCustomer);
+  const customer = row.stripeCustomerId;
+  const session = await callStripe(deps.logger, "billingPortal.sessions.create", () =>
+    stripe.billingPortal.sessions.create({ customer, return_url: `${deps.baseUrl}/subscription` }),
+  );
+  return { url: session.url };
+}
+
+/** SPEC §7 check-subscription, from the subscribers table. */
+export async function getSubscriptionCheck(db: DbOrTx, user: { id: string; email: string }): Promise<SubscriptionCheck> {
+  const row = await subscriberRow(db, user);
+  const tier = row.subscriptionTier as Tier;
+  return {
+    subscribed: tier !== "free" && (row.subscriptionStatus === "active" || row.subscriptionStatus === "trialing"),
+    subscription_tier: tier,
+    monthly_route_limit: row.monthlyRouteLimit,
+    routes_used_this_period: row.routesUsedThisPeriod,
+    stripe_customer_id: row.stripeCustomerId,
+  };
+}
+
+/** The user's overage charges, newest first (SPEC §3: 12 by default). */
+export async function listOverageCharges(db: DbOrTx, userId: string, limit: number): Promise<OverageCharge[]> {
+  const rows = await db
+    .select()
+    .from(overageCharges)
+    .where(eq(overageCharges.userId, userId))
+    .orderBy(desc(overageCharges.createdAt), desc(overageCharges.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    billingPeriodStart: r.billingPeriodStart.toISOString(),
+    billingPeriodEnd: r.billingPeriodEnd.toISOString(),
+    overageRoutes: r.overageRoutes,
+    amountCharged: r.amountCharged,
+    paymentStatus: r.paymentStatus,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * With Stripe configured and a linked customer, bills a new overage charge as an invoice item
+ * (100 p, gbp) on the customer's next invoice and keeps its id. Runs after the route's
+ * transaction; a Stripe failure is logged and leaves the charge pending without an item.
+ */
+export async function billOverageCharge(deps: { env: Env; db: Database; logger: Logger }, userId: string, chargeId: string): Promise<void> {
+  const stripe = stripeClient(deps.env);
+  if (!stripe) return;
+  const [row] = await deps.db.select({ customer: subscribers.stripeCustomerId }).from(subscribers).where(eq(subscribers.userId, userId));
+  if (!row?.customer) return;
+  const customer = row.customer;
+  try {
+    const item = await callStripe(deps.logger, "invoiceItems.create", () =>
+      stripe.invoiceItems.create(
+        { customer, amount: OVERAGE_PENCE_PER_ROUTE, currency: "gbp", description: "Route above the monthly limit", metadata: { userId, overageChargeId: chargeId } },
+        { idempotencyKey: `overage-${chargeId}` },
+      ),
+    );
+    await deps.db.update(overageCharges).set({ stripeInvoiceItemId: item.id }).where(eq(overageCharges.id, chargeId));
+  } catch (error) {
+    if (!(error instanceof StripeUnavailableError)) throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Webhooks
+
+/** The parts of an event this server reads; everything else in the payload is ignored. */
+type StripeObject = Record<string, unknown>;
+type VerifiedEvent = { id: string; type: string; object: StripeObject };
+
+/**
+ * Verifies the signature of the raw body and parses it. Bad or missing signature, or a body
+ * that is not an event → 400 (nothing is changed).
+ */
+export function verifyWebhook(env: Env, rawBody: string, signature: string | undefined): VerifiedEvent {
+  if (!env.STRIPE_WEBHOOK_SECRET) throw new BillingNotConfiguredError();
+  if (!signature) throw new ValidationError("Missing Stripe-Signature header");
+  let event: unknown;
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signature, env.STRIPE_WEBHOOK_SECRET);
+  } catch {
+    throw new ValidationError("Invalid webhook signature or payload");
+  }
+  const e = event as { id?: unknown; type?: unknown; data?: { object?: unknown } } | null;
+  if (!e || typeof e !== "object" || typeof e.id !== "string" || typeof e.type !== "string" || !e.data || typeof e.data.object !== "object" || e.data.object === null) {
+    throw new ValidationError("The webhook body is not a Stripe event");
+  }
+  return { id: e.id, type: e.type, object: e.data.object as StripeObject };
+}
+
+const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
+/** A Stripe reference: an id string, or an expanded object with an id. */
+const ref = (v: unknown): string | null => str(v) ?? (v && typeof v === "object" ? str((v as StripeObject).id) : null);
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const list = (v: unknown): StripeObject[] => {
+  const data = v && typeof v === "object" ? (v as StripeObject).data : null;
+  return Array.isArray(data) ? data.filter((x): x is StripeObject => Boolean(x) && typeof x === "object") : [];
+};
+const metadataUserId = (o: StripeObject): string | null => {
+  const m = o.metadata;
+  return m && typeof m === "object" ? str((m as StripeObject).userId) : null;
+};
+
+type Outcome = "processed" | "replayed" | "ignored";
+
+/** Handles one verified event once: its id is claimed in the same transaction as its changes. */
+export async function handleWebhookEvent(deps: { env: Env; db: Database; logger: Logger }, event: VerifiedEvent): Promise<Outcome> {
+  return deps.db.transaction(async (tx) => {
+    const claimed = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
+    if (claimed.length === 0) return "replayed";
+    const log = deps.logger.child({ stripeEvent: event.id, type: event.type });
+    const o = event.object;
+    switch (event.type) {
+      case "checkout.session.completed": {
+        const userId = str(o.client_reference_id) ?? metadataUserId(o);
+        const customer = ref(o.customer);
+        if (!userId || !customer) return "ignored";
+        const done = await tx.update(subscribers).set({ stripeCustomerId: customer, updatedAt: new Date() }).where(eq(subscribers.userId, userId)).returning({ id: subscribers.id });
+        if (done.length === 0) log.warn({ userId }, "checkout completed for an unknown user");
+        return "processed";
+      }
+      case "customer.subscription.created":
+      case "customer.subscription.updated":
+      case "customer.subscription.deleted":
+        return applySubscription(deps.env, tx, log, o, event.type === "customer.subscription.deleted");
+      case "invoice.paid":
+      case "invoice.payment_failed":
+        return applyInvoice(tx, log, o, event.type === "invoice.paid");
+      case "payment_method.attached":
+      case "setup_intent.succeeded": {
+        const customer = ref(o.customer);
+        if (!customer) return "ignored";
+        await tx.update(subscribers).set({ hasPaymentMethod: true, updatedAt: new Date() }).where(eq(subscribers.stripeCustomerId, customer));
+        return "processed";
+      }
+      case "customer.updated": {
+        const customer = str(o.id);
+        if (!customer) return "ignored";
+        const settings = o.invoice_settings && typeof o.invoice_settings === "object" ? (o.invoice_settings as StripeObject) : {};
+        const has = Boolean(ref(settings.default_payment_method) ?? ref(o.default_source));
+        await tx.update(subscribers).set({ hasPaymentMethod: has, updatedAt: new Date() }).where(eq(subscribers.stripeCustomerId, customer));
+        return "processed";
+      }
+      default:
+        return "ignored";
+    }
+  });
+}
+
+/** The user a Stripe object belongs to: metadata.userId first, else the linked customer. */
+async function findSubscriber(tx: DbOrTx, userId: string | null, customer: string | null) {
+  if (userId) {
+    const [row] = await tx.select().from(subscribers).where(eq(subscribers.userId, userId));
+    if (row) return row;
+  }
+  if (customer) {
+    const [row] = await tx.select().from(subscribers).where(eq(subscribers.stripeCustomerId, customer));
+    if (row) return row;
+  }
+  return null;
+}
+
+const activeStatuses = new Set(["active", "trialing", "past_due"]);
+
+async function applySubscription(env: Env, tx: DbOrTx, log: Logger, o: StripeObject, deleted: boolean): Promise<Outcome> {
+  const customer = ref(o.customer);
+  const row = await findSubscriber(tx, metadataUserId(o), customer);
+  if (!row) {
+    log.warn({ customer }, "subscription event for no known user; ignored");
+    return "ignored";
+  }
+  const status = str(o.status) ?? "active";
+  const items = list(o.items);
+  const periodStartUnix = num(items[0]?.current_period_start) ?? num(o.current_period_start);
+  const now = new Date();
+  const link = customer && !row.stripeCustomerId ? { stripeCustomerId: customer } : {};
+  if (deleted || !activeStatuses.has(status)) {
+    // The free plan is active; an incomplete subscription only records the customer.
+    if (!deleted && status === "incomplete") {
+      await tx.update(subscribers).set({ ...link, updatedAt: now }).where(eq(subscribers.id, row.id));
+      return "processed";
+    }
+    await tx
+      .update(subscribers)
+      .set({ ...link, subscriptionTier: "free", monthlyRouteLimit: monthlyRouteLimits.free, subscriptionStatus: "active", updatedAt: now })
+      .where(eq(subscribers.id, row.id));
+    return "processed";
+  }
+  const prices = items.map((item) => ref(item.price)).filter((p): p is string => p !== null);
+  const tier = prices.map((p) => tierOfPrice(env, p)).find((t): t is PaidTier => t !== null);
+  if (!tier) {
+    log.warn({ prices, userId: row.userId }, "subscription with no known STRIPE_PRICE_* price; no change");
+    return "ignored";
+  }
+  const periodStart = periodStartUnix !== null ? new Date(periodStartUnix * 1000) : null;
+  // A new Stripe period starts a new usage period (count back to 0).
+  const reset = periodStart && periodStart.getTime() > row.currentPeriodStart.getTime() ? { currentPeriodStart: periodStart, routesUsedThisPeriod: 0 } : {};
+  await tx
+    .update(subscribers)
+    .set({ ...link, ...reset, subscriptionTier: tier, monthlyRouteLimit: monthlyRouteLimits[tier], subscriptionStatus: status, updatedAt: now })
+    .where(eq(subscribers.id, row.id));
+  return "processed";
+}
+
+/** The invoice item ids on an invoice's lines (current and pre-2025 payload shapes). */
+function invoiceItemIds(o: StripeObject): string[] {
+  const ids: string[] = [];
+  for (const line of list(o.lines)) {
+    const parent = line.parent && typeof line.parent === "object" ? (line.parent as StripeObject) : {};
+    const details = parent.invoice_item_details && typeof parent.invoice_item_details === "object" ? (parent.invoice_item_details as StripeObject) : {};
+    const id = ref(details.invoice_item) ?? ref(line.invoice_item);
+    if (id) ids.push(id);
+  }
+  return ids;
+}
+
+async function applyInvoice(tx: DbOrTx, log: Logger, o: StripeObject, paid: boolean): Promise<Outcome> {
+  const customer = ref(o.customer);
+  const row = await findSubscriber(tx, null, customer);
+  if (!row) {
+    log.warn({ customer }, "invoice for no known customer; ignored");
+    return "ignored";
+  }
+  const items = invoiceItemIds(o);
+  if (items.length > 0) {
+    await tx
+      .update(overageCharges)
+      .set({ paymentStatus: paid ? "paid" : "failed", ...(str(o.payment_intent) ? { stripePaymentIntentId: str(o.payment_intent) } : {}) })
+      .where(and(eq(overageCharges.userId, row.userId), inArray(overageCharges.stripeInvoiceItemId, items), sql`${overageCharges.paymentStatus} <> 'paid'`));
+  }
+  if (paid) {
+    if (row.subscriptionStatus === "past_due") await tx.update(subscribers).set({ subscriptionStatus: "active", updatedAt: new Date() }).where(eq(subscribers.id, row.id));
+    return "processed";
+  }
+  await tx.update(subscribers).set({ subscriptionStatus: "past_due", updatedAt: new Date() }).where(eq(subscribers.id, row.id));
+  await tx.insert(teamNotifications).values({ userId: row.userId, type: "alert", title: billingMessages.paymentFailedTitle, message: billingMessages.paymentFailed });
+  return "processed";
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { tiers } from "./tiers";
+
+/** Tiers bought through Stripe Checkout (free is every account's starting plan). */
+export const paidTiers = ["premium", "enterprise", "fleet_pro"] as const;
+export type PaidTier = (typeof paidTiers)[number];
+
+/** Messages of the self-service billing endpoints (issue 9), shown to users as they are. */
+export const billingMessages = {
+  notConfigured: "Online payments are not set up on this server. Plans are changed by an administrator: please use the contact page.",
+  priceNotConfigured: "This plan cannot be bought online on this server. Please use the contact page.",
+  noCustomer: "There is no billing account for you yet. Upgrade to a paid plan first; the billing portal opens once you have one.",
+  unknownTier: "Choose one of the paid plans: premium, enterprise or fleet_pro",
+  stripeFailed: "The payment provider could not be reached. Please try again in a moment.",
+  paymentFailedTitle: "Payment failed",
+  paymentFailed: "Your latest payment did not go through. Please update your payment method in Manage billing to keep your plan.",
+} as const;
+
+export const checkoutRequestSchema = z.object({
+  tier: z.enum(paidTiers, { error: billingMessages.unknownTier }),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+/** A Stripe-hosted page (Checkout or Customer Portal) to send the browser to. */
+export const billingUrlSchema = z.object({ url: z.string() });
+
+/** SPEC §7 check-subscription answer, read from the subscribers table. */
+export const subscriptionCheckSchema = z.object({
+  subscribed: z.boolean(),
+  subscription_tier: z.enum(tiers),
+  monthly_route_limit: z.number().int(),
+  routes_used_this_period: z.number().int(),
+  stripe_customer_id: z.string().nullable(),
+});
+export type SubscriptionCheck = z.infer<typeof subscriptionCheckSchema>;
+
+export const overagePaymentStatuses = ["pending", "paid", "failed"] as const;
+
+/** One overage_charges row (SPEC §3, §9): amounts in pence. */
+export const overageChargeSchema = z.object({
+  id: z.string(),
+  billingPeriodStart: z.string(),
+  billingPeriodEnd: z.string(),
+  overageRoutes: z.number().int(),
+  amountCharged: z.number().int(),
+  paymentStatus: z.string(),
+  createdAt: z.string(),
+});
+export type OverageCharge = z.infer<typeof overageChargeSchema>;
+export const overageChargesResponseSchema = z.object({ charges: z.array(overageChargeSchema) });
