@@ -89,7 +89,7 @@ test("admin pages: a plain user sees the error card, an admin sees /admin but no
   await setRole(request, account.user.id, ["admin"]);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
-  await expect(page.getByText("Not available yet")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Users" })).toBeVisible();
   await page.goto("/super-admin");
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
 });

@@ -207,7 +207,6 @@ describe("account-role guards in the route table", () => {
     renderGuardedRoute(path, role);
     if (allowed) {
       expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
-      expect(screen.getByText("Not available yet")).toBeInTheDocument();
       expect(screen.queryByRole("heading", { name: "Something went wrong" })).not.toBeInTheDocument();
     } else {
       await expectErrorCard();

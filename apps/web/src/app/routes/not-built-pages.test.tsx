@@ -6,7 +6,6 @@ import type { UsageSummary } from "@routepilot/contracts";
 import { createTestQueryClient, renderWithQuery } from "@/test/utils";
 import { queryKeys } from "@/lib/query-keys";
 import { SubscriptionRoute } from "@/app/routes/subscription-route";
-import { AdminDashboardPage, SuperAdminDashboardPage } from "@/features/admin/routes/admin-pages";
 import { AnalyticsDashboardPage, AnalyticsPage, EnhancedAnalyticsPage } from "@/features/analytics/routes/analytics-pages";
 import { PaymentSuccessPage } from "@/features/billing/routes/billing-pages";
 import { DriverAppPage } from "@/features/driver/routes/driver-app-page";
@@ -31,8 +30,6 @@ const pages: { name: string; title: string; Page: ComponentType }[] = [
   { name: "/payment-success", title: "Payments", Page: PaymentSuccessPage },
   { name: "/security", title: "Security", Page: SecurityPage },
   { name: "/security-dashboard", title: "Security Dashboard", Page: SecurityDashboardPage },
-  { name: "/admin", title: "Admin Dashboard", Page: AdminDashboardPage },
-  { name: "/super-admin", title: "Super Admin Dashboard", Page: SuperAdminDashboardPage },
   { name: "/fleet", title: "Fleet Dashboard", Page: FleetDashboardPage },
   { name: "/fleet/route-optimization", title: "Fleet Route Optimization", Page: FleetRouteOptimizationPage },
   { name: "/route-optimization", title: "Route Optimization", Page: RouteOptimizationPage },

@@ -1,42 +1,30 @@
-import { Crown, ShieldHalf } from "lucide-react";
-import { NotAvailableYet, type MeanwhileLink } from "@/components/layouts/not-available-yet";
-
-const meanwhile: [MeanwhileLink, ...MeanwhileLink[]] = [
-  { to: "/dashboard", label: "Open your dashboard" },
-  { to: "/settings", label: "Settings" },
-  { to: "/help", label: "Help & Support" },
-];
+import { adminMessages } from "@routepilot/contracts";
+import { PageContainer } from "@/components/layouts/page-container";
+import { PageHeader } from "@/components/layouts/page-header";
+import { useMe } from "@/lib/auth";
+import { AdminConsole } from "@/features/admin/components/admin-console";
 
 /** /super-admin and /super-admin-dashboard (SuperAdminDashboard): super_admin only (guarded by the app). */
 export function SuperAdminDashboardPage() {
   return (
-    <NotAvailableYet
-      title="Super Admin Dashboard"
-      icon={Crown}
-      willDo={[
-        "let super admins grant and revoke administrator roles",
-        "show platform-wide usage and the mix of plans",
-        "show system health and background jobs",
-        "keep an audit log of administrative actions",
-      ]}
-      meanwhile={meanwhile}
-    />
+    <PageContainer size="wide">
+      <PageHeader title="Super Admin Dashboard" description="Change any user's plan, role and ban status. Every change is recorded in the audit log." />
+      <AdminConsole canChangeRoles />
+      <section aria-label="System health" className="mt-8 rounded-lg border p-4 text-sm text-muted-foreground">
+        <h2 className="mb-1 font-semibold text-foreground">System health</h2>
+        {adminMessages.systemHealthNotAvailable}
+      </section>
+    </PageContainer>
   );
 }
 
-/** /admin and /admin-panel (AdminDashboard): admin or super_admin (guarded by the app). */
+/** /admin and /admin-panel (AdminDashboard): admin or super_admin (guarded by the app); a super_admin also edits roles here. */
 export function AdminDashboardPage() {
+  const me = useMe();
   return (
-    <NotAvailableYet
-      title="Admin Dashboard"
-      icon={ShieldHalf}
-      willDo={[
-        "let administrators search users by e-mail or name",
-        "show a user's plan and usage",
-        "let administrators ban, unban or delete accounts",
-        "list contact-form messages to handle",
-      ]}
-      meanwhile={meanwhile}
-    />
+    <PageContainer size="wide">
+      <PageHeader title="Admin Dashboard" description="Search users, change their plan, reset their usage, ban or unban them. Every change is recorded in the audit log." />
+      <AdminConsole canChangeRoles={me.data?.access.superAdmin ?? false} />
+    </PageContainer>
   );
 }

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { adminKeys } from "@/features/admin/api/keys";
+
+/** POST /api/admin/users/:id/ban (sessions revoked by Better Auth's admin plugin). */
+export function banUser({ userId, reason }: { userId: string; reason?: string }): Promise<unknown> {
+  return apiRequest(`/api/admin/users/${encodeURIComponent(userId)}/ban`, { method: "POST", body: reason ? { reason } : {} });
+}
+
+export function useBanUser() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: banUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+}

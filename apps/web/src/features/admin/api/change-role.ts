@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AccountRole } from "@routepilot/contracts";
+import { apiRequest } from "@/lib/api-client";
+import { adminKeys } from "@/features/admin/api/keys";
+
+/** PATCH /api/admin/users/:id/role (super_admin only). */
+export function changeRole({ userId, role }: { userId: string; role: AccountRole }): Promise<unknown> {
+  return apiRequest(`/api/admin/users/${encodeURIComponent(userId)}/role`, { method: "PATCH", body: { role } });
+}
+
+export function useChangeRole() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: changeRole, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+}

@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { AdminUser } from "@routepilot/contracts";
+import { jsonResponse, renderWithQuery } from "@/test/utils";
+import { AdminConsole } from "@/features/admin/components/admin-console";
+
+const ana: AdminUser = { id: "u1", email: "ana@example.com", name: "Ana", role: "user", tier: "free", routesUsed: 3, monthlyLimit: 5, banned: false, createdAt: "2026-01-02T00:00:00.000Z" };
+const bob: AdminUser = { id: "u2", email: "bob@example.com", name: "Bob", role: "admin", tier: "premium", routesUsed: 0, monthlyLimit: 100, banned: true, createdAt: "2026-01-01T00:00:00.000Z" };
+const plan = { planName: "Premium", monthlyLimit: 100, hasActiveSubscription: true, routesUsed: 3, subscriptionTier: "premium", hasPaymentMethod: false };
+
+/** A fake API: records calls, answers the users list from `users` (which actions mutate). */
+function fakeApi(users: AdminUser[]) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? "GET";
+    const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+    calls.push({ method, url, body });
+    const u = new URL(url, "http://localhost");
+    if (u.pathname === "/api/admin/users") {
+      const q = u.searchParams.get("q")?.toLowerCase();
+      const list = users.filter((x) => !q || x.email.includes(q) || x.name.toLowerCase().includes(q));
+      return jsonResponse({ users: list, total: list.length });
+    }
+    if (u.pathname.endsWith("/plan")) {
+      users[0] = { ...users[0]!, tier: "premium", monthlyLimit: 100 };
+      return jsonResponse(plan);
+    }
+    if (u.pathname.endsWith("/reset-usage")) return jsonResponse({ ...plan, routesUsed: 0 });
+    if (u.pathname.endsWith("/overage-charges")) {
+      return jsonResponse({ charges: [{ id: "c1", billingPeriodStart: "2026-01-01T00:00:00.000Z", billingPeriodEnd: "2026-02-01T00:00:00.000Z", overageRoutes: 1, amountCharged: 100, paymentStatus: "pending", createdAt: "2026-01-20T00:00:00.000Z" }] });
+    }
+    if (u.pathname.endsWith("/role")) return jsonResponse({ error: { code: "VALIDATION_ERROR", message: "You are the last super administrator" } }, 400);
+    return jsonResponse({ id: "u1", role: "user", banned: true });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("AdminConsole", () => {
+  it("lists users with plan, role, usage, created and banned", async () => {
+    fakeApi([ana, bob]);
+    renderWithQuery(<AdminConsole canChangeRoles={false} />);
+    const row = (await screen.findByText("ana@example.com")).closest("tr")!;
+    expect(within(row).getByRole("combobox", { name: "Plan of ana@example.com" })).toHaveValue("free");
+    expect(within(row).getByText("3 / 5")).toBeInTheDocument();
+    expect(within(row).getByText("user")).toBeInTheDocument();
+    const bobRow = screen.getByText("bob@example.com").closest("tr")!;
+    expect(within(bobRow).getByText("Banned")).toBeInTheDocument();
+    expect(within(bobRow).getByRole("button", { name: "Unban" })).toBeInTheDocument();
+    // An admin (not super_admin) sees roles but cannot change them.
+    expect(screen.queryByRole("combobox", { name: /Role of/ })).toBeNull();
+    expect(screen.getByText("2 users · page 1 of 1")).toBeInTheDocument();
+  });
+
+  it("searches, sorts and changes the page size through the query string", async () => {
+    const calls = fakeApi([ana, bob]);
+    renderWithQuery(<AdminConsole canChangeRoles={false} />);
+    await screen.findByText("ana@example.com");
+    await userEvent.type(screen.getByLabelText("Search by e-mail or name"), "bob");
+    await userEvent.selectOptions(screen.getByLabelText("Sort by"), "routesUsed");
+    await userEvent.selectOptions(screen.getByLabelText("Per page"), "50");
+    expect(await screen.findByText("1 users · page 1 of 1")).toBeInTheDocument();
+    expect(screen.queryByText("ana@example.com")).toBeNull();
+    expect(calls.at(-1)!.url).toBe("/api/admin/users?page=1&pageSize=50&sort=routesUsed&q=bob");
+  });
+
+  it("changes a user's plan and shows the new limit", async () => {
+    const calls = fakeApi([ana, bob]);
+    renderWithQuery(<AdminConsole canChangeRoles={false} />);
+    await userEvent.selectOptions(await screen.findByRole("combobox", { name: "Plan of ana@example.com" }), "premium");
+    expect(await screen.findByText("ana@example.com is now on Premium.")).toBeInTheDocument();
+    expect(await screen.findByText("3 / 100")).toBeInTheDocument();
+    expect(calls).toContainEqual({ method: "PATCH", url: "/api/admin/users/u1/plan", body: { tier: "premium" } });
+  });
+
+  it("bans, resets usage and shows the overage history in pounds", async () => {
+    const calls = fakeApi([ana, bob]);
+    renderWithQuery(<AdminConsole canChangeRoles={false} />);
+    await userEvent.click(await screen.findByRole("button", { name: "Ban ana@example.com" }));
+    expect(await screen.findByText("ana@example.com is banned and signed out.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Reset usage of ana@example.com" }));
+    expect(await screen.findByText("Usage of ana@example.com reset to 0.")).toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(expect.arrayContaining(["POST /api/admin/users/u1/ban", "POST /api/admin/users/u1/reset-usage"]));
+    await userEvent.click(screen.getByRole("button", { name: "Overage history of ana@example.com" }));
+    const history = await screen.findByRole("table", { name: "Overage history of ana@example.com" });
+    expect(within(history).getByText("£1.00")).toBeInTheDocument();
+    expect(within(history).getByText("pending")).toBeInTheDocument();
+  });
+
+  it("lets a super_admin change roles and shows the server's refusal", async () => {
+    fakeApi([ana, bob]);
+    renderWithQuery(<AdminConsole canChangeRoles />);
+    await userEvent.selectOptions(await screen.findByRole("combobox", { name: "Role of bob@example.com" }), "user");
+    expect(await screen.findByText("You are the last super administrator")).toBeInTheDocument();
+  });
+});
