@@ -54,6 +54,8 @@ export interface Consumption {
   periodStart: Date;
   /** true when increment_route_usage failed and the count was incremented directly (SPEC §8). */
   fallback: boolean;
+  /** The pending overage_charges row written for this route, if it was above the limit (billed after commit). */
+  overageChargeId: string | null;
 }
 
 type IncrementRow = { routes_used: number; monthly_limit: number; overage_routes: number; overage_amount: number; period_start: string | Date };
@@ -119,17 +121,22 @@ export async function consumeRouteQuota(
     metadata: { route_request_id: meta.routeRequestId, destination_count: meta.destinationCount, timestamp: now.toISOString() },
   });
   const overageAmount = Number(row.overage_amount);
+  let overageChargeId: string | null = null;
   if (overageAmount > 0) {
     const periodEnd = new Date(periodStart);
     periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
-    await tx.insert(overageCharges).values({
-      userId: user.id,
-      billingPeriodStart: periodStart,
-      billingPeriodEnd: periodEnd,
-      overageRoutes: 1,
-      amountCharged: overageAmount,
-      paymentStatus: "pending",
-    });
+    const [charge] = await tx
+      .insert(overageCharges)
+      .values({
+        userId: user.id,
+        billingPeriodStart: periodStart,
+        billingPeriodEnd: periodEnd,
+        overageRoutes: 1,
+        amountCharged: overageAmount,
+        paymentStatus: "pending",
+      })
+      .returning({ id: overageCharges.id });
+    overageChargeId = charge?.id ?? null;
   }
   return {
     routesUsed: Number(row.routes_used),
@@ -138,6 +145,7 @@ export async function consumeRouteQuota(
     overageAmount,
     periodStart,
     fallback,
+    overageChargeId,
   };
 }
 

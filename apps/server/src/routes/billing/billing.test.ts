@@ -287,6 +287,22 @@ describe("POST /api/billing/webhook", () => {
   });
 });
 
+describe("overage billing (SPEC §9)", () => {
+  it("a route above the limit with a payment method becomes a pending charge and a 100 p gbp invoice item on the customer", async () => {
+    const u = await newUser("overroute@example.com");
+    await t.deps.db.update(subscribers).set({ routesUsedThisPeriod: 5, hasPaymentMethod: true, stripeCustomerId: "cus_overage" }).where(eq(subscribers.userId, u.userId));
+    const route = { start: { lat: 47.1415, lng: 9.5215 }, stops: [{ lat: 47.166, lng: 9.51 }] };
+    const res = await t.call("/api/routes/optimize", { cookie: u.cookie, body: route });
+    expect(res.status).toBe(200);
+    const item = fake.requests.filter((r) => r.path === "/v1/invoiceitems").at(-1)!;
+    expect(item.params).toMatchObject({ customer: "cus_overage", amount: "100", currency: "gbp" });
+    expect(item.headers["idempotency-key"]).toMatch(/^overage-/);
+    const [charge] = await t.deps.db.select().from(overageCharges).where(eq(overageCharges.userId, u.userId));
+    expect(charge).toMatchObject({ amountCharged: 100, paymentStatus: "pending" });
+    expect(charge!.stripeInvoiceItemId).toMatch(/^ii_test/);
+  });
+});
+
 describe("GET /api/billing/overage-charges", () => {
   it("answers only the user's own charges, newest first, 12 by default; 400 for a bad limit", async () => {
     const u = await newUser("overage@example.com");

@@ -1,4 +1,5 @@
 import { createRouter, requireUser, type AppContext } from "../../lib/context";
+import { billOverageCharge } from "../../services/billing";
 import { rateLimit } from "../../middleware/rate-limit";
 import { exportFileName, routeToCsv, routeToGpx } from "../../services/route-export";
 import * as service from "../../services/routes";
@@ -21,7 +22,12 @@ routesRouter
   .openapi(routes.optimizeRoute, async (c) => {
     const user = requireUser(c);
     const deps = c.get("deps");
-    const ctx = { ...(await planningDeps(c)), mailer: deps.mailer, baseUrl: deps.baseUrl };
+    const ctx = {
+      ...(await planningDeps(c)),
+      mailer: deps.mailer,
+      baseUrl: deps.baseUrl,
+      billOverage: (userId: string, chargeId: string) => billOverageCharge(deps, userId, chargeId),
+    };
     return c.json(await service.optimizeRoute(deps.db, ctx, user, c.req.valid("json")), 200);
   })
   .openapi(routes.listRoutes, async (c) => {

@@ -34,6 +34,8 @@ function defaultName(start: StoredPlace, stopCount: number): string {
 export interface OptimizeContext extends PlanningDeps {
   mailer: Mailer;
   baseUrl: string;
+  /** Bills a committed overage charge with the payment provider (Stripe configured), else absent. */
+  billOverage?: (userId: string, chargeId: string) => Promise<void>;
 }
 
 /**
@@ -69,6 +71,7 @@ export async function optimizeRoute(db: Database, ctx: OptimizeContext, user: { 
     const stops = await tx.insert(routeStops).values(stopValues(routeId, plan)).returning();
     return { row: row as RouteRow, stops, consumption };
   });
+  if (consumption.overageChargeId) await ctx.billOverage?.(user.id, consumption.overageChargeId);
   await sendUsageWarnings(db, ctx.mailer, user, consumption, ctx.baseUrl);
   const summary = await getUsageSummary(db, user);
   return { route: presentRoute(row, stops), usage: { ...summary, overage: overageNotice(consumption) } };
