@@ -33,18 +33,3 @@ export const subscriptionCheckSchema = z.object({
   stripe_customer_id: z.string().nullable(),
 });
 export type SubscriptionCheck = z.infer<typeof subscriptionCheckSchema>;
-
-export const overagePaymentStatuses = ["pending", "paid", "failed"] as const;
-
-/** One overage_charges row (SPEC §3, §9): amounts in pence. */
-export const overageChargeSchema = z.object({
-  id: z.string(),
-  billingPeriodStart: z.string(),
-  billingPeriodEnd: z.string(),
-  overageRoutes: z.number().int(),
-  amountCharged: z.number().int(),
-  paymentStatus: z.string(),
-  createdAt: z.string(),
-});
-export type OverageCharge = z.infer<typeof overageChargeSchema>;
-export const overageChargesResponseSchema = z.object({ charges: z.array(overageChargeSchema) });

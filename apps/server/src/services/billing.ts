@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { billingMessages, monthlyRouteLimits, OVERAGE_PENCE_PER_ROUTE, type OverageCharge, type PaidTier, type SubscriptionCheck, type Tier } from "@routepilot/contracts";
+import { billingMessages, monthlyRouteLimits, OVERAGE_PENCE_PER_ROUTE, type PaidTier, type SubscriptionCheck, type Tier } from "@routepilot/contracts";
 import { overageCharges, stripeEvents, subscribers, teamNotifications, type Database, type DbOrTx } from "@routepilot/db";
 import type { Env } from "../env";
 import { AppError, ConflictError, ValidationError } from "../lib/errors";
@@ -134,25 +134,6 @@ export async function getSubscriptionCheck(db: DbOrTx, user: { id: string; email
   };
 }
 
-/** The user's overage charges, newest first (SPEC §3: 12 by default). */
-export async function listOverageCharges(db: DbOrTx, userId: string, limit: number): Promise<OverageCharge[]> {
-  const rows = await db
-    .select()
-    .from(overageCharges)
-    .where(eq(overageCharges.userId, userId))
-    .orderBy(desc(overageCharges.createdAt), desc(overageCharges.id))
-    .limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    billingPeriodStart: r.billingPeriodStart.toISOString(),
-    billingPeriodEnd: r.billingPeriodEnd.toISOString(),
-    overageRoutes: r.overageRoutes,
-    amountCharged: r.amountCharged,
-    paymentStatus: r.paymentStatus,
-    createdAt: r.createdAt.toISOString(),
-  }));
-}
-
 /**
  * With Stripe configured and a linked customer, bills a new overage charge as an invoice item
  * (100 p, gbp) on the customer's next invoice and keeps its id. Runs after the route's
@@ -231,7 +212,10 @@ export async function handleWebhookEvent(deps: { env: Env; db: Database; logger:
         const userId = str(o.client_reference_id) ?? metadataUserId(o);
         const customer = ref(o.customer);
         if (!userId || !customer) return "ignored";
-        const done = await tx.update(subscribers).set({ stripeCustomerId: customer, updatedAt: new Date() }).where(eq(subscribers.userId, userId)).returning({ id: subscribers.id });
+        // A subscription or setup Checkout collects a payment method; payment_method.attached may
+        // have arrived before the customer was linked.
+        const collected = o.mode === "subscription" || o.mode === "setup" ? { hasPaymentMethod: true } : {};
+        const done = await tx.update(subscribers).set({ stripeCustomerId: customer, ...collected, updatedAt: new Date() }).where(eq(subscribers.userId, userId)).returning({ id: subscribers.id });
         if (done.length === 0) log.warn({ userId }, "checkout completed for an unknown user");
         return "processed";
       }
@@ -289,7 +273,10 @@ async function applySubscription(env: Env, tx: DbOrTx, log: Logger, o: StripeObj
   const items = list(o.items);
   const periodStartUnix = num(items[0]?.current_period_start) ?? num(o.current_period_start);
   const now = new Date();
-  const link = customer && !row.stripeCustomerId ? { stripeCustomerId: customer } : {};
+  const link = {
+    ...(customer && !row.stripeCustomerId ? { stripeCustomerId: customer } : {}),
+    ...(ref(o.default_payment_method) ? { hasPaymentMethod: true } : {}),
+  };
   if (deleted || !activeStatuses.has(status)) {
     // The free plan is active; an incomplete subscription only records the customer.
     if (!deleted && status === "incomplete") {

@@ -1,6 +1,7 @@
 import { createRouter, requireUser } from "../../lib/context";
 import { rateLimit } from "../../middleware/rate-limit";
-import { createCheckoutSession, createPortalSession, getSubscriptionCheck, handleWebhookEvent, listOverageCharges, verifyWebhook } from "../../services/billing";
+import { listOverageCharges } from "../../services/admin";
+import { createCheckoutSession, createPortalSession, getSubscriptionCheck, handleWebhookEvent, verifyWebhook } from "../../services/billing";
 import * as routes from "./billing.routes";
 
 export const billingRouter = createRouter();

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { billingUrlSchema, checkoutRequestSchema, overageChargesResponseSchema, subscriptionCheckSchema } from "@routepilot/contracts";
+import { adminOverageChargesSchema, adminOverageQuerySchema, billingUrlSchema, checkoutRequestSchema, subscriptionCheckSchema } from "@routepilot/contracts";
 import { authErrors, json, jsonError, rateLimited } from "../../lib/openapi";
 
 const notConfigured = jsonError("BILLING_NOT_CONFIGURED: STRIPE_SECRET_KEY (or the plan's STRIPE_PRICE_*) is not set; plans are changed by an administrator");
@@ -58,6 +58,6 @@ export const getOverageCharges = createRoute({
   path: "/api/billing/overage-charges",
   tags: ["Billing"],
   summary: "The user's overage charges (100 p per route above the limit), newest first; 12 by default (SPEC §3)",
-  request: { query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(12) }) },
-  responses: { 200: json(overageChargesResponseSchema, "Overage charges"), 400: authErrors[400], 401: authErrors[401] },
+  request: { query: adminOverageQuerySchema },
+  responses: { 200: json(adminOverageChargesSchema, "Overage charges (the same shape the admin console shows)"), 400: authErrors[400], 401: authErrors[401] },
 });

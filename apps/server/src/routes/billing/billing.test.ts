@@ -82,6 +82,16 @@ describe("without STRIPE_SECRET_KEY", () => {
     }
   });
 
+  it("SPEC §9 payment: the 6th session in a minute is refused with 429", async () => {
+    const u = await off.signUp("limited@example.com");
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await off.call("/api/billing/portal", { method: "POST", cookie: u.cookie })).status);
+    expect(statuses).toEqual([503, 503, 503, 503, 503, 429]);
+    const res = await off.call("/api/billing/checkout", { cookie: u.cookie, body: { tier: "premium" } });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(500);
+  });
+
   it("the webhook answers 503 and changes nothing", async () => {
     const payload = event("customer.subscription.updated", subscriptionObject("x", PRICES.STRIPE_PRICE_PREMIUM));
     expect((await postWebhook(payload, signed(payload), off)).status).toBe(503);
@@ -227,7 +237,7 @@ describe("POST /api/billing/webhook", () => {
     const u = await newUser("linked@example.com");
     const completed = event("checkout.session.completed", { id: "cs_1", object: "checkout.session", client_reference_id: u.userId, customer: "cus_linked", mode: "subscription" });
     expect((await postWebhook(completed)).status).toBe(200);
-    expect((await subscriber(u.userId)).stripeCustomerId).toBe("cus_linked");
+    expect(await subscriber(u.userId)).toMatchObject({ stripeCustomerId: "cus_linked", hasPaymentMethod: true });
 
     const sub = subscriptionObject(null, PRICES.STRIPE_PRICE_FLEET_PRO, { customer: "cus_linked" });
     expect((await postWebhook(event("customer.subscription.created", sub))).status).toBe(200);
