@@ -313,6 +313,14 @@ describe("overage billing (SPEC §9)", () => {
   });
 });
 
+describe("OpenAPI", () => {
+  it("documents the billing routes; the webhook needs no session", async () => {
+    const doc = (await (await t.call("/api/openapi.json")).json()) as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    for (const path of ["/api/billing/checkout", "/api/billing/portal", "/api/billing/webhook", "/api/billing/subscription", "/api/billing/overage-charges"]) expect(doc.paths[path], path).toBeDefined();
+    expect(doc.paths["/api/billing/webhook"]!.post!.security).toEqual([]);
+  });
+});
+
 describe("GET /api/billing/overage-charges", () => {
   it("answers only the user's own charges, newest first, 12 by default; 400 for a bad limit", async () => {
     const u = await newUser("overage@example.com");
