@@ -10,6 +10,7 @@ export const billingMessages = {
   notConfigured: "Online payments are not set up on this server. Plans are changed by an administrator: please use the contact page.",
   priceNotConfigured: "This plan cannot be bought online on this server. Please use the contact page.",
   noCustomer: "There is no billing account for you yet. Upgrade to a paid plan first; the billing portal opens once you have one.",
+  alreadySubscribed: "You already have a paid plan. Use Manage billing to change or cancel it.",
   unknownTier: "Choose one of the paid plans: premium, enterprise or fleet_pro",
   stripeFailed: "The payment provider could not be reached. Please try again in a moment.",
   paymentFailedTitle: "Payment failed",

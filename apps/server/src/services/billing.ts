@@ -90,6 +90,8 @@ export async function createCheckoutSession(
   const price = priceIds(deps.env)[tier];
   if (!price) throw new BillingNotConfiguredError(billingMessages.priceNotConfigured);
   const row = await subscriberRow(deps.db, user);
+  // A second subscription would be billed beside the first; plan changes go through the portal.
+  if (row.stripeCustomerId && row.subscriptionTier !== "free" && row.subscriptionStatus !== "canceled") throw new ConflictError(billingMessages.alreadySubscribed);
   const session = await callStripe(deps.logger, "checkout.sessions.create", () =>
     stripe.checkout.sessions.create({
       mode: "subscription",

@@ -12,7 +12,14 @@ export const postCheckout = createRoute({
   tags: ["Billing"],
   summary: "Start a Stripe Checkout session (mode subscription) for a paid plan; answers the Checkout URL",
   request: { body: { content: { "application/json": { schema: checkoutRequestSchema } }, required: true } },
-  responses: { 200: json(billingUrlSchema, "Checkout URL"), ...authErrors, 429: paymentLimited, 502: stripeFailed, 503: notConfigured },
+  responses: {
+    200: json(billingUrlSchema, "Checkout URL"),
+    ...authErrors,
+    409: jsonError("Already on a paid plan billed by Stripe: change it in the Customer Portal"),
+    429: paymentLimited,
+    502: stripeFailed,
+    503: notConfigured,
+  },
 });
 
 export const postPortal = createRoute({

@@ -154,6 +154,16 @@ describe("POST /api/billing/checkout", () => {
     expect(sent.params.customer_email).toBeUndefined();
   });
 
+  it("409 when already on a paid plan billed by Stripe (no second subscription)", async () => {
+    const u = await newUser("paying@example.com");
+    await t.deps.db.update(subscribers).set({ stripeCustomerId: "cus_paying", subscriptionTier: "premium", monthlyRouteLimit: 100 }).where(eq(subscribers.userId, u.userId));
+    const before = fake.requests.length;
+    const res = await t.call("/api/billing/checkout", { cookie: u.cookie, body: { tier: "enterprise" } });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/Manage billing/);
+    expect(fake.requests.length).toBe(before);
+  });
+
   it("a Stripe failure is a 502 whose log line never holds the secret key", async () => {
     const u = await t.signUp("stripedown@example.com");
     fake.failWith(500);
