@@ -5,6 +5,14 @@ import { tiers } from "./tiers";
 /** An account role an administrator can give (Better Auth admin plugin roles). */
 export type AccountRole = (typeof accountRoles)[number];
 
+/** The account role in a role field; fleet roles (driver, manager) listed after a comma are not account roles. */
+export function accountRoleOf(role: string): AccountRole {
+  const tokens = role.split(",").map((r) => r.trim());
+  if (tokens.includes("super_admin")) return "super_admin";
+  if (tokens.includes("admin")) return "admin";
+  return "user";
+}
+
 export const adminPageSizes = [25, 50, 100] as const;
 export const adminUserSorts = ["created", "email", "routesUsed"] as const;
 export type AdminUserSort = (typeof adminUserSorts)[number];

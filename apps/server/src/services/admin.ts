@@ -1,5 +1,6 @@
 import { asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import {
+  accountRoleOf,
   adminMessages,
   monthlyRouteLimits,
   tiers,
@@ -30,21 +31,12 @@ const roleTokens = (role: string) => role.split(",").map((r) => r.trim());
 
 /** Throws ForbiddenError unless the user's role is admin or super_admin. */
 export function requireAdmin(actor: { role: string }): void {
-  const tokens = roleTokens(actor.role);
-  if (!tokens.includes("admin") && !tokens.includes("super_admin")) throw new ForbiddenError(adminMessages.adminsOnly);
+  if (accountRoleOf(actor.role) === "user") throw new ForbiddenError(adminMessages.adminsOnly);
 }
 
 /** Throws ForbiddenError unless the user's role is super_admin. */
 export function requireSuperAdmin(actor: { role: string }): void {
-  if (!roleTokens(actor.role).includes("super_admin")) throw new ForbiddenError(adminMessages.superAdminsOnly);
-}
-
-/** The account role of a role field (its first admin-plugin role; fleet roles after a comma are kept aside). */
-export function accountRoleOf(role: string): AccountRole {
-  const tokens = roleTokens(role);
-  if (tokens.includes("super_admin")) return "super_admin";
-  if (tokens.includes("admin")) return "admin";
-  return "user";
+  if (accountRoleOf(actor.role) !== "super_admin") throw new ForbiddenError(adminMessages.superAdminsOnly);
 }
 
 const asTier = (value: string | null): Tier => ((tiers as readonly string[]).includes(value ?? "") ? (value as Tier) : "free");

@@ -1,10 +1,9 @@
 import { APIError } from "better-auth/api";
-import { adminMessages } from "@routepilot/contracts";
+import { accountRoleOf, adminMessages } from "@routepilot/contracts";
 import { createRouter, requireUser, type AppContext } from "../../lib/context";
 import { clientIp } from "../../lib/client-ip";
 import { ForbiddenError, NotFoundError, ValidationError } from "../../lib/errors";
 import {
-  accountRoleOf,
   auditAdminAction,
   changePlan,
   findUser,

@@ -1,5 +1,5 @@
 import { Fragment, useState } from "react";
-import { accountRoles, tierDisplayNames, tiers, type AccountRole, type AdminUser, type Tier } from "@routepilot/contracts";
+import { accountRoleOf, accountRoles, tierDisplayNames, tiers, type AccountRole, type AdminUser, type Tier } from "@routepilot/contracts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useBanUser } from "@/features/admin/api/ban-user";
@@ -10,12 +10,6 @@ import { useUnbanUser } from "@/features/admin/api/unban-user";
 import { OverageHistory } from "@/features/admin/components/overage-history";
 
 const selectClass = "h-9 rounded-md border border-input bg-background px-2 text-sm disabled:opacity-60";
-
-/** The account role shown for a role field (fleet roles after a comma are not account roles). */
-function accountRoleOf(role: string): AccountRole {
-  const tokens = role.split(",").map((r) => r.trim());
-  return tokens.includes("super_admin") ? "super_admin" : tokens.includes("admin") ? "admin" : "user";
-}
 
 type UserRowProps = {
   user: AdminUser;
