@@ -59,8 +59,8 @@ export const adminRouter = createRouter()
     const { db, logger, auth } = c.get("deps");
     const target = await findUser(db, c.req.valid("param").id);
     if (target.id === actor.id) throw new ValidationError(adminMessages.selfBan);
-    const parsed = await c.req.json().catch(() => ({}));
-    const reason = typeof parsed === "object" && parsed && "reason" in parsed && typeof parsed.reason === "string" ? parsed.reason.trim().slice(0, 500) : undefined;
+    // The body is optional: without a JSON body there is no reason.
+    const reason = (c.req.valid("json") as { reason?: string } | undefined)?.reason || undefined;
     await viaAdminPlugin(() => auth.api.banUser({ body: { userId: target.id, ...(reason ? { banReason: reason } : {}) }, headers: c.req.raw.headers }));
     await auditAdminAction(db, logger, actor, {
       eventType: "ban",

@@ -99,6 +99,10 @@ describe("ban and unban", () => {
     expect((await t.signIn("victim@example.com")).status).toBe(403);
     expect((await auditRows(victim.userId, "ban"))[0]!.details.metadata).toMatchObject({ actorId: admin.userId, before: { banned: false }, after: { banned: true, reason: "spam" } });
 
+    // Without a body (no reason) a ban works too.
+    const other = await t.signUp("quiet@example.com");
+    expect((await t.call(`/api/admin/users/${other.userId}/ban`, { method: "POST", cookie: admin.cookie })).status).toBe(200);
+
     expect((await t.call(`/api/admin/users/${victim.userId}/unban`, { method: "POST", cookie: admin.cookie })).status).toBe(200);
     expect((await t.signIn("victim@example.com")).status).toBe(200);
     expect((await auditRows(victim.userId, "unban"))[0]!.details.metadata).toMatchObject({ before: { banned: true }, after: { banned: false } });
@@ -106,6 +110,12 @@ describe("ban and unban", () => {
 
   it("400 banning yourself, 404 unknown user, 403 plain user", async () => {
     expect((await t.call(`/api/admin/users/${admin.userId}/ban`, { cookie: admin.cookie, body: {} })).status).toBe(400);
+    const tooLong = await t.call(`/api/admin/users/${plain.userId}/ban`, { cookie: admin.cookie, body: { reason: "x".repeat(501) } });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toMatchObject({ error: { fields: { reason: expect.any(String) } } });
+    expect((await t.call(`/api/admin/users/${plain.userId}/ban`, { cookie: admin.cookie, body: { reason: 5 } })).status).toBe(400);
+    const [still] = await t.deps.db.select().from(user).where(eq(user.id, plain.userId));
+    expect(still!.banned).toBeFalsy();
     expect((await t.call(`/api/admin/users/nobody/ban`, { cookie: admin.cookie, body: {} })).status).toBe(404);
     expect((await t.call(`/api/admin/users/${boss.userId}/ban`, { cookie: plain.cookie, body: {} })).status).toBe(403);
     expect((await t.call(`/api/admin/users/nobody/unban`, { method: "POST", cookie: admin.cookie })).status).toBe(404);
