@@ -198,3 +198,14 @@ describe("PATCH /api/admin/users/{id}/role", () => {
     expect((await t.call(`/api/admin/users/${boss.userId}/role`, { method: "PATCH", cookie: boss.cookie, body: { role: "admin" } })).status).toBe(200);
   });
 });
+
+describe("OpenAPI", () => {
+  it("documents the admin routes", async () => {
+    const doc = (await (await t.call("/api/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths["/api/admin/users"]!)).toEqual(["get"]);
+    expect(Object.keys(doc.paths["/api/admin/users/{id}/plan"]!)).toEqual(["patch"]);
+    expect(Object.keys(doc.paths["/api/admin/users/{id}/role"]!)).toEqual(["patch"]);
+    for (const action of ["ban", "unban", "reset-usage"]) expect(Object.keys(doc.paths[`/api/admin/users/{id}/${action}`]!)).toEqual(["post"]);
+    expect(doc.paths["/api/admin/users/{id}/overage-charges"]).toHaveProperty("get");
+  });
+});
