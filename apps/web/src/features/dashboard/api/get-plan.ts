@@ -9,6 +9,7 @@ export function getPlan(signal?: AbortSignal): Promise<PlanSummary> {
   return apiRequest("/api/me/plan", { schema: planSummarySchema, signal });
 }
 
+/** Refetched whenever the card appears (cached figures show meanwhile): an admin or a billing webhook may have changed the plan. */
 export function usePlan() {
-  return useQuery({ queryKey: planQueryKey, queryFn: ({ signal }) => getPlan(signal) });
+  return useQuery({ queryKey: planQueryKey, queryFn: ({ signal }) => getPlan(signal), refetchOnMount: "always" });
 }
