@@ -11,7 +11,7 @@ export function SubscriptionPage({ usage }: { usage?: ReactNode }) {
     <NotAvailableYet
       title="Subscription"
       icon={CreditCard}
-      notice="Your current plan and this month's usage are shown below; plan changes are not available yet."
+      notice="Your current plan and this month's usage are shown below; self-service plan changes are not available yet. An administrator can change your plan: contact us."
       willDo={[
         "let you upgrade, downgrade or cancel your plan",
         "keep your payment method and invoices",
