@@ -31,7 +31,7 @@ const sections: { title: string; items: { q: string; a: string }[] }[] = [
     items: [
       {
         q: "How many routes can I plan?",
-        a: `Every account is on the Free plan, with ${monthlyRouteLimits.free} optimised routes a month; the allowance resets on the first day of each calendar month. Paid plans are not on sale yet, because payments are not enabled. Once they are, Premium will include ${monthlyRouteLimits.premium} routes a month, Enterprise ${monthlyRouteLimits.enterprise} and Fleet Pro ${monthlyRouteLimits.fleet_pro.toLocaleString("en-GB")}.`,
+        a: `Every account starts on the Free plan, with ${monthlyRouteLimits.free} optimised routes a month; the allowance resets on the first day of each calendar month. Paid plans are not on sale yet, because payments are not enabled; only an administrator can move an account to another plan. Once they are, Premium will include ${monthlyRouteLimits.premium} routes a month, Enterprise ${monthlyRouteLimits.enterprise} and Fleet Pro ${monthlyRouteLimits.fleet_pro.toLocaleString("en-GB")}.`,
       },
       {
         q: "What if I need more routes than my plan includes?",

@@ -140,7 +140,7 @@ describe("help, support docs, about, terms and privacy", () => {
   it("say plainly that plans, teams and fleets are not available yet", () => {
     renderPage(<HelpPage />);
     const text = pageText();
-    expect(text).toMatch(/every account is on the free plan/i);
+    expect(text).toMatch(/every account starts on the free plan/i);
     expect(text).toMatch(/teams are not available/i);
     expect(text).toMatch(/fleets, the fleet dashboard and the driver app are not available yet/i);
     for (const claim of falseClaims) expect(text).not.toMatch(claim);

@@ -26,7 +26,7 @@ const pricingFaq = [
   },
   {
     q: "Can I change plans later?",
-    a: "Not yet. Payments are not enabled, so every account is on the Free plan and no plan can be bought, changed or cancelled. Once payments are available, upgrades will take effect immediately and downgrades from your next billing period, and you will be able to cancel at any time.",
+    a: "Not yet. Payments are not enabled, so every account starts on the Free plan and no plan can be bought or cancelled; only an administrator can change a plan. Once payments are available, upgrades will take effect immediately and downgrades from your next billing period, and you will be able to cancel at any time.",
   },
 ];
 
@@ -59,7 +59,7 @@ export function PricingPage() {
             </h2>
           </div>
           <p className="text-sm text-muted-foreground">
-            {NOT_ON_SALE_REASON} Every account is on the Free plan, no payment method can be stored and no invoices are issued. Features marked “not
+            {NOT_ON_SALE_REASON} Every account starts on the Free plan (only an administrator can change a plan), no payment method can be stored and no invoices are issued. Features marked “not
             available yet” are still being built.
           </p>
         </CardContent>

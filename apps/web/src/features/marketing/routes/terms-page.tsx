@@ -17,7 +17,7 @@ export function TermsPage() {
         <ul>
           <li>Each plan includes a number of optimised routes per month, shown on the <Link to="/pricing">pricing page</Link>.</li>
           <li>
-            Payments are not enabled yet: every account is on the Free plan, paid plans cannot be bought, no payment method can be stored and we charge
+            Payments are not enabled yet: every account starts on the Free plan (only an administrator can change a plan), paid plans cannot be bought, no payment method can be stored and we charge
             nothing. When your monthly routes are used up, further optimisations are refused until your allowance resets.
           </li>
         </ul>
