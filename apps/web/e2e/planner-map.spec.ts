@@ -104,10 +104,14 @@ test("a crowded map groups its stops into clusters that hold every stop (item 11
   await expect(page.getByTestId("route-stop")).toHaveCount(60);
   const map = page.getByTestId("route-map");
   await expect(map.locator('[data-marker="cluster"]').first()).toBeVisible();
-  const clusters = await map.locator('[data-marker="cluster"]').allTextContents();
-  const single = await map.locator('[data-marker="stop"]').count();
-  expect(clusters.length).toBeGreaterThan(0);
-  expect(clusters.reduce((n, text) => n + Number(text), 0) + single).toBe(60);
+  // While the map zooms, Leaflet keeps the old and the new cluster layer for one animation: count once it has settled.
+  const shown = async () => {
+    const clusters = await map.locator('[data-marker="cluster"]').allTextContents();
+    const single = await map.locator('[data-marker="stop"]').count();
+    return { clusters: clusters.length, stops: clusters.reduce((n, text) => n + Number(text), 0) + single };
+  };
+  await expect.poll(async () => (await shown()).stops, { timeout: 10_000 }).toBe(60);
+  expect((await shown()).clusters).toBeGreaterThan(0);
   // A cluster names the stops it holds.
   await expect(map.locator('[data-marker="cluster"]').first()).toHaveAttribute("title", /^\d+ stops: \d+(, \d+)+$/);
 });
