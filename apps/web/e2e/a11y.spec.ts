@@ -28,6 +28,8 @@ for (const theme of ["light", "dark"] as const) {
 
 test("skip link and Alt+S move focus to the main content", async ({ page }) => {
   await page.goto("/pricing");
+  // As a person would: once the page has shown (the route's code loads lazily, and a late render could move focus).
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: /skip to main content/i });
   await expect(skip).toBeFocused();
