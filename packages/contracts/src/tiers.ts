@@ -2,6 +2,11 @@
 export const tiers = ["free", "premium", "enterprise", "fleet_pro"] as const;
 export type Tier = (typeof tiers)[number];
 
+/** A stored tier string as a Tier; anything unknown (or missing) counts as the free plan. */
+export function asTier(value: string | null | undefined): Tier {
+  return (tiers as readonly string[]).includes(value ?? "") ? (value as Tier) : "free";
+}
+
 export const tierDisplayNames: Record<Tier, string> = {
   free: "Free",
   premium: "Premium",

@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import {
   LEGACY_CUTOFF,
+  asTier,
   hasEnhancedAnalytics,
   hasTeamManagementTier,
   monthlyRouteLimits,
   tierDisplayNames,
-  tiers,
   type FleetRole,
   type Me,
   type PlanSummary,
@@ -14,10 +14,6 @@ import {
 import { subscribers, teamInvitations, teamMembers, teams, user, type DbOrTx } from "@routepilot/db";
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
-
-function asTier(value: string): Tier {
-  return (tiers as readonly string[]).includes(value) ? (value as Tier) : "free";
-}
 
 /** Returns the user's subscriber record, creating the SPEC §4 default (free, 5, 0, active) on first access. */
 export async function ensureSubscriber(db: DbOrTx, userId: string, email: string): Promise<SubscriberRow> {

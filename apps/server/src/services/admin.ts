@@ -1,9 +1,9 @@
 import { asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import {
   accountRoleOf,
+  asTier,
   adminMessages,
   monthlyRouteLimits,
-  tiers,
   type AccountRole,
   type AdminOverageCharge,
   type AdminUsersPage,
@@ -39,7 +39,6 @@ export function requireSuperAdmin(actor: { role: string }): void {
   if (accountRoleOf(actor.role) !== "super_admin") throw new ForbiddenError(adminMessages.superAdminsOnly);
 }
 
-const asTier = (value: string | null): Tier => ((tiers as readonly string[]).includes(value ?? "") ? (value as Tier) : "free");
 
 /** Escapes LIKE wildcards so a search for "a_b" matches the text literally. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
