@@ -158,9 +158,12 @@ test("on a phone (375 px) names wrap, a list/map toggle brings the map up, and O
   expect(mapBox.width).toBeGreaterThan(300);
   await expect(map.locator('[data-marker="stop"]')).toHaveCount(3);
   // The markers are inside the visible map (it was fitted after it appeared).
-  const marker = (await map.locator('[data-marker="stop"]').first().boundingBox())!;
-  expect(marker.x).toBeGreaterThanOrEqual(mapBox.x);
-  expect(marker.x + marker.width).toBeLessThanOrEqual(mapBox.x + mapBox.width);
+  // Read once the fit's pan animation has settled: the markers move while it runs.
+  const insideMap = async () => {
+    const marker = (await map.locator('[data-marker="stop"]').first().boundingBox())!;
+    return marker.x >= mapBox.x && marker.x + marker.width <= mapBox.x + mapBox.width;
+  };
+  await expect.poll(insideMap, { timeout: 5_000 }).toBe(true);
 
   await page.screenshot({ path: testInfo.outputPath("map-phone-map-view.png") });
   // One credit for OpenStreetMap, though tiles, routing data and offline roads all come from it.
