@@ -34,3 +34,28 @@ export const subscriptionCheckSchema = z.object({
   stripe_customer_id: z.string().nullable(),
 });
 export type SubscriptionCheck = z.infer<typeof subscriptionCheckSchema>;
+
+/**
+ * GET /api/billing/subscription: the SPEC §7 check-subscription fields, plus what the
+ * subscription page shows (status, renewal, payment method, whether self-service billing is on
+ * and which plans it sells, the legacy label).
+ */
+export const billingAccountSchema = subscriptionCheckSchema.extend({
+  /** Stripe's subscription status (active, trialing, past_due…); "active" for plans without Stripe. */
+  subscription_status: z.string(),
+  /** When the current paid period ends (ISO), for a plan billed by Stripe; null otherwise. */
+  current_period_end: z.string().nullable(),
+  /** The subscription ends at current_period_end instead of renewing (cancelled in the portal). */
+  cancel_at_period_end: z.boolean(),
+  /** Billed by Stripe: a subscription is linked (plans set by an administrator are not). */
+  billed_by_stripe: z.boolean(),
+  has_payment_method: z.boolean(),
+  /** Self-service billing is configured on this server (STRIPE_SECRET_KEY set). */
+  billing_enabled: z.boolean(),
+  /** The paid plans Checkout can sell here (those with a STRIPE_PRICE_*). */
+  purchasable_tiers: z.array(z.enum(paidTiers)),
+  is_legacy_user: z.boolean(),
+  /** Free days the legacy label gives on the first paid plan (0 when it does not apply). */
+  trial_days: z.number().int(),
+});
+export type BillingAccount = z.infer<typeof billingAccountSchema>;

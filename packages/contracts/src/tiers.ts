@@ -25,6 +25,16 @@ export const monthlyRouteLimits: Record<Tier, number> = {
 export const OVERAGE_PENCE_PER_ROUTE = 100;
 /** Accounts on the free tier created before this date are legacy users (SPEC §5, §9). */
 export const LEGACY_CUTOFF = "2024-12-26";
+/**
+ * What the legacy label entitles an account to (docs/decisions/007-legacy-accounts.md): the first
+ * paid plan it buys starts with this many days free (a Stripe trial).
+ */
+export const LEGACY_TRIAL_DAYS = 30;
+
+/** SPEC §5 legacy user: on the free tier and created before the legacy cutoff. */
+export function isLegacyAccount(tier: Tier, createdAt: Date): boolean {
+  return tier === "free" && createdAt < new Date(`${LEGACY_CUTOFF}T00:00:00Z`);
+}
 
 /** Formats an amount in pence as pounds with two decimals. */
 export function formatPence(pence: number): string {

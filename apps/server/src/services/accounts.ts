@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import {
-  LEGACY_CUTOFF,
+  isLegacyAccount,
   asTier,
   hasEnhancedAnalytics,
   hasTeamManagementTier,
@@ -139,7 +139,7 @@ export async function getMe(db: DbOrTx, userId: string): Promise<Me> {
       admin: isSuperAdmin || accountRoles.includes("admin"),
       superAdmin: isSuperAdmin,
     },
-    isLegacyUser: ownTier === "free" && row.createdAt < new Date(`${LEGACY_CUTOFF}T00:00:00Z`),
+    isLegacyUser: isLegacyAccount(ownTier, row.createdAt),
   };
 }
 

@@ -1,7 +1,18 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { billingMessages, monthlyRouteLimits, OVERAGE_PENCE_PER_ROUTE, type PaidTier, type SubscriptionCheck, type Tier } from "@routepilot/contracts";
-import { overageCharges, stripeEvents, subscribers, teamNotifications, type Database, type DbOrTx } from "@routepilot/db";
+import {
+  asTier,
+  billingMessages,
+  isLegacyAccount,
+  LEGACY_TRIAL_DAYS,
+  monthlyRouteLimits,
+  OVERAGE_PENCE_PER_ROUTE,
+  paidTiers,
+  type BillingAccount,
+  type PaidTier,
+  type SubscriptionCheck,
+} from "@routepilot/contracts";
+import { overageCharges, stripeEvents, subscribers, teamNotifications, user as users, type Database, type DbOrTx } from "@routepilot/db";
 import type { Env } from "../env";
 import { AppError, ConflictError, ValidationError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
@@ -80,6 +91,16 @@ async function subscriberRow(db: DbOrTx, user: { id: string; email: string }) {
   return row;
 }
 
+/**
+ * Free trial days a Checkout gives (docs/decisions/007-legacy-accounts.md): a legacy account
+ * that has never had a Stripe subscription gets LEGACY_TRIAL_DAYS; everyone else none.
+ */
+async function trialDays(db: DbOrTx, row: typeof subscribers.$inferSelect): Promise<number> {
+  if (row.stripeCustomerId || row.stripeSubscriptionId) return 0;
+  const [account] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, row.userId));
+  return account && isLegacyAccount(asTier(row.subscriptionTier), account.createdAt) ? LEGACY_TRIAL_DAYS : 0;
+}
+
 /** A Stripe Checkout session (mode subscription) for one of the paid tiers; answers its URL. */
 export async function createCheckoutSession(
   deps: { env: Env; db: Database; logger: Logger; baseUrl: string },
@@ -92,12 +113,13 @@ export async function createCheckoutSession(
   const row = await subscriberRow(deps.db, user);
   // A second subscription would be billed beside the first; plan changes go through the portal.
   if (row.stripeCustomerId && row.subscriptionTier !== "free" && row.subscriptionStatus !== "canceled") throw new ConflictError(billingMessages.alreadySubscribed);
+  const trial = await trialDays(deps.db, row);
   const session = await callStripe(deps.logger, "checkout.sessions.create", () =>
     stripe.checkout.sessions.create({
       mode: "subscription",
       line_items: [{ price, quantity: 1 }],
       client_reference_id: user.id,
-      subscription_data: { metadata: { userId: user.id } },
+      subscription_data: { metadata: { userId: user.id }, ...(trial > 0 ? { trial_period_days: trial } : {}) },
       metadata: { userId: user.id },
       ...(row.stripeCustomerId ? { customer: row.stripeCustomerId } : { customer_email: user.email }),
       success_url: `${deps.baseUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
@@ -124,15 +146,34 @@ export async function createPortalSession(
 }
 
 /** SPEC §7 check-subscription, from the subscribers table. */
-export async function getSubscriptionCheck(db: DbOrTx, user: { id: string; email: string }): Promise<SubscriptionCheck> {
-  const row = await subscriberRow(db, user);
-  const tier = row.subscriptionTier as Tier;
+function subscriptionCheck(row: typeof subscribers.$inferSelect): SubscriptionCheck {
+  const tier = asTier(row.subscriptionTier);
   return {
     subscribed: tier !== "free" && (row.subscriptionStatus === "active" || row.subscriptionStatus === "trialing"),
     subscription_tier: tier,
     monthly_route_limit: row.monthlyRouteLimit,
     routes_used_this_period: row.routesUsedThisPeriod,
     stripe_customer_id: row.stripeCustomerId,
+  };
+}
+
+/** GET /api/billing/subscription: check-subscription plus what the subscription page shows. */
+export async function getBillingAccount(deps: { env: Env; db: DbOrTx }, user: { id: string; email: string }): Promise<BillingAccount> {
+  const row = await subscriberRow(deps.db, user);
+  const [account] = await deps.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, user.id));
+  const enabled = stripeClient(deps.env) !== null;
+  const prices = priceIds(deps.env);
+  return {
+    ...subscriptionCheck(row),
+    subscription_status: row.subscriptionStatus,
+    current_period_end: row.currentPeriodEnd?.toISOString() ?? null,
+    cancel_at_period_end: row.cancelAtPeriodEnd,
+    billed_by_stripe: row.stripeSubscriptionId !== null,
+    has_payment_method: row.hasPaymentMethod,
+    billing_enabled: enabled,
+    purchasable_tiers: enabled ? paidTiers.filter((tier) => prices[tier] !== undefined) : [],
+    is_legacy_user: account ? isLegacyAccount(asTier(row.subscriptionTier), account.createdAt) : false,
+    trial_days: enabled ? await trialDays(deps.db, row) : 0,
   };
 }
 
@@ -165,7 +206,8 @@ export async function billOverageCharge(deps: { env: Env; db: Database; logger: 
 
 /** The parts of an event this server reads; everything else in the payload is ignored. */
 type StripeObject = Record<string, unknown>;
-type VerifiedEvent = { id: string; type: string; object: StripeObject };
+/** `created` is the event's time (Unix seconds): Stripe does not deliver events in order. */
+type VerifiedEvent = { id: string; type: string; created: number; object: StripeObject };
 
 /**
  * Verifies the signature of the raw body and parses it. Bad or missing signature, or a body
@@ -180,11 +222,12 @@ export function verifyWebhook(env: Env, rawBody: string, signature: string | und
   } catch {
     throw new ValidationError("Invalid webhook signature or payload");
   }
-  const e = event as { id?: unknown; type?: unknown; data?: { object?: unknown } } | null;
+  const e = event as { id?: unknown; type?: unknown; created?: unknown; data?: { object?: unknown } } | null;
   if (!e || typeof e !== "object" || typeof e.id !== "string" || typeof e.type !== "string" || !e.data || typeof e.data.object !== "object" || e.data.object === null) {
     throw new ValidationError("The webhook body is not a Stripe event");
   }
-  return { id: e.id, type: e.type, object: e.data.object as StripeObject };
+  const created = typeof e.created === "number" && Number.isFinite(e.created) ? e.created : Math.floor(Date.now() / 1000);
+  return { id: e.id, type: e.type, created, object: e.data.object as StripeObject };
 }
 
 const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
@@ -224,7 +267,7 @@ export async function handleWebhookEvent(deps: { env: Env; db: Database; logger:
       case "customer.subscription.created":
       case "customer.subscription.updated":
       case "customer.subscription.deleted":
-        return applySubscription(deps.env, tx, log, o, event.type === "customer.subscription.deleted");
+        return applySubscription(deps.env, tx, log, event, event.type === "customer.subscription.deleted");
       case "invoice.paid":
       case "invoice.payment_failed":
         return applyInvoice(tx, log, o, event.type === "invoice.paid");
@@ -264,20 +307,38 @@ async function findSubscriber(tx: DbOrTx, userId: string | null, customer: strin
 
 const activeStatuses = new Set(["active", "trialing", "past_due"]);
 
-async function applySubscription(env: Env, tx: DbOrTx, log: Logger, o: StripeObject, deleted: boolean): Promise<Outcome> {
+/**
+ * customer.subscription.created|updated|deleted. Stripe may deliver them late and out of order:
+ * an event older than the last one applied changes nothing, and the end of a subscription that
+ * has since been replaced by another leaves the new one in place.
+ */
+async function applySubscription(env: Env, tx: DbOrTx, log: Logger, event: VerifiedEvent, deleted: boolean): Promise<Outcome> {
+  const o = event.object;
   const customer = ref(o.customer);
+  const subscriptionId = str(o.id);
   const row = await findSubscriber(tx, metadataUserId(o), customer);
   if (!row) {
     log.warn({ customer }, "subscription event for no known user; ignored");
     return "ignored";
   }
+  const eventAt = new Date(event.created * 1000);
+  if (row.stripeSubscriptionEventAt && eventAt < row.stripeSubscriptionEventAt) {
+    log.info({ userId: row.userId, eventAt, applied: row.stripeSubscriptionEventAt }, "subscription event older than the one applied; ignored");
+    return "ignored";
+  }
+  if (row.stripeSubscriptionId && subscriptionId && subscriptionId !== row.stripeSubscriptionId && (deleted || !activeStatuses.has(str(o.status) ?? "active"))) {
+    log.info({ userId: row.userId, subscriptionId, current: row.stripeSubscriptionId }, "an earlier subscription ended; the current one stays");
+    return "ignored";
+  }
   const status = str(o.status) ?? "active";
   const items = list(o.items);
   const periodStartUnix = num(items[0]?.current_period_start) ?? num(o.current_period_start);
+  const periodEndUnix = num(items[0]?.current_period_end) ?? num(o.current_period_end);
   const now = new Date();
   const link = {
     ...(customer && !row.stripeCustomerId ? { stripeCustomerId: customer } : {}),
     ...(ref(o.default_payment_method) ? { hasPaymentMethod: true } : {}),
+    stripeSubscriptionEventAt: eventAt,
   };
   if (deleted || !activeStatuses.has(status)) {
     // The free plan is active; an incomplete subscription only records the customer.
@@ -287,7 +348,16 @@ async function applySubscription(env: Env, tx: DbOrTx, log: Logger, o: StripeObj
     }
     await tx
       .update(subscribers)
-      .set({ ...link, subscriptionTier: "free", monthlyRouteLimit: monthlyRouteLimits.free, subscriptionStatus: "active", updatedAt: now })
+      .set({
+        ...link,
+        subscriptionTier: "free",
+        monthlyRouteLimit: monthlyRouteLimits.free,
+        subscriptionStatus: "active",
+        stripeSubscriptionId: null,
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+        updatedAt: now,
+      })
       .where(eq(subscribers.id, row.id));
     return "processed";
   }
@@ -302,7 +372,17 @@ async function applySubscription(env: Env, tx: DbOrTx, log: Logger, o: StripeObj
   const reset = periodStart && periodStart.getTime() > row.currentPeriodStart.getTime() ? { currentPeriodStart: periodStart, routesUsedThisPeriod: 0 } : {};
   await tx
     .update(subscribers)
-    .set({ ...link, ...reset, subscriptionTier: tier, monthlyRouteLimit: monthlyRouteLimits[tier], subscriptionStatus: status, updatedAt: now })
+    .set({
+      ...link,
+      ...reset,
+      subscriptionTier: tier,
+      monthlyRouteLimit: monthlyRouteLimits[tier],
+      subscriptionStatus: status,
+      stripeSubscriptionId: subscriptionId,
+      currentPeriodEnd: periodEndUnix !== null ? new Date(periodEndUnix * 1000) : null,
+      cancelAtPeriodEnd: o.cancel_at_period_end === true,
+      updatedAt: now,
+    })
     .where(eq(subscribers.id, row.id));
   return "processed";
 }

@@ -30,6 +30,12 @@ export const subscribers = pgTable(
     stripeCustomerId: text("stripe_customer_id"),
     hasPaymentMethod: boolean("has_payment_method").notNull().default(false),
     currentPeriodStart: timestamp("current_period_start", { withTimezone: true }).notNull().defaultNow(),
+    /** Stripe's billing: the subscription that sets the tier, when its period ends, whether it then ends. */
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /** `created` of the last subscription event applied: an older one arriving late changes nothing. */
+    stripeSubscriptionEventAt: timestamp("stripe_subscription_event_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

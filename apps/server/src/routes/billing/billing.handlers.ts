@@ -1,7 +1,7 @@
 import { createRouter, requireUser } from "../../lib/context";
 import { rateLimit } from "../../middleware/rate-limit";
 import { listOverageCharges } from "../../services/admin";
-import { createCheckoutSession, createPortalSession, getSubscriptionCheck, handleWebhookEvent, verifyWebhook } from "../../services/billing";
+import { createCheckoutSession, createPortalSession, getBillingAccount, handleWebhookEvent, verifyWebhook } from "../../services/billing";
 import * as routes from "./billing.routes";
 
 export const billingRouter = createRouter();
@@ -30,7 +30,7 @@ billingRouter.openapi(routes.postWebhook, async (c) => {
 
 billingRouter.openapi(routes.getSubscription, async (c) => {
   const user = requireUser(c);
-  return c.json(await getSubscriptionCheck(c.get("deps").db, user), 200);
+  return c.json(await getBillingAccount(c.get("deps"), user), 200);
 });
 
 billingRouter.openapi(routes.getOverageCharges, async (c) => {

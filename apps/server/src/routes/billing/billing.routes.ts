@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { adminOverageChargesSchema, adminOverageQuerySchema, billingUrlSchema, checkoutRequestSchema, subscriptionCheckSchema } from "@routepilot/contracts";
+import { adminOverageChargesSchema, adminOverageQuerySchema, billingAccountSchema, billingUrlSchema, checkoutRequestSchema } from "@routepilot/contracts";
 import { authErrors, json, jsonError, rateLimited } from "../../lib/openapi";
 
 const notConfigured = jsonError("BILLING_NOT_CONFIGURED: STRIPE_SECRET_KEY (or the plan's STRIPE_PRICE_*) is not set; plans are changed by an administrator");
@@ -56,8 +56,8 @@ export const getSubscription = createRoute({
   method: "get",
   path: "/api/billing/subscription",
   tags: ["Billing"],
-  summary: "SPEC §7 check-subscription: subscribed, tier, monthly limit, routes used this period, Stripe customer id (from the subscribers table)",
-  responses: { 200: json(subscriptionCheckSchema, "Subscription"), 401: authErrors[401] },
+  summary: "SPEC §7 check-subscription (subscribed, tier, monthly limit, routes used this period, Stripe customer id) plus status, renewal, payment method and whether self-service billing is on",
+  responses: { 200: json(billingAccountSchema, "Subscription"), 401: authErrors[401] },
 });
 
 export const getOverageCharges = createRoute({

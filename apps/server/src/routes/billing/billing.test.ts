@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { overageCharges, stripeEvents, subscribers, teamNotifications } from "@routepilot/db";
+import { overageCharges, stripeEvents, subscribers, teamNotifications, user as users } from "@routepilot/db";
 import { startFakeStripe, type FakeStripe } from "../../test/fake-stripe";
 import { createTestApp, type TestApp } from "../../test/harness";
 
@@ -40,8 +40,8 @@ afterAll(async () => {
 const signed = (payload: string) => Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
 
 let eventCounter = 0;
-function event(type: string, object: Record<string, unknown>, id = `evt_test_${++eventCounter}`) {
-  return JSON.stringify({ id, object: "event", type, api_version: "2026-10-28.endive", created: 1_790_000_000, data: { object } });
+function event(type: string, object: Record<string, unknown>, id = `evt_test_${++eventCounter}`, created = 1_790_000_000) {
+  return JSON.stringify({ id, object: "event", type, api_version: "2026-10-28.endive", created, data: { object } });
 }
 const postWebhook = (payload: string, signature: string | null = signed(payload), app: TestApp = t) =>
   app.call("/api/billing/webhook", { rawBody: payload, headers: { "content-type": "application/json", ...(signature ? { "stripe-signature": signature } : {}) } });
@@ -100,7 +100,23 @@ describe("without STRIPE_SECRET_KEY", () => {
   it("the subscription is still readable", async () => {
     const u = await off.signUp("nostripe2@example.com");
     const res = await off.call("/api/billing/subscription", { cookie: u.cookie });
-    expect(await res.json()).toEqual({ subscribed: false, subscription_tier: "free", monthly_route_limit: 5, routes_used_this_period: 0, stripe_customer_id: null });
+    expect(await res.json()).toEqual({
+      subscribed: false,
+      subscription_tier: "free",
+      monthly_route_limit: 5,
+      routes_used_this_period: 0,
+      stripe_customer_id: null,
+      subscription_status: "active",
+      current_period_end: null,
+      cancel_at_period_end: false,
+      billed_by_stripe: false,
+      has_payment_method: false,
+      // The page says plans are changed by an administrator instead of offering a broken button.
+      billing_enabled: false,
+      purchasable_tiers: [],
+      is_legacy_user: false,
+      trial_days: 0,
+    });
   });
 });
 
@@ -143,6 +159,25 @@ describe("POST /api/billing/checkout", () => {
       customer_email: "buyer@example.com",
       success_url: "http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}",
     });
+  });
+
+  it("a legacy account (free, created before 2024-12-26) gets its first paid plan with 30 days free; others get no trial", async () => {
+    const legacy = await newUser("legacy@example.com");
+    await t.deps.db.update(users).set({ createdAt: new Date("2024-06-01T10:00:00Z") }).where(eq(users.id, legacy.userId));
+    expect(await (await t.call("/api/billing/subscription", { cookie: legacy.cookie })).json()).toMatchObject({ is_legacy_user: true, trial_days: 30 });
+    expect((await t.call("/api/billing/checkout", { cookie: legacy.cookie, body: { tier: "premium" } })).status).toBe(200);
+    expect(fake.requests.at(-1)!.params).toMatchObject({ "subscription_data[trial_period_days]": "30", "subscription_data[metadata][userId]": legacy.userId });
+
+    // Once it has had a Stripe subscription, the trial is spent.
+    await t.deps.db.update(subscribers).set({ stripeCustomerId: "cus_legacy" }).where(eq(subscribers.userId, legacy.userId));
+    expect(await (await t.call("/api/billing/subscription", { cookie: legacy.cookie })).json()).toMatchObject({ is_legacy_user: true, trial_days: 0 });
+    expect((await t.call("/api/billing/checkout", { cookie: legacy.cookie, body: { tier: "premium" } })).status).toBe(200);
+    expect(fake.requests.at(-1)!.params["subscription_data[trial_period_days]"]).toBeUndefined();
+
+    const recent = await newUser("recent@example.com");
+    expect(await (await t.call("/api/billing/subscription", { cookie: recent.cookie })).json()).toMatchObject({ is_legacy_user: false, trial_days: 0 });
+    expect((await t.call("/api/billing/checkout", { cookie: recent.cookie, body: { tier: "premium" } })).status).toBe(200);
+    expect(fake.requests.at(-1)!.params["subscription_data[trial_period_days]"]).toBeUndefined();
   });
 
   it("reuses the linked customer", async () => {
@@ -233,6 +268,15 @@ describe("POST /api/billing/webhook", () => {
       monthly_route_limit: 100,
       routes_used_this_period: 0,
       stripe_customer_id: "cus_upgraded",
+      subscription_status: "active",
+      current_period_end: new Date(1_896_134_400 * 1000).toISOString(),
+      cancel_at_period_end: false,
+      billed_by_stripe: true,
+      has_payment_method: false,
+      billing_enabled: true,
+      purchasable_tiers: ["premium", "enterprise", "fleet_pro"],
+      is_legacy_user: false,
+      trial_days: 0,
     });
 
     // An administrator changes the plan and usage in between; the replay changes nothing.
@@ -255,6 +299,24 @@ describe("POST /api/billing/webhook", () => {
 
     expect((await postWebhook(event("customer.subscription.deleted", { ...sub, status: "canceled" }))).status).toBe(200);
     expect(await subscriber(u.userId)).toMatchObject({ subscriptionTier: "free", monthlyRouteLimit: 5, stripeCustomerId: "cus_linked" });
+  });
+
+  it("events arriving out of order: an older event changes nothing, and the end of a replaced subscription leaves the new one", async () => {
+    const u = await newUser("ordered@example.com");
+    const premium = subscriptionObject(u.userId, PRICES.STRIPE_PRICE_PREMIUM, { id: "sub_old", customer: "cus_ordered" });
+    const enterprise = subscriptionObject(u.userId, PRICES.STRIPE_PRICE_ENTERPRISE, { id: "sub_new", customer: "cus_ordered", cancel_at_period_end: true });
+    // The upgrade (later) is delivered before the creation (earlier).
+    expect(await (await postWebhook(event("customer.subscription.updated", enterprise, undefined, 1_790_000_200))).json()).toMatchObject({ outcome: "processed" });
+    expect(await (await postWebhook(event("customer.subscription.created", premium, undefined, 1_790_000_100))).json()).toMatchObject({ outcome: "ignored" });
+    expect(await subscriber(u.userId)).toMatchObject({ subscriptionTier: "enterprise", stripeSubscriptionId: "sub_new", cancelAtPeriodEnd: true });
+    // The old subscription's deletion, though newer, does not end the plan the new one pays for.
+    expect(await (await postWebhook(event("customer.subscription.deleted", { ...premium, status: "canceled" }, undefined, 1_790_000_300))).json()).toMatchObject({ outcome: "ignored" });
+    expect(await subscriber(u.userId)).toMatchObject({ subscriptionTier: "enterprise", monthlyRouteLimit: 500 });
+    const page = (await (await t.call("/api/billing/subscription", { cookie: u.cookie })).json()) as Record<string, unknown>;
+    expect(page).toMatchObject({ subscription_tier: "enterprise", cancel_at_period_end: true, billed_by_stripe: true, current_period_end: new Date(1_896_134_400 * 1000).toISOString() });
+    // Its own deletion does.
+    expect(await (await postWebhook(event("customer.subscription.deleted", { ...enterprise, status: "canceled" }, undefined, 1_790_000_400))).json()).toMatchObject({ outcome: "processed" });
+    expect(await subscriber(u.userId)).toMatchObject({ subscriptionTier: "free", monthlyRouteLimit: 5, stripeSubscriptionId: null, currentPeriodEnd: null });
   });
 
   it("an unknown price id → 200, logged, no change", async () => {
