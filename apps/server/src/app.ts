@@ -116,8 +116,10 @@ export function createApp(deps: AppDeps) {
     app.use(prefix, requireSession);
     app.use(`${prefix}/*`, requireSession);
   }
-  // Billing needs a session, except Stripe's webhook (public; verified by its signature).
-  app.use("/api/billing/*", (c, next) => (c.req.path === "/api/billing/webhook" ? next() : requireSession(c, next)));
+  // Billing needs a session, except Stripe's webhook (public; verified by its signature) and
+  // the list of plans on sale (the pricing page shows it signed out).
+  const publicBilling = new Set(["/api/billing/webhook", "/api/billing/plans"]);
+  app.use("/api/billing/*", (c, next) => (publicBilling.has(c.req.path) ? next() : requireSession(c, next)));
 
   app.route("/", healthRouter);
   app.route("/", meRouter);

@@ -59,3 +59,10 @@ export const billingAccountSchema = subscriptionCheckSchema.extend({
   trial_days: z.number().int(),
 });
 export type BillingAccount = z.infer<typeof billingAccountSchema>;
+
+/** GET /api/billing/plans (public): whether plans can be bought online here, and which. */
+export const billingPlansSchema = z.object({
+  billingEnabled: z.boolean(),
+  purchasableTiers: z.array(z.enum(paidTiers)),
+});
+export type BillingPlans = z.infer<typeof billingPlansSchema>;

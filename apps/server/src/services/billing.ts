@@ -9,6 +9,7 @@ import {
   OVERAGE_PENCE_PER_ROUTE,
   paidTiers,
   type BillingAccount,
+  type BillingPlans,
   type PaidTier,
   type SubscriptionCheck,
 } from "@routepilot/contracts";
@@ -157,12 +158,23 @@ function subscriptionCheck(row: typeof subscribers.$inferSelect): SubscriptionCh
   };
 }
 
+/** The paid plans Checkout can sell on this server: those with a price, when Stripe is configured. */
+function purchasableTiers(env: Env): PaidTier[] {
+  if (!stripeClient(env)) return [];
+  const prices = priceIds(env);
+  return paidTiers.filter((tier) => prices[tier] !== undefined);
+}
+
+/** GET /api/billing/plans (public). */
+export function billingPlans(env: Env): BillingPlans {
+  return { billingEnabled: stripeClient(env) !== null, purchasableTiers: purchasableTiers(env) };
+}
+
 /** GET /api/billing/subscription: check-subscription plus what the subscription page shows. */
 export async function getBillingAccount(deps: { env: Env; db: DbOrTx }, user: { id: string; email: string }): Promise<BillingAccount> {
   const row = await subscriberRow(deps.db, user);
   const [account] = await deps.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, user.id));
   const enabled = stripeClient(deps.env) !== null;
-  const prices = priceIds(deps.env);
   return {
     ...subscriptionCheck(row),
     subscription_status: row.subscriptionStatus,
@@ -171,7 +183,7 @@ export async function getBillingAccount(deps: { env: Env; db: DbOrTx }, user: { 
     billed_by_stripe: row.stripeSubscriptionId !== null,
     has_payment_method: row.hasPaymentMethod,
     billing_enabled: enabled,
-    purchasable_tiers: enabled ? paidTiers.filter((tier) => prices[tier] !== undefined) : [],
+    purchasable_tiers: purchasableTiers(deps.env),
     is_legacy_user: account ? isLegacyAccount(asTier(row.subscriptionTier), account.createdAt) : false,
     trial_days: enabled ? await trialDays(deps.db, row) : 0,
   };

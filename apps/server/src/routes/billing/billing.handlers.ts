@@ -1,7 +1,7 @@
 import { createRouter, requireUser } from "../../lib/context";
 import { rateLimit } from "../../middleware/rate-limit";
 import { listOverageCharges } from "../../services/admin";
-import { createCheckoutSession, createPortalSession, getBillingAccount, handleWebhookEvent, verifyWebhook } from "../../services/billing";
+import { billingPlans, createCheckoutSession, createPortalSession, getBillingAccount, handleWebhookEvent, verifyWebhook } from "../../services/billing";
 import * as routes from "./billing.routes";
 
 export const billingRouter = createRouter();
@@ -37,3 +37,5 @@ billingRouter.openapi(routes.getOverageCharges, async (c) => {
   const user = requireUser(c);
   return c.json({ charges: await listOverageCharges(c.get("deps").db, user.id, c.req.valid("query").limit) }, 200);
 });
+
+billingRouter.openapi(routes.getPlans, (c) => c.json(billingPlans(c.get("deps").env), 200));

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { adminOverageChargesSchema, adminOverageQuerySchema, billingAccountSchema, billingUrlSchema, checkoutRequestSchema } from "@routepilot/contracts";
+import { adminOverageChargesSchema, adminOverageQuerySchema, billingAccountSchema, billingPlansSchema, billingUrlSchema, checkoutRequestSchema } from "@routepilot/contracts";
 import { authErrors, json, jsonError, rateLimited } from "../../lib/openapi";
 
 const notConfigured = jsonError("BILLING_NOT_CONFIGURED: STRIPE_SECRET_KEY (or the plan's STRIPE_PRICE_*) is not set; plans are changed by an administrator");
@@ -67,4 +67,13 @@ export const getOverageCharges = createRoute({
   summary: "The user's overage charges (100 p per route above the limit), newest first; 12 by default (SPEC §3)",
   request: { query: adminOverageQuerySchema },
   responses: { 200: json(adminOverageChargesSchema, "Overage charges (the same shape the admin console shows)"), 400: authErrors[400], 401: authErrors[401] },
+});
+
+export const getPlans = createRoute({
+  method: "get",
+  path: "/api/billing/plans",
+  tags: ["Billing"],
+  security: [],
+  summary: "Public: whether self-service billing is on and which paid plans Checkout sells (those with a STRIPE_PRICE_*)",
+  responses: { 200: json(billingPlansSchema, "Plans on sale") },
 });

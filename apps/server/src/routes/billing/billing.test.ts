@@ -97,6 +97,14 @@ describe("without STRIPE_SECRET_KEY", () => {
     expect((await postWebhook(payload, signed(payload), off)).status).toBe(503);
   });
 
+  it("GET /api/billing/plans (public) says nothing is on sale; with Stripe it lists the priced plans", async () => {
+    expect(await (await off.call("/api/billing/plans")).json()).toEqual({ billingEnabled: false, purchasableTiers: [] });
+    expect(await (await t.call("/api/billing/plans")).json()).toEqual({ billingEnabled: true, purchasableTiers: ["premium", "enterprise", "fleet_pro"] });
+    const some = await createTestApp({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_PRICE_PREMIUM: PRICES.STRIPE_PRICE_PREMIUM });
+    expect(await (await some.call("/api/billing/plans")).json()).toEqual({ billingEnabled: true, purchasableTiers: ["premium"] });
+    await some.close();
+  });
+
   it("the subscription is still readable", async () => {
     const u = await off.signUp("nostripe2@example.com");
     const res = await off.call("/api/billing/subscription", { cookie: u.cookie });
