@@ -11,6 +11,7 @@ import { RateLimiterMemory } from "rate-limiter-flexible";
 import { createSolverPool } from "./jobs/solver-pool";
 import { createGeoHandle } from "./services/geo";
 import { createMailer } from "./services/mail";
+import { createMemoryBus } from "./realtime/bus";
 
 /** The session-signing secret: BETTER_AUTH_SECRET, or one generated once and kept in DATA_DIR. */
 export function resolveSecret(env: Env): string {
@@ -81,12 +82,14 @@ export async function buildRuntime(env: Env, logger: Logger, options: { database
     apiGeneral: perMinute("api_general", env.API_RATE_LIMIT, 2 * 60),
     payment: perMinute("payment", env.PAYMENT_RATE_LIMIT, 10 * 60),
   };
-  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl };
+  const realtime = createMemoryBus();
+  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl, realtime };
   return {
     app: createApp(deps),
     deps,
     close: async () => {
       mailer.close();
+      await realtime.close();
       await solver.close();
       await database.close();
     },

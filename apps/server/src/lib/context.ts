@@ -1,3 +1,4 @@
+import type { RealtimeBus } from "../realtime/bus";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Database, DatabaseHandle } from "@routepilot/db";
@@ -25,6 +26,8 @@ export interface AppDeps {
   limiters: { routeOptimization: RateLimiterMemory | null; contactForm: RateLimiterMemory | null; apiGeneral: RateLimiterMemory | null; payment: RateLimiterMemory | null };
   /** Public origin without a trailing slash, for links (share URLs, e-mails). */
   baseUrl: string;
+  /** Realtime messages to users' WebSockets (in memory, or across processes on PostgreSQL). */
+  realtime: RealtimeBus;
 }
 
 export interface SessionUser {
