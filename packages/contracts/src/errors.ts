@@ -9,6 +9,7 @@ export const errorCodes = [
   "FORBIDDEN",
   "NOT_FOUND",
   "CONFLICT",
+  "GONE",
   "QUOTA_EXCEEDED",
   "RATE_LIMITED",
   "INTERNAL_ERROR",

@@ -12,6 +12,7 @@ export * from "./errors";
 export * from "./routes";
 export * from "./geocode";
 export * from "./notifications";
+export * from "./teams";
 export * from "./polyline";
 export * from "./markup";
 export * from "./route-results";
