@@ -8,6 +8,7 @@ export type PaidTier = (typeof paidTiers)[number];
 /** Messages of the self-service billing endpoints (issue 9), shown to users as they are. */
 export const billingMessages = {
   notConfigured: "Online payments are not set up on this server. Plans are changed by an administrator: please use the contact page.",
+  notSoldOnline: "Online payments are not set up on this server, so plans cannot be bought here.",
   priceNotConfigured: "This plan cannot be bought online on this server. Please use the contact page.",
   noCustomer: "There is no billing account for you yet. Upgrade to a paid plan first; the billing portal opens once you have one.",
   alreadySubscribed: "You already have a paid plan. Use Manage billing to change or cancel it.",

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { tierOffers, tiers } from "./tiers";
+import { isLegacyAccount, tierOffers, tiers } from "./tiers";
 
 describe("tierOffers", () => {
-  it("puts only Free on sale: payments are not built, so no paid plan can be bought", () => {
-    expect(tiers.filter((tier) => tierOffers[tier].onSale)).toEqual(["free"]);
+  it("prices the paid plans in pence and keeps Free at £0", () => {
+    expect(tiers.map((tier) => tierOffers[tier].pricePence)).toEqual([0, 999, 4999, 14999]);
   });
 
   it("marks the features that are not built yet (analytics, teams, fleet, driver app) as unavailable", () => {
@@ -13,5 +13,13 @@ describe("tierOffers", () => {
         expect({ tier, text: feature.text, available: feature.available }).toEqual({ tier, text: feature.text, available: !unbuilt.test(feature.text) });
       }
     }
+  });
+});
+
+describe("isLegacyAccount", () => {
+  it("is a free account created before 26 December 2024 (SPEC §5)", () => {
+    expect(isLegacyAccount("free", new Date("2024-12-25T23:59:59Z"))).toBe(true);
+    expect(isLegacyAccount("free", new Date("2024-12-26T00:00:00Z"))).toBe(false);
+    expect(isLegacyAccount("premium", new Date("2024-01-01T00:00:00Z"))).toBe(false);
   });
 });

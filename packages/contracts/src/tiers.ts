@@ -61,11 +61,6 @@ export type TierOffer = {
   /** Price per month, in pence. */
   pricePence: number;
   summary: string;
-  /**
-   * Whether the plan can be had today. Payments are not built yet, so only Free (every new
-   * account's plan) is on sale; the paid plans cannot be bought or switched to.
-   */
-  onSale: boolean;
   features: TierFeature[];
 };
 
@@ -77,7 +72,6 @@ export const tierOffers: Record<Tier, TierOffer> = {
   free: {
     pricePence: 0,
     summary: "For occasional trips and trying RoutePilot out.",
-    onSale: true,
     features: [
       works("5 optimised routes a month"),
       works("Saved locations"),
@@ -89,19 +83,16 @@ export const tierOffers: Record<Tier, TierOffer> = {
   premium: {
     pricePence: 999,
     summary: "For couriers, sales reps and anyone on the road every day.",
-    onSale: false,
     features: [works("100 optimised routes a month"), works("Everything in Free"), planned("Enhanced analytics")],
   },
   enterprise: {
     pricePence: 4999,
     summary: "For teams that want to plan together and share a quota.",
-    onSale: false,
     features: [works("500 optimised routes a month"), works("Everything in Premium"), planned("Teams with quota allocation"), planned("Team management")],
   },
   fleet_pro: {
     pricePence: 14999,
     summary: "For delivery fleets that want to plan vehicles, drivers and daily rounds.",
-    onSale: false,
     features: [
       works("2,000 optimised routes a month"),
       works("Everything in Enterprise"),

@@ -2,12 +2,8 @@ import type { ComponentType } from "react";
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import type { UsageSummary } from "@routepilot/contracts";
 import { createTestQueryClient, renderWithQuery } from "@/test/utils";
-import { queryKeys } from "@/lib/query-keys";
-import { SubscriptionRoute } from "@/app/routes/subscription-route";
 import { AnalyticsDashboardPage, AnalyticsPage, EnhancedAnalyticsPage } from "@/features/analytics/routes/analytics-pages";
-import { PaymentSuccessPage } from "@/features/billing/routes/billing-pages";
 import { DriverAppPage } from "@/features/driver/routes/driver-app-page";
 import { FleetDashboardPage } from "@/features/fleet/routes/fleet-dashboard-page";
 import { FleetRouteOptimizationPage, RouteOptimizationPage } from "@/features/routes/routes/route-pages";
@@ -27,31 +23,16 @@ const pages: { name: string; title: string; Page: ComponentType }[] = [
   { name: "/teams", title: "Teams", Page: TeamsPage },
   { name: "/team-dashboard", title: "Team Management", Page: TeamDashboardPage },
   { name: "/team-invitation/{token}", title: "Team Invitation", Page: TeamInvitationPage },
-  { name: "/payment-success", title: "Payments", Page: PaymentSuccessPage },
   { name: "/security", title: "Security", Page: SecurityPage },
   { name: "/security-dashboard", title: "Security Dashboard", Page: SecurityDashboardPage },
   { name: "/fleet", title: "Fleet Dashboard", Page: FleetDashboardPage },
   { name: "/fleet/route-optimization", title: "Fleet Route Optimization", Page: FleetRouteOptimizationPage },
   { name: "/route-optimization", title: "Route Optimization", Page: RouteOptimizationPage },
   { name: "/driver", title: "Driver App", Page: DriverAppPage },
-  { name: "/subscription", title: "Subscription", Page: SubscriptionRoute },
 ];
-
-const usage: UsageSummary = {
-  planName: "Premium",
-  monthlyLimit: 100,
-  hasActiveSubscription: true,
-  routesUsed: 42,
-  subscriptionTier: "premium",
-  hasPaymentMethod: false,
-  usagePercentage: 42,
-  remainingRoutes: 58,
-  isOverLimit: false,
-};
 
 function renderPage(Page: ComponentType) {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(queryKeys.usage, usage);
   return renderWithQuery(
     <MemoryRouter>
       <Page />
@@ -80,21 +61,6 @@ describe("pages whose feature is not built yet", () => {
     // Each item continues "this page will …" (a lower-case phrase, not a sentence of its own).
     for (const item of within(willDo).getAllByRole("listitem")) expect(item.textContent).toMatch(/^[a-z][^.]*$/);
     for (const claim of claims) expect(document.body.textContent).not.toMatch(claim);
-  });
-
-  it("/payment-success claims no payment and points to pricing", () => {
-    renderPage(PaymentSuccessPage);
-    expect(screen.queryByText(/Payment Successful/i)).not.toBeInTheDocument();
-    expect(screen.getByText(/Payments are not enabled yet: no payment has been taken and your plan has not changed\./)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Compare plans" })).toHaveAttribute("href", "/pricing");
-  });
-
-  it("/subscription shows the user's real plan and usage, and says plan changes are not available yet", () => {
-    renderPage(SubscriptionRoute);
-    expect(screen.getByText(/plan changes are not available yet/)).toBeInTheDocument();
-    const current = screen.getByRole("region", { name: "Your current plan" });
-    expect(within(current).getByText("Premium plan")).toBeInTheDocument();
-    expect(within(current).getByRole("progressbar", { name: "Monthly route usage" })).toHaveAttribute("aria-valuenow", "42");
   });
 
   it("/team-invitation does not pretend the invitation was accepted", () => {

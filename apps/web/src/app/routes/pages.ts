@@ -8,7 +8,7 @@ function page<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: 
 
 // Public pages
 export const HomePage = page(() => import("@/features/marketing/routes/home-page"), "HomePage");
-export const PricingPage = page(() => import("@/features/marketing/routes/pricing-page"), "PricingPage");
+export const PricingPage = page(() => import("@/app/routes/pricing-route"), "PricingRoute");
 export const AboutPage = page(() => import("@/features/marketing/routes/about-page"), "AboutPage");
 export const ContactPage = page(() => import("@/features/marketing/routes/contact-page"), "ContactPage");
 export const HelpPage = page(() => import("@/features/marketing/routes/help-page"), "HelpPage");
@@ -19,7 +19,7 @@ export const CareersPage = page(() => import("@/features/marketing/routes/career
 export const AuthPage = page(() => import("@/features/auth/routes/auth-page"), "AuthPage");
 export const ResetPasswordPage = page(() => import("@/features/auth/routes/reset-password-page"), "ResetPasswordPage");
 export const UpdatePasswordPage = page(() => import("@/features/auth/routes/update-password-page"), "UpdatePasswordPage");
-export const PaymentSuccessPage = page(() => import("@/features/billing/routes/billing-pages"), "PaymentSuccessPage");
+export const PaymentSuccessPage = page(() => import("@/features/billing/routes/payment-success-page"), "PaymentSuccessPage");
 export const SharedRoutePage = page(() => import("@/features/shared-route/routes/shared-route-page"), "SharedRoutePage");
 
 // Signed-in pages

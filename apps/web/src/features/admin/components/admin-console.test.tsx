@@ -87,7 +87,7 @@ describe("AdminConsole", () => {
     await userEvent.click(screen.getByRole("button", { name: "Overage history of ana@example.com" }));
     const history = await screen.findByRole("table", { name: "Overage history of ana@example.com" });
     expect(within(history).getByText("£1.00")).toBeInTheDocument();
-    expect(within(history).getByText("pending")).toBeInTheDocument();
+    expect(within(history).getByText("Pending")).toBeInTheDocument();
   });
 
   it("lets a super_admin change roles and shows the server's refusal", async () => {

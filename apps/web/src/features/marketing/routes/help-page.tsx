@@ -31,15 +31,15 @@ const sections: { title: string; items: { q: string; a: string }[] }[] = [
     items: [
       {
         q: "How many routes can I plan?",
-        a: `Every account starts on the Free plan, with ${monthlyRouteLimits.free} optimised routes a month; the allowance resets on the first day of each calendar month. Paid plans are not on sale yet, because payments are not enabled; only an administrator can move an account to another plan. Once they are, Premium will include ${monthlyRouteLimits.premium} routes a month, Enterprise ${monthlyRouteLimits.enterprise} and Fleet Pro ${monthlyRouteLimits.fleet_pro.toLocaleString("en-GB")}.`,
+        a: `Every account starts on the Free plan, with ${monthlyRouteLimits.free} optimised routes a month; the allowance resets on the first day of each calendar month. Premium includes ${monthlyRouteLimits.premium} routes a month, Enterprise ${monthlyRouteLimits.enterprise} and Fleet Pro ${monthlyRouteLimits.fleet_pro.toLocaleString("en-GB")}; paid plans reset at the start of each billing period.`,
       },
       {
         q: "What if I need more routes than my plan includes?",
-        a: `Today RoutePilot stops optimising new routes once your monthly allowance is used up, until it resets; nothing is charged, and your saved routes stay available. Payment methods, invoices and extra routes are not available yet. Once they are, each extra route will cost ${formatPence(OVERAGE_PENCE_PER_ROUTE)} with a payment method on file, or you will be able to upgrade to a plan with more routes.`,
+        a: `Without a card on file, RoutePilot stops optimising new routes once your monthly allowance is used up, until it resets; nothing is charged, and your saved routes stay available. With a card on file (saved when you buy a plan online), each extra route costs ${formatPence(OVERAGE_PENCE_PER_ROUTE)} and appears on your next invoice and on your Subscription page.`,
       },
       {
         q: "Can I upgrade or change my plan?",
-        a: "Not yet. Payments are not enabled, so no plan can be bought, changed or cancelled, and no payment method can be stored. Your dashboard and the Subscription page show your current plan and usage.",
+        a: "Open Subscription (or Pricing) and choose a plan: payment is taken securely by Stripe, and your new allowance applies as soon as the payment is confirmed. Manage billing changes the plan, updates your card, shows invoices and cancels. If this RoutePilot server has no online payments set up, the Subscription page says so: an administrator changes plans instead, and the contact page reaches them.",
       },
       { q: "Where can I see my usage?", a: "Your dashboard shows how many routes you have used this month and how many are left." },
     ],

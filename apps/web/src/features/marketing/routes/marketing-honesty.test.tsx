@@ -19,9 +19,6 @@ vi.mock("@/lib/auth-client", () => import("@/test/mock-auth").then((m) => m.auth
 
 /** Present-tense claims of features that are not built yet (their former wording). */
 const falseClaims = [
-  /upgrades take effect immediately/i,
-  /charged to your saved payment method/i,
-  /is added to your next invoice/i,
   /tick off stops/i,
   /scales with you/i,
   /plans routes for individuals, teams and delivery fleets/i,
@@ -76,31 +73,30 @@ describe("pricing page", () => {
     expect(screen.getByRole("list", { name: "Fleet Pro features" }).textContent).toMatch(/Driver app with live positions \(not available yet\)/);
   });
 
+  const noStripe = { billingEnabled: false, purchasableTiers: [] };
+  const stripe = { billingEnabled: true, purchasableTiers: ["premium" as const, "enterprise" as const, "fleet_pro" as const] };
+
   it.each([
     ["signed out", false],
     ["signed in on Free", true],
-  ])("offers no working purchase of a paid plan (%s)", (_label, signedIn) => {
+  ])("without online payments, offers no purchase and says an administrator changes plans (%s)", (_label, signedIn) => {
     const queryClient = createTestQueryClient();
     if (signedIn) {
       queryClient.setQueryData([...meQueryKey, "u1"], makeMe({ tier: "free" }));
       act(() => mockAuth.signIn());
     }
-    renderPage(<PricingPage />, queryClient);
+    renderPage(<PricingPage sales={noStripe} />, queryClient);
 
-    expect(screen.getByRole("heading", { name: "Paid plans and payments" })).toBeInTheDocument();
-    expect(pageText()).toMatch(/payments are not enabled yet, so paid plans cannot be bought/i);
-
+    expect(screen.getByRole("heading", { name: "Plans on this server are changed by an administrator" })).toBeInTheDocument();
     for (const tier of ["premium", "enterprise", "fleet_pro"] as const) {
       const card = tierCard(tier);
-      const button = within(card).getByRole("button", { name: "Not on sale yet" });
-      expect(button).toBeDisabled();
-      expect(button).toHaveAccessibleDescription(/payments are not enabled yet/i);
-      expect(within(card).queryByRole("link")).toBeNull();
+      expect(within(card).getByRole("link", { name: `Contact us about ${tierDisplayNames[tier]}` })).toHaveAttribute("href", "/contact");
+      expect(within(card).queryByRole("button")).toBeNull();
     }
-    // No link anywhere on the page names a paid plan (no "Choose Premium", "Get started with Fleet Pro"…).
-    for (const link of screen.queryAllByRole("link")) {
-      expect(link).not.toHaveAccessibleName(/premium|enterprise|fleet pro|choose|upgrade|buy/i);
-    }
+    for (const link of screen.queryAllByRole("link")) expect(link).not.toHaveAccessibleName(/upgrade|buy/i);
+    const text = pageText();
+    expect(text).toMatch(/an administrator can move you to a plan with more routes/i);
+    expect(text).not.toMatch(/next invoice/i);
 
     if (signedIn) {
       expect(within(tierCard("free")).getByRole("button", { name: "Your current plan" })).toBeDisabled();
@@ -109,12 +105,26 @@ describe("pricing page", () => {
     }
   });
 
-  it("answers the billing questions truthfully", () => {
-    renderPage(<PricingPage />);
+  it("with online payments, a visitor signs up to buy and the answers describe Stripe billing", () => {
+    renderPage(<PricingPage sales={stripe} />);
+    for (const tier of ["premium", "enterprise", "fleet_pro"] as const) {
+      expect(within(tierCard(tier)).getByRole("link", { name: `Sign up to buy ${tierDisplayNames[tier]}` })).toHaveAttribute("href", "/auth/sign-up?redirect=%2Fpricing");
+    }
+    expect(screen.queryByRole("heading", { name: /changed by an administrator/ })).toBeNull();
     const text = pageText();
-    expect(text).toMatch(/refuses to optimise further routes until your allowance resets, and no charge is made/i);
-    expect(text).toMatch(/not yet\. payments are not enabled/i);
-    for (const claim of falseClaims) expect(text).not.toMatch(claim);
+    expect(text).toMatch(/each route above your monthly limit costs £1\.00 and is added to your next invoice/i);
+    expect(text).toMatch(/manage billing/i);
+  });
+
+  it("signed in, each paid plan's button is the one the billing feature composes in", () => {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData([...meQueryKey, "u1"], makeMe({ tier: "premium" }));
+    act(() => mockAuth.signIn());
+    renderPage(<PricingPage sales={stripe} planAction={(tier) => <button type="button">{`action ${tier}`}</button>} />, queryClient);
+    expect(within(tierCard("premium")).getByRole("button", { name: "Your current plan" })).toBeDisabled();
+    expect(within(tierCard("enterprise")).getByRole("button", { name: "action enterprise" })).toBeInTheDocument();
+    expect(within(tierCard("fleet_pro")).getByRole("button", { name: "action fleet_pro" })).toBeInTheDocument();
+    expect(within(tierCard("free")).getByRole("link", { name: "See your plan" })).toHaveAttribute("href", "/subscription");
   });
 });
 

@@ -1,7 +1,19 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Check, Construction } from "lucide-react";
-import { formatPence, monthlyRouteLimits, OVERAGE_PENCE_PER_ROUTE, tierDisplayNames, tierOffers, tiers } from "@routepilot/contracts";
-import { NOT_AVAILABLE_YET, NotAvailableYetBadge } from "@/components/layouts/not-available-yet";
+import {
+  billingMessages,
+  formatPence,
+  monthlyRouteLimits,
+  OVERAGE_PENCE_PER_ROUTE,
+  tierDisplayNames,
+  tierOffers,
+  tiers,
+  type BillingPlans,
+  type PaidTier,
+  type Tier,
+} from "@routepilot/contracts";
+import { NOT_AVAILABLE_YET } from "@/components/layouts/not-available-yet";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
 import { Badge } from "@/components/ui/badge";
@@ -11,65 +23,86 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/
 import { useAuth, useMe } from "@/lib/auth";
 import { cn } from "@/lib/utils";
 
-const pricingFaq = [
-  {
-    q: "What counts as a route?",
-    a: "Each time you optimise a set of stops counts as one route, however many stops it has. Viewing, sharing or re-opening a saved route is free.",
-  },
-  {
-    q: "What happens if I go over my monthly limit?",
-    a: `Today RoutePilot stops there: once you have used all the routes of your plan, it refuses to optimise further routes until your allowance resets, and no charge is made. Your saved routes stay available to view, share and export. Payments are not enabled yet; once they are, you will be able to add a payment method so that each extra route will cost ${formatPence(OVERAGE_PENCE_PER_ROUTE)} and be added to your next invoice, or to upgrade to a plan with more routes.`,
-  },
-  {
-    q: "When does my allowance reset?",
-    a: "The Free plan resets on the first day of each calendar month. Once paid plans are on sale, they will reset at the start of each billing period.",
-  },
-  {
-    q: "Can I change plans later?",
-    a: "Not yet. Payments are not enabled, so every account starts on the Free plan and no plan can be bought or cancelled; only an administrator can change a plan. Once payments are available, upgrades will take effect immediately and downgrades from your next billing period, and you will be able to cancel at any time.",
-  },
-];
-
-/** Why the paid plans cannot be bought (shown above the cards and under each paid plan's button). */
-const NOT_ON_SALE_REASON = "Payments are not enabled yet, so paid plans cannot be bought.";
+function pricingFaq(online: boolean) {
+  return [
+    {
+      q: "What counts as a route?",
+      a: "Each time you optimise a set of stops counts as one route, however many stops it has. Viewing, sharing or re-opening a saved route is free.",
+    },
+    {
+      q: "What happens if I go over my monthly limit?",
+      a: online
+        ? `With a card on file, each route above your monthly limit costs ${formatPence(OVERAGE_PENCE_PER_ROUTE)} and is added to your next invoice; you see every charge on your Subscription page. Without a card, RoutePilot stops optimising at the limit until your allowance resets, and charges nothing. Your saved routes stay available either way.`
+        : "RoutePilot stops optimising once you have used all the routes of your plan, until your allowance resets, and no charge is made: this server does not take payments. Your saved routes stay available to view, share and export. An administrator can move you to a plan with more routes.",
+    },
+    {
+      q: "When does my allowance reset?",
+      a: online
+        ? "The Free plan resets on the first day of each calendar month; paid plans at the start of each billing period."
+        : "On the first day of each calendar month.",
+    },
+    {
+      q: "Can I change plans later?",
+      a: online
+        ? "Yes. Upgrade from this page or your Subscription page; change plan, update your card, download invoices or cancel at any time in Manage billing (Stripe's secure portal). A cancelled plan runs to the end of the period you paid for."
+        : "Plans on this server are changed by an administrator: contact us and we will move your account. Online payments are not set up here, so nothing can be bought or cancelled online.",
+    },
+  ];
+}
 
 function priceLabel(pence: number): string {
   return pence === 0 ? "£0" : formatPence(pence);
 }
 
+type PricingPageProps = {
+  /** GET /api/billing/plans: whether plans are sold online here, and which (undefined while loading). */
+  sales?: BillingPlans;
+  /** The signed-in user's button for a paid plan (Checkout, portal or contact), composed in by the app. */
+  planAction?: (tier: PaidTier) => ReactNode;
+};
+
+const NOT_SOLD_ONLINE = billingMessages.notSoldOnline;
+
+const isPaid = (tier: Tier): tier is PaidTier => tier !== "free";
+
 /** /pricing: the four SPEC §6 tiers with their monthly route limits and the £1.00 overage. */
-export function PricingPage() {
+export function PricingPage({ sales, planAction }: PricingPageProps) {
   const { user } = useAuth();
   const me = useMe();
   const currentTier = user ? me.data?.tier : undefined;
+  const online = sales?.billingEnabled === true;
 
   return (
     <PageContainer size="wide">
       <PageHeader
         className="items-center text-center sm:flex-col sm:items-center [&>div]:items-center"
         title="Simple pricing for every route"
-        description={`Start free with ${monthlyRouteLimits.free} optimised routes a month. Paid plans are not on sale yet: the prices below are what they will cost per month once payments are enabled.`}
+        description={`Start free with ${monthlyRouteLimits.free} optimised routes a month, and move up when you need more. Prices are per month.`}
       />
-      <Card className="mb-8" role="note" aria-labelledby="not-on-sale-heading">
-        <CardContent className="flex flex-col gap-2 p-6">
-          <div className="flex flex-wrap items-center gap-2">
-            <NotAvailableYetBadge />
-            <h2 id="not-on-sale-heading" className="text-base font-semibold">
-              Paid plans and payments
+      {sales && !online ? (
+        <Card className="mb-8" role="note" aria-labelledby="not-sold-online-heading">
+          <CardContent className="flex flex-col gap-2 p-6">
+            <h2 id="not-sold-online-heading" className="text-base font-semibold">
+              Plans on this server are changed by an administrator
             </h2>
-          </div>
-          <p className="text-sm text-muted-foreground">
-            {NOT_ON_SALE_REASON} Every account starts on the Free plan (only an administrator can change a plan), no payment method can be stored and no invoices are issued. Features marked “not
-            available yet” are still being built.
-          </p>
-        </CardContent>
-      </Card>
+            <p className="text-sm text-muted-foreground">
+              {NOT_SOLD_ONLINE} Every account starts on the Free plan; an administrator moves accounts to a paid plan. No payment method is stored and no invoices are issued.{" "}
+              <Link to="/contact" className="font-medium text-primary underline-offset-2 hover:underline">
+                Contact us
+              </Link>{" "}
+              to change your plan.
+            </p>
+          </CardContent>
+        </Card>
+      ) : null}
+      {online ? <p className="mb-8 text-center text-sm text-muted-foreground">Payments are taken securely by Stripe. Cancel any time; a cancelled plan runs to the end of its period.</p> : null}
       <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
         {tiers.map((tier) => {
           const offer = tierOffers[tier];
           const isCurrent = currentTier === tier;
+          const onSale = isPaid(tier) && sales?.purchasableTiers.includes(tier) === true;
           return (
-            <Card key={tier} role="group" aria-labelledby={`tier-${tier}`} className={cn("relative flex flex-col", offer.onSale && "border-primary shadow-md")}>
+            <Card key={tier} role="group" aria-labelledby={`tier-${tier}`} className={cn("relative flex flex-col", tier === "premium" && online && "border-primary shadow-md")}>
               <CardHeader>
                 <div className="flex items-center justify-between gap-2">
                   <CardTitle id={`tier-${tier}`}>{tierDisplayNames[tier]}</CardTitle>
@@ -106,25 +139,41 @@ export function PricingPage() {
                   <Button variant="outline" className="w-full" disabled>
                     Your current plan
                   </Button>
-                ) : !offer.onSale ? (
-                  <>
-                    <Button variant="outline" className="w-full" disabled aria-describedby={`tier-${tier}-not-on-sale`}>
-                      Not on sale yet
+                ) : !isPaid(tier) ? (
+                  user ? (
+                    <Button asChild className="w-full" variant="outline">
+                      <Link to="/subscription">See your plan</Link>
                     </Button>
-                    <p id={`tier-${tier}-not-on-sale`} className="text-center text-xs text-muted-foreground">
-                      {NOT_ON_SALE_REASON}
-                    </p>
-                  </>
-                ) : user ? (
-                  <Button asChild className="w-full" variant="outline">
-                    <Link to="/subscription">See your plan</Link>
+                  ) : (
+                    <Button asChild className="w-full">
+                      <Link to="/auth/sign-up" aria-label={`Get started with ${tierDisplayNames[tier]}`}>
+                        Start for free
+                      </Link>
+                    </Button>
+                  )
+                ) : user && planAction ? (
+                  planAction(tier)
+                ) : onSale && user ? (
+                  <Button variant="outline" className="w-full" disabled>
+                    Loading…
                   </Button>
-                ) : (
+                ) : onSale ? (
                   <Button asChild className="w-full">
-                    <Link to="/auth/sign-up" aria-label={`Get started with ${tierDisplayNames[tier]}`}>
-                      Start for free
+                    <Link to="/auth/sign-up?redirect=%2Fpricing" aria-label={`Sign up to buy ${tierDisplayNames[tier]}`}>
+                      Sign up to upgrade
                     </Link>
                   </Button>
+                ) : (
+                  <>
+                    <Button asChild variant="outline" className="w-full">
+                      <Link to="/contact" aria-label={`Contact us about ${tierDisplayNames[tier]}`} aria-describedby={`tier-${tier}-not-sold`}>
+                        Contact us
+                      </Link>
+                    </Button>
+                    <p id={`tier-${tier}-not-sold`} className="text-center text-xs text-muted-foreground">
+                      {sales ? "Not sold online on this server: an administrator changes plans." : ""}
+                    </p>
+                  </>
                 )}
               </CardFooter>
             </Card>
@@ -137,9 +186,14 @@ export function PricingPage() {
           <div>
             <h2 className="text-lg font-semibold">Need a few more routes this month?</h2>
             <p className="text-sm text-muted-foreground">
-              Not yet: today RoutePilot stops optimising once your monthly routes are used up, and charges nothing. Once payments are enabled, every route above
-              your monthly limit will cost <strong className="text-foreground">{formatPence(OVERAGE_PENCE_PER_ROUTE)}</strong>, charged to a payment method you
-              save. No surprise upgrades.
+              {online ? (
+                <>
+                  With a card on file, every route above your monthly limit costs <strong className="text-foreground">{formatPence(OVERAGE_PENCE_PER_ROUTE)}</strong>, added to
+                  your next invoice. Without one, optimising stops at the limit. No surprise upgrades.
+                </>
+              ) : (
+                <>RoutePilot stops optimising once your monthly routes are used up, and charges nothing: this server takes no payments. An administrator can move you to a bigger plan.</>
+              )}
             </p>
           </div>
           <Button asChild variant="outline">
@@ -153,7 +207,7 @@ export function PricingPage() {
           Pricing questions
         </h2>
         <Accordion type="single" collapsible className="mt-4">
-          {pricingFaq.map((item) => (
+          {pricingFaq(online).map((item) => (
             <AccordionItem key={item.q} value={item.q}>
               <AccordionTrigger>{item.q}</AccordionTrigger>
               <AccordionContent>{item.a}</AccordionContent>

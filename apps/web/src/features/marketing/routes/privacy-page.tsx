@@ -16,8 +16,8 @@ export function PrivacyPage() {
           <li>Route data: the addresses, saved locations and stops you enter, and the routes we calculate.</li>
           <li>Preferences: theme, language, time zone, distance unit and default locations.</li>
           <li>
-            No billing details: payments are not enabled yet, so we collect none. Once paid plans are available, billing details will be handled by our card
-            payment provider, and we will never see or store full card numbers.
+            Billing details, when you buy a plan online: they are handled by our card payment provider, Stripe. We keep only a customer reference, your plan, whether a card is on
+            file and your charges; we never see or store card numbers.
           </li>
           <li>Technical data such as your browser type and IP address, used to keep the service secure and to prevent abuse.</li>
         </ul>

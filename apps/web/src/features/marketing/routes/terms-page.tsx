@@ -16,15 +16,9 @@ export function TermsPage() {
         <h2>Plans, limits and payment</h2>
         <ul>
           <li>Each plan includes a number of optimised routes per month, shown on the <Link to="/pricing">pricing page</Link>.</li>
-          <li>
-            Payments are not enabled yet: every account starts on the Free plan (only an administrator can change a plan), paid plans cannot be bought, no payment method can be stored and we charge
-            nothing. When your monthly routes are used up, further optimisations are refused until your allowance resets.
-          </li>
-        </ul>
-        <p>Once paid plans and payments are available, these terms will also apply:</p>
-        <ul>
-          <li>With a payment method on file, routes above your monthly limit will cost {formatPence(OVERAGE_PENCE_PER_ROUTE)} each and will be charged for the billing period in which they were planned.</li>
-          <li>Paid plans will renew automatically until you cancel. Cancelling will stop future renewals; the current period will not be refunded.</li>
+          <li>Every account starts on the Free plan. Paid plans are bought online through our card payment provider, Stripe, where the server offers it; otherwise an administrator changes plans and nothing is charged.</li>
+          <li>With a payment method on file, routes above your monthly limit cost {formatPence(OVERAGE_PENCE_PER_ROUTE)} each and are charged for the billing period in which they were planned. Without one, further optimisations are refused until your allowance resets.</li>
+          <li>Paid plans renew each month until you cancel in Manage billing. Cancelling stops future renewals; the plan runs to the end of the current period, which is not refunded.</li>
         </ul>
         <h2>Acceptable use</h2>
         <p>Do not misuse the service: no attempts to break its security, overload it, scrape it, or use it for anything unlawful. We may suspend accounts that put the service or other users at risk.</p>

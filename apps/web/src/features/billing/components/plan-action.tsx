@@ -1,0 +1,76 @@
+import { Link } from "react-router";
+import { tierDisplayNames, type BillingAccount, type PaidTier, type Tier } from "@routepilot/contracts";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/api-client";
+import { useStartCheckout, useOpenPortal } from "@/features/billing/api/billing-sessions";
+
+/** The label of a Checkout button: the legacy trial says so. */
+export function upgradeLabel(tier: PaidTier, trialDays: number): string {
+  return trialDays > 0 ? `Start ${trialDays} days free on ${tierDisplayNames[tier]}` : `Upgrade to ${tierDisplayNames[tier]}`;
+}
+
+/** Sends the user to Stripe Checkout for a plan; shows the server's message when it cannot. */
+export function CheckoutButton({ tier, trialDays, variant = "default" }: { tier: PaidTier; trialDays: number; variant?: "default" | "outline" }) {
+  const checkout = useStartCheckout();
+  return (
+    <div className="grid gap-1.5">
+      <Button className="w-full" variant={variant} disabled={checkout.isPending || checkout.isSuccess} onClick={() => checkout.mutate(tier)}>
+        {checkout.isPending || checkout.isSuccess ? "Opening secure checkout…" : upgradeLabel(tier, trialDays)}
+      </Button>
+      {checkout.isError ? (
+        <p role="alert" className="text-xs text-destructive">
+          {errorMessage(checkout.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Opens the Stripe Customer Portal (card, plan change, cancel, invoices). */
+export function ManageBillingButton({ label = "Manage billing", variant = "default" }: { label?: string; variant?: "default" | "outline" }) {
+  const portal = useOpenPortal();
+  return (
+    <div className="grid gap-1.5">
+      <Button className="w-full" variant={variant} disabled={portal.isPending || portal.isSuccess} onClick={() => portal.mutate()}>
+        {portal.isPending || portal.isSuccess ? "Opening billing…" : label}
+      </Button>
+      {portal.isError ? (
+        <p role="alert" className="text-xs text-destructive">
+          {errorMessage(portal.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A plan that is not sold online here: who changes it instead. */
+export function NotSoldOnline({ tier }: { tier: Tier }) {
+  return (
+    <div className="grid gap-1.5 text-center">
+      <Button asChild variant="outline" className="w-full">
+        <Link to="/contact" aria-label={`Contact us about ${tierDisplayNames[tier]}`}>
+          Contact us
+        </Link>
+      </Button>
+      <p className="text-xs text-muted-foreground">Not sold online on this server: an administrator changes plans.</p>
+    </div>
+  );
+}
+
+/**
+ * The pricing card's button for a paid plan, for a signed-in user: their plan, a change through
+ * the portal when Stripe already bills them, Checkout when the plan is on sale, else the contact
+ * page.
+ */
+export function PlanAction({ tier, account }: { tier: PaidTier; account: BillingAccount }) {
+  if (account.subscription_tier === tier) {
+    return (
+      <Button variant="outline" className="w-full" disabled>
+        Your current plan
+      </Button>
+    );
+  }
+  if (account.billed_by_stripe) return <ManageBillingButton label={`Switch to ${tierDisplayNames[tier]}`} variant="outline" />;
+  if (account.purchasable_tiers.includes(tier)) return <CheckoutButton tier={tier} trialDays={account.trial_days} />;
+  return <NotSoldOnline tier={tier} />;
+}
