@@ -28,6 +28,7 @@ import { usageRouter } from "./routes/usage/usage.handlers";
 import { basemapRouter } from "./routes/basemap/basemap.handlers";
 import { billingRouter } from "./routes/billing/billing.handlers";
 import { adminRouter } from "./routes/admin/admin.handlers";
+import { REALTIME_PATH, realtimeHandler, realtimeRoute } from "./realtime/realtime.routes";
 
 export const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
@@ -135,6 +136,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", basemapRouter);
   app.route("/", billingRouter);
   app.route("/", adminRouter);
+  app.get(REALTIME_PATH, realtimeHandler((c) => selfOrigin(c, deps.env.TRUST_PROXY)));
+  app.openAPIRegistry.registerPath(realtimeRoute);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "sessionCookie", {
     type: "apiKey",

@@ -11,7 +11,10 @@ import { RateLimiterMemory } from "rate-limiter-flexible";
 import { createSolverPool } from "./jobs/solver-pool";
 import { createGeoHandle } from "./services/geo";
 import { createMailer } from "./services/mail";
-import { createMemoryBus } from "./realtime/bus";
+import { createMemoryBus, type RealtimeBus } from "./realtime/bus";
+import { createSocketHub } from "./realtime/hub";
+import { createPostgresBus } from "./realtime/postgres-bus";
+import { liveSessionIds } from "./realtime/sessions";
 
 /** The session-signing secret: BETTER_AUTH_SECRET, or one generated once and kept in DATA_DIR. */
 export function resolveSecret(env: Env): string {
@@ -36,7 +39,11 @@ export interface Runtime {
 }
 
 /** Wires configuration, database, mail and auth into an app. The caller owns closing it. */
-export async function buildRuntime(env: Env, logger: Logger, options: { database?: DatabaseHandle; secret?: string } = {}): Promise<Runtime> {
+export async function buildRuntime(
+  env: Env,
+  logger: Logger,
+  options: { database?: DatabaseHandle; secret?: string; realtime?: RealtimeBus } = {},
+): Promise<Runtime> {
   const database =
     options.database ??
     (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, "db") }));
@@ -82,13 +89,17 @@ export async function buildRuntime(env: Env, logger: Logger, options: { database
     apiGeneral: perMinute("api_general", env.API_RATE_LIMIT, 2 * 60),
     payment: perMinute("payment", env.PAYMENT_RATE_LIMIT, 10 * 60),
   };
-  const realtime = createMemoryBus();
-  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl, realtime };
+  // One process on PGlite: in memory. A PostgreSQL server may have several processes: LISTEN/NOTIFY.
+  const realtime =
+    options.realtime ?? (env.DATABASE_URL && database.kind === "postgres" ? await createPostgresBus(env.DATABASE_URL, logger) : createMemoryBus());
+  const sockets = createSocketHub({ bus: realtime, logger, heartbeatMs: env.REALTIME_HEARTBEAT_MS, liveSessions: (ids) => liveSessionIds(database.db, ids) });
+  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl, realtime, sockets };
   return {
     app: createApp(deps),
     deps,
     close: async () => {
       mailer.close();
+      sockets.close();
       await realtime.close();
       await solver.close();
       await database.close();

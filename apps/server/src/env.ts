@@ -82,6 +82,8 @@ export const envSchema = z.object({
   SOLVER_TIME_LIMIT_MS: z.coerce.number().int().min(10).max(60_000).default(2000),
   /** Solver worker threads kept warm (the solver never runs on the event loop). */
   SOLVER_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Milliseconds between realtime heartbeats: each socket is pinged (no pong by the next one: closed) and its session re-checked. */
+  REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(30_000),
 });
 
 /** Geography variables (ROUTING_PROVIDER, OSM_EXTRACT, GEOCODER, …), parsed by packages/geo's schema. */

@@ -1,10 +1,10 @@
 // The only file that listens. Parses the environment, opens the database (applying
-// migrations), serves HTTP, and shuts down gracefully on SIGTERM/SIGINT.
-import { serve } from "@hono/node-server";
+// migrations), serves HTTP and the realtime WebSocket, and shuts down gracefully on SIGTERM/SIGINT.
 import { ExtractLoadError } from "@routepilot/geo";
 import { EnvError, loadEnv } from "./env";
 import { buildRuntime } from "./bootstrap";
 import { createLogger } from "./lib/logger";
+import { startServer } from "./realtime/server";
 
 async function main(): Promise<void> {
   let env;
@@ -29,18 +29,19 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const server = serve({ fetch: runtime.app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    logger.info(
-      { port: info.port, database: runtime.deps.database.kind, mail: env.SMTP_URL ? "smtp" : "outbox" },
-      `RoutePilot listening on http://localhost:${info.port}`,
-    );
-  });
+  const { server, port } = await startServer(runtime, { port: env.PORT, hostname: env.HOST });
+  logger.info(
+    { port, database: runtime.deps.database.kind, mail: env.SMTP_URL ? "smtp" : "outbox" },
+    `RoutePilot listening on http://localhost:${port}`,
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
+    // WebSockets never finish on their own: close them (1001) so clients reconnect elsewhere.
+    runtime.deps.sockets.close();
     const force = setTimeout(() => {
       logger.warn("shutdown timeout: closing remaining connections");
       if ("closeAllConnections" in server) server.closeAllConnections();

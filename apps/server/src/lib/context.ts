@@ -1,4 +1,5 @@
 import type { RealtimeBus } from "../realtime/bus";
+import type { SocketHub } from "../realtime/hub";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Database, DatabaseHandle } from "@routepilot/db";
@@ -28,6 +29,8 @@ export interface AppDeps {
   baseUrl: string;
   /** Realtime messages to users' WebSockets (in memory, or across processes on PostgreSQL). */
   realtime: RealtimeBus;
+  /** The WebSockets open on this process (GET /api/realtime), fed by `realtime`. */
+  sockets: SocketHub;
 }
 
 export interface SessionUser {
