@@ -53,6 +53,8 @@ export const routes: RouteObject[] = [
       publicRoute("/company/careers", "Careers", <Pages.CareersPage />),
       publicRoute("/company/contact", "Contact Us", <Pages.ContactPage />),
       publicRoute("/shared-route/:token", "Shared Route", <Pages.SharedRoutePage />),
+      // Public so a signed-out invitee can read it, then sign in or sign up and come back (SPEC §2, §4).
+      featureRoute("/team-invitation/:token", "Team Invitation", "The team invitation", <Pages.TeamInvitationPage />),
 
       // Signed in
       {
@@ -71,7 +73,6 @@ export const routes: RouteObject[] = [
           featureRoute("/team-dashboard", "Team Management", "Team management", <Pages.TeamDashboardPage />),
           featureRoute("/route-optimization", "Route Optimization", "Route optimization", <Pages.RouteOptimizationPage />),
           featureRoute("/fleet/route-optimization", "Fleet Route Optimization", "Fleet route optimization", <Pages.FleetRouteOptimizationPage />),
-          featureRoute("/team-invitation/:token", "Team Invitation", "The team invitation", <Pages.TeamInvitationPage />),
           featureRoute("/subscription", "Subscription", "Subscription management", <Pages.SubscriptionPage />),
           featureRoute("/subscription-management", "Subscription", "Subscription management", <Pages.SubscriptionPage />),
           featureRoute("/security", "Security", "Security", <Pages.SecurityPage />),

@@ -8,7 +8,6 @@ import { DriverAppPage } from "@/features/driver/routes/driver-app-page";
 import { FleetDashboardPage } from "@/features/fleet/routes/fleet-dashboard-page";
 import { FleetRouteOptimizationPage, RouteOptimizationPage } from "@/features/routes/routes/route-pages";
 import { SecurityDashboardPage, SecurityPage } from "@/features/security/routes/security-pages";
-import { TeamDashboardPage, TeamInvitationPage, TeamsPage } from "@/features/teams/routes/teams-pages";
 
 /** Pages that work today (the only places a placeholder may send the user). */
 const builtPaths = ["/", "/dashboard", "/route-history", "/profile", "/settings", "/update-password", "/pricing", "/contact", "/help", "/support-docs"];
@@ -20,9 +19,6 @@ const pages: { name: string; title: string; Page: ComponentType }[] = [
   { name: "/analytics", title: "Analytics", Page: AnalyticsPage },
   { name: "/enhanced-analytics", title: "Enhanced Analytics", Page: EnhancedAnalyticsPage },
   { name: "/analytics-dashboard", title: "Analytics Dashboard", Page: AnalyticsDashboardPage },
-  { name: "/teams", title: "Teams", Page: TeamsPage },
-  { name: "/team-dashboard", title: "Team Management", Page: TeamDashboardPage },
-  { name: "/team-invitation/{token}", title: "Team Invitation", Page: TeamInvitationPage },
   { name: "/security", title: "Security", Page: SecurityPage },
   { name: "/security-dashboard", title: "Security Dashboard", Page: SecurityDashboardPage },
   { name: "/fleet", title: "Fleet Dashboard", Page: FleetDashboardPage },
@@ -61,10 +57,5 @@ describe("pages whose feature is not built yet", () => {
     // Each item continues "this page will …" (a lower-case phrase, not a sentence of its own).
     for (const item of within(willDo).getAllByRole("listitem")) expect(item.textContent).toMatch(/^[a-z][^.]*$/);
     for (const claim of claims) expect(document.body.textContent).not.toMatch(claim);
-  });
-
-  it("/team-invitation does not pretend the invitation was accepted", () => {
-    renderPage(TeamInvitationPage);
-    expect(screen.getByText(/Your invitation cannot be accepted here yet, and you have not joined a team\./)).toBeInTheDocument();
   });
 });

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { teamKeys } from "@/features/teams/api/keys";
+
+/** DELETE /api/teams/:id/members/:userId → 204: removes a member, or (with one's own id) leaves the team. */
+export function removeMember({ teamId, userId }: { teamId: string; userId: string }): Promise<void> {
+  return apiRequest<void>(`/api/teams/${encodeURIComponent(teamId)}/members/${encodeURIComponent(userId)}`, { method: "DELETE" });
+}
+
+export function useRemoveMember() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: removeMember, onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }) });
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { teamKeys } from "@/features/teams/api/keys";
+
+/** DELETE /api/teams/:id/invitations/:invitationId → 204: the link stops working. */
+export function revokeInvitation({ teamId, invitationId }: { teamId: string; invitationId: string }): Promise<void> {
+  return apiRequest<void>(`/api/teams/${encodeURIComponent(teamId)}/invitations/${encodeURIComponent(invitationId)}`, { method: "DELETE" });
+}
+
+export function useRevokeInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: revokeInvitation, onSuccess: (_data, { teamId }) => queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }) });
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { teamDetailSchema, type TeamDetail } from "@routepilot/contracts";
+import { apiRequest } from "@/lib/api-client";
+import { teamKeys } from "@/features/teams/api/keys";
+
+/** POST /api/teams/:id/transfer { userId } → the team; the old owner becomes admin. */
+export function transferOwnership({ teamId, userId }: { teamId: string; userId: string }): Promise<TeamDetail> {
+  return apiRequest(`/api/teams/${encodeURIComponent(teamId)}/transfer`, { method: "POST", body: { userId }, schema: teamDetailSchema });
+}
+
+export function useTransferOwnership() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: transferOwnership, onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }) });
+}

@@ -1,0 +1,83 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { canManageTeam, teamRoleNames, type TeamDetail } from "@routepilot/contracts";
+import { errorMessage } from "@/lib/api-client";
+import { useRemoveMember } from "@/features/teams/api/remove-member";
+import { ConfirmButton } from "@/features/teams/components/confirm-button";
+import { InviteForm } from "@/features/teams/components/invite-form";
+import { MembersTable } from "@/features/teams/components/members-table";
+import { PendingInvitations } from "@/features/teams/components/pending-invitations";
+import { TeamQuotaBar } from "@/features/teams/components/team-quota-bar";
+import { TransferOwnership } from "@/features/teams/components/transfer-ownership";
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `team-section-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h3 id={id} className="text-base font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * One team as its member sees it: quota, members, invitations and what the caller's role allows
+ * (owner/admin manage; anyone but the owner may leave; the owner may transfer). The server decides.
+ */
+export function TeamView({ team, currentUserId }: { team: TeamDetail; currentUserId: string | undefined }) {
+  const navigate = useNavigate();
+  const leave = useRemoveMember();
+  const [result, setResult] = useState("");
+  const canManage = canManageTeam(team.role);
+  const isOwner = team.role === "owner";
+
+  return (
+    <div className="grid gap-8">
+      <div className="grid gap-1">
+        <h2 className="text-2xl font-semibold tracking-tight">{team.name}</h2>
+        <p className="text-sm text-muted-foreground">
+          Your role: <span className="font-medium text-foreground">{teamRoleNames[team.role]}</span>
+          {canManage ? "" : ". The owner and admins manage members, roles and allocations."}
+        </p>
+      </div>
+      <TeamQuotaBar used={team.usedQuota} total={team.totalQuota} allocated={team.allocatedQuota} />
+      <p role="status" className="text-sm text-muted-foreground empty:hidden">
+        {result}
+      </p>
+      <Section title="Members">
+        <MembersTable team={team} canManage={canManage} currentUserId={currentUserId} onResult={setResult} />
+      </Section>
+      {canManage ? (
+        <Section title="Invite a member">
+          <InviteForm teamId={team.id} onResult={setResult} />
+        </Section>
+      ) : null}
+      <Section title="Pending invitations">
+        <PendingInvitations teamId={team.id} invitations={team.pendingInvitations} canManage={canManage} onResult={setResult} />
+      </Section>
+      {isOwner ? (
+        <Section title="Transfer ownership">
+          <TransferOwnership teamId={team.id} teamName={team.name} members={team.members} onResult={setResult} />
+        </Section>
+      ) : currentUserId ? (
+        <Section title="Leave the team">
+          <div>
+            <ConfirmButton
+              label="Leave team"
+              title={`Leave ${team.name}?`}
+              description="You stop planning against the team's routes at once; your own plan applies again. To come back you need a new invitation."
+              confirm="Leave team"
+              variant="destructive"
+              pending={leave.isPending}
+              onConfirm={() =>
+                leave.mutate({ teamId: team.id, userId: currentUserId }, { onSuccess: () => navigate("/teams", { replace: true, state: { left: team.name } }), onError: (error) => setResult(errorMessage(error)) })
+              }
+            />
+          </div>
+        </Section>
+      ) : null}
+    </div>
+  );
+}

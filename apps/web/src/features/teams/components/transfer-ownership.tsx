@@ -1,0 +1,42 @@
+import { useState } from "react";
+import type { TeamMember } from "@routepilot/contracts";
+import { Label } from "@/components/ui/label";
+import { errorMessage } from "@/lib/api-client";
+import { useTransferOwnership } from "@/features/teams/api/transfer-ownership";
+import { ConfirmButton } from "@/features/teams/components/confirm-button";
+
+const selectClass = "h-9 rounded-md border border-input bg-background px-2 text-sm";
+
+/** Owner only: hand the team to another member; the owner becomes an admin. */
+export function TransferOwnership({ teamId, teamName, members, onResult }: { teamId: string; teamName: string; members: TeamMember[]; onResult: (message: string) => void }) {
+  const transfer = useTransferOwnership();
+  const candidates = members.filter((m) => m.role !== "owner");
+  const [userId, setUserId] = useState("");
+  const chosen = candidates.find((m) => m.userId === userId) ?? candidates[0];
+  if (!chosen) return <p className="text-sm text-muted-foreground">Once someone has joined, you can hand the team over to them here.</p>;
+  const who = chosen.name || chosen.email;
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div className="grid gap-1">
+        <Label htmlFor="transfer-to">New owner</Label>
+        <select id="transfer-to" className={selectClass} value={chosen.userId} onChange={(e) => setUserId(e.target.value)}>
+          {candidates.map((m) => (
+            <option key={m.userId} value={m.userId}>
+              {m.name ? `${m.name} (${m.email})` : m.email}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ConfirmButton
+        label="Transfer ownership"
+        title={`Make ${who} the owner of ${teamName}?`}
+        description={`${who} becomes the owner and you become an admin. Only the owner can transfer ownership, so only ${who} could give it back.`}
+        confirm="Transfer ownership"
+        pending={transfer.isPending}
+        onConfirm={() =>
+          transfer.mutate({ teamId, userId: chosen.userId }, { onSuccess: () => onResult(`${who} now owns ${teamName}; you are an admin.`), onError: (error) => onResult(errorMessage(error)) })
+        }
+      />
+    </div>
+  );
+}

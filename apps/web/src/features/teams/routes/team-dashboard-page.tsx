@@ -1,0 +1,76 @@
+import { Link, useSearchParams } from "react-router";
+import { teamRoleNames } from "@routepilot/contracts";
+import { PageContainer } from "@/components/layouts/page-container";
+import { PageHeader } from "@/components/layouts/page-header";
+import { ErrorCard } from "@/components/errors/error-card";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Skeleton } from "@/components/ui/skeleton";
+import { errorMessage } from "@/lib/api-client";
+import { useMe } from "@/lib/auth";
+import { useTeam } from "@/features/teams/api/get-team";
+import { useTeams } from "@/features/teams/api/get-teams";
+import { TeamView } from "@/features/teams/components/team-view";
+import { TeamsOffer } from "@/features/teams/components/teams-offer";
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="grid gap-3" aria-label={label}>
+      <Skeleton className="h-10 w-64" />
+      <Skeleton className="h-20 w-full" />
+      <Skeleton className="h-40 w-full" />
+    </div>
+  );
+}
+
+/**
+ * /team-dashboard (TeamDashboard / TeamManagement): one of the caller's teams, chosen with
+ * `?team={id}` (a picker when there are several; the first team otherwise).
+ */
+export function TeamDashboardPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const me = useMe();
+  const teams = useTeams();
+  const list = teams.data?.teams ?? [];
+  const teamId = searchParams.get("team") ?? list[0]?.id;
+  const team = useTeam(teams.data ? teamId : undefined);
+
+  const picker =
+    list.length > 1 ? (
+      <div className="grid gap-1">
+        <Label htmlFor="team-picker">Team</Label>
+        <select id="team-picker" className="h-10 rounded-md border border-input bg-background px-2 text-sm" value={teamId} onChange={(e) => setSearchParams({ team: e.target.value })}>
+          {list.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name} ({teamRoleNames[t.role]})
+            </option>
+          ))}
+        </select>
+      </div>
+    ) : null;
+
+  let body;
+  if (teams.isPending) body = <Loading label="Loading your teams" />;
+  else if (teams.isError) body = <ErrorCard message={errorMessage(teams.error)} onRetry={() => void teams.refetch()} />;
+  else if (list.length === 0)
+    body = me.data?.access.teams ? (
+      <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed p-8">
+        <p>You are not in a team yet. Create one, then invite your colleagues by e-mail.</p>
+        <Button asChild>
+          <Link to="/teams">Create a team</Link>
+        </Button>
+      </div>
+    ) : (
+      <TeamsOffer />
+    );
+  else if (team.isPending) body = <Loading label="Loading the team" />;
+  else if (team.isError) body = <ErrorCard message={errorMessage(team.error)} onRetry={() => void team.refetch()} />;
+  else body = <TeamView team={team.data} currentUserId={me.data?.user.id} />;
+
+  return (
+    <PageContainer size="wide">
+      <PageHeader title="Team Management" description="Members, roles, invitations and how the team's monthly routes are shared." actions={picker} />
+      {body}
+    </PageContainer>
+  );
+}
