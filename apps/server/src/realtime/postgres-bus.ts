@@ -5,6 +5,8 @@ import type { RealtimeBus, RealtimeEnvelope } from "./bus";
 
 /** The LISTEN/NOTIFY channel every server process on one database shares. */
 export const REALTIME_CHANNEL = "routepilot_realtime";
+/** The LISTEN connection's application_name (pg_stat_activity). */
+export const REALTIME_APPLICATION_NAME = "routepilot-realtime";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; stay below with room to spare. */
 export const MAX_NOTIFY_BYTES = 7800;
 /** Waits before each reconnection attempt of the LISTEN connection; the last one repeats. */
@@ -74,7 +76,7 @@ export async function createPostgresBus(url: string, logger: Logger, options: { 
   };
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, keepAlive: true });
+    const next = new pg.Client({ connectionString: url, keepAlive: true, application_name: REALTIME_APPLICATION_NAME });
     let lost = false;
     const onLost = (error?: Error) => {
       if (lost) return;
