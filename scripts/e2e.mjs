@@ -6,6 +6,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SMTPServer } from "smtp-server";
+import { tsImport } from "tsx/esm/api";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -101,6 +102,20 @@ rmSync(work, { recursive: true, force: true });
 const mailDir = path.join(work, "mail");
 mkdirSync(mailDir, { recursive: true });
 const sink = await startMailSink(mailDir);
+// Stripe cannot run here: the server's real stripe-node client talks to the same in-process
+// stand-in the server tests use (documented endpoints and shapes), and the journeys sign
+// webhooks with this secret.
+const { startFakeStripe } = await tsImport("../apps/server/src/test/fake-stripe.ts", import.meta.url);
+const fakeStripe = await startFakeStripe();
+const stripeEnv = {
+  STRIPE_SECRET_KEY: "sk_test_e2e_routepilot",
+  STRIPE_WEBHOOK_SECRET: "whsec_e2e_routepilot",
+  STRIPE_PRICE_PREMIUM: "price_e2e_premium",
+  STRIPE_PRICE_ENTERPRISE: "price_e2e_enterprise",
+  STRIPE_PRICE_FLEET_PRO: "price_e2e_fleet_pro",
+  STRIPE_API_BASE: fakeStripe.base,
+  PAYMENT_RATE_LIMIT: "0",
+};
 const port = await freePort();
 const baseUrl = `http://localhost:${port}`;
 
@@ -121,6 +136,7 @@ const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/inde
     // Real OpenStreetMap data for street addresses, place names and the offline base map.
     OSM_EXTRACT: path.join(root, "datasets/osm/liechtenstein-2024-03-04.osm.pbf"),
     LOG_LEVEL: "warn",
+    ...stripeEnv,
   },
 });
 server.stdout.pipe(process.stdout);
@@ -132,7 +148,7 @@ try {
   console.log(`Server healthy at ${baseUrl} after ${ms} ms`);
   const args = ["playwright", "test", "-c", "apps/web/playwright.config.ts", ...process.argv.slice(2)];
   // Asynchronous on purpose: this process also runs the SMTP sink, which must keep answering.
-  const runner = spawn("npx", args, { stdio: "inherit", env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_DIR: mailDir } });
+  const runner = spawn("npx", args, { stdio: "inherit", env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_DIR: mailDir, E2E_STRIPE_WEBHOOK_SECRET: stripeEnv.STRIPE_WEBHOOK_SECRET, E2E_STRIPE_PRICE_PREMIUM: stripeEnv.STRIPE_PRICE_PREMIUM } });
   code = await new Promise((resolve) => runner.once("exit", (status) => resolve(status ?? 1)));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
@@ -149,5 +165,6 @@ try {
     });
   });
   await sink.close();
+  await fakeStripe.close();
 }
 process.exit(code);
