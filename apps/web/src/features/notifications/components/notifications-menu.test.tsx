@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import type { MyInvitationList } from "@routepilot/contracts";
 import { jsonResponse, renderWithQuery, createTestQueryClient } from "@/test/utils";
 import { NotificationsMenu } from "@/features/notifications/components/notifications-menu";
 import { notificationsQueryKey, type NotificationList } from "@/features/notifications/api/get-notifications";
+import { invitationsQueryKey } from "@/features/notifications/api/get-invitations";
 import { formatBadge, notificationBadgeCount } from "@/features/notifications/lib/badge";
 
 function list(overrides: Partial<NotificationList> = {}): NotificationList {
@@ -18,10 +21,18 @@ function list(overrides: Partial<NotificationList> = {}): NotificationList {
   };
 }
 
-function renderMenu(data: NotificationList) {
+const invitation = { id: "i1", token: "tok123", teamId: "t1", teamName: "Acme Deliveries", role: "driver", invitedBy: "Ana Silva", expiresAt: "2026-01-12T10:00:00.000Z" } as const;
+
+function renderMenu(data: NotificationList, invitations: MyInvitationList = { invitations: [] }) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(notificationsQueryKey, data);
-  return renderWithQuery(<NotificationsMenu />, queryClient);
+  queryClient.setQueryData(invitationsQueryKey, invitations);
+  return renderWithQuery(
+    <MemoryRouter>
+      <NotificationsMenu />
+    </MemoryRouter>,
+    queryClient,
+  );
 }
 
 describe("notification badge rule (SPEC §2, §9)", () => {
@@ -72,5 +83,36 @@ describe("NotificationsMenu", () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith("/api/notifications/n1/read", expect.objectContaining({ method: "POST" })));
     const cached = queryClient.getQueryData<NotificationList>(notificationsQueryKey);
     expect(cached?.notifications[0]?.readAt).not.toBeNull();
+  });
+
+  it("lists pending invitations, each opening its invitation page to accept or decline", async () => {
+    renderMenu(list({ notifications: [], unreadCount: 0, pendingInvitations: 1 }), { invitations: [invitation] });
+    expect(screen.getByTestId("notification-badge")).toHaveTextContent("1");
+    await userEvent.click(screen.getByRole("button", { name: "Notifications, 1 unread" }));
+    const item = await screen.findByRole("menuitem", { name: /Join Acme Deliveries/ });
+    expect(item).toHaveAttribute("href", "/team-invitation/tok123");
+    expect(item).toHaveTextContent("Ana Silva invited you as Driver.");
+    expect(screen.queryByText("No notifications")).not.toBeInTheDocument();
+  });
+
+  it("marks all read with one click (POST /api/notifications/read-all), clearing the badge at once", async () => {
+    let release: () => void = () => {};
+    const fetchMock = vi.fn((url: string) =>
+      url.endsWith("/read-all") ? new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(null, 204)))) : Promise.resolve(jsonResponse(list({ unreadCount: 0 }))),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    renderMenu(list({ unreadCount: 3 }));
+    await userEvent.click(screen.getByRole("button", { name: "Notifications, 3 unread" }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Mark all as read" }));
+    await waitFor(() => expect(screen.queryByTestId("notification-badge")).not.toBeInTheDocument());
+    expect(fetchMock).toHaveBeenCalledWith("/api/notifications/read-all", expect.objectContaining({ method: "POST" }));
+    release();
+  });
+
+  it("offers no Mark all as read when nothing is unread", async () => {
+    renderMenu(list({ unreadCount: 0, notifications: [] }));
+    await userEvent.click(screen.getByRole("button", { name: "Notifications" }));
+    expect(await screen.findByText("No notifications")).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Mark all as read" })).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,12 @@
-import { Bell, Mail, Truck, AlertTriangle, Info } from "lucide-react";
-import { toasts } from "@routepilot/contracts";
+import { Link } from "react-router";
+import { Bell, CheckCheck, Mail, Truck, AlertTriangle, Info } from "lucide-react";
+import { teamRoleNames, toasts } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuGroup, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/utils";
 import { NOTIFICATION_LIMIT, useNotifications, type Notification } from "@/features/notifications/api/get-notifications";
+import { useInvitations, type MyInvitation } from "@/features/notifications/api/get-invitations";
+import { useMarkAllNotificationsRead } from "@/features/notifications/api/mark-all-read";
 import { useMarkNotificationRead } from "@/features/notifications/api/mark-notification-read";
 import { formatBadge, notificationBadgeCount } from "@/features/notifications/lib/badge";
 
@@ -46,14 +49,36 @@ function NotificationItem({ notification, onRead }: { notification: Notification
   );
 }
 
-/** The bell in the top bar: latest 20 notifications, badge = unread + pending invitations ("9+" above 9). */
+function InvitationItem({ invitation }: { invitation: MyInvitation }) {
+  return (
+    <DropdownMenuItem asChild className="items-start gap-3 py-2.5">
+      <Link to={`/team-invitation/${encodeURIComponent(invitation.token)}`}>
+        <Mail className="mt-0.5" aria-hidden="true" />
+        <div className="grid min-w-0 flex-1 gap-0.5">
+          <p className="text-sm leading-snug font-semibold">Join {invitation.teamName}</p>
+          <p className="line-clamp-2 text-xs text-muted-foreground">
+            {invitation.invitedBy ? `${invitation.invitedBy} invited you` : "You are invited"} as {teamRoleNames[invitation.role]}. Open to accept or decline.
+          </p>
+        </div>
+      </Link>
+    </DropdownMenuItem>
+  );
+}
+
+/**
+ * The bell in the top bar: pending invitations (each opening its invitation page, to accept or
+ * decline), then the latest 20 notifications; badge = unread + pending invitations ("9+" above 9).
+ */
 export function NotificationsMenu() {
   const notifications = useNotifications();
+  const invitations = useInvitations();
   const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkAllNotificationsRead();
   const data = notifications.data;
   const count = data ? notificationBadgeCount(data.unreadCount, data.pendingInvitations) : 0;
   const badge = formatBadge(count);
   const items = data?.notifications.slice(0, NOTIFICATION_LIMIT) ?? [];
+  const invites = invitations.data?.invitations ?? [];
 
   return (
     <DropdownMenu>
@@ -82,16 +107,39 @@ export function NotificationsMenu() {
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <div className="max-h-96 overflow-y-auto">
+          {invites.length > 0 ? (
+            <DropdownMenuGroup aria-label="Team invitations">
+              {invites.map((invitation) => (
+                <InvitationItem key={invitation.id} invitation={invitation} />
+              ))}
+              <DropdownMenuSeparator />
+            </DropdownMenuGroup>
+          ) : null}
           {notifications.isPending ? (
             <p className="px-2 py-6 text-center text-sm text-muted-foreground">Loading notifications…</p>
           ) : notifications.isError ? (
             <p className="px-2 py-6 text-center text-sm text-muted-foreground">Notifications could not be loaded.</p>
-          ) : items.length === 0 ? (
+          ) : items.length === 0 && invites.length === 0 ? (
             <p className="px-2 py-6 text-center text-sm text-muted-foreground">{toasts.noNotifications}</p>
           ) : (
             items.map((notification) => <NotificationItem key={notification.id} notification={notification} onRead={(id) => markRead.mutate(id)} />)
           )}
         </div>
+        {data && data.unreadCount > 0 ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem
+              className="justify-center text-sm font-medium"
+              onSelect={(event) => {
+                event.preventDefault();
+                markAllRead.mutate();
+              }}
+            >
+              <CheckCheck aria-hidden="true" />
+              Mark all as read
+            </DropdownMenuItem>
+          </>
+        ) : null}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -21,7 +21,9 @@ function useRefreshAfterAnswer() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: teamKeys.all }),
       queryClient.invalidateQueries({ queryKey: meQueryKey }),
+      // The bell's lists (notifications feature; the keys are the same strings).
       queryClient.invalidateQueries({ queryKey: ["notifications"] }),
+      queryClient.invalidateQueries({ queryKey: ["invitations"] }),
     ]);
 }
 
