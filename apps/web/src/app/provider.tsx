@@ -6,23 +6,26 @@ import { ThemeProvider, useTheme } from "@/components/theme/theme-provider";
 import { AnnouncerProvider } from "@/components/a11y/announcer";
 import { Toaster } from "@/components/ui/toaster";
 import { queryClient as defaultQueryClient } from "@/lib/query-client";
+import { RealtimeProvider } from "@/lib/realtime";
 
 function ThemedToaster() {
   const { resolved } = useTheme();
   return <Toaster theme={resolved} />;
 }
 
-/** Everything a page needs around it: crash screen, data cache, theme, announcer and toasts. */
+/** Everything a page needs around it: crash screen, data cache, live updates, theme, announcer and toasts. */
 export function AppProvider({ children, queryClient = defaultQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   return (
     <ErrorBoundary fallback={() => <AppCrashScreen />}>
       <QueryClientProvider client={queryClient}>
-        <ThemeProvider>
-          <AnnouncerProvider>
-            {children}
-            <ThemedToaster />
-          </AnnouncerProvider>
-        </ThemeProvider>
+        <RealtimeProvider>
+          <ThemeProvider>
+            <AnnouncerProvider>
+              {children}
+              <ThemedToaster />
+            </AnnouncerProvider>
+          </ThemeProvider>
+        </RealtimeProvider>
       </QueryClientProvider>
     </ErrorBoundary>
   );

@@ -9,4 +9,10 @@ export const queryKeys = {
   plan: ["me", "plan"] as const,
   /** Everything about stored routes: the history list (`[...routes, "list", q]`) and details (`[...routes, id]`). */
   routes: ["routes"] as const,
+  /** GET /api/notifications — the bell; refetched on every realtime `notifications` message. */
+  notifications: ["notifications"] as const,
+  /** GET /api/invitations — open invitations to the user (the bell). */
+  invitations: ["invitations"] as const,
+  /** Everything about teams: lists, details, an invitation by token (`["teams", …]`). */
+  teams: ["teams"] as const,
 };
