@@ -28,12 +28,14 @@ import { usageRouter } from "./routes/usage/usage.handlers";
 import { basemapRouter } from "./routes/basemap/basemap.handlers";
 import { billingRouter } from "./routes/billing/billing.handlers";
 import { adminRouter } from "./routes/admin/admin.handlers";
+import { teamsRouter } from "./routes/teams/teams.handlers";
+import { invitationsRouter } from "./routes/invitations/invitations.handlers";
 import { REALTIME_PATH, realtimeHandler, realtimeRoute } from "./realtime/realtime.routes";
 
 export const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
 /** Paths under /api that need a signed-in user; checked before any input validation. */
-const protectedPrefixes = ["/api/me", "/api/preferences", "/api/saved-locations", "/api/notifications", "/api/routes", "/api/geocode", "/api/admin"];
+const protectedPrefixes = ["/api/me", "/api/preferences", "/api/saved-locations", "/api/notifications", "/api/routes", "/api/geocode", "/api/admin", "/api/teams"];
 
 function errorJson(c: Context<AppEnv>, status: number, body: ErrorBody, headers?: Record<string, string>) {
   return c.json(body, status as 400, headers);
@@ -121,6 +123,9 @@ export function createApp(deps: AppDeps) {
   // the list of plans on sale (the pricing page shows it signed out).
   const publicBilling = new Set(["/api/billing/webhook", "/api/billing/plans"]);
   app.use("/api/billing/*", (c, next) => (publicBilling.has(c.req.path) ? next() : requireSession(c, next)));
+  // Invitations need a session, except reading one by its token (the /team-invitation page, signed out too).
+  app.use("/api/invitations", requireSession);
+  app.use("/api/invitations/*", (c, next) => (c.req.method === "GET" && /^\/api\/invitations\/[^/]+$/.test(c.req.path) ? next() : requireSession(c, next)));
 
   app.route("/", healthRouter);
   app.route("/", meRouter);
@@ -136,6 +141,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", basemapRouter);
   app.route("/", billingRouter);
   app.route("/", adminRouter);
+  app.route("/", teamsRouter);
+  app.route("/", invitationsRouter);
   app.get(REALTIME_PATH, realtimeHandler((c) => selfOrigin(c, deps.env.TRUST_PROXY)));
   app.openAPIRegistry.registerPath(realtimeRoute);
 

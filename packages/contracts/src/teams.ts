@@ -203,7 +203,10 @@ export const acceptedInvitationSchema = z.object({ teamId: z.string(), teamName:
 export type AcceptedInvitation = z.infer<typeof acceptedInvitationSchema>;
 
 /** GET /api/routes?memberId=&teamId= (owner/admin of the team): whose routes to list. */
-export const routeHistoryFilterSchema = z.object({ teamId: z.string().optional(), memberId: z.string().optional() });
+export const routeHistoryFilterSchema = z.object({
+  teamId: z.uuid({ error: teamMessages.teamNotFound }).optional(),
+  memberId: z.string().min(1, messages.required).max(200, messages.maxLength(200)).optional(),
+});
 
 /**
  * Realtime messages the teams server publishes (`{ topic, type, data }`, DESIGN §7), always after

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import {
   isLegacyAccount,
   asTier,
@@ -12,6 +12,7 @@ import {
   type Tier,
 } from "@routepilot/contracts";
 import { subscribers, teamInvitations, teamMembers, teams, user, type DbOrTx } from "@routepilot/db";
+import { refreshTeamsOf } from "./teams/quota";
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 
@@ -39,7 +40,7 @@ interface Membership {
   ownerTier: Tier;
 }
 
-/** Teams the user belongs to (not as owner), with the owner's tier. */
+/** Teams the user belongs to (not as owner), with the owner's tier, first joined first (its quota applies: decision 008). */
 async function memberships(db: DbOrTx, userId: string): Promise<Membership[]> {
   const rows = await db
     .select({
@@ -54,7 +55,8 @@ async function memberships(db: DbOrTx, userId: string): Promise<Membership[]> {
     })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(eq(teamMembers.userId, userId));
+    .where(eq(teamMembers.userId, userId))
+    .orderBy(asc(teamMembers.createdAt), asc(teamMembers.teamId));
   return rows.filter((r) => r.ownerId !== userId).map((r) => ({ ...r, ownerTier: asTier(r.ownerTier ?? "free") }));
 }
 
@@ -62,6 +64,7 @@ async function memberships(db: DbOrTx, userId: string): Promise<Membership[]> {
 export async function getPlanSummary(db: DbOrTx, userId: string, email: string): Promise<PlanSummary> {
   const subscriber = await ensureSubscriber(db, userId, email);
   const tier = asTier(subscriber.subscriptionTier);
+  await refreshTeamsOf(db, userId);
   const [membership] = await memberships(db, userId);
   if (membership && tier === "free") {
     return {
@@ -143,11 +146,11 @@ export async function getMe(db: DbOrTx, userId: string): Promise<Me> {
   };
 }
 
-/** Open invitations for an e-mail address: not accepted and not expired (SPEC §4). */
+/** Open invitations for an e-mail address: not accepted, revoked, declined or expired (SPEC §4). */
 export async function countPendingInvitations(db: DbOrTx, email: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(teamInvitations)
-    .where(and(eq(sql`lower(${teamInvitations.email})`, email.toLowerCase()), isNull(teamInvitations.acceptedAt), gt(teamInvitations.expiresAt, new Date())));
+    .where(and(eq(sql`lower(${teamInvitations.email})`, email.toLowerCase()), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt), isNull(teamInvitations.declinedAt), gt(teamInvitations.expiresAt, new Date())));
   return row?.n ?? 0;
 }

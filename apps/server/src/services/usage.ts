@@ -6,6 +6,7 @@ import type { Logger } from "../lib/logger";
 import { getPlanSummary, ensureSubscriber } from "./accounts";
 import type { Mailer } from "./mail";
 import { routeMessages } from "@routepilot/contracts";
+import { assertTeamQuota, consumeTeamQuota } from "./teams/quota";
 
 /** The SPEC §8 over-limit toast lasts 8 seconds (SPEC §9). */
 export const OVER_LIMIT_TOAST_MS = 8000;
@@ -38,6 +39,8 @@ export function usageFigures(used: number, limit: number): Pick<UsageSummary, "u
 export async function assertCanOptimize(db: DbOrTx, user: { id: string; email: string }): Promise<void> {
   await ensureSubscriber(db, user.id, user.email);
   await refreshUsagePeriod(db, user.id);
+  // A team member's routes count against the allocation instead (decision 008): 402 over it.
+  if (await assertTeamQuota(db, user.id)) return;
   const [row] = await db.select().from(subscribers).where(eq(subscribers.userId, user.id));
   if (row && row.routesUsedThisPeriod >= row.monthlyRouteLimit && !row.hasPaymentMethod) {
     throw new QuotaExceededError(routeMessages.overQuota(row.monthlyRouteLimit));
@@ -81,7 +84,9 @@ export async function consumeRouteQuota(
     .where(eq(subscribers.userId, user.id))
     .for("update");
   if (!locked) throw new Error("subscriber record missing");
-  if (Number(locked.used) + 1 > locked.limit && !locked.hasPaymentMethod) throw new QuotaExceededError(routeMessages.overQuota(locked.limit));
+  // A team member: the allocation and the team quota decide (402 over them); still counted personally below, never billed.
+  const team = await consumeTeamQuota(tx, user.id);
+  if (!team && Number(locked.used) + 1 > locked.limit && !locked.hasPaymentMethod) throw new QuotaExceededError(routeMessages.overQuota(locked.limit));
 
   let row: IncrementRow | undefined;
   let fallback = false;
@@ -120,7 +125,7 @@ export async function consumeRouteQuota(
     quantity: 1,
     metadata: { route_request_id: meta.routeRequestId, destination_count: meta.destinationCount, timestamp: now.toISOString() },
   });
-  const overageAmount = Number(row.overage_amount);
+  const overageAmount = team ? 0 : Number(row.overage_amount);
   let overageChargeId: string | null = null;
   if (overageAmount > 0) {
     const periodEnd = new Date(periodStart);
@@ -139,9 +144,9 @@ export async function consumeRouteQuota(
     overageChargeId = charge?.id ?? null;
   }
   return {
-    routesUsed: Number(row.routes_used),
-    monthlyLimit: Number(row.monthly_limit),
-    overageRoutes: Number(row.overage_routes),
+    routesUsed: team ? team.used : Number(row.routes_used),
+    monthlyLimit: team ? team.allocation : Number(row.monthly_limit),
+    overageRoutes: team ? 0 : Number(row.overage_routes),
     overageAmount,
     periodStart,
     fallback,

@@ -165,6 +165,8 @@ export const teams = pgTable("teams", {
   totalQuota: integer("total_quota").notNull().default(0),
   usedQuota: integer("used_quota").notNull().default(0),
   subscriptionId: text("subscription_id"),
+  /** Start of the owner's usage period the used quotas count in; a newer owner period resets them (decision 008). */
+  usagePeriodStart: timestamp("usage_period_start", { withTimezone: true }).notNull().defaultNow(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -189,7 +191,7 @@ export const teamMembers = pgTable(
   (t) => [uniqueIndex("team_members_team_user_key").on(t.teamId, t.userId), index("team_members_user_idx").on(t.userId)],
 );
 
-/** SPEC §3 team_invitations (plus token, invited_by, created_at). Open while not accepted and not expired. */
+/** SPEC §3 team_invitations (plus token, invited_by, created_at, revoked_at, declined_at). Open while not accepted, revoked, declined or expired. */
 export const teamInvitations = pgTable(
   "team_invitations",
   {
@@ -202,6 +204,9 @@ export const teamInvitations = pgTable(
     token: text("token").notNull().unique(),
     invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    /** Withdrawn by the team (owner/admin) or declined by the invitee: closed, like accepted. */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,6 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { notificationListSchema } from "@routepilot/contracts";
 import { authErrors, json, jsonError } from "../../lib/openapi";
 
-
 export const listNotifications = createRoute({
   method: "get",
   path: "/api/notifications",
@@ -21,4 +20,12 @@ export const markRead = createRoute({
   summary: "Mark one notification read",
   request: { params: z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) }) },
   responses: { 204: { description: "Marked read" }, 401: authErrors[401], 404: jsonError("No such notification for this user") },
+});
+
+export const markAllRead = createRoute({
+  method: "post",
+  path: "/api/notifications/read-all",
+  tags: ["Notifications"],
+  summary: "Mark all of the user's notifications read",
+  responses: { 204: { description: "All marked read" }, 401: authErrors[401] },
 });

@@ -3,6 +3,7 @@ import {
   addRouteStopsSchema,
   exportRouteQuerySchema,
   listRoutesQuerySchema,
+  routeHistoryFilterSchema,
   optimizeRouteRequestSchema,
   optimizeRouteResponseSchema,
   reoptimizeRouteSchema,
@@ -37,9 +38,14 @@ export const listRoutes = createRoute({
   method: "get",
   path: "/api/routes",
   tags: ["Routes"],
-  summary: "The signed-in user's routes, newest first; `q` searches names, places and stops",
-  request: { query: listRoutesQuerySchema },
-  responses: { 200: json(routeListSchema, "Routes"), 400: authErrors[400], 401: authErrors[401] },
+  summary: "The signed-in user's routes, newest first; `q` searches names, places and stops; `teamId`/`memberId`: team members' routes (team owner/admin)",
+  request: { query: listRoutesQuerySchema.extend(routeHistoryFilterSchema.shape) },
+  responses: {
+    200: json(routeListSchema, "Routes"),
+    400: authErrors[400],
+    401: authErrors[401],
+    404: jsonError("teamId/memberId: no team the caller owns or administers, or no such member in it"),
+  },
 });
 
 export const getRoute = createRoute({

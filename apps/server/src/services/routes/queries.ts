@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, exists, gt, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gt, gte, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { routeShares, routeStops, routes, type DbOrTx } from "@routepilot/db";
 import { NotFoundError } from "../../lib/errors";
+import { canSeeMemberRoute, teamRouteScope } from "../teams/access";
 import type { RouteRow, StopRow } from "./rows";
 
 /**
@@ -12,6 +13,13 @@ export async function ownedRoute(db: DbOrTx, userId: string, id: string, options
   const [row] = options.forUpdate ? await query.for("update") : await query;
   if (!row) throw new NotFoundError("Route");
   return row;
+}
+
+/** A route the user owns, or (to read only) a team member's route the user may see as the team's owner or admin (decision 008). */
+export async function visibleRoute(db: DbOrTx, userId: string, id: string): Promise<RouteRow> {
+  const [row] = await db.select().from(routes).where(eq(routes.id, id));
+  if (row && (row.userId === userId || (await canSeeMemberRoute(db, userId, row)))) return row;
+  throw new NotFoundError("Route");
 }
 
 /** A route's stops in route order. */
@@ -40,12 +48,29 @@ export async function newestActiveShare(db: DbOrTx, routeId: string) {
 // Correlated subqueries name the outer table explicitly: drizzle renders bare column names inside them.
 const outerRouteId = sql`"routes"."id"`;
 
+export interface RouteListQuery {
+  q?: string | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+  /** A team the caller owns or administers: its members' routes instead of the caller's (404 otherwise). */
+  teamId?: string | undefined;
+  /** One member of such a team. */
+  memberId?: string | undefined;
+}
+
+/** Whose routes a list shows: the caller's own, or team members' since they joined (owner/admin; decision 008). */
+async function routeAuthors(db: DbOrTx, userId: string, query: RouteListQuery) {
+  if (!query.teamId && !query.memberId) return eq(routes.userId, userId);
+  const scope = await teamRouteScope(db, userId, query);
+  return or(...scope.map((m) => and(eq(routes.userId, m.userId), gte(routes.createdAt, m.since))));
+}
+
 /** A page of the user's routes, newest first, with stop counts and whether each is shared; `q` matches the name, the start or any stop's label or address. */
-export async function listRouteRows(db: DbOrTx, userId: string, query: { q?: string | undefined; limit?: number | undefined; offset?: number | undefined }) {
+export async function listRouteRows(db: DbOrTx, userId: string, query: RouteListQuery) {
   const q = query.q?.trim();
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = and(
-    eq(routes.userId, userId),
+    await routeAuthors(db, userId, query),
     pattern
       ? or(
           ilike(routes.name, pattern),

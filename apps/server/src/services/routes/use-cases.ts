@@ -23,7 +23,7 @@ import { loadPlaceContext, resolveRequest } from "../place-resolution";
 import { planRoute, type OrderMode, type PlanningDeps, type PlanStop } from "../route-planning";
 import { assertCanOptimize, consumeRouteQuota, getUsageSummary, overageNotice, sendUsageWarnings } from "../usage";
 import { presentRoute, presentRouteSummary, presentSharedRoute } from "./presenters";
-import { activeShareByToken, activeShareOf, listRouteRows, newestActiveShare, ownedRoute, stopsOf } from "./queries";
+import { activeShareByToken, activeShareOf, listRouteRows, newestActiveShare, ownedRoute, stopsOf, visibleRoute, type RouteListQuery } from "./queries";
 import { planColumns, planStopFromRow, stopValues, type RouteRow, type StopRow } from "./rows";
 
 function defaultName(start: StoredPlace, stopCount: number): string {
@@ -79,12 +79,12 @@ export async function optimizeRoute(db: Database, ctx: OptimizeContext, user: { 
 
 /** A route the user owns; another user's route is reported as not found. */
 export async function getRoute(db: DbOrTx, userId: string, id: string): Promise<RouteDetail> {
-  const row = await ownedRoute(db, userId, id);
+  const row = await visibleRoute(db, userId, id);
   return presentRoute(row, await stopsOf(db, id));
 }
 
 /** The user's routes, newest first; `q` matches the name, the start or any stop's label or address. */
-export async function listRoutes(db: DbOrTx, userId: string, query: { q?: string | undefined; limit?: number | undefined; offset?: number | undefined }): Promise<RouteList> {
+export async function listRoutes(db: DbOrTx, userId: string, query: RouteListQuery): Promise<RouteList> {
   const { rows, total } = await listRouteRows(db, userId, query);
   return { routes: rows.map(({ route, stopCount, shared }) => presentRouteSummary(route, Number(stopCount), Boolean(shared))), total };
 }
