@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { History, Plus, Search } from "lucide-react";
 import type { DistanceUnit } from "@routepilot/contracts";
@@ -8,22 +8,37 @@ import { ErrorCard } from "@/components/errors/error-card";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
+import { errorMessage } from "@/lib/api-client";
 import { useRouteList } from "@/features/history/api/list-routes";
 import { RouteHistoryItem } from "@/features/history/components/route-history-item";
 
-/** /route-history (RouteHistory): the user's routes, newest first, with search (`?q=`). */
-export function RouteHistoryPage({ distanceUnit = "miles" }: { distanceUnit?: DistanceUnit }) {
+/**
+ * /route-history (RouteHistory): the user's routes, newest first, with search (`?q=`). `authorFilter`
+ * (given by the app for a team's owner/admin) sets `?teamId=`/`?memberId=` to list members' routes.
+ */
+export function RouteHistoryPage({ distanceUnit = "miles", authorFilter }: { distanceUnit?: DistanceUnit; authorFilter?: ReactNode }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get("q") ?? "";
+  const teamId = searchParams.get("teamId") ?? undefined;
+  const memberId = searchParams.get("memberId") ?? undefined;
+  const filtered = Boolean(teamId || memberId);
   const [text, setText] = useState(q);
   useEffect(() => {
     const timer = setTimeout(() => {
       if (text.trim() === q) return;
-      setSearchParams(text.trim() ? { q: text.trim() } : {}, { replace: true });
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (text.trim()) next.set("q", text.trim());
+          else next.delete("q");
+          return next;
+        },
+        { replace: true },
+      );
     }, 250);
     return () => clearTimeout(timer);
   }, [text, q, setSearchParams]);
-  const list = useRouteList(q);
+  const list = useRouteList(q, { teamId, memberId });
 
   return (
     <PageContainer>
@@ -39,9 +54,12 @@ export function RouteHistoryPage({ distanceUnit = "miles" }: { distanceUnit?: Di
           </Button>
         }
       />
-      <div className="relative mb-6 max-w-md">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input type="search" aria-label="Search routes" placeholder="Search by name, place or stop" className="pl-9" value={text} onChange={(e) => setText(e.target.value)} maxLength={200} />
+      <div className="mb-6 flex flex-wrap items-end gap-3">
+        <div className="relative w-full max-w-md">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input type="search" aria-label="Search routes" placeholder="Search by name, place or stop" className="pl-9" value={text} onChange={(e) => setText(e.target.value)} maxLength={200} />
+        </div>
+        {authorFilter}
       </div>
       {list.isPending ? (
         <div className="grid gap-3" aria-label="Loading routes">
@@ -50,11 +68,11 @@ export function RouteHistoryPage({ distanceUnit = "miles" }: { distanceUnit?: Di
           ))}
         </div>
       ) : list.isError ? (
-        <ErrorCard message="Your routes could not be loaded." onRetry={() => void list.refetch()} />
+        <ErrorCard message={filtered ? errorMessage(list.error) : "Your routes could not be loaded."} onRetry={() => void list.refetch()} />
       ) : list.data.routes.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-10 text-center text-muted-foreground">
           <History className="size-10" aria-hidden="true" />
-          <p>{q ? `No routes match “${q}”.` : "No routes yet. Optimise your first route and it appears here."}</p>
+          <p>{q ? `No routes match “${q}”.` : filtered ? "No routes by the chosen team members yet." : "No routes yet. Optimise your first route and it appears here."}</p>
         </div>
       ) : (
         <>
