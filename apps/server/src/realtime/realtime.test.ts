@@ -1,4 +1,3 @@
-import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket, type ClientOptions } from "ws";
 import { BASE, createTestApp, type TestApp } from "../test/harness";
@@ -54,17 +53,9 @@ function refusedStatus(port: number, headers: Record<string, string>): Promise<n
   });
 }
 
-function plainGet(port: number, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, path: "/api/realtime", headers }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
+async function plainGet(port: number, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/realtime`, { headers });
+  return { status: res.status, body: await res.text() };
 }
 
 describe("GET /api/realtime", () => {
