@@ -50,4 +50,25 @@ describe("notifications", () => {
     const theirs = (await (await t.call("/api/notifications", { cookie: other.cookie })).json()) as List;
     expect(theirs.notifications).toEqual([]);
   });
+
+  it("marks all read (the user's only), tells the user's other tabs; 401 signed out", async () => {
+    const me = await t.signUp("all@example.com");
+    const other = await t.signUp("all-other@example.com");
+    await t.deps.db.insert(teamNotifications).values([
+      { userId: me.userId, type: "alert", title: "A", message: "m" },
+      { userId: me.userId, type: "other", title: "B", message: "m" },
+      { userId: other.userId, type: "other", title: "C", message: "m" },
+    ]);
+    expect((await t.call("/api/notifications/read-all", { method: "POST" })).status).toBe(401);
+    const heard: { userIds: string[]; message: { topic: string; type: string; data: unknown } }[] = [];
+    const stop = t.deps.realtime.subscribe((e) => heard.push(e));
+    expect((await t.call("/api/notifications/read-all", { method: "POST", cookie: me.cookie })).status).toBe(204);
+    stop();
+    expect(heard).toEqual([{ userIds: [me.userId], message: { topic: "notifications", type: "read", data: { ids: "all" } } }]);
+    const mine = (await (await t.call("/api/notifications", { cookie: me.cookie })).json()) as List;
+    expect(mine.unreadCount).toBe(0);
+    expect(mine.notifications.every((n) => n.readAt !== null)).toBe(true);
+    expect(((await (await t.call("/api/notifications", { cookie: other.cookie })).json()) as List).unreadCount).toBe(1);
+    expect((await t.call("/api/notifications/read-all", { method: "POST", cookie: me.cookie })).status).toBe(204);
+  });
 });

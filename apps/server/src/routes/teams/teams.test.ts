@@ -291,3 +291,28 @@ describe("membership rows", () => {
     expect(row).toMatchObject({ role: "owner", quotaAllocation: 0 });
   });
 });
+
+describe("OpenAPI", () => {
+  it("documents every teams, invitations and notifications endpoint; reading an invitation by token needs no session", async () => {
+    const doc = await json<{ paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown[] }>> }>(t.call("/api/openapi.json"));
+    const expected: [string, string][] = [
+      ["/api/teams", "post"],
+      ["/api/teams", "get"],
+      ["/api/teams/{id}", "get"],
+      ["/api/teams/{id}/members/{userId}", "patch"],
+      ["/api/teams/{id}/members/{userId}", "delete"],
+      ["/api/teams/{id}/transfer", "post"],
+      ["/api/teams/{id}/invitations", "post"],
+      ["/api/teams/{id}/invitations/{invitationId}/resend", "post"],
+      ["/api/teams/{id}/invitations/{invitationId}", "delete"],
+      ["/api/invitations", "get"],
+      ["/api/invitations/{token}", "get"],
+      ["/api/invitations/{token}/accept", "post"],
+      ["/api/invitations/{token}/decline", "post"],
+      ["/api/notifications/read-all", "post"],
+    ];
+    for (const [p, method] of expected) expect(doc.paths[p]?.[method], `${method} ${p}`).toMatchObject({ responses: expect.any(Object) });
+    expect(doc.paths["/api/invitations/{token}"]?.get?.security).toEqual([]);
+    expect(Object.keys(doc.paths["/api/invitations/{token}/accept"]?.post?.responses ?? {}).sort()).toEqual(["200", "401", "403", "404", "409", "410"]);
+  });
+});
