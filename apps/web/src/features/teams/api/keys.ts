@@ -1,7 +1,9 @@
-/** Query keys of the teams feature: the caller's teams, one team's detail, one invitation by token. */
+import { queryKeys } from "@/lib/query-keys";
+
+/** Query keys of the teams feature, all under the shared `teams` key that realtime messages refresh. */
 export const teamKeys = {
-  all: ["teams"] as const,
-  list: () => ["teams", "list"] as const,
-  detail: (teamId: string) => ["teams", "detail", teamId] as const,
-  invitation: (token: string) => ["teams", "invitation", token] as const,
+  all: queryKeys.teams,
+  list: () => [...queryKeys.teams, "list"] as const,
+  detail: (teamId: string) => [...queryKeys.teams, "detail", teamId] as const,
+  invitation: (token: string) => [...queryKeys.teams, "invitation", token] as const,
 };

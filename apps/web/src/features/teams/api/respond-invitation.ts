@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { acceptedInvitationSchema, type AcceptedInvitation } from "@routepilot/contracts";
 import { apiRequest } from "@/lib/api-client";
 import { meQueryKey } from "@/lib/auth";
+import { queryKeys } from "@/lib/query-keys";
 import { teamKeys } from "@/features/teams/api/keys";
 
 /** POST /api/invitations/:token/accept → the team joined (404/409/410 with the server's message otherwise). */
@@ -21,9 +22,8 @@ function useRefreshAfterAnswer() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: teamKeys.all }),
       queryClient.invalidateQueries({ queryKey: meQueryKey }),
-      // The bell's lists (notifications feature; the keys are the same strings).
-      queryClient.invalidateQueries({ queryKey: ["notifications"] }),
-      queryClient.invalidateQueries({ queryKey: ["invitations"] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.invitations }),
     ]);
 }
 
