@@ -6,6 +6,10 @@ import type { RealtimeBus, RealtimeEnvelope, RealtimeMessage } from "./bus";
 export const SESSION_ENDED_CLOSE_CODE = 4401;
 /** Close code when the server goes away (shutdown): the client reconnects, perhaps to another process. */
 export const GOING_AWAY_CLOSE_CODE = 1001;
+/** Close code for a socket refused because its user already has {@link SocketHubOptions.maxPerUser} open. */
+export const TRY_AGAIN_LATER_CLOSE_CODE = 1013;
+/** Open sockets one user may hold on one process (tabs, devices); more are refused. */
+export const MAX_SOCKETS_PER_USER = 32;
 
 export interface SocketOwner {
   userId: string;
@@ -32,6 +36,8 @@ export interface SocketHubOptions {
   bus: RealtimeBus;
   logger: Logger;
   heartbeatMs: number;
+  /** Default {@link MAX_SOCKETS_PER_USER}. */
+  maxPerUser?: number;
   /** Of these session ids, the ones that still exist and have not expired. */
   liveSessions(sessionIds: string[]): Promise<Set<string>>;
 }
@@ -110,8 +116,12 @@ export function createSocketHub(options: SocketHubOptions): SocketHub {
         socket.close(GOING_AWAY_CLOSE_CODE, "server shutting down");
         return;
       }
-      const entry: Entry = { ...owner, socket, alive: true };
       let set = byUser.get(owner.userId);
+      if (set && set.size >= (options.maxPerUser ?? MAX_SOCKETS_PER_USER)) {
+        socket.close(TRY_AGAIN_LATER_CLOSE_CODE, "too many connections");
+        return;
+      }
+      const entry: Entry = { ...owner, socket, alive: true };
       if (!set) byUser.set(owner.userId, (set = new Set()));
       set.add(entry);
       socket.on("pong", () => (entry.alive = true));
