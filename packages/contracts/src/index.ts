@@ -2,6 +2,7 @@ export * from "./messages";
 export * from "./validation";
 export * from "./tiers";
 export * from "./billing";
+export * from "./encryption";
 export * from "./admin";
 export * from "./preferences";
 export * from "./saved-locations";

@@ -1,0 +1,114 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import pino from "pino";
+import { describe, expect, it } from "vitest";
+import { encryptionMessages } from "@routepilot/contracts";
+import { EncryptionError, FieldEncryption, loadKeyring, openField, parseMasterKey, rotateKeyring, sealField, storedKeyVersion } from "./field-encryption";
+
+const tmp = () => mkdtempSync(path.join(tmpdir(), "routepilot-keys-"));
+const KEY_HEX = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+
+function capture() {
+  const lines: string[] = [];
+  const logger = pino({ level: "debug" }, new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) }));
+  return { logger, lines };
+}
+
+describe("FieldEncryption", () => {
+  it("round-trips with AES-256-GCM, a fresh 128-bit salt per record, and the record fields of SPEC §3", () => {
+    const enc = new FieldEncryption(loadKeyring({ masterKey: KEY_HEX, dataDir: tmp() }));
+    const a = enc.encrypt("WVWZZZ1JZXW000001");
+    const b = enc.encrypt("WVWZZZ1JZXW000001");
+    expect(Object.keys(a).sort()).toEqual(["data", "keyVersion", "salt", "timestamp"]);
+    expect(Buffer.from(a.salt, "base64")).toHaveLength(16);
+    expect(a.keyVersion).toBe(1);
+    expect(a.data).not.toContain("WVWZZZ");
+    expect(a.data).not.toBe(b.data);
+    expect(enc.decrypt(a)).toBe("WVWZZZ1JZXW000001");
+    expect(enc.decrypt(b)).toBe("WVWZZZ1JZXW000001");
+    expect(enc.selfTest()).toBe(true);
+  });
+
+  it("answers the SPEC messages: empty data, no key, unknown key version", () => {
+    const enc = new FieldEncryption(loadKeyring({ masterKey: KEY_HEX, dataDir: tmp() }));
+    expect(() => enc.encrypt("")).toThrow(new EncryptionError(encryptionMessages.emptyData));
+    expect(() => new FieldEncryption([])).toThrow(encryptionMessages.keyNotInitialized);
+    expect(() => enc.decrypt({ ...enc.encrypt("x"), keyVersion: 7 })).toThrow("Encryption key version 7 not available");
+  });
+
+  it("a tampered record fails its integrity check; stored fields then read [DECRYPTION_FAILED] and the failure is logged", () => {
+    const enc = new FieldEncryption(loadKeyring({ masterKey: KEY_HEX, dataDir: tmp() }));
+    const record = enc.encrypt("+44 7700 900123");
+    const raw = Buffer.from(record.data, "base64");
+    raw[raw.length - 1] ^= 1;
+    const tampered = { ...record, data: raw.toString("base64") };
+    expect(() => enc.decrypt(tampered)).toThrow(EncryptionError);
+    const { logger, lines } = capture();
+    expect(openField(enc, JSON.stringify(tampered), logger, "driver.phone")).toBe("[DECRYPTION_FAILED]");
+    expect(openField(enc, "not json", logger, "driver.phone")).toBe("[DECRYPTION_FAILED]");
+    expect(lines).toHaveLength(2);
+    expect(lines.join("")).toContain("driver.phone");
+    expect(lines.join("")).not.toContain("7700");
+  });
+
+  it("stores only non-empty strings (SPEC §5) and reads them back", () => {
+    const enc = new FieldEncryption(loadKeyring({ masterKey: KEY_HEX, dataDir: tmp() }));
+    const { logger } = capture();
+    expect(sealField(enc, "")).toBeNull();
+    expect(sealField(enc, null)).toBeNull();
+    expect(sealField(enc, undefined)).toBeNull();
+    const stored = sealField(enc, "POL-123")!;
+    expect(stored).not.toContain("POL-123");
+    expect(storedKeyVersion(stored)).toBe(1);
+    expect(openField(enc, stored, logger)).toBe("POL-123");
+    expect(openField(enc, null, logger)).toBeNull();
+  });
+
+  it("a different master key cannot read the records", () => {
+    const dir = tmp();
+    const a = new FieldEncryption(loadKeyring({ masterKey: KEY_HEX, dataDir: dir }));
+    const b = new FieldEncryption(loadKeyring({ masterKey: KEY_HEX.replace(/^00/, "01"), dataDir: dir }));
+    expect(() => b.decrypt(a.encrypt("secret"))).toThrow(EncryptionError);
+  });
+});
+
+describe("the keyring", () => {
+  it("without ENCRYPTION_MASTER_KEY, makes one 256-bit key in DATA_DIR (mode 600) and keeps it across restarts", () => {
+    const dir = tmp();
+    const first = loadKeyring({ dataDir: dir });
+    expect(first).toHaveLength(1);
+    expect(first[0]!.key).toHaveLength(32);
+    const file = path.join(dir, "encryption-keys.json");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const again = loadKeyring({ dataDir: dir });
+    expect(again[0]!.key.equals(first[0]!.key)).toBe(true);
+    const record = new FieldEncryption(first).encrypt("kept");
+    expect(new FieldEncryption(again).decrypt(record)).toBe("kept");
+  });
+
+  it("a rotation adds a version, keeps no more than 3, and older records still decrypt until their version is dropped", () => {
+    const dir = tmp();
+    const v1 = new FieldEncryption(loadKeyring({ dataDir: dir }));
+    const old = v1.encrypt("under v1");
+    rotateKeyring(dir);
+    const v2 = new FieldEncryption(loadKeyring({ dataDir: dir }));
+    expect(v2.currentVersion).toBe(2);
+    expect(v2.decrypt(old)).toBe("under v1");
+    expect(v2.needsReencryption(old)).toBe(true);
+    expect(v2.needsReencryption(v2.encrypt("new"))).toBe(false);
+    rotateKeyring(dir);
+    rotateKeyring(dir);
+    const v4 = new FieldEncryption(loadKeyring({ dataDir: dir }));
+    expect(v4.versions).toEqual([4, 3, 2]);
+    expect(() => v4.decrypt(old)).toThrow("Encryption key version 1 not available");
+    expect((JSON.parse(readFileSync(path.join(dir, "encryption-keys.json"), "utf8")) as { keys: unknown[] }).keys).toHaveLength(3);
+  });
+
+  it("ENCRYPTION_MASTER_KEY is 32 bytes, as hex or base64", () => {
+    expect(parseMasterKey(KEY_HEX)).toHaveLength(32);
+    expect(parseMasterKey(Buffer.alloc(32, 7).toString("base64"))).toHaveLength(32);
+    expect(() => parseMasterKey("too-short")).toThrow(/32 bytes/);
+  });
+});

@@ -1,0 +1,200 @@
+import { createCipheriv, createDecipheriv, pbkdf2Sync, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { ENCRYPTION_KDF_ITERATIONS, ENCRYPTION_MAX_KEY_VERSIONS, ENCRYPTION_SALT_BYTES, encryptionMessages } from "@routepilot/contracts";
+import type { Logger } from "../lib/logger";
+
+/** One master key of the keyring (256 random bits) and its version. */
+export interface KeyVersion {
+  version: number;
+  key: Buffer;
+  createdAt: string;
+}
+
+/** SPEC §3 encrypted field record: ciphertext (iv, tag and data, base64), salt, key version, time. */
+export interface EncryptedField {
+  data: string;
+  salt: string;
+  keyVersion: number;
+  timestamp: string;
+}
+
+/** A field could not be encrypted or decrypted; the message is the SPEC's. */
+export class EncryptionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EncryptionError";
+  }
+}
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const DERIVED_CACHE_LIMIT = 2_000;
+
+/**
+ * AES-256-GCM field encryption at rest (DESIGN §8, SPEC §8/§9): each record gets a random
+ * 128-bit salt, from which PBKDF2-SHA256 (10,000 iterations) derives the record's key from the
+ * master key of the newest version. Older versions (at most 3 are kept) still decrypt; a record
+ * under an older version needs re-encryption.
+ */
+export class FieldEncryption {
+  private readonly keys: Map<number, Buffer>;
+  readonly currentVersion: number;
+  /** Derived keys by "version:salt": a record read again does not pay the derivation twice. */
+  private readonly derived = new Map<string, Buffer>();
+
+  constructor(keyring: KeyVersion[]) {
+    if (keyring.length === 0) throw new EncryptionError(encryptionMessages.keyNotInitialized);
+    this.keys = new Map(keyring.map((k) => [k.version, k.key]));
+    this.currentVersion = Math.max(...keyring.map((k) => k.version));
+  }
+
+  get versions(): number[] {
+    return [...this.keys.keys()].sort((a, b) => b - a);
+  }
+
+  private deriveKey(version: number, salt: Buffer): Buffer {
+    const master = this.keys.get(version);
+    if (!master) throw new EncryptionError(encryptionMessages.unknownKeyVersion(version));
+    const id = `${version}:${salt.toString("base64")}`;
+    const cached = this.derived.get(id);
+    if (cached) return cached;
+    const key = pbkdf2Sync(master, salt, ENCRYPTION_KDF_ITERATIONS, 32, "sha256");
+    if (this.derived.size >= DERIVED_CACHE_LIMIT) this.derived.delete(this.derived.keys().next().value!);
+    this.derived.set(id, key);
+    return key;
+  }
+
+  encrypt(plaintext: string): EncryptedField {
+    if (plaintext === "") throw new EncryptionError(encryptionMessages.emptyData);
+    const salt = randomBytes(ENCRYPTION_SALT_BYTES);
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv("aes-256-gcm", this.deriveKey(this.currentVersion, salt), iv);
+    const data = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+    return {
+      data: Buffer.concat([iv, cipher.getAuthTag(), data]).toString("base64"),
+      salt: salt.toString("base64"),
+      keyVersion: this.currentVersion,
+      timestamp: new Date().toISOString(),
+    };
+  }
+
+  /** The plaintext; throws EncryptionError for an unknown key version or a tampered record. */
+  decrypt(record: EncryptedField): string {
+    const key = this.deriveKey(record.keyVersion, Buffer.from(record.salt, "base64"));
+    const raw = Buffer.from(record.data, "base64");
+    if (raw.length < IV_BYTES + TAG_BYTES) throw new EncryptionError("Encrypted data is truncated");
+    const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, IV_BYTES));
+    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    try {
+      return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString("utf8");
+    } catch {
+      throw new EncryptionError("Encrypted data failed its integrity check");
+    }
+  }
+
+  needsReencryption(record: EncryptedField): boolean {
+    return record.keyVersion !== this.currentVersion;
+  }
+
+  /** Encrypts and decrypts a probe: false when the keyring cannot round-trip (encryptionHealth 0). */
+  selfTest(): boolean {
+    try {
+      const probe = randomBytes(16).toString("hex");
+      return this.decrypt(this.encrypt(probe)) === probe;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/**
+ * How a sensitive column is stored: the record as JSON text, or null. SPEC §5: only non-empty
+ * strings are encrypted; null, undefined and "" are stored as null.
+ */
+export function sealField(encryption: FieldEncryption, value: string | null | undefined): string | null {
+  if (value === null || value === undefined || value === "") return null;
+  return JSON.stringify(encryption.encrypt(value));
+}
+
+function parseRecord(stored: string): EncryptedField | null {
+  try {
+    const r = JSON.parse(stored) as Partial<EncryptedField> | null;
+    if (r && typeof r.data === "string" && typeof r.salt === "string" && typeof r.keyVersion === "number" && typeof r.timestamp === "string") return r as EncryptedField;
+  } catch {
+    // not a record
+  }
+  return null;
+}
+
+/** A stored column back to its value; one that cannot be decrypted reads [DECRYPTION_FAILED] and is logged. */
+export function openField(encryption: FieldEncryption, stored: string | null, logger: Logger, what = "field"): string | null {
+  if (stored === null) return null;
+  const record = parseRecord(stored);
+  try {
+    if (!record) throw new EncryptionError("Not an encrypted field record");
+    return encryption.decrypt(record);
+  } catch (error) {
+    logger.error({ field: what, keyVersion: record?.keyVersion, reason: error instanceof Error ? error.message : String(error) }, "field decryption failed");
+    return encryptionMessages.decryptionFailed;
+  }
+}
+
+/** A stored column's key version (null when empty or not a record), for re-encryption. */
+export function storedKeyVersion(stored: string | null): number | null {
+  return stored === null ? null : (parseRecord(stored)?.keyVersion ?? null);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The keyring: ENCRYPTION_MASTER_KEY (version 1), else a file in DATA_DIR made on first start.
+
+type KeyringFile = { keys: { version: number; key: string; createdAt: string }[] };
+
+const keyringPath = (dataDir: string) => path.join(path.resolve(dataDir), "encryption-keys.json");
+
+function readKeyringFile(file: string): KeyVersion[] {
+  const parsed = JSON.parse(readFileSync(file, "utf8")) as KeyringFile;
+  return parsed.keys.map((k) => ({ version: k.version, key: Buffer.from(k.key, "base64"), createdAt: k.createdAt }));
+}
+
+function writeKeyringFile(file: string, keys: KeyVersion[]): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const body: KeyringFile = { keys: keys.map((k) => ({ version: k.version, key: k.key.toString("base64"), createdAt: k.createdAt })) };
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
+  renameSync(tmp, file);
+}
+
+/** A master key given as 64 hex characters or base64 of 32 bytes. */
+export function parseMasterKey(text: string): Buffer {
+  const trimmed = text.trim();
+  const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, "hex") : Buffer.from(trimmed, "base64");
+  if (key.length !== 32) throw new EncryptionError("ENCRYPTION_MASTER_KEY must be 32 bytes (64 hex characters or base64)");
+  return key;
+}
+
+/**
+ * The keyring for this server: ENCRYPTION_MASTER_KEY as version 1 when set (every process of a
+ * scaled-out install must share it), else DATA_DIR/encryption-keys.json, created with one random
+ * 256-bit key on first start and extended by rotateKeyring.
+ */
+export function loadKeyring(options: { masterKey?: string; dataDir: string }): KeyVersion[] {
+  if (options.masterKey) return [{ version: 1, key: parseMasterKey(options.masterKey), createdAt: new Date(0).toISOString() }];
+  const file = keyringPath(options.dataDir);
+  if (existsSync(file)) return readKeyringFile(file);
+  const keys = [{ version: 1, key: randomBytes(32), createdAt: new Date().toISOString() }];
+  writeKeyringFile(file, keys);
+  return keys;
+}
+
+/** Adds a new key version to the DATA_DIR keyring and keeps the newest 3 (SPEC §4). */
+export function rotateKeyring(dataDir: string): KeyVersion[] {
+  const file = keyringPath(dataDir);
+  const current = existsSync(file) ? readKeyringFile(file) : [];
+  const next = Math.max(0, ...current.map((k) => k.version)) + 1;
+  const keys = [{ version: next, key: randomBytes(32), createdAt: new Date().toISOString() }, ...current]
+    .sort((a, b) => b.version - a.version)
+    .slice(0, ENCRYPTION_MAX_KEY_VERSIONS);
+  writeKeyringFile(file, keys);
+  return keys;
+}
