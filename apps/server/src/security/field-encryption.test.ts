@@ -42,7 +42,7 @@ describe("FieldEncryption", () => {
     const enc = new FieldEncryption(loadKeyring({ masterKey: KEY_HEX, dataDir: tmp() }));
     const record = enc.encrypt("+44 7700 900123");
     const raw = Buffer.from(record.data, "base64");
-    raw[raw.length - 1] ^= 1;
+    raw.writeUInt8(raw.readUInt8(raw.length - 1) ^ 1, raw.length - 1);
     const tampered = { ...record, data: raw.toString("base64") };
     expect(() => enc.decrypt(tampered)).toThrow(EncryptionError);
     const { logger, lines } = capture();
