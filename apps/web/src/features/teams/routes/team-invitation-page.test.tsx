@@ -51,6 +51,32 @@ describe("TeamInvitationPage", () => {
     expect(calls.some((c) => c.method === "POST" && c.path === "/api/invitations/tok123/accept")).toBe(true);
   });
 
+  it("still lands on the dashboard when the invitation is refetched as accepted before the answer returns", async () => {
+    mockAuth.signIn();
+    let accepted = false;
+    const calls = fakeTeamsApi(null, (c) => {
+      if (c.method === "GET" && c.path === "/api/invitations/tok123") return jsonResponse({ ...open, status: accepted ? "accepted" : "open" });
+      if (c.method === "POST" && c.path.endsWith("/accept")) {
+        accepted = true;
+        return jsonResponse({ teamId: "t1", teamName: "Acme Deliveries", role: "driver" });
+      }
+      return undefined;
+    });
+    const { queryClient } = renderWithQuery(
+      <MemoryRouter initialEntries={["/team-invitation/tok123"]}>
+        <Routes>
+          <Route path="/team-invitation/:token" element={<TeamInvitationPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Accept" }));
+    // A realtime message refreshes every team query at once.
+    await queryClient.invalidateQueries({ queryKey: ["teams"] });
+    expect(await screen.findByTestId("where")).toHaveTextContent("/team-dashboard?team=t1");
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
+  });
+
   it("signed in: Decline closes it", async () => {
     mockAuth.signIn();
     renderInvitation(open, (c) => (c.method === "POST" && c.path.endsWith("/decline") ? jsonResponse(null, 204) : undefined));

@@ -1,5 +1,4 @@
-import { useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, Navigate, useParams } from "react-router";
 import { MailOpen } from "lucide-react";
 import { teamMessages, teamRoleNames, type InvitationDetails, type InvitationStatus } from "@routepilot/contracts";
 import { PageContainer } from "@/components/layouts/page-container";
@@ -29,14 +28,16 @@ function Summary({ invitation }: { invitation: InvitationDetails }) {
   );
 }
 
-/** Signed in and the invitation is open: Accept (lands on the team dashboard) or Decline. */
-function Answer({ token, invitation }: { token: string; invitation: InvitationDetails }) {
-  const navigate = useNavigate();
-  const accept = useAcceptInvitation();
-  const decline = useDeclineInvitation();
-  const [declined, setDeclined] = useState(false);
+type AnswerProps = {
+  token: string;
+  invitation: InvitationDetails;
+  accept: ReturnType<typeof useAcceptInvitation>;
+  decline: ReturnType<typeof useDeclineInvitation>;
+};
+
+/** Signed in and the invitation is open: Accept (the page then goes to the team dashboard) or Decline. */
+function Answer({ token, invitation, accept, decline }: AnswerProps) {
   const error = accept.error ?? decline.error;
-  if (declined) return <p role="status">You declined the invitation to join {invitation.teamName}.</p>;
   return (
     <div className="grid gap-3">
       {invitation.forYou === false ? (
@@ -54,7 +55,7 @@ function Answer({ token, invitation }: { token: string; invitation: InvitationDe
           disabled={accept.isPending || decline.isPending}
           onClick={() => {
             decline.reset();
-            accept.mutate(token, { onSuccess: (joined) => navigate(`/team-dashboard?team=${encodeURIComponent(joined.teamId)}`, { replace: true }) });
+            accept.mutate(token);
           }}
         >
           {accept.isPending ? "Joining…" : "Accept"}
@@ -64,7 +65,7 @@ function Answer({ token, invitation }: { token: string; invitation: InvitationDe
           disabled={accept.isPending || decline.isPending}
           onClick={() => {
             accept.reset();
-            decline.mutate(token, { onSuccess: () => setDeclined(true) });
+            decline.mutate(token);
           }}
         >
           Decline
@@ -82,10 +83,21 @@ export function TeamInvitationPage() {
   const { token = "" } = useParams();
   const { user, isPending: sessionPending } = useAuth();
   const invitation = useInvitation(token, user?.id ?? null);
+  // The answer lives here, not in <Answer>: the invitation is refetched (closed) as soon as it is answered.
+  const accept = useAcceptInvitation();
+  const decline = useDeclineInvitation();
   const back = encodeURIComponent(`/team-invitation/${token}`);
 
+  if (accept.data) return <Navigate to={`/team-dashboard?team=${encodeURIComponent(accept.data.teamId)}`} replace />;
+
   let content;
-  if (invitation.isPending || (sessionPending && !user)) {
+  if (decline.isSuccess && invitation.data) {
+    content = (
+      <CardContent>
+        <p role="status">You declined the invitation to join {invitation.data.teamName}.</p>
+      </CardContent>
+    );
+  } else if (invitation.isPending || (sessionPending && !user)) {
     content = <Skeleton className="h-24 w-full" aria-label="Loading the invitation" />;
   } else if (invitation.isError) {
     content = (
@@ -113,7 +125,7 @@ export function TeamInvitationPage() {
               {closed[data.status]}
             </p>
           ) : user ? (
-            <Answer token={token} invitation={data} />
+            <Answer token={token} invitation={data} accept={accept} decline={decline} />
           ) : (
             <div className="grid gap-3">
               <p className="text-sm">Sign in to accept it, or create an account with the e-mail address the invitation was sent to.</p>
