@@ -1,0 +1,104 @@
+import type { Page } from "@playwright/test";
+import { ADMIN, expect, linkIn, login, signUpViaApi, test, uniqueEmail, waitForMail } from "./fixtures";
+
+// Issue 10: an enterprise owner (plan set in the admin console) creates a team and invites a
+// colleague by e-mail; the colleague's bell lights up live, they join through the e-mailed link,
+// plan against the allocation the owner gave and are refused past it.
+const TILES = /tile\.openstreetmap\.org/;
+const VADUZ = "47.14100, 9.52090";
+const SCHAAN = "47.16500, 9.50900";
+
+/** Types a two-stop route as "lat, lng" (no geocoder) and presses Optimise. */
+async function optimiseTypedRoute(page: Page) {
+  await page.goto("/");
+  await page.getByRole("combobox", { name: "Start point" }).fill(VADUZ);
+  await page.getByRole("combobox", { name: "Destination 1" }).fill(SCHAAN);
+  await page.getByRole("button", { name: "Optimise" }).click();
+}
+
+test("an enterprise owner's team: invitation bell live, joining from the e-mail, planning within the allocation", async ({ browser, request }) => {
+  test.setTimeout(150_000);
+  const ownerEmail = uniqueEmail("owner");
+  const memberEmail = uniqueEmail("colleague");
+  const team = `Night Shift ${Date.now().toString(36)}`;
+  await signUpViaApi(request, ownerEmail, undefined, "Olivia Owner");
+  await request.post("/api/auth/sign-out", { data: {} });
+  await signUpViaApi(request, memberEmail, undefined, "Max Member");
+  await request.post("/api/auth/sign-out", { data: {} });
+
+  // The super admin puts the owner on Enterprise in the admin console.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await login(admin, ADMIN.email, ADMIN.password);
+  await admin.goto("/admin");
+  await admin.getByLabel("Search by e-mail or name").fill(ownerEmail);
+  const plan = admin.getByRole("combobox", { name: `Plan of ${ownerEmail}` });
+  await expect(plan).toHaveValue("free");
+  await plan.selectOption("enterprise");
+  await expect(admin.getByRole("region", { name: "Users" }).getByRole("status")).toHaveText(`${ownerEmail} is now on Enterprise.`);
+  await adminContext.close();
+
+  // The colleague is signed in elsewhere, on the planner, with no badge on the bell.
+  const memberContext = await browser.newContext();
+  await memberContext.route(TILES, (route) => route.abort());
+  const member = await memberContext.newPage();
+  await login(member, memberEmail);
+  await member.goto("/");
+  await expect(member.getByRole("heading", { level: 1, name: /Welcome/ })).toBeVisible();
+  await expect(member.getByTestId("notification-badge")).toHaveCount(0);
+
+  // The owner creates the team and invites the colleague by e-mail.
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await login(owner, ownerEmail);
+  await owner.goto("/teams");
+  await owner.getByLabel("Team name").fill(team);
+  await owner.getByRole("button", { name: "Create team" }).click();
+  await expect(owner).toHaveURL(/\/team-dashboard\?team=/);
+  await expect(owner.getByRole("heading", { level: 2, name: team })).toBeVisible();
+  const invite = owner.getByRole("form", { name: "Invite a member" });
+  await invite.getByLabel("E-mail").fill(memberEmail);
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(owner.getByText(`Invitation sent to ${memberEmail}.`)).toBeVisible();
+  await expect(owner.getByRole("list", { name: "Pending invitations" })).toContainText(memberEmail);
+
+  // The colleague's bell lights up without a reload (the realtime socket), and lists the invitation.
+  const badge = member.getByTestId("notification-badge");
+  await expect(badge).toBeVisible({ timeout: 10_000 });
+  await member.getByRole("button", { name: /^Notifications, \d+ unread$/ }).click();
+  await expect(member.getByRole("menuitem", { name: new RegExp(`Join ${team}`) })).toBeVisible();
+  await member.keyboard.press("Escape");
+
+  // The colleague opens the e-mailed link and accepts: the team dashboard shows the team.
+  const mail = await waitForMail(memberEmail, /invited to join/);
+  const link = linkIn(mail);
+  expect(link).toMatch(/\/team-invitation\/[\w-]{20,}$/);
+  await member.goto(link);
+  await expect(member.getByText(`Olivia Owner invited you to join ${team} as Member.`)).toBeVisible();
+  await member.getByRole("button", { name: "Accept" }).click();
+  await expect(member).toHaveURL(/\/team-dashboard\?team=/);
+  await expect(member.getByRole("heading", { level: 2, name: team })).toBeVisible();
+  await expect(member.getByText("Your role: Member")).toBeVisible();
+
+  // The owner sees the new member appear (no reload) and gives them one route a month.
+  const members = owner.getByRole("table", { name: "Members" });
+  await expect(members.getByRole("cell", { name: memberEmail, exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(owner.getByRole("list", { name: "Pending invitations" })).toHaveCount(0);
+  const allocation = owner.getByRole("spinbutton", { name: `Allocation of ${memberEmail}` });
+  await allocation.fill("1");
+  await owner.getByRole("button", { name: `Save allocation of ${memberEmail}` }).click();
+  await expect(owner.getByText("Max Member can now plan 1 routes a month.")).toBeVisible();
+
+  // The member plans one route against it; the second is refused with the message to ask the team admin.
+  await optimiseTypedRoute(member);
+  await expect(member.getByTestId("route-result")).toBeVisible({ timeout: 30_000 });
+  await optimiseTypedRoute(member);
+  await expect(member.getByText(/You have used all 1 routes the team gave you this month\. Ask the team admin to raise your allocation\./).first()).toBeVisible({ timeout: 15_000 });
+
+  // The owner's table shows the route used (Used is the fifth column).
+  await owner.reload();
+  await expect(members.getByRole("row").filter({ hasText: memberEmail }).getByRole("cell").nth(4)).toHaveText("1");
+
+  await memberContext.close();
+  await ownerContext.close();
+});
