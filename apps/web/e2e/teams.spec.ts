@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, linkIn, login, signUpViaApi, test, uniqueEmail, waitForMail } from "./fixtures";
+import { ADMIN, PASSWORD, expect, linkIn, login, signUpViaApi, test, uniqueEmail, waitForMail } from "./fixtures";
 
 // Issue 10: an enterprise owner (plan set in the admin console) creates a team and invites a
 // colleague by e-mail; the colleague's bell lights up live, they join through the e-mailed link,
@@ -101,4 +101,52 @@ test("an enterprise owner's team: invitation bell live, joining from the e-mail,
 
   await memberContext.close();
   await ownerContext.close();
+});
+
+test("a signed-out invitee opens the e-mailed link, creates an account and comes back to accept", async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const ownerEmail = uniqueEmail("owner");
+  const inviteeEmail = uniqueEmail("newcomer");
+  const team = `Early Birds ${Date.now().toString(36)}`;
+  const { user: ownerUser } = await signUpViaApi(request, ownerEmail, undefined, "Olivia Owner");
+  await request.post("/api/auth/sign-out", { data: {} });
+
+  // The super admin sets the plan; the owner creates the team and invites through the API.
+  expect((await request.post("/api/auth/sign-in/email", { data: ADMIN })).status()).toBe(200);
+  const upgraded = await request.patch(`/api/admin/users/${ownerUser.id}/plan`, { data: { tier: "enterprise" } });
+  expect(upgraded.status(), await upgraded.text()).toBe(200);
+  await request.post("/api/auth/sign-out", { data: {} });
+  expect((await request.post("/api/auth/sign-in/email", { data: { email: ownerEmail, password: PASSWORD } })).status()).toBe(200);
+  const created = await request.post("/api/teams", { data: { name: team } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id: teamId } = (await created.json()) as { id: string };
+  const invited = await request.post(`/api/teams/${teamId}/invitations`, { data: { email: inviteeEmail, role: "driver" } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  await request.post("/api/auth/sign-out", { data: {} });
+
+  // Signed out, the link names the team and the inviter, and offers sign in or a new account.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const link = linkIn(await waitForMail(inviteeEmail, /invited to join/));
+  await page.goto(link);
+  await expect(page.getByText(`Olivia Owner invited you to join ${team} as Driver.`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Accept" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Create account" }).click();
+  const form = page.getByRole("form", { name: "Sign up" });
+  await form.getByLabel("Name").fill("Nina Newcomer");
+  await form.getByLabel("Email").fill(inviteeEmail);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Create Account" }).click();
+
+  // Back on the invitation, signed in: accepting lands on the team dashboard as a driver.
+  await expect(page).toHaveURL(new RegExp(`${new URL(link).pathname}$`));
+  await page.getByRole("button", { name: "Accept" }).click();
+  await expect(page).toHaveURL(new RegExp(`/team-dashboard\\?team=${teamId}`));
+  await expect(page.getByRole("heading", { level: 2, name: team })).toBeVisible();
+  await expect(page.getByText("Your role: Driver")).toBeVisible();
+
+  // The link cannot be used twice.
+  await page.goto(link);
+  await expect(page.getByText("This invitation has already been accepted")).toBeVisible();
+  await context.close();
 });
