@@ -31,6 +31,10 @@ export function canManageTeam(role: TeamRole | null | undefined): boolean {
 /** An invitation is open for this long (7 days). */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const TEAM_NAME_MAX = 100;
+/** Open invitations a team may have at once (each one is an e-mail to someone). */
+export const MAX_OPEN_INVITATIONS = 50;
+/** An invitation is e-mailed again at most once a minute. */
+export const INVITATION_RESEND_COOLDOWN_MS = 60 * 1000;
 
 /** Every message the teams and invitations endpoints answer with; the web app shows them as they are. */
 export const teamMessages = {
@@ -58,6 +62,8 @@ export const teamMessages = {
   invitationOtherEmail: (email: string) =>
     `This invitation was sent to a different e-mail address. Sign in as ${email} to accept it.`,
   invitationNotOpen: "Only an open invitation can be resent",
+  tooManyInvitations: `A team can have at most ${MAX_OPEN_INVITATIONS} open invitations: revoke some before inviting more`,
+  resentRecently: "This invitation was sent less than a minute ago. Please wait a moment before sending it again.",
   allocationExceeded: (allocation: number) =>
     `You have used all ${allocation} routes the team gave you this month. Ask the team admin to raise your allocation.`,
   teamQuotaExceeded: (total: number) =>

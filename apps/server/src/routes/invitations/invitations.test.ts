@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { teamMessages, type InvitationDetails, type MyInvitationList, type NotificationList, type PendingInvitation, type TeamDetail } from "@routepilot/contracts";
+import { MAX_OPEN_INVITATIONS, teamMessages, type InvitationDetails, type MyInvitationList, type NotificationList, type PendingInvitation, type TeamDetail } from "@routepilot/contracts";
 import { outbox, teamInvitations, teamMembers } from "@routepilot/db";
 import { BASE, createTestApp, type TestApp } from "../../test/harness";
 import { account, addMember, createTeam, json, recordRealtime, setTier } from "../teams/team-fixtures";
@@ -137,6 +137,9 @@ describe("the invitation life cycle", () => {
     const invitee = await account(t, "invitee3");
     const invitation = await json<PendingInvitation>(t.call(`/api/teams/${teamId}/invitations`, { cookie: owner.cookie, body: { email: invitee.email, role: "manager" } }));
     const first = await mailedLink(invitee.email);
+    const soon = await t.call(`/api/teams/${teamId}/invitations/${invitation.id}/resend`, { method: "POST", cookie: admin.cookie });
+    expect(soon.status).toBe(409);
+    expect((await errorOf(soon)).message).toBe(teamMessages.resentRecently);
     await t.deps.db.update(teamInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(teamInvitations.id, invitation.id));
     const expired = await t.call(`/api/invitations/${first.token}/accept`, { method: "POST", cookie: invitee.cookie });
     expect(expired.status).toBe(410);
@@ -190,6 +193,19 @@ describe("the invitation life cycle", () => {
       expect((await t.call(path, { method: path.endsWith("nope") ? "GET" : "POST", cookie: invitee.cookie })).status).toBe(404);
     }
     expect((await t.call("/api/invitations")).status).toBe(401);
+  });
+
+  it("a team has at most 50 open invitations", async () => {
+    const owner = await account(t, "boss6");
+    await setTier(t, owner.userId, "enterprise");
+    const teamId = await createTeam(t, owner, "Crowd");
+    const expiresAt = new Date(Date.now() + 86_400_000);
+    await t.deps.db.insert(teamInvitations).values(Array.from({ length: MAX_OPEN_INVITATIONS }, (_, i) => ({ email: `crowd${i}@example.com`, teamId, token: `crowd-${i}`, expiresAt })));
+    const refused = await t.call(`/api/teams/${teamId}/invitations`, { cookie: owner.cookie, body: { email: "one-more@example.com" } });
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).message).toBe(teamMessages.tooManyInvitations);
+    await t.deps.db.update(teamInvitations).set({ revokedAt: new Date() }).where(eq(teamInvitations.token, "crowd-0"));
+    expect((await t.call(`/api/teams/${teamId}/invitations`, { cookie: owner.cookie, body: { email: "one-more@example.com" } })).status).toBe(201);
   });
 
   it("two invitations to one person from one team cannot make two memberships", async () => {

@@ -97,7 +97,7 @@ export const createInvitation = createRoute({
     ...authErrors,
     ...forbidden,
     ...notFound,
-    409: jsonError("Already a member, or an open invitation to this address exists"),
+    409: jsonError("Already a member, an open invitation to this address exists, or the team has 50 open invitations"),
   },
 });
 
@@ -112,7 +112,7 @@ export const resendInvitation = createRoute({
     401: authErrors[401],
     ...forbidden,
     ...notFound,
-    409: jsonError("Already accepted or declined, or another open invitation to the address exists"),
+    409: jsonError("Already accepted or declined, another open invitation to the address exists, or it was sent less than a minute ago"),
   },
 });
 

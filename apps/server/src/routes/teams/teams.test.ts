@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { teamMessages, type TeamDetail, type TeamList, type TeamMember } from "@routepilot/contracts";
+import { INVITATION_TTL_MS, teamMessages, type TeamDetail, type TeamList, type TeamMember } from "@routepilot/contracts";
 import { teamInvitations, teamMembers, teamNotifications, teams } from "@routepilot/db";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { account, addMember, createTeam, json, recordRealtime, setTier, type Account } from "./team-fixtures";
@@ -249,8 +249,15 @@ describe("invitation endpoints of a team: authorisation", () => {
     const invite = (cookie: string | undefined) => t.call(`/api/teams/${teamId}/invitations`, { cookie, body: { email: `guest${++n}@example.com`, role: "member" } });
     expect(await statuses(people, (_w, cookie) => invite(cookie))).toEqual(managersOnly(201));
     const fresh = async () => ((await json<{ id: string }>(invite(people.owner.cookie))).id);
-    const one = await fresh();
-    expect(await statuses(people, (_w, cookie) => t.call(`/api/teams/${teamId}/invitations/${one}/resend`, { method: "POST", cookie }))).toEqual(managersOnly(200));
+    // Sent two minutes ago, so the resend cooldown does not apply.
+    const sentEarlier = async () => {
+      const id = await fresh();
+      await t.deps.db.update(teamInvitations).set({ expiresAt: new Date(Date.now() + INVITATION_TTL_MS - 120_000) }).where(eq(teamInvitations.id, id));
+      return id;
+    };
+    expect(
+      await statuses(people, async (_w, cookie) => t.call(`/api/teams/${teamId}/invitations/${await sentEarlier()}/resend`, { method: "POST", cookie })),
+    ).toEqual(managersOnly(200));
     expect(
       await statuses(people, async (_w, cookie) => t.call(`/api/teams/${teamId}/invitations/${await fresh()}`, { method: "DELETE", cookie })),
     ).toEqual(managersOnly(204));

@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
+  INVITATION_RESEND_COOLDOWN_MS,
   INVITATION_TTL_MS,
+  MAX_OPEN_INVITATIONS,
   realtimeTopics,
   realtimeTypes,
   teamMessages,
@@ -106,6 +108,8 @@ export async function createInvitation(deps: InvitationDeps, caller: Caller, tea
     if (member) throw new ConflictError(teamMessages.alreadyMember);
     const [open] = await tx.select({ id: teamInvitations.id }).from(teamInvitations).where(and(eq(teamInvitations.teamId, teamId), sameEmail(email), invitationIsOpen()));
     if (open) throw new ConflictError(teamMessages.alreadyInvited);
+    const openCount = await tx.$count(teamInvitations, and(eq(teamInvitations.teamId, teamId), invitationIsOpen()));
+    if (openCount >= MAX_OPEN_INVITATIONS) throw new ConflictError(teamMessages.tooManyInvitations);
     const [invitation] = await tx
       .insert(teamInvitations)
       .values({ email, teamId, role, token: newInvitationToken(), invitedBy: caller.id, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) })
@@ -135,6 +139,9 @@ export async function resendInvitation(deps: InvitationDeps, caller: Caller, tea
     const { team } = await teamForManager(tx, caller.id, teamId, { forUpdate: true });
     const current = await teamInvitation(tx, teamId, invitationId);
     if (current.acceptedAt || current.declinedAt) throw new ConflictError(teamMessages.invitationNotOpen);
+    // expires_at is always "last sent + 7 days", so it tells when the e-mail last went out.
+    const lastSent = current.expiresAt.getTime() - INVITATION_TTL_MS;
+    if (Date.now() - lastSent < INVITATION_RESEND_COOLDOWN_MS) throw new ConflictError(teamMessages.resentRecently);
     const [other] = await tx
       .select({ id: teamInvitations.id })
       .from(teamInvitations)
