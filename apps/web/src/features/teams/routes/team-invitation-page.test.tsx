@@ -17,9 +17,11 @@ function Where() {
   return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
 }
 
-function renderInvitation(details: InvitationDetails | Response, handler: (c: Call) => Response | undefined = () => undefined) {
-  const calls = fakeTeamsApi(null, (c) => (c.method === "GET" && c.path === "/api/invitations/tok123" ? (details instanceof Response ? details : jsonResponse(details)) : handler(c)));
-  renderWithQuery(
+/** Renders the page for token tok123; `details` answers GET /api/invitations/tok123 (a function: each time anew). */
+function renderInvitation(details: InvitationDetails | Response | (() => InvitationDetails), handler: (c: Call) => Response | undefined = () => undefined) {
+  const answer = () => (details instanceof Response ? details : jsonResponse(typeof details === "function" ? details() : details));
+  const calls = fakeTeamsApi(null, (c) => (c.method === "GET" && c.path === "/api/invitations/tok123" ? answer() : handler(c)));
+  const { queryClient } = renderWithQuery(
     <MemoryRouter initialEntries={["/team-invitation/tok123"]}>
       <Routes>
         <Route path="/team-invitation/:token" element={<TeamInvitationPage />} />
@@ -27,7 +29,7 @@ function renderInvitation(details: InvitationDetails | Response, handler: (c: Ca
       </Routes>
     </MemoryRouter>,
   );
-  return calls;
+  return { calls, queryClient };
 }
 
 beforeEach(() => mockAuth.signOut());
@@ -45,7 +47,7 @@ describe("TeamInvitationPage", () => {
 
   it("signed in: Accept joins and lands on the team dashboard", async () => {
     mockAuth.signIn();
-    const calls = renderInvitation(open, (c) => (c.method === "POST" && c.path === "/api/invitations/tok123/accept" ? jsonResponse({ teamId: "t1", teamName: "Acme Deliveries", role: "driver" }) : undefined));
+    const { calls } = renderInvitation(open, (c) => (c.method === "POST" && c.path === "/api/invitations/tok123/accept" ? jsonResponse({ teamId: "t1", teamName: "Acme Deliveries", role: "driver" }) : undefined));
     await userEvent.click(await screen.findByRole("button", { name: "Accept" }));
     expect(await screen.findByTestId("where")).toHaveTextContent("/team-dashboard?team=t1");
     expect(calls.some((c) => c.method === "POST" && c.path === "/api/invitations/tok123/accept")).toBe(true);
@@ -54,21 +56,13 @@ describe("TeamInvitationPage", () => {
   it("still lands on the dashboard when the invitation is refetched as accepted before the answer returns", async () => {
     mockAuth.signIn();
     let accepted = false;
-    const calls = fakeTeamsApi(null, (c) => {
-      if (c.method === "GET" && c.path === "/api/invitations/tok123") return jsonResponse({ ...open, status: accepted ? "accepted" : "open" });
-      if (c.method === "POST" && c.path.endsWith("/accept")) {
+    const { calls, queryClient } = renderInvitation(
+      () => ({ ...open, status: accepted ? "accepted" : "open" }),
+      (c) => {
+        if (c.method !== "POST" || !c.path.endsWith("/accept")) return undefined;
         accepted = true;
         return jsonResponse({ teamId: "t1", teamName: "Acme Deliveries", role: "driver" });
-      }
-      return undefined;
-    });
-    const { queryClient } = renderWithQuery(
-      <MemoryRouter initialEntries={["/team-invitation/tok123"]}>
-        <Routes>
-          <Route path="/team-invitation/:token" element={<TeamInvitationPage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>,
+      },
     );
     await userEvent.click(await screen.findByRole("button", { name: "Accept" }));
     // A realtime message refreshes every team query at once.
