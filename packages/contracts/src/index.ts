@@ -3,6 +3,7 @@ export * from "./validation";
 export * from "./tiers";
 export * from "./billing";
 export * from "./encryption";
+export * from "./fleet";
 export * from "./admin";
 export * from "./preferences";
 export * from "./saved-locations";
