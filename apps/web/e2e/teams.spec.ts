@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ADMIN, PASSWORD, expect, linkIn, login, signUpViaApi, test, uniqueEmail, waitForMail } from "./fixtures";
 
@@ -7,6 +8,12 @@ import { ADMIN, PASSWORD, expect, linkIn, login, signUpViaApi, test, uniqueEmail
 const TILES = /tile\.openstreetmap\.org/;
 const VADUZ = "47.14100, 9.52090";
 const SCHAAN = "47.16500, 9.50900";
+
+/** Axe's serious and critical findings on the page as it is now (ids only). */
+async function axeFindings(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
 
 /** Types a two-stop route as "lat, lng" (no geocoder) and presses Optimise. */
 async function optimiseTypedRoute(page: Page) {
@@ -61,6 +68,7 @@ test("an enterprise owner's team: invitation bell live, joining from the e-mail,
   await invite.getByRole("button", { name: "Send invitation" }).click();
   await expect(owner.getByText(`Invitation sent to ${memberEmail}.`)).toBeVisible();
   await expect(owner.getByRole("list", { name: "Pending invitations" })).toContainText(memberEmail);
+  expect(await axeFindings(owner), "/team-dashboard").toEqual([]);
 
   // The colleague's bell lights up without a reload (the realtime socket), and lists the invitation.
   const badge = member.getByTestId("notification-badge");
@@ -131,6 +139,7 @@ test("a signed-out invitee opens the e-mailed link, creates an account and comes
   await page.goto(link);
   await expect(page.getByText(`Olivia Owner invited you to join ${team} as Driver.`)).toBeVisible();
   await expect(page.getByRole("button", { name: "Accept" })).toHaveCount(0);
+  expect(await axeFindings(page), "/team-invitation signed out").toEqual([]);
   await page.getByRole("link", { name: "Create account" }).click();
   const form = page.getByRole("form", { name: "Sign up" });
   await form.getByLabel("Name").fill("Nina Newcomer");
