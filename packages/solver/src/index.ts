@@ -2,6 +2,7 @@ export type * from "./model/types";
 export { InvalidProblemError, SolverInvariantError } from "./model/errors";
 export { requireValidProblem } from "./model/require-valid-problem";
 export { validateSolution, type SolutionCheck } from "./check/validate-solution";
+export { objectiveStats, type ObjectiveStats } from "./check/objective-stats";
 export { solve, DEFAULT_TUNING } from "./solve";
 export { scheduleRoute } from "./core/schedule-order";
 export { Rng } from "./util/rng";

@@ -2,15 +2,17 @@ import { explainUnassigned, fitsSomeVehicleAlone } from "./core/explain-unassign
 import { buildRouteSolution } from "./core/schedule";
 import { SolutionState, type Assignment } from "./core/solution-state";
 import { compileProblem, type Instance } from "./model/instance";
-import type { Problem, RouteSolution, Solution, SolveOptions, Tuning } from "./model/types";
+import type { Problem, ProgressEvent, RouteSolution, Solution, SolveOptions, Tuning } from "./model/types";
 import { localSearch } from "./search/local-search";
 import { buildNeighbours } from "./search/neighbours";
-import { DEFAULT_RUIN, recreate, ruinRoute, ruinStrings } from "./search/ruin-recreate";
+import { DEFAULT_RUIN, recreate, ruinRoute, ruinSmallestRoute, ruinStrings } from "./search/ruin-recreate";
 import { Stopping } from "./search/stopping";
 import { isPlainTsp, solvePlainTsp } from "./tsp/tsp-solver";
 import { Rng } from "./util/rng";
 
 const DEFAULT_TIME_LIMIT_MS = 1000;
+/** min_vehicles: share of iterations that try to empty the smallest route. */
+const ROUTE_ELIMINATION_RATE = 0.1;
 
 export const DEFAULT_TUNING: Tuning = {
   startTemperature: 1,
@@ -41,8 +43,11 @@ export function solve(problem: Problem, options: SolveOptions = {}): Solution {
   const stop = new Stopping(now, timeLimitMs - (now() - t0), maxIterations);
   const rng = new Rng(seed);
   const state = new SolutionState(inst);
+  options = { ...options, onProgress: throttle(options.onProgress, options.progressIntervalMs ?? 0, now) };
   let iterations: number;
-  if (isPlainTsp(inst)) {
+  // The TSP solvers minimise travel cost only: with one vehicle that is also the balance optimum
+  // when cost is travel time.
+  if (isPlainTsp(inst) && (inst.balanceCoef === 0 || inst.cost[0] === inst.dur[0])) {
     const res = solvePlainTsp(inst, rng, stop, options.onProgress);
     state.setRoute(0, res.tasks);
     iterations = res.iterations;
@@ -50,6 +55,31 @@ export function solve(problem: Problem, options: SolveOptions = {}): Solution {
     iterations = metaheuristic(inst, state, rng, stop, options);
   }
   return buildSolution(state, iterations, now() - t0);
+}
+
+/** Lets at most one event through per `intervalMs` (the first always passes). */
+function throttle(
+  onProgress: SolveOptions["onProgress"],
+  intervalMs: number,
+  now: () => number,
+): SolveOptions["onProgress"] {
+  if (!onProgress || !(intervalMs > 0)) return onProgress;
+  let last = -Infinity;
+  return (event: ProgressEvent) => {
+    const t = now();
+    if (t - last < intervalMs) return;
+    last = t;
+    onProgress(event);
+  };
+}
+
+/** Travel and fixed costs of the routes, without the implicit min_vehicles and balance terms. */
+function travelCost(state: SolutionState): number {
+  const inst = state.inst;
+  if (inst.mode === "min_time") return state.routeCost();
+  let c = 0;
+  for (const r of state.routes) c += r.fCost[r.tasks.length + 1]! + (r.stops > 0 ? inst.vFixed[r.v]! : 0);
+  return c;
 }
 
 function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Stopping, options: SolveOptions): number {
@@ -90,7 +120,7 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
   let lastLocalSearch = -Infinity;
   let assignedTasks = 0;
   for (const r of state.routes) assignedTasks += r.tasks.length;
-  const avgArc = Math.max(1e-9, state.routeCost() / Math.max(1, assignedTasks + inst.nVehicles));
+  const avgArc = Math.max(1e-9, travelCost(state) / Math.max(1, assignedTasks + inst.nVehicles));
   const t0 = tuning.startTemperature * avgArc;
   const tf = Math.min(t0, tuning.finalTemperature * avgArc);
   const params = { ...DEFAULT_RUIN, cBar: tuning.averageRemoved, lMax: tuning.maxStringLength, blink: tuning.blinkRate };
@@ -106,7 +136,11 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
     saved.clear();
     const unassigned = state.unassignedRequests().filter((q) => insertable[q]);
     const removed =
-      rng.next() < tuning.routeRemovalRate ? ruinRoute(state, rng, saved) : ruinStrings(state, rng, nb, params, saved, unassigned);
+      inst.mode === "min_vehicles" && rng.next() < ROUTE_ELIMINATION_RATE
+        ? ruinSmallestRoute(state, rng, saved)
+        : rng.next() < tuning.routeRemovalRate
+          ? ruinRoute(state, rng, saved)
+          : ruinStrings(state, rng, nb, params, saved, unassigned);
     const reqs = new Set(removed);
     for (const q of unassigned) reqs.add(q);
     recreate(state, [...reqs], rng, params.blink, saved, unassigned.length > 0 ? absences : null);

@@ -53,7 +53,7 @@ export class Evaluator {
     const cls = inst.vClass[v]!;
     this.dur = inst.dur[cls]!;
     this.cst = inst.cost[cls]!;
-    this.slow = inst.vHasBreaks[v] === 1 || inst.hasShipments;
+    this.slow = inst.vHasBreaks[v] === 1 || inst.hasShipments || inst.balanceSlow;
   }
 
   private reset(): void {
@@ -208,6 +208,8 @@ export class Evaluator {
     const tt = this.dur[a]!;
     const ready = this.t + tt + (j <= m && lj !== this.loc ? inst.taskSetup[r.tasks[j - 1]!]! : 0);
     if (ready > r.bLat[j]!) return Infinity;
+    // Balance objective: arrival at the route's end (the fast path does not track time otherwise).
+    if (inst.balanceCoef > 0) this.t = j <= m ? Math.max(ready + r.bDurD[j]!, r.bDurE[j]!) : ready;
     this.cost += this.cst[a]! + r.bCost[j]!;
     this.travel += tt + r.bTravel[j]!;
     this.dist += inst.dist[a]! + r.bDist[j]!;
@@ -231,7 +233,14 @@ export class Evaluator {
     for (let d = 0; d < dims; d++) if (this.peak[d]! > inst.vCapacity[v * dims + d]!) return Infinity;
     if (this.travel > inst.vMaxTravel[v]! || this.dist > inst.vMaxDist[v]! || this.stops > inst.vMaxStops[v]!) return Infinity;
     if (!(this.cost < Infinity) || !(this.travel < Infinity)) return Infinity;
-    return this.stops > 0 ? this.cost + inst.vFixed[v]! : this.cost;
+    if (this.stops === 0) return this.cost;
+    let c = this.cost + inst.vFixed[v]!;
+    if (inst.vehicleCost > 0) c += inst.vehicleCost;
+    if (inst.balanceCoef > 0) {
+      const d = this.t - inst.vTwStart[v]!;
+      c += inst.balanceCoef * d * d;
+    }
+    return c;
   }
 
   /** Every shipment in the sequence has its pickup before its delivery, both present. */

@@ -30,6 +30,12 @@ export class Route {
   bDel: Float64Array;
   bPick: Float64Array;
   bPeak: Float64Array;
+  /**
+   * Balance objective only: for a ready time x at position p (x <= bLat[p]), the route reaches
+   * its end at max(x + bDurD[p], bDurE[p]) (exact when every task has at most one window).
+   */
+  bDurD: Float64Array;
+  bDurE: Float64Array;
   private capacity = 0;
   private readonly inst: Instance;
 
@@ -38,6 +44,7 @@ export class Route {
     this.v = v;
     this.fDep = this.fCost = this.fTravel = this.fDist = this.fDel = this.fPick = this.fPeak = new Float64Array(0);
     this.bLat = this.bCost = this.bTravel = this.bDist = this.bDel = this.bPick = this.bPeak = new Float64Array(0);
+    this.bDurD = this.bDurE = new Float64Array(0);
     this.fLoc = this.fStops = this.bStops = new Int32Array(0);
     this.grow(8);
   }
@@ -73,6 +80,10 @@ export class Route {
     this.bDel = new Float64Array(c * k);
     this.bPick = new Float64Array(c * k);
     this.bPeak = new Float64Array(c * k);
+    if (this.inst.balanceCoef > 0) {
+      this.bDurD = new Float64Array(c);
+      this.bDurE = new Float64Array(c);
+    }
   }
 
   /** Location at position p. */
@@ -130,6 +141,11 @@ export class Route {
       this.bPick[(m + 1) * dims + d] = 0;
       this.bPeak[(m + 1) * dims + d] = 0;
     }
+    const balance = inst.balanceCoef > 0;
+    if (balance) {
+      this.bDurD[m + 1] = 0;
+      this.bDurE[m + 1] = -Infinity;
+    }
     let nextLoc = inst.vEnd[this.v]!;
     for (let p = m; p >= 1; p--) {
       const t = this.tasks[p - 1]!;
@@ -148,6 +164,12 @@ export class Route {
         }
       }
       this.bLat[p] = lat;
+      if (balance) {
+        // Service starts at max(x, window start), then service, travel and the next setup.
+        const k = inst.taskService[t]! + tt + setupNext + this.bDurD[p + 1]!;
+        this.bDurD[p] = k;
+        this.bDurE[p] = Math.max(inst.twStart[inst.twOffset[t]!]! + k, this.bDurE[p + 1]!);
+      }
       this.bCost[p] = cst[a]! + this.bCost[p + 1]!;
       this.bTravel[p] = tt + this.bTravel[p + 1]!;
       this.bDist[p] = dist[a]! + this.bDist[p + 1]!;

@@ -1,5 +1,5 @@
 import { InvalidProblemError } from "./errors";
-import type { Amount, Problem, TimeWindow } from "./types";
+import type { Amount, ObjectiveMode, Problem, TimeWindow } from "./types";
 
 function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === "object" && x !== null && !Array.isArray(x);
@@ -164,10 +164,15 @@ export function requireValidProblem(problem: unknown): asserts problem is Proble
     if (!isObject(objective)) throw new InvalidProblemError("objective", "must be an object");
     requireNumber(objective.travelTime, "objective.travelTime", { min: 0, optional: true });
     requireNumber(objective.distance, "objective.distance", { min: 0, optional: true });
+    requireNumber(objective.balanceWeight, "objective.balanceWeight", { min: 0, optional: true });
+    if (objective.mode !== undefined && !(OBJECTIVE_MODES as readonly unknown[]).includes(objective.mode))
+      throw new InvalidProblemError("objective.mode", `must be one of ${OBJECTIVE_MODES.join(", ")}`);
     if (typeof objective.distance === "number" && objective.distance > 0 && matrices.distances === undefined)
       throw new InvalidProblemError("objective.distance", "requires matrices.distances");
   }
 }
+
+const OBJECTIVE_MODES: readonly ObjectiveMode[] = ["min_time", "min_vehicles", "balance"];
 
 /** Sorted copy of windows; an empty list means "any time". */
 export function normaliseWindows(w: readonly TimeWindow[] | undefined): TimeWindow[] {

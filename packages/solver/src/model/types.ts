@@ -86,10 +86,25 @@ export interface Vehicle {
   fixedCost?: number;
 }
 
+/**
+ * What the search minimises (README "Objectives"):
+ * - `min_time` (default): total travel cost (+ fixed costs).
+ * - `min_vehicles`: fewest used vehicles first, then total travel cost (lexicographic).
+ * - `balance`: total travel cost + balanceWeight × costPerSecond × Σ_v duration_v² / H over all
+ *   vehicles (an unused vehicle has duration 0; H = the even share of the work, see README),
+ *   which evens out route durations.
+ * Unassigned requests always dominate: no mode leaves a task out to save a vehicle or to balance.
+ */
+export type ObjectiveMode = "min_time" | "min_vehicles" | "balance";
+
 /** Weights of the travel-cost objective when no cost matrix is given. Default: travel time only. */
 export interface Objective {
   travelTime?: number;
   distance?: number;
+  /** Default "min_time". */
+  mode?: ObjectiveMode;
+  /** Strength of the balance term (mode "balance" only; default 1, 0 = plain min_time). */
+  balanceWeight?: number;
 }
 
 export interface Problem {
@@ -114,8 +129,10 @@ export interface SolveOptions {
   timeLimitMs?: number;
   /** Iteration budget of the metaheuristic (deterministic stopping). */
   maxIterations?: number;
-  /** Called whenever a new best solution is found. */
+  /** Called whenever a new best solution is found (at most once per progressIntervalMs when set). */
   onProgress?: (event: ProgressEvent) => void;
+  /** Minimum time between two onProgress calls; the first event always goes out (default 0: every new best). */
+  progressIntervalMs?: number;
   /** Clock in milliseconds; injected so the solver itself reads no global clock. */
   now?: () => number;
   /** Expert knobs of the metaheuristic (defaults are tuned on the literature benchmarks). */

@@ -106,6 +106,26 @@ export function ruinRoute(state: SolutionState, rng: Rng, saved: Map<number, num
   return removeTasks(state, state.routes[v]!.tasks.slice(), saved);
 }
 
+/**
+ * Route elimination (objective min_vehicles): empties the used route with the fewest stops
+ * (ties broken at random); recreate then tries to place its tasks in the other routes.
+ */
+export function ruinSmallestRoute(state: SolutionState, rng: Rng, saved: Map<number, number[]>): number[] {
+  let best = -1;
+  let ties = 0;
+  let used = 0;
+  for (const r of state.routes) {
+    if (r.stops === 0) continue;
+    used++;
+    if (best < 0 || r.stops < state.routes[best]!.stops) {
+      best = r.v;
+      ties = 1;
+    } else if (r.stops === state.routes[best]!.stops && rng.int(++ties) === 0) best = r.v;
+  }
+  if (used < 2) return [];
+  return removeTasks(state, state.routes[best]!.tasks.slice(), saved);
+}
+
 /** Removes tasks (and their shipment partners) from their routes; returns the affected requests. */
 export function removeTasks(state: SolutionState, tasks: number[], saved: Map<number, number[]>): number[] {
   const inst = state.inst;

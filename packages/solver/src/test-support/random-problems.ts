@@ -29,7 +29,10 @@ export function permutations(n: number): number[][] {
   return out;
 }
 
-/** Travel time of a sequence of locations (undefined ends skipped), and time-window feasibility. */
+/**
+ * Travel time of a sequence of locations (undefined ends skipped), time-window feasibility and
+ * duration (time at the end, the route leaving at 0).
+ */
 export function simulate(
   m: number[][],
   start: number | undefined,
@@ -37,7 +40,7 @@ export function simulate(
   locs: number[],
   windows?: (TimeWindow | undefined)[],
   service?: number[],
-): { cost: number; feasible: boolean } {
+): { cost: number; feasible: boolean; duration: number } {
   let cost = 0;
   let time = 0;
   let prev = start;
@@ -54,8 +57,11 @@ export function simulate(
     time += service?.[i] ?? 0;
     prev = l;
   });
-  if (end !== undefined && prev !== undefined) cost += m[prev]![end]!;
-  return { cost, feasible };
+  if (end !== undefined && prev !== undefined) {
+    cost += m[prev]![end]!;
+    time += m[prev]![end]!;
+  }
+  return { cost, feasible, duration: time };
 }
 
 /** A random problem exercising every constraint, for property tests. */

@@ -7,6 +7,8 @@ export interface WorkerSolveOptions {
   maxIterations?: number;
   /** Send progress events to the caller. */
   progress?: boolean;
+  /** Minimum time between two progress events (default 250 ms in a worker). */
+  progressIntervalMs?: number;
 }
 
 export interface WorkerRequest {

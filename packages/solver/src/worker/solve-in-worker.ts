@@ -2,6 +2,7 @@ import { Worker } from "node:worker_threads";
 import { InvalidProblemError } from "../model/errors";
 import { requireValidProblem } from "../model/require-valid-problem";
 import type { Problem, ProgressEvent, Solution } from "../model/types";
+import { objectiveStats } from "../check/objective-stats";
 import type { WorkerMessage, WorkerSolveOptions } from "./protocol";
 
 export interface WorkerOptions extends Omit<WorkerSolveOptions, "progress"> {
@@ -43,9 +44,13 @@ export async function solveInWorker(problem: Problem, options: WorkerOptions = {
   });
 }
 
-/** Ranks solutions: fewer unassigned first, then lower cost. */
-export function isBetter(a: Solution, b: Solution): boolean {
+/**
+ * Ranks solutions: fewer unassigned first, then lower cost — or, when the problem is given and
+ * its objective mode is min_vehicles or balance, the lower objective value (objectiveStats).
+ */
+export function isBetter(a: Solution, b: Solution, problem?: Problem): boolean {
   if (a.unassigned.length !== b.unassigned.length) return a.unassigned.length < b.unassigned.length;
+  if (problem && (problem.objective?.mode ?? "min_time") !== "min_time") return objectiveStats(problem, a).value < objectiveStats(problem, b).value;
   return a.cost < b.cost;
 }
 
@@ -74,6 +79,6 @@ export async function solveParallel(problem: Problem, options: WorkerOptions & {
   );
   const solutions = await Promise.all(runs);
   let best = solutions[0]!;
-  for (const s of solutions) if (isBetter(s, best)) best = s;
+  for (const s of solutions) if (isBetter(s, best, problem)) best = s;
   return best;
 }

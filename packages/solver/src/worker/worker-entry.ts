@@ -3,6 +3,8 @@ import { InvalidProblemError } from "../model/errors";
 import { solve } from "../solve";
 import type { WorkerMessage, WorkerRequest } from "./protocol";
 
+const DEFAULT_PROGRESS_INTERVAL_MS = 250;
+
 /** Runs one solve with the request passed as workerData and posts progress and the result. */
 function run(): void {
   const port = parentPort;
@@ -15,6 +17,7 @@ function run(): void {
       timeLimitMs: options.timeLimitMs,
       maxIterations: options.maxIterations,
       onProgress: options.progress ? (event) => post({ type: "progress", event }) : undefined,
+      progressIntervalMs: options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS,
     });
     post({ type: "result", solution });
   } catch (e) {
