@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { teams } from "./app";
 import { user } from "./auth";
+import { plans, vehicles } from "./fleet";
 
 /**
  * How well a place's coordinates match what the user asked for: an exact house number, only the
@@ -22,6 +23,10 @@ export const routes = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
+    /** A dispatched fleet route: the plan it came from, its vehicle and the driver it is assigned to. */
+    planId: uuid("plan_id").references(() => plans.id, { onDelete: "set null" }),
+    vehicleId: uuid("vehicle_id").references(() => vehicles.id, { onDelete: "set null" }),
+    driverUserId: text("driver_user_id").references(() => user.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     status: text("status").notNull().default("planned"),
     profile: text("profile").notNull().default("car"),
@@ -49,6 +54,8 @@ export const routes = pgTable(
   },
   (t) => [
     index("routes_user_created_idx").on(t.userId, t.createdAt),
+    index("routes_driver_idx").on(t.driverUserId, t.createdAt),
+    index("routes_plan_idx").on(t.planId),
     check("routes_status_check", sql`${t.status} in ('planned','in_progress','completed')`),
     check("routes_profile_check", sql`${t.profile} in ('car','van','truck','bicycle','foot')`),
   ],
