@@ -32,8 +32,10 @@ describe("usageStanding", () => {
     expect(usageStanding({ monthlyLimit: 5, routesUsed: 7 })).toMatchObject({ tone: "over", overBy: 2, detail: "2 routes over your limit" });
   });
 
-  it("uses the team allocation for team members", () => {
-    expect(usageStanding({ monthlyLimit: 5, routesUsed: 0, isTeamMember: true, teamQuota: 50, teamUsed: 45 })).toMatchObject({ used: 45, limit: 50, percent: 90, tone: "warning" });
+  it("shows a team member's allocation, and says when the team's quota runs out first", () => {
+    expect(usageStanding({ monthlyLimit: 10, routesUsed: 9, isTeamMember: true, teamQuota: 500, teamUsed: 20 })).toMatchObject({ used: 9, limit: 10, percent: 90, tone: "warning", label: "9 of 10 routes used", detail: "1 route left this month" });
+    expect(usageStanding({ monthlyLimit: 10, routesUsed: 2, isTeamMember: true, teamQuota: 50, teamUsed: 47 })).toMatchObject({ limit: 10, remaining: 3, tone: "ok", detail: "3 routes left this month (the team's quota)" });
+    expect(usageStanding({ monthlyLimit: 10, routesUsed: 2, isTeamMember: true, teamQuota: 50, teamUsed: 50 })).toMatchObject({ remaining: 0, tone: "full", detail: "No routes left in the team's quota this month" });
   });
 });
 

@@ -82,13 +82,23 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
  * plan card). Team members count against their team allocation when it is given.
  */
 export function usageStanding(plan: { monthlyLimit: number; routesUsed: number; isTeamMember?: boolean | undefined; teamQuota?: number | undefined; teamUsed?: number | undefined }): UsageStanding {
-  const team = Boolean(plan.isTeamMember) && plan.teamQuota !== undefined && plan.teamUsed !== undefined;
-  const limit = team ? (plan.teamQuota as number) : plan.monthlyLimit;
-  const used = team ? (plan.teamUsed as number) : plan.routesUsed;
+  // A team member's plan summary carries their allocation in monthlyLimit/routesUsed (SPEC §6
+  // "Team Member" with the allocation); the team's own quota can run out first.
+  const limit = plan.monthlyLimit;
+  const used = plan.routesUsed;
+  const teamLeft = plan.isTeamMember && plan.teamQuota !== undefined && plan.teamUsed !== undefined ? Math.max(0, plan.teamQuota - plan.teamUsed) : Infinity;
+  const remaining = Math.min(Math.max(0, limit - used), teamLeft);
   const percent = limit > 0 ? Math.min(100, Math.round((used / limit) * 100)) : used > 0 ? 100 : 0;
-  const remaining = Math.max(0, limit - used);
   const overBy = Math.max(0, used - limit);
-  const tone = overBy > 0 ? "over" : used >= limit ? "full" : percent >= 80 ? "warning" : "ok";
-  const detail = tone === "over" ? `${plural(overBy, "route")} over your limit` : remaining === 0 ? "No routes left this month" : `${plural(remaining, "route")} left this month`;
+  const tone = overBy > 0 ? "over" : remaining === 0 ? "full" : percent >= 80 ? "warning" : "ok";
+  const teamShort = teamLeft < Math.max(0, limit - used);
+  const detail =
+    tone === "over"
+      ? `${plural(overBy, "route")} over your limit`
+      : remaining === 0
+        ? teamShort
+          ? "No routes left in the team's quota this month"
+          : "No routes left this month"
+        : `${plural(remaining, "route")} left this month${teamShort ? " (the team's quota)" : ""}`;
   return { used, limit, percent, remaining, overBy, tone, label: `${used} of ${plural(limit, "route")} used`, detail };
 }

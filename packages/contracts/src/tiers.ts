@@ -88,7 +88,7 @@ export const tierOffers: Record<Tier, TierOffer> = {
   enterprise: {
     pricePence: 4999,
     summary: "For teams that want to plan together and share a quota.",
-    features: [works("500 optimised routes a month"), works("Everything in Premium"), planned("Teams with quota allocation"), planned("Team management")],
+    features: [works("500 optimised routes a month"), works("Everything in Premium"), works("Teams with quota allocation"), works("Team management")],
   },
   fleet_pro: {
     pricePence: 14999,

@@ -49,7 +49,7 @@ const sections: { title: string; items: { q: string; a: string }[] }[] = [
     items: [
       {
         q: "Can I create a team?",
-        a: "Not yet: teams are not available. When they are built, Enterprise and Fleet Pro subscribers will be able to create teams, invite members by e-mail and share the plan's monthly routes between them.",
+        a: "Yes, on the Enterprise and Fleet Pro plans. Open Teams, name your team and invite colleagues by e-mail; they join from the link in the invitation. On Team Management you give each member part of your plan's monthly routes, change roles, and see the routes your members plan. Anyone invited can join a team, whatever their own plan.",
       },
       {
         q: "What are the driver and manager roles?",

@@ -12,11 +12,11 @@ const features = [
   { icon: Clock, title: "Time windows and service times", text: "Tell us when each customer is available and how long you stay; the plan respects both." },
   { icon: MapPinned, title: "Saved locations", text: "Keep your home, depot and regular customers one click away, with default start and end points." },
   { icon: Share2, title: "Share and navigate", text: "Send a read-only link to a colleague, export the route as GPX or CSV, or open it in your navigation app." },
+  { icon: Users, title: "Teams with a shared quota", text: "Invite colleagues by e-mail, give each member part of your monthly routes and see what they plan." },
 ];
 
 /** Features that are not built yet (root README, Roadmap): described only in the future tense. */
 const roadmap = [
-  { icon: Users, title: "Teams with a shared quota", text: "You will be able to invite colleagues, allocate routes to each member and see who planned what." },
   { icon: Truck, title: "Fleets, vehicles and drivers", text: "You will be able to split a day's deliveries across vehicles with capacities and shifts, and drivers will follow their routes in a driver app." },
 ];
 

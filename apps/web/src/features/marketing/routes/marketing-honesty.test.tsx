@@ -69,7 +69,7 @@ describe("pricing page", () => {
       });
     }
     expect(screen.getByRole("list", { name: "Premium features" }).textContent).toMatch(/Enhanced analytics \(not available yet\)/);
-    expect(screen.getByRole("list", { name: "Enterprise features" }).textContent).toMatch(/Teams with quota allocation \(not available yet\)/);
+    expect(screen.getByRole("list", { name: "Enterprise features" }).textContent).toMatch(/Teams with quota allocationTeam management$/);
     expect(screen.getByRole("list", { name: "Fleet Pro features" }).textContent).toMatch(/Driver app with live positions \(not available yet\)/);
   });
 
@@ -129,14 +129,16 @@ describe("pricing page", () => {
 });
 
 describe("home page", () => {
-  it("marks teams and fleets as not available yet, apart from the features that work", () => {
+  it("lists teams among the features that work and marks fleets as not available yet", () => {
     renderPage(<HomePage />);
     const features = screen.getByRole("region", { name: "Everything a busy day on the road needs" });
-    expect(within(features).queryByText(/teams|fleet/i)).toBeNull();
+    expect(within(features).getByRole("heading", { name: "Teams with a shared quota" })).toBeInTheDocument();
+    expect(within(features).queryByText(/fleet/i)).toBeNull();
     expect(within(features).queryByText(NOT_AVAILABLE_YET)).toBeNull();
 
     const roadmap = screen.getByRole("region", { name: "On the roadmap" });
-    for (const title of ["Teams with a shared quota", "Fleets, vehicles and drivers"]) {
+    expect(within(roadmap).queryByRole("heading", { name: "Teams with a shared quota" })).toBeNull();
+    for (const title of ["Fleets, vehicles and drivers"]) {
       const heading = within(roadmap).getByRole("heading", { name: title });
       const card = heading.parentElement!;
       expect(within(card).getByText(NOT_AVAILABLE_YET)).toBeInTheDocument();
@@ -147,18 +149,19 @@ describe("home page", () => {
 });
 
 describe("help, support docs, about, terms and privacy", () => {
-  it("say plainly that plans, teams and fleets are not available yet", () => {
+  it("say how plans and teams work, and plainly that fleets are not available yet", () => {
     renderPage(<HelpPage />);
     const text = pageText();
     expect(text).toMatch(/every account starts on the free plan/i);
-    expect(text).toMatch(/teams are not available/i);
+    expect(text).toMatch(/yes, on the enterprise and fleet pro plans\. open teams/i);
     expect(text).toMatch(/fleets, the fleet dashboard and the driver app are not available yet/i);
     for (const claim of falseClaims) expect(text).not.toMatch(claim);
   });
 
-  it("support docs badge the team and fleet guides and write them in the future tense", () => {
+  it("support docs badge the fleet guide and write it in the future tense; the team guide is current", () => {
     renderPage(<SupportDocsPage />);
-    for (const title of ["Teams", "Fleets"]) {
+    expect(within(screen.getByRole("heading", { name: "Teams" }).parentElement!.parentElement!).queryByText(NOT_AVAILABLE_YET)).toBeNull();
+    for (const title of ["Fleets"]) {
       const card = screen.getByRole("heading", { name: title }).parentElement!.parentElement!;
       expect(within(card).getByText(NOT_AVAILABLE_YET)).toBeInTheDocument();
       for (const step of within(card).getAllByRole("listitem")) expect(step.textContent).toMatch(/\bwill\b/);

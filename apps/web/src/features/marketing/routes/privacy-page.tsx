@@ -24,7 +24,7 @@ export function PrivacyPage() {
         <h2>How we use it</h2>
         <p>
           We use your data to provide the service you asked for: planning routes, keeping your history, sending account e-mails and sharing routes through
-          the read-only links you create. Once teams and fleets are available, we will also use it to share routes with the people you choose. We do not sell
+          the read-only links you create. In a team, the team's owner and admins see the members' names, e-mail addresses, route counts and the routes members plan after joining. We do not sell
           personal data and we do not use it for advertising.
         </p>
         <h2>Security</h2>

@@ -34,11 +34,10 @@ const guides: Guide[] = [
   {
     icon: Building2,
     title: "Teams",
-    notAvailableYet: true,
     steps: [
-      "Enterprise and Fleet Pro owners will create a team.",
-      "They will invite members by e-mail; members will accept from the invitation link.",
-      "Owners will allocate part of the monthly route quota to each member.",
+      "On Enterprise or Fleet Pro, open Teams and create a team.",
+      "Invite members by e-mail from Team Management; they accept from the link in the invitation.",
+      "Give each member part of the plan's monthly routes; their routes count against it.",
     ],
   },
   {

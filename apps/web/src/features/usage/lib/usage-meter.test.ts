@@ -35,12 +35,12 @@ describe("usageMeter", () => {
     expect(usageMeter(usage({ routesUsed: 5, usagePercentage: 100, remainingRoutes: 0, isOverLimit: true }))).toMatchObject({ percent: 100, overBy: 0, tone: "full", detail: "No routes left this month" });
   });
 
-  it("uses the team allocation for team members", () => {
-    const meter = usageMeter(usage({ isTeamMember: true, teamQuota: 50, teamUsed: 45, routesUsed: 0, usagePercentage: 0 }));
+  it("uses the allocation for team members (monthlyLimit and routesUsed of their plan summary)", () => {
+    const meter = usageMeter(usage({ isTeamMember: true, monthlyLimit: 50, routesUsed: 45, teamQuota: 500, teamUsed: 100, usagePercentage: 90 }));
     expect(meter).toMatchObject({ used: 45, limit: 50, percent: 90, remaining: 5, tone: "warning" });
   });
 
-  it("treats a zero limit as full once anything is used", () => {
-    expect(usageMeter(usage({ isTeamMember: true, teamQuota: 0, teamUsed: 1 }))).toMatchObject({ percent: 100, tone: "over", overBy: 1 });
+  it("treats a zero allocation as full once anything is used", () => {
+    expect(usageMeter(usage({ isTeamMember: true, monthlyLimit: 0, routesUsed: 1, teamQuota: 500, teamUsed: 1 }))).toMatchObject({ percent: 100, tone: "over", overBy: 1 });
   });
 });
