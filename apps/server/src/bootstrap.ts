@@ -15,6 +15,7 @@ import { createMemoryBus, type RealtimeBus } from "./realtime/bus";
 import { createSocketHub } from "./realtime/hub";
 import { createPostgresBus } from "./realtime/postgres-bus";
 import { liveSessionIds } from "./realtime/sessions";
+import { FieldEncryption, loadKeyring } from "./security/field-encryption";
 
 /** The session-signing secret: BETTER_AUTH_SECRET, or one generated once and kept in DATA_DIR. */
 export function resolveSecret(env: Env): string {
@@ -93,7 +94,9 @@ export async function buildRuntime(
   const realtime =
     options.realtime ?? (env.DATABASE_URL && database.kind === "postgres" ? await createPostgresBus(env.DATABASE_URL, logger) : createMemoryBus());
   const sockets = createSocketHub({ bus: realtime, logger, heartbeatMs: env.REALTIME_HEARTBEAT_MS, liveSessions: (ids) => liveSessionIds(database.db, ids) });
-  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl, realtime, sockets };
+  // ENCRYPTION_MASTER_KEY, else a keyring generated once in DATA_DIR (like the auth secret).
+  const encryption = new FieldEncryption(loadKeyring({ masterKey: env.ENCRYPTION_MASTER_KEY, dataDir: env.DATA_DIR }));
+  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl, realtime, sockets, encryption };
   return {
     app: createApp(deps),
     deps,

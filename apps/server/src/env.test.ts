@@ -19,6 +19,19 @@ describe("loadEnv", () => {
     }
   });
 
+  it("accepts an encryption master key of 32 bytes only, without echoing it", () => {
+    const hex = "ab".repeat(32);
+    expect(loadEnv({ ENCRYPTION_MASTER_KEY: hex }).ENCRYPTION_MASTER_KEY).toBe(hex);
+    expect(loadEnv({ ENCRYPTION_MASTER_KEY: Buffer.alloc(32, 7).toString("base64") }).ENCRYPTION_MASTER_KEY).toBeDefined();
+    expect(() => loadEnv({ ENCRYPTION_MASTER_KEY: "short-key" })).toThrow(/ENCRYPTION_MASTER_KEY:/);
+    try {
+      loadEnv({ ENCRYPTION_MASTER_KEY: "cd".repeat(20) });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as EnvError).message).not.toContain("cd".repeat(20));
+    }
+  });
+
   it("requires a secret in production and parses lists", () => {
     expect(() => loadEnv({ NODE_ENV: "production" })).toThrow(/BETTER_AUTH_SECRET/);
     const env = loadEnv({ ADMIN_EMAILS: " Boss@Example.com, ops@example.com ,", PORT: "8080", SMTP_URL: "" });

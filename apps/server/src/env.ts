@@ -1,5 +1,15 @@
 import { z } from "zod";
 import { geoEnvSchema, type GeoConfig } from "@routepilot/geo";
+import { parseMasterKey } from "./security/field-encryption";
+
+function isMasterKey(text: string): boolean {
+  try {
+    parseMasterKey(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -29,6 +39,8 @@ export const envSchema = z.object({
     .optional(),
   /** Secret signing sessions; at least 32 characters. Generated and kept under DATA_DIR when unset outside production. */
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Master key for field encryption at rest (DESIGN §8): 64 hex characters or base64 of 32 bytes. Generated and kept under DATA_DIR when unset. */
+  ENCRYPTION_MASTER_KEY: z.string().refine(isMasterKey, "must be 32 bytes: 64 hex characters or base64").optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")

@@ -11,6 +11,7 @@ import type { Mailer } from "../services/mail";
 import type { GeoHandle } from "../services/geo";
 import type { SolverPool } from "../jobs/solver-pool";
 import type { RateLimiterMemory } from "rate-limiter-flexible";
+import type { FieldEncryption } from "../security/field-encryption";
 
 export interface AppDeps {
   env: Env;
@@ -31,6 +32,8 @@ export interface AppDeps {
   realtime: RealtimeBus;
   /** The WebSockets open on this process (GET /api/realtime), fed by `realtime`. */
   sockets: SocketHub;
+  /** Field encryption at rest (VIN, insurance policy, licence, phone): sealField/openField with it. */
+  encryption: FieldEncryption;
 }
 
 export interface SessionUser {

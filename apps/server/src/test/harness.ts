@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createTestDatabase } from "@routepilot/db/testing";
 import { buildRuntime, type Runtime } from "../bootstrap";
 import { loadEnv } from "../env";
@@ -27,9 +30,18 @@ export function cookieFrom(response: Response): string {
 /** A fully wired app on a fresh database (PGlite, or TEST_DATABASE_URL in CI). */
 export async function createTestApp(extraEnv: Record<string, string> = {}): Promise<TestApp> {
   // The contact form's 3 per minute would trip tests that post several messages; its own test turns it on.
-  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "false", CONTACT_RATE_LIMIT: "0", BASE_URL: BASE, ...extraEnv });
+  // A temporary DATA_DIR: the field-encryption keyring is generated there, as on a fresh install.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "routepilot-test-"));
+  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "false", CONTACT_RATE_LIMIT: "0", BASE_URL: BASE, DATA_DIR: dataDir, ...extraEnv });
   const database = await createTestDatabase();
-  const runtime = await buildRuntime(env, createLogger(env.LOG_LEVEL), { database, secret: "test-secret-that-is-at-least-32-characters" });
+  const built = await buildRuntime(env, createLogger(env.LOG_LEVEL), { database, secret: "test-secret-that-is-at-least-32-characters" });
+  const runtime: Runtime = {
+    ...built,
+    async close() {
+      await built.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 
   const call: TestApp["call"] = (path, init = {}) => {
     const headers: Record<string, string> = { origin: BASE, ...init.headers };
