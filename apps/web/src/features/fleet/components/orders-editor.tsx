@@ -1,0 +1,326 @@
+import { useRef, useState, type ComponentProps, type FormEvent } from "react";
+import { FileSpreadsheet, Trash2 } from "lucide-react";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { errorMessage } from "@/lib/api-client";
+import { geocodeOrders } from "@/features/fleet/api/geocode-orders";
+import {
+  checkOrder,
+  guessMapping,
+  orderFields,
+  orderImportMessages,
+  parsePastedOrders,
+  readOrderFile,
+  rowsToOrders,
+  type DraftOrder,
+  type OrderField,
+  type OrderMapping,
+} from "@/features/fleet/lib/order-import";
+
+const selectClass = "h-9 w-full rounded-md border border-input bg-background px-2 text-sm";
+
+type OrdersEditorProps = {
+  drafts: DraftOrder[];
+  onChange: (drafts: DraftOrder[]) => void;
+  /** The team's capacity dimension names (demand columns). */
+  dimensions: readonly string[];
+};
+
+/** A file read and waiting for its column mapping. */
+type PendingFile = { name: string; rows: string[][]; mapping: OrderMapping; hasHeader: boolean };
+
+/**
+ * A day's orders: add one by hand, paste lines, or import a CSV/XLSX file through a
+ * column-mapping step; addresses are geocoded with the planner's batch endpoint and orders that
+ * cannot be planned are listed with what is wrong, to fix or remove.
+ */
+export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps) {
+  const counter = useRef(drafts.length + 1);
+  const [pending, setPending] = useState<PendingFile | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [geocoding, setGeocoding] = useState<string | null>(null);
+  const [pasted, setPasted] = useState("");
+
+  async function add(next: DraftOrder[]) {
+    const all = [...drafts, ...next];
+    onChange(all);
+    if (!next.some((d) => d.order.lat === undefined && d.order.address)) return;
+    setGeocoding("Finding addresses…");
+    try {
+      onChange(await geocodeOrders(all, (done, total) => setGeocoding(`Finding addresses… ${done} of ${total}`)));
+    } catch (error) {
+      setFileError(errorMessage(error));
+    } finally {
+      setGeocoding(null);
+    }
+  }
+
+  async function onFile(file: File | undefined) {
+    setFileError(null);
+    if (!file) return;
+    try {
+      const rows = await readOrderFile(file);
+      const guessed = guessMapping(rows[0] ?? [], dimensions);
+      setPending({ name: file.name, rows, mapping: guessed ?? {}, hasHeader: guessed !== null });
+    } catch (error) {
+      setFileError(error instanceof Error ? error.message : orderImportMessages.unreadable);
+    }
+  }
+
+  function importPending() {
+    if (!pending) return;
+    const { mapping } = pending;
+    if (mapping.address === undefined && (mapping.lat === undefined || mapping.lng === undefined)) {
+      setFileError(orderImportMessages.noPlace);
+      return;
+    }
+    const imported = rowsToOrders(pending.rows, mapping, { skipHeader: pending.hasHeader, dimensions: Math.max(dimensions.length, 1) }).map((d) => {
+      const id = `o${counter.current++}`;
+      return { ...d, id, order: { ...d.order, id } };
+    });
+    setPending(null);
+    setFileError(null);
+    void add(imported);
+  }
+
+  function addPasted() {
+    const lines = parsePastedOrders(pasted, counter.current);
+    counter.current += lines.length;
+    setPasted("");
+    void add(lines);
+  }
+
+  function addByHand(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "").trim();
+    const [line] = parsePastedOrders(text("place"), counter.current++);
+    if (!line) return;
+    const order = { ...line.order };
+    if (text("name")) order.label = text("name");
+    if (text("service")) order.serviceMinutes = Number(text("service"));
+    if (text("from") || text("until")) order.timeWindows = [{ start: text("from") || "00:00", end: text("until") || "23:59" }];
+    if (text("demand")) order.demand = [Number(text("demand"))];
+    if (text("skills")) order.skills = text("skills").split(",").map((s) => s.trim()).filter(Boolean);
+    const draft: DraftOrder = { ...line, source: "Added by hand", order, problems: order.lat === undefined ? [] : checkOrder(order) };
+    event.currentTarget.reset();
+    void add([draft]);
+  }
+
+  function updateAddress(id: string, address: string) {
+    void (async () => {
+      const rest = drafts.filter((d) => d.id !== id);
+      const draft = drafts.find((d) => d.id === id);
+      if (!draft) return;
+      const { lat: _lat, lng: _lng, ...order } = draft.order;
+      const index = drafts.indexOf(draft);
+      const changed: DraftOrder = { ...draft, order: { ...order, address }, problems: [] };
+      const all = [...rest.slice(0, index), changed, ...rest.slice(index)];
+      onChange(all);
+      setGeocoding("Finding addresses…");
+      try {
+        onChange(await geocodeOrders(all));
+      } catch (error) {
+        setFileError(errorMessage(error));
+      } finally {
+        setGeocoding(null);
+      }
+    })();
+  }
+
+  const broken = drafts.filter((d) => d.problems.length > 0);
+  const ready = drafts.length - broken.length;
+
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby="orders-file" className="grid gap-2">
+        <h3 id="orders-file" className="font-medium">
+          Import a spreadsheet
+        </h3>
+        <Label htmlFor="orders-file-input" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <FileSpreadsheet className="size-4" aria-hidden="true" /> CSV or Excel (.xlsx) file of orders
+        </Label>
+        <Input id="orders-file-input" type="file" accept=".csv,.tsv,.txt,.xlsx" onChange={(e) => void onFile(e.target.files?.[0])} />
+        {pending ? (
+          <div className="grid gap-3 rounded-md border p-3" role="group" aria-label="Column mapping">
+            <p className="text-sm">
+              {pending.name}: {pending.rows.length - (pending.hasHeader ? 1 : 0)} rows. Choose the column of each field.
+            </p>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={pending.hasHeader} onChange={(e) => setPending({ ...pending, hasHeader: e.target.checked })} />
+              The first row is a header
+            </label>
+            <div className="grid gap-2 sm:grid-cols-3">
+              {orderFields.map(({ key, label }) => (
+                <label key={key} className="grid gap-1 text-sm">
+                  <span>{fieldLabel(key, label, dimensions)}</span>
+                  <select
+                    className={selectClass}
+                    value={pending.mapping[key] ?? ""}
+                    onChange={(e) => {
+                      const mapping = { ...pending.mapping };
+                      if (e.target.value === "") delete mapping[key];
+                      else mapping[key] = Number(e.target.value);
+                      setPending({ ...pending, mapping });
+                    }}
+                  >
+                    <option value="">—</option>
+                    {(pending.rows[0] ?? []).map((name, index) => (
+                      <option key={index} value={index}>
+                        {pending.hasHeader ? name || `Column ${index + 1}` : `Column ${index + 1} (${name})`}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ))}
+            </div>
+            <div className="flex gap-2">
+              <Button type="button" onClick={importPending}>
+                Import orders
+              </Button>
+              <Button type="button" variant="outline" onClick={() => setPending(null)}>
+                Cancel
+              </Button>
+            </div>
+          </div>
+        ) : null}
+        {fileError ? (
+          <Alert variant="destructive">
+            <AlertDescription>{fileError}</AlertDescription>
+          </Alert>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="orders-paste" className="grid gap-2">
+        <h3 id="orders-paste" className="font-medium">
+          Paste orders
+        </h3>
+        <Label htmlFor="orders-paste-text" className="text-sm text-muted-foreground">
+          One a line: an address, or latitude, longitude and a name
+        </Label>
+        <Textarea id="orders-paste-text" rows={3} value={pasted} onChange={(e) => setPasted(e.target.value)} />
+        <div>
+          <Button type="button" variant="outline" disabled={pasted.trim() === ""} onClick={addPasted}>
+            Add pasted orders
+          </Button>
+        </div>
+      </section>
+
+      <form aria-labelledby="orders-hand" className="grid gap-2" onSubmit={addByHand}>
+        <h3 id="orders-hand" className="font-medium">
+          Add an order
+        </h3>
+        <div className="grid gap-2 sm:grid-cols-4">
+          <LabelledInput name="place" label="Address or lat, lng" required />
+          <LabelledInput name="name" label="Name" />
+          <LabelledInput name="service" label="Service minutes" type="number" min={0} max={600} />
+          <LabelledInput name="demand" label={`Demand${dimensions[0] ? ` (${dimensions[0]})` : ""}`} type="number" min={0} />
+          <LabelledInput name="from" label="Window from" type="time" />
+          <LabelledInput name="until" label="Window until" type="time" />
+          <LabelledInput name="skills" label="Skills (comma-separated)" />
+        </div>
+        <div>
+          <Button type="submit" variant="outline">
+            Add order
+          </Button>
+        </div>
+      </form>
+
+      <section aria-labelledby="orders-list" className="grid gap-2">
+        <h3 id="orders-list" className="font-medium">
+          Orders
+        </h3>
+        <p className="text-sm" role="status">
+          {drafts.length === 0 ? "No orders yet." : `${ready} of ${drafts.length} orders ready to plan.`}
+          {geocoding ? (
+            <span className="ml-2 inline-flex items-center gap-1">
+              <Spinner className="size-3" /> {geocoding}
+            </span>
+          ) : null}
+        </p>
+        {broken.length > 0 ? (
+          <div className="grid gap-2" role="region" aria-label="Orders to fix">
+            <p className="text-sm font-medium text-destructive">{broken.length === 1 ? "1 order needs fixing" : `${broken.length} orders need fixing`}</p>
+            <ul className="grid gap-2">
+              {broken.map((draft) => (
+                <li key={draft.id} className="grid gap-1 rounded-md border border-destructive/40 p-2 text-sm">
+                  <span>
+                    <strong>{draft.source}</strong> — {draft.order.label}: {draft.problems.join("; ")}
+                  </span>
+                  <FixAddress draft={draft} onSearch={(address) => updateAddress(draft.id, address)} onRemove={() => onChange(drafts.filter((d) => d.id !== draft.id))} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {drafts.length > 0 ? (
+          <div className="max-h-80 overflow-auto rounded-md border">
+            <table className="w-full text-sm">
+              <thead className="bg-muted text-left">
+                <tr>
+                  <th className="p-2">Name</th>
+                  <th className="p-2">Place</th>
+                  <th className="p-2">Window</th>
+                  <th className="p-2">Demand</th>
+                  <th className="p-2">Skills</th>
+                  <th className="p-2">
+                    <span className="sr-only">Remove</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {drafts.map((draft) => (
+                  <tr key={draft.id} className="border-t">
+                    <td className="p-2">{draft.order.label}</td>
+                    <td className="p-2">{draft.order.lat !== undefined ? `${draft.order.lat.toFixed(4)}, ${draft.order.lng?.toFixed(4)}` : (draft.order.address ?? "—")}</td>
+                    <td className="p-2">{(draft.order.timeWindows ?? []).map((w) => `${w.start}–${w.end}`).join(", ") || "any time"}</td>
+                    <td className="p-2">{(draft.order.demand ?? []).join(" / ") || "—"}</td>
+                    <td className="p-2">{(draft.order.skills ?? []).join(", ") || "—"}</td>
+                    <td className="p-2">
+                      <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${draft.order.label}`} onClick={() => onChange(drafts.filter((d) => d.id !== draft.id))}>
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function fieldLabel(key: OrderField, label: string, dimensions: readonly string[]): string {
+  const index = ["demand1", "demand2", "demand3"].indexOf(key);
+  return index >= 0 && dimensions[index] ? `Demand (${dimensions[index]})` : label;
+}
+
+function LabelledInput({ name, label, ...props }: { name: string; label: string } & ComponentProps<"input">) {
+  return (
+    <label className="grid gap-1 text-sm">
+      <span>{label}</span>
+      <Input name={name} {...props} />
+    </label>
+  );
+}
+
+function FixAddress({ draft, onSearch, onRemove }: { draft: DraftOrder; onSearch: (address: string) => void; onRemove: () => void }) {
+  const [address, setAddress] = useState(draft.order.address ?? "");
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <Input aria-label={`Address of ${draft.order.label}`} className="h-8 max-w-sm" value={address} onChange={(e) => setAddress(e.target.value)} />
+      <Button type="button" size="sm" variant="outline" disabled={address.trim() === ""} onClick={() => onSearch(address.trim())}>
+        Search again
+      </Button>
+      <Button type="button" size="sm" variant="ghost" onClick={onRemove}>
+        Remove
+      </Button>
+    </span>
+  );
+}

@@ -1,0 +1,239 @@
+import Papa from "papaparse";
+import { orderSchema, type OrderInput } from "@routepilot/contracts";
+
+/** The order fields a spreadsheet column can be mapped to (issue 11 "Orders for a day"). */
+export const orderFields = [
+  { key: "address", label: "Address" },
+  { key: "lat", label: "Latitude" },
+  { key: "lng", label: "Longitude" },
+  { key: "label", label: "Name" },
+  { key: "contactName", label: "Contact name" },
+  { key: "email", label: "Contact e-mail" },
+  { key: "phone", label: "Contact phone" },
+  { key: "notes", label: "Notes" },
+  { key: "serviceMinutes", label: "Service minutes" },
+  { key: "window1Start", label: "Window 1 from" },
+  { key: "window1End", label: "Window 1 until" },
+  { key: "window2Start", label: "Window 2 from" },
+  { key: "window2End", label: "Window 2 until" },
+  { key: "demand1", label: "Demand 1" },
+  { key: "demand2", label: "Demand 2" },
+  { key: "demand3", label: "Demand 3" },
+  { key: "skills", label: "Skills" },
+  { key: "priority", label: "Priority" },
+] as const;
+export type OrderField = (typeof orderFields)[number]["key"];
+
+/** Column index per mapped field (fields not in the file are absent). */
+export type OrderMapping = Partial<Record<OrderField, number>>;
+
+/** One order read from a file or pasted: the order so far, and what stops it from being planned. */
+export type DraftOrder = {
+  /** Stable id inside the plan (the file's row, or a counter). */
+  id: string;
+  /** Where it came from, for messages: "Row 4", "Line 2", "Added by hand". */
+  source: string;
+  order: Partial<OrderInput> & { label: string };
+  /** Plain-words problems; the order is planned only when there are none and it has coordinates. */
+  problems: string[];
+};
+
+export const orderImportMessages = {
+  unreadable: "This file could not be read. Use a .csv or .xlsx file.",
+  noPlace: "Map an address column or both latitude and longitude columns",
+  emptyRow: "No address and no coordinates",
+  badNumber: (field: string, value: string) => `${field} "${value}" is not a number`,
+  badTime: (value: string) => `"${value}" is not a time of day (use HH:MM)`,
+  notFound: (address: string) => `No place was found for "${address}"`,
+} as const;
+
+const HEADERS: Record<OrderField, string[]> = {
+  address: ["address", "fulladdress", "streetaddress", "addr", "location", "destination", "street"],
+  lat: ["lat", "latitude", "y"],
+  lng: ["lng", "lon", "long", "longitude", "x"],
+  label: ["name", "label", "title", "customer", "company", "order", "reference"],
+  contactName: ["contact", "contactname", "recipient"],
+  email: ["email", "mail", "emailaddress", "contactemail"],
+  phone: ["phone", "telephone", "tel", "mobile", "contactphone"],
+  notes: ["note", "notes", "comment", "comments", "instructions"],
+  serviceMinutes: ["service", "servicetime", "serviceminutes", "duration", "minutes", "stoptime"],
+  window1Start: ["from", "start", "windowstart", "window1start", "window1from", "earliest", "twstart", "opens"],
+  window1End: ["until", "to", "end", "windowend", "window1end", "window1until", "latest", "twend", "closes"],
+  window2Start: ["window2start", "window2from", "from2", "start2"],
+  window2End: ["window2end", "window2until", "until2", "to2", "end2"],
+  demand1: ["demand", "demand1", "quantity", "qty", "load", "size"],
+  demand2: ["demand2"],
+  demand3: ["demand3"],
+  skills: ["skills", "skill", "requires", "requirements", "needs"],
+  priority: ["priority", "prio"],
+};
+
+const normalise = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/**
+ * Guesses the column of each field from a header row; `dimensions` (the team's capacity
+ * dimension names, e.g. ["kg", "crates"]) also name demand columns. Returns null when the first
+ * row does not look like a header (no address and no latitude/longitude column).
+ */
+export function guessMapping(header: string[], dimensions: readonly string[] = []): OrderMapping | null {
+  const names = header.map(normalise);
+  const mapping: OrderMapping = {};
+  const taken = new Set<number>();
+  const candidates = (field: OrderField): string[] => {
+    const index = ["demand1", "demand2", "demand3"].indexOf(field);
+    const dimension = index >= 0 ? dimensions[index] : undefined;
+    return dimension ? [normalise(dimension), ...HEADERS[field]] : HEADERS[field];
+  };
+  for (const { key } of orderFields) {
+    const index = names.findIndex((n, i) => !taken.has(i) && candidates(key).includes(n));
+    if (index >= 0) {
+      mapping[key] = index;
+      taken.add(index);
+    }
+  }
+  if (mapping.address === undefined && (mapping.lat === undefined || mapping.lng === undefined)) return null;
+  return mapping;
+}
+
+/** Splits CSV (or TSV) text into trimmed rows; empty rows are dropped. */
+export function parseCsv(text: string): string[][] {
+  const body = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const { data } = Papa.parse<string[]>(body, { newline: "\n", delimitersToGuess: [";", ",", "\t"], skipEmptyLines: "greedy" });
+  return data.map((row) => row.map((cell) => String(cell).trim())).filter((row) => row.some((cell) => cell !== ""));
+}
+
+/** Reads a .csv/.tsv/.txt or .xlsx file into rows of cell text. */
+export async function readOrderFile(file: File): Promise<string[][]> {
+  const name = file.name.toLowerCase();
+  if (name.endsWith(".xlsx")) {
+    try {
+      const { readSheet } = await import("read-excel-file/browser");
+      const rows = await readSheet(file);
+      return rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? "" : cell instanceof Date ? cell.toISOString() : String(cell).trim()))).filter((row) => row.some((cell) => cell !== ""));
+    } catch {
+      throw new Error(orderImportMessages.unreadable);
+    }
+  }
+  if (name.endsWith(".xls")) throw new Error(orderImportMessages.unreadable);
+  return parseCsv(await file.text());
+}
+
+const isNumber = (value: string) => value.trim() !== "" && Number.isFinite(Number(value.replace(",", ".")));
+const toNumber = (value: string) => Number(value.replace(",", "."));
+
+/** "9:00", "09.00", "0900" → "09:00"; null when it is not a time of day. */
+export function normaliseTime(value: string): string | null {
+  const match = /^(\d{1,2})[:.h]?(\d{2})$/.exec(value.trim());
+  if (!match) return null;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  if (hours > 23 || minutes > 59) return null;
+  return `${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
+}
+
+/** The schema's messages for an order, as "field: message" lines. */
+function schemaProblems(order: Partial<OrderInput>): string[] {
+  const result = orderSchema.safeParse(order);
+  if (result.success) return [];
+  return result.error.issues.map((issue) => issue.message);
+}
+
+/**
+ * Checks a draft again after an edit or a geocoding result: the contract's own rules
+ * (windows, ranges, skills) and that it has coordinates.
+ */
+export function checkOrder(order: DraftOrder["order"]): string[] {
+  if (order.lat === undefined || order.lng === undefined) return [order.address ? orderImportMessages.notFound(order.address) : orderImportMessages.emptyRow];
+  return schemaProblems(order);
+}
+
+/** Turns rows into draft orders with `mapping`; `skipHeader` drops the first row. */
+export function rowsToOrders(rows: string[][], mapping: OrderMapping, { skipHeader, dimensions = 1 }: { skipHeader: boolean; dimensions?: number }): DraftOrder[] {
+  const drafts: DraftOrder[] = [];
+  rows.forEach((cells, i) => {
+    if (skipHeader && i === 0) return;
+    const cell = (field: OrderField) => {
+      const index = mapping[field];
+      return index === undefined ? "" : (cells[index] ?? "").trim();
+    };
+    const problems: string[] = [];
+    const number = (field: OrderField, name: string): number | undefined => {
+      const value = cell(field);
+      if (value === "") return undefined;
+      if (!isNumber(value)) {
+        problems.push(orderImportMessages.badNumber(name, value));
+        return undefined;
+      }
+      return toNumber(value);
+    };
+    const time = (field: OrderField): string | undefined => {
+      const value = cell(field);
+      if (value === "") return undefined;
+      const normalised = normaliseTime(value);
+      if (!normalised) problems.push(orderImportMessages.badTime(value));
+      return normalised ?? undefined;
+    };
+
+    const address = cell("address");
+    const order: DraftOrder["order"] = { id: `row-${i + 1}`, label: cell("label") || address || `Order ${i + 1 - (skipHeader ? 1 : 0)}` };
+    if (address) order.address = address;
+    const lat = number("lat", "Latitude");
+    const lng = number("lng", "Longitude");
+    if (lat !== undefined && lng !== undefined) {
+      order.lat = lat;
+      order.lng = lng;
+    }
+    const service = number("serviceMinutes", "Service minutes");
+    if (service !== undefined) order.serviceMinutes = service;
+    const windows: { start: string; end: string }[] = [];
+    for (const [start, end] of [["window1Start", "window1End"], ["window2Start", "window2End"]] as const) {
+      const from = time(start);
+      const until = time(end);
+      if (from || until) windows.push({ start: from ?? "00:00", end: until ?? "23:59" });
+    }
+    if (windows.length > 0) order.timeWindows = windows;
+    const demand = (["demand1", "demand2", "demand3"] as const).slice(0, Math.max(dimensions, 1)).map((field, d) => number(field, `Demand ${d + 1}`));
+    if (demand.some((d) => d !== undefined)) order.demand = demand.map((d) => d ?? 0);
+    const skills = cell("skills");
+    if (skills) order.skills = skills.split(/[;,|]/).map((s) => s.trim()).filter(Boolean);
+    const priority = number("priority", "Priority");
+    if (priority !== undefined) order.priority = Math.round(priority);
+    const notes = cell("notes");
+    if (notes) order.notes = notes;
+    const contact = { name: cell("contactName") || undefined, email: cell("email") || undefined, phone: cell("phone") || undefined };
+    if (contact.name || contact.email || contact.phone) order.contact = contact;
+
+    if (order.lat === undefined && !order.address) problems.push(orderImportMessages.emptyRow);
+    else if (order.lat !== undefined) problems.push(...schemaProblems(order));
+    drafts.push({ id: order.id!, source: `Row ${i + 1}`, order, problems });
+  });
+  return drafts;
+}
+
+/**
+ * Pasted lines: one order a line, either an address, or "lat, lng" optionally followed by a name
+ * ("47.14, 9.52, Bakery"). Tabs from a spreadsheet count as separators too.
+ */
+export function parsePastedOrders(text: string, firstId = 1): DraftOrder[] {
+  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  return lines.map((line, i) => {
+    const id = `line-${firstId + i}`;
+    const parts = line.split(/\s*[\t;]\s*|\s*,\s*/);
+    const [a, b, ...rest] = parts;
+    if (a !== undefined && b !== undefined && isNumber(a) && isNumber(b) && Math.abs(toNumber(a)) <= 90 && Math.abs(toNumber(b)) <= 180) {
+      const order: DraftOrder["order"] = { id, label: rest.join(", ") || `${toNumber(a).toFixed(5)}, ${toNumber(b).toFixed(5)}`, lat: toNumber(a), lng: toNumber(b) };
+      return { id, source: `Line ${i + 1}`, order, problems: schemaProblems(order) };
+    }
+    return { id, source: `Line ${i + 1}`, order: { id, label: line.slice(0, 200), address: line.slice(0, 300) }, problems: [] };
+  });
+}
+
+/** Drafts still waiting for coordinates (an address and no lat/lng). */
+export function needsGeocoding(draft: DraftOrder): boolean {
+  return draft.order.lat === undefined && Boolean(draft.order.address);
+}
+
+/** The orders ready to be planned (coordinates and no problem), as the plan request takes them. */
+export function plannableOrders(drafts: DraftOrder[]): OrderInput[] {
+  return drafts.filter((d) => d.problems.length === 0 && d.order.lat !== undefined && d.order.lng !== undefined).map((d) => d.order as OrderInput);
+}
