@@ -59,6 +59,8 @@ export interface Consumption {
   fallback: boolean;
   /** The pending overage_charges row written for this route, if it was above the limit (billed after commit). */
   overageChargeId: string | null;
+  /** The team whose quota this route used (decision 008), told after commit so its dashboard refreshes. */
+  teamId: string | null;
 }
 
 type IncrementRow = { routes_used: number; monthly_limit: number; overage_routes: number; overage_amount: number; period_start: string | Date };
@@ -151,6 +153,7 @@ export async function consumeRouteQuota(
     periodStart,
     fallback,
     overageChargeId,
+    teamId: team?.teamId ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { createRouter, requireUser, type AppContext } from "../../lib/context";
 import { billOverageCharge } from "../../services/billing";
+import { TeamEvents } from "../../services/teams/events";
 import { rateLimit } from "../../middleware/rate-limit";
 import { exportFileName, routeToCsv, routeToGpx } from "../../services/route-export";
 import * as service from "../../services/routes";
@@ -27,6 +28,11 @@ routesRouter
       mailer: deps.mailer,
       baseUrl: deps.baseUrl,
       billOverage: (userId: string, chargeId: string) => billOverageCharge(deps, userId, chargeId),
+      teamUsageChanged: async (teamId: string, userId: string) => {
+        const events = new TeamEvents();
+        await events.teamChanged(deps.db, teamId, "usage", userId);
+        await events.flush(deps.realtime, deps.logger);
+      },
     };
     return c.json(await service.optimizeRoute(deps.db, ctx, user, c.req.valid("json")), 200);
   })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { teamMessages, type RouteList, type TeamDetail } from "@routepilot/contracts";
 import { overageCharges, routes, subscribers, teamMembers, teams } from "@routepilot/db";
 import { createTestApp, type TestApp } from "../../test/harness";
-import { account, addMember, createTeam, json, setTier, type Account } from "./team-fixtures";
+import { account, addMember, createTeam, json, recordRealtime, setTier, type Account } from "./team-fixtures";
 
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (CI).
 let t: TestApp;
@@ -59,6 +59,24 @@ describe("shared quota", () => {
     // The owner's own routes count against the owner's personal quota, not the team.
     expect((await optimize(owner)).status).toBe(200);
     expect((await teamRow(teamId)).usedQuota).toBe(6);
+  });
+
+  it("a member's route tells the team (team:{id} members_changed) so the dashboard's used figures refresh live; a refused one tells nobody", async () => {
+    const { owner, teamId, members } = await teamWithMembers(1, "live-usage");
+    const [m] = members as [Account];
+    const live = recordRealtime(t);
+    expect((await optimize(m)).status).toBe(402);
+    expect(live.to(owner.userId)).toEqual([]);
+    expect((await allocate(teamId, owner, m, 1)).status).toBe(200);
+    live.messages.length = 0;
+    expect((await optimize(m)).status).toBe(200);
+    expect(live.to(owner.userId)).toEqual([{ topic: `team:${teamId}`, type: "members_changed" }]);
+    expect(live.messages[0]!.message.data).toEqual({ teamId, change: "usage", userId: m.userId });
+    // The owner's own routes use the personal quota: no team message.
+    live.messages.length = 0;
+    expect((await optimize(owner)).status).toBe(200);
+    expect(live.messages).toEqual([]);
+    live.stop();
   });
 
   it("the team quota caps members even when allocations were given while the owner's plan was bigger", async () => {

@@ -36,6 +36,8 @@ export interface OptimizeContext extends PlanningDeps {
   baseUrl: string;
   /** Bills a committed overage charge with the payment provider (Stripe configured), else absent. */
   billOverage?: (userId: string, chargeId: string) => Promise<void>;
+  /** Tells a team's members that a member used its quota (realtime), after commit. */
+  teamUsageChanged?: (teamId: string, userId: string) => Promise<void>;
 }
 
 /**
@@ -72,6 +74,7 @@ export async function optimizeRoute(db: Database, ctx: OptimizeContext, user: { 
     return { row: row as RouteRow, stops, consumption };
   });
   if (consumption.overageChargeId) await ctx.billOverage?.(user.id, consumption.overageChargeId);
+  if (consumption.teamId) await ctx.teamUsageChanged?.(consumption.teamId, user.id);
   await sendUsageWarnings(db, ctx.mailer, user, consumption, ctx.baseUrl);
   const summary = await getUsageSummary(db, user);
   return { route: presentRoute(row, stops), usage: { ...summary, overage: overageNotice(consumption) } };
