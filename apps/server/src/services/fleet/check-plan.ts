@@ -1,0 +1,299 @@
+import { minutesOfDay } from "@routepilot/contracts";
+import { isoOnDate, orderDemand, routeCostPence, secondsOnDate, vehicleCapacity, type LatLng, type PlanOrder, type PlanRoute, type PlanVehicle, type TravelMatrix } from "./problem";
+
+/**
+ * An independent check of a fleet plan (issue 11): from the vehicles, the orders and only the
+ * order of the stops on each route, it recomputes times (travel, waiting for windows, service,
+ * breaks) and loads with its own arithmetic — not the engine's figures — and lists every broken
+ * constraint. Tests use it on engine plans; manual edits use it to recompute a route and to show
+ * what the edit breaks (never silently accepted).
+ */
+
+export const violationKinds = ["capacity", "time_window", "shift", "max_stops", "max_distance", "max_travel_time", "skills", "precedence", "unreachable", "break", "duplicate", "unknown"] as const;
+export type ViolationKind = (typeof violationKinds)[number];
+
+export interface Violation {
+  vehicleId: string;
+  orderId?: string;
+  kind: ViolationKind;
+  message: string;
+}
+
+/** Travel between two places, or null when there is no road. */
+export type Travel = (from: LatLng, to: LatLng) => { duration: number; distance: number } | null;
+
+/** Travel looked up in a matrix over `points` (same coordinates → same index). */
+export function travelFromMatrix(points: readonly LatLng[], matrix: TravelMatrix): Travel {
+  const index = new Map(points.map((p, i) => [`${p.lat},${p.lng}`, i]));
+  return (from, to) => {
+    const a = index.get(`${from.lat},${from.lng}`);
+    const b = index.get(`${to.lat},${to.lng}`);
+    if (a === undefined || b === undefined) return null;
+    const duration = matrix.durations[a]?.[b];
+    const distance = matrix.distances[a]?.[b];
+    if (duration === null || duration === undefined || distance === null || distance === undefined || !Number.isFinite(duration) || !Number.isFinite(distance)) return null;
+    return { duration, distance };
+  };
+}
+
+/** The order of a route: which order is served, and whether this stop is its pickup. */
+export interface RouteStopRef {
+  orderId: string;
+  kind: "delivery" | "pickup";
+}
+
+export interface RouteToCheck {
+  vehicleId: string;
+  stops: readonly RouteStopRef[];
+  /** Breaks as planned; their times only tell after which stop each is taken. */
+  breaks?: readonly { start: string; end: string }[];
+  /** Planned departures per stop, to tell after which stop each break is taken. */
+  departures?: readonly string[];
+}
+
+export interface ScheduleInput {
+  date: string;
+  vehicle: PlanVehicle;
+  orders: ReadonlyMap<string, PlanOrder>;
+  stops: readonly RouteStopRef[];
+  travel: Travel;
+  dims: number;
+  /** Per break of the vehicle, the number of stops served before it (taken by the clock when absent). */
+  breakGaps?: readonly (number | undefined)[];
+  driverId?: string | null;
+}
+
+export interface ScheduledRoute {
+  route: PlanRoute;
+  violations: Violation[];
+  latenessSeconds: number;
+}
+
+const secondsOf = (time: string) => minutesOfDay(time) * 60;
+
+/** When service may start at `ready` given windows: the first window not yet closed, else late. */
+function serviceStart(ready: number, windows: readonly { start: string; end: string }[]): { start: number; late: number } {
+  if (windows.length === 0) return { start: ready, late: 0 };
+  for (const w of windows) if (ready <= secondsOf(w.end)) return { start: Math.max(ready, secondsOf(w.start)), late: 0 };
+  const lastEnd = Math.max(...windows.map((w) => secondsOf(w.end)));
+  return { start: ready, late: ready - lastEnd };
+}
+
+/** One pass over the route departing at `departure`. */
+function pass(input: ScheduleInput, departure: number): ScheduledRoute {
+  const { vehicle, orders, stops, travel, dims, date } = input;
+  const violations: Violation[] = [];
+  const flag = (kind: ViolationKind, message: string, orderId?: string) => violations.push({ vehicleId: vehicle.id, ...(orderId !== undefined ? { orderId } : {}), kind, message });
+  const capacity = vehicleCapacity(vehicle, dims);
+  const shiftStart = secondsOf(vehicle.shift.start);
+  const shiftEnd = secondsOf(vehicle.shift.end);
+
+  // Loads: deliveries without a pickup leave the depot on board.
+  let load = new Array<number>(dims).fill(0);
+  for (const s of stops) {
+    const order = orders.get(s.orderId);
+    if (order && !order.pickup) load = load.map((x, k) => x + orderDemand(order, dims)[k]!);
+  }
+  const overCapacity = (amounts: number[]) => amounts.some((x, k) => x > capacity[k]! + 1e-9);
+  if (overCapacity(load)) flag("capacity", `Leaves the depot with ${load.join(" / ")} on board; the vehicle takes ${capacity.join(" / ")}.`);
+  const routeLoad = [...load];
+
+  const pendingBreaks = vehicle.breaks.map((b, j) => ({ index: j, start: secondsOf(b.window.start), end: secondsOf(b.window.end), duration: b.durationMinutes * 60, gap: input.breakGaps?.[j] }));
+  const breaks: PlanRoute["breaks"] = [];
+  const takeBreak = (b: (typeof pendingBreaks)[number], now: number) => {
+    const start = Math.max(now, b.start);
+    if (start > b.end) flag("break", `The break ${isoOnDate(date, b.start).slice(11, 16)}–${isoOnDate(date, b.end).slice(11, 16)} starts late, at ${isoOnDate(date, start).slice(11, 16)}.`);
+    breaks.push({ start: isoOnDate(date, start), end: isoOnDate(date, start + b.duration) });
+    pendingBreaks.splice(pendingBreaks.indexOf(b), 1);
+    return start + b.duration;
+  };
+
+  let place: LatLng | null = vehicle.start;
+  let now = departure;
+  const begin = vehicle.start ? departure : null;
+  let distance = 0;
+  let driving = 0;
+  let service = 0;
+  let waiting = 0;
+  let lateness = 0;
+  const seen = new Map<string, Set<string>>();
+  const planned: PlanRoute["stops"] = [];
+
+  const leg = (to: LatLng, orderId?: string) => {
+    if (!place) return 0;
+    const t = travel(place, to);
+    if (!t) {
+      flag("unreachable", "No road leads to this stop from the previous one.", orderId);
+      return 0;
+    }
+    distance += t.distance;
+    driving += t.duration;
+    return t.duration;
+  };
+
+  stops.forEach((ref, position) => {
+    const order = orders.get(ref.orderId);
+    if (!order) {
+      flag("unknown", `Order ${ref.orderId} is not in this plan.`, ref.orderId);
+      return;
+    }
+    const kinds = seen.get(ref.orderId) ?? new Set<string>();
+    if (kinds.has(ref.kind)) flag("duplicate", `${order.label} is served twice.`, order.id);
+    kinds.add(ref.kind);
+    seen.set(ref.orderId, kinds);
+    if (ref.kind === "pickup" && !order.pickup) flag("precedence", `${order.label} has no pickup.`, order.id);
+    if (ref.kind === "delivery" && order.pickup && !kinds.has("pickup")) flag("precedence", `${order.label} is delivered before it is picked up.`, order.id);
+    const missing = ref.kind === "delivery" ? order.skills.filter((s) => !vehicle.skills.includes(s)) : [];
+    if (missing.length > 0) flag("skills", `${order.label} needs skill ${missing.join(", ")}, which this vehicle does not have.`, order.id);
+
+    const stop = ref.kind === "pickup" && order.pickup ? order.pickup : order;
+    const windows = stop.timeWindows;
+    const serviceSeconds = Math.round(stop.serviceMinutes * 60);
+    // Breaks due before this stop: either before driving there or on arrival, whichever serves sooner.
+    const due = pendingBreaks.filter((b) => (b.gap !== undefined ? b.gap <= position : now >= b.start || now + (place ? (travel(place, stop)?.duration ?? 0) : 0) + serviceSeconds > b.end));
+    let arrival: number;
+    if (due.length > 0) {
+      const before = due.reduce((t, b) => Math.max(t, b.start) + b.duration, now) + (place ? (travel(place, stop)?.duration ?? 0) : 0);
+      const onArrival = due.reduce((t, b) => Math.max(t, b.start) + b.duration, now + (place ? (travel(place, stop)?.duration ?? 0) : 0));
+      if (before <= onArrival) {
+        for (const b of due) now = takeBreak(b, now);
+        arrival = now + leg(stop, order.id);
+      } else {
+        arrival = now + leg(stop, order.id);
+        let t = arrival;
+        for (const b of due) t = takeBreak(b, t);
+        now = t;
+        arrival = Math.max(arrival, t);
+      }
+    } else arrival = now + leg(stop, order.id);
+    const reached = arrival;
+    const { start, late } = serviceStart(Math.max(reached, now), windows);
+    if (late > 0) {
+      lateness += late;
+      flag("time_window", `${stop.label ?? order.label}: arrives ${isoOnDate(date, start).slice(11, 16)}, after its window (${windows.map((w) => `${w.start}–${w.end}`).join(" or ")}).`, order.id);
+    }
+    const wait = start - reached;
+    waiting += Math.max(0, wait);
+    service += serviceSeconds;
+    now = start + serviceSeconds;
+    const demand = orderDemand(order, dims);
+    load = load.map((x, k) => (ref.kind === "pickup" ? x + demand[k]! : x - demand[k]!));
+    if (overCapacity(load)) flag("capacity", `After ${stop.label ?? order.label} the vehicle carries ${load.join(" / ")}; it takes ${capacity.join(" / ")}.`, order.id);
+    planned.push({
+      orderId: order.id,
+      kind: ref.kind,
+      label: ref.kind === "pickup" && order.pickup ? order.pickup.label : order.label,
+      lat: stop.lat,
+      lng: stop.lng,
+      arrival: isoOnDate(date, reached),
+      departure: isoOnDate(date, now),
+      waitingSeconds: Math.max(0, wait),
+      demand,
+      load: [...load],
+    });
+    place = stop;
+  });
+  for (const [orderId, kinds] of seen) {
+    const order = orders.get(orderId);
+    if (order?.pickup && kinds.has("pickup") && !kinds.has("delivery")) flag("precedence", `${order.label} is picked up but not delivered on this route.`, orderId);
+  }
+  // Breaks still due: taken before returning when the day runs into their window.
+  for (const b of [...pendingBreaks]) if (now >= b.start || (b.gap !== undefined && b.gap <= stops.length)) now = takeBreak(b, now);
+
+  let finish = now;
+  if (vehicle.end && stops.length > 0) finish = now + leg(vehicle.end);
+  if (stops.length > 0 && finish > shiftEnd) flag("shift", `The route ends at ${isoOnDate(date, finish).slice(11, 16)}, after the shift (${vehicle.shift.start}–${vehicle.shift.end}).`);
+  if (stops.length > 0 && (begin ?? departure) < shiftStart) flag("shift", `The route starts before the shift (${vehicle.shift.start}).`);
+  if (vehicle.maxStops && stops.length > vehicle.maxStops) flag("max_stops", `${stops.length} stops; this vehicle makes at most ${vehicle.maxStops}.`);
+  if (vehicle.maxDistanceKm && distance > vehicle.maxDistanceKm * 1000 + 1e-6) flag("max_distance", `${(distance / 1000).toFixed(1)} km; this vehicle drives at most ${vehicle.maxDistanceKm} km.`);
+  if (vehicle.maxDrivingMinutes && driving > vehicle.maxDrivingMinutes * 60 + 1e-6) flag("max_travel_time", `${Math.round(driving / 60)} min of driving; this vehicle drives at most ${vehicle.maxDrivingMinutes} min.`);
+
+  const firstArrival = planned[0] ? secondsOnDate(date, planned[0].arrival) : departure;
+  const origin = begin ?? firstArrival;
+  const durationSeconds = stops.length > 0 ? finish - origin : 0;
+  return {
+    route: {
+      vehicleId: vehicle.id,
+      driverId: input.driverId ?? null,
+      stops: planned,
+      breaks,
+      start: vehicle.start && stops.length > 0 ? isoOnDate(date, origin) : null,
+      end: vehicle.end && stops.length > 0 ? isoOnDate(date, finish) : null,
+      distanceMeters: distance,
+      durationSeconds,
+      drivingSeconds: driving,
+      serviceSeconds: service,
+      waitingSeconds: waiting,
+      load: routeLoad,
+      costPence: stops.length > 0 ? routeCostPence(vehicle, durationSeconds) : 0,
+    },
+    violations,
+    latenessSeconds: lateness,
+  };
+}
+
+/**
+ * Times and loads of one vehicle's stops in the given order, with what they break. Departs at
+ * the start of the shift; if the first stop would then wait for its window, departs that much
+ * later when nothing gets worse (less time on the road, same constraints).
+ */
+export function scheduleVehicleRoute(input: ScheduleInput): ScheduledRoute {
+  const shiftStart = secondsOf(input.vehicle.shift.start);
+  const early = pass(input, shiftStart);
+  const firstWait = early.route.stops[0]?.waitingSeconds ?? 0;
+  if (firstWait <= 0 || !input.vehicle.start) return early;
+  const late = pass(input, shiftStart + firstWait);
+  return late.violations.length <= early.violations.length && late.latenessSeconds <= early.latenessSeconds ? late : early;
+}
+
+export interface CheckPlanInput {
+  date: string;
+  vehicles: readonly PlanVehicle[];
+  orders: readonly PlanOrder[];
+  routes: readonly RouteToCheck[];
+  travel: Travel;
+  dims: number;
+}
+
+/** Which stop each planned break follows: the number of stops that depart at or before its start. */
+function breakGaps(date: string, vehicle: PlanVehicle, route: RouteToCheck): (number | undefined)[] | undefined {
+  const departures = route.departures;
+  if (!route.breaks || !departures) return undefined;
+  const gaps = route.breaks.map((b) => departures.filter((d) => secondsOnDate(date, d) <= secondsOnDate(date, b.start)).length);
+  return vehicle.breaks.map((_, j) => gaps[j]);
+}
+
+/** Every constraint any route of the plan breaks, recomputed from the stop order alone. */
+export function checkPlan(input: CheckPlanInput): { violations: Violation[]; latenessSeconds: number; routes: PlanRoute[] } {
+  const orders = new Map(input.orders.map((o) => [o.id, o]));
+  const vehicles = new Map(input.vehicles.map((v) => [v.id, v]));
+  const violations: Violation[] = [];
+  const routes: PlanRoute[] = [];
+  let latenessSeconds = 0;
+  const where = new Map<string, string>();
+  for (const route of input.routes) {
+    const vehicle = vehicles.get(route.vehicleId);
+    if (!vehicle) {
+      violations.push({ vehicleId: route.vehicleId, kind: "unknown", message: "This vehicle is not in the plan." });
+      continue;
+    }
+    for (const s of route.stops) {
+      const other = where.get(s.orderId);
+      if (other !== undefined && other !== route.vehicleId) violations.push({ vehicleId: route.vehicleId, orderId: s.orderId, kind: "duplicate", message: "This order is on two vehicles." });
+      where.set(s.orderId, route.vehicleId);
+    }
+    const result = scheduleVehicleRoute({ date: input.date, vehicle, orders, stops: route.stops, travel: input.travel, dims: input.dims, breakGaps: breakGaps(input.date, vehicle, route) });
+    violations.push(...result.violations);
+    routes.push(result.route);
+    latenessSeconds += result.latenessSeconds;
+  }
+  return { violations, latenessSeconds, routes };
+}
+
+/** A stored plan route as the checker's input: the stop order and, to place the breaks, the planned departures. */
+export const routeToCheck = (route: PlanRoute): RouteToCheck => ({
+  vehicleId: route.vehicleId,
+  stops: route.stops.map((s) => ({ orderId: s.orderId, kind: s.kind })),
+  breaks: route.breaks,
+  departures: route.stops.map((s) => s.departure),
+});
