@@ -25,4 +25,11 @@ describe("solver pool", () => {
     // Once the queue has drained, new work is accepted again.
     await expect(pool.solve(lineProblem(5), { seed: 1, maxIterations: 50 })).resolves.toMatchObject({ unassigned: [] });
   }, 60_000);
+
+  it("forwards progress from the worker thread while it solves", async () => {
+    const events: number[] = [];
+    const solution = await pool.solve(lineProblem(30), { seed: 1, timeLimitMs: 400 }, (e) => events.push(e.elapsedMs));
+    expect(solution.unassigned).toHaveLength(0);
+    expect(events.length).toBeGreaterThan(0);
+  }, 60_000);
 });

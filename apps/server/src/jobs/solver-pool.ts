@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { requireValidProblem, type Problem, type Solution } from "@routepilot/solver";
+import { requireValidProblem, type Problem, type ProgressEvent, type Solution } from "@routepilot/solver";
 import { ServiceBusyError } from "../lib/errors";
 
 /** Options that cross the thread boundary (no functions). */
@@ -13,9 +13,16 @@ export interface SolverRequest {
   id: number;
   problem: Problem;
   options: PoolSolveOptions;
+  /** Send progress messages (new best solutions, at most every PROGRESS_INTERVAL_MS). */
+  progress?: boolean;
 }
 
 export type SolverReply = { id: number; ok: true; solution: Solution } | { id: number; ok: false; name: string; message: string };
+/** A progress message from a worker while it solves request `id`. */
+export type SolverProgress = { id: number; progress: ProgressEvent };
+
+/** Minimum time between two progress messages from a worker. */
+export const PROGRESS_INTERVAL_MS = 250;
 
 /** Runs the solver in warm worker threads so a request never blocks the event loop. */
 export interface SolverPool {
@@ -23,7 +30,7 @@ export interface SolverPool {
    * Validates the problem (InvalidProblemError), then solves it on a free worker; when
    * `maxQueue` problems already wait for one, refuses at once with ServiceBusyError (503).
    */
-  solve(problem: Problem, options?: PoolSolveOptions): Promise<Solution>;
+  solve(problem: Problem, options?: PoolSolveOptions, onProgress?: (event: ProgressEvent) => void): Promise<Solution>;
   /** Starts the workers now instead of on the first request. */
   warm(): void;
   close(): Promise<void>;
@@ -33,6 +40,7 @@ const SHIM = new URL("./solver-worker-shim.mjs", import.meta.url);
 
 interface Task {
   request: SolverRequest;
+  onProgress?: ((event: ProgressEvent) => void) | undefined;
   resolve(solution: Solution): void;
   reject(error: Error): void;
 }
@@ -59,7 +67,11 @@ export function createSolverPool(size: number, maxQueue = 32): SolverPool {
     // Idle solver threads must not keep the process (or a test run) alive.
     worker.unref();
     const slot: Slot = { worker, task: null };
-    worker.on("message", (reply: SolverReply) => {
+    worker.on("message", (reply: SolverReply | SolverProgress) => {
+      if ("progress" in reply) {
+        if (slot.task?.request.id === reply.id) slot.task.onProgress?.(reply.progress);
+        return;
+      }
       const task = slot.task;
       slot.task = null;
       if (task && task.request.id === reply.id) {
@@ -94,14 +106,14 @@ export function createSolverPool(size: number, maxQueue = 32): SolverPool {
   };
 
   return {
-    solve(problem, options = {}) {
+    solve(problem, options = {}, onProgress) {
       if (closed) return Promise.reject(new Error("solver pool is closed"));
       requireValidProblem(problem);
       if (queue.length >= maxQueue) {
         return Promise.reject(new ServiceBusyError("The route optimiser is busy right now. Please try again in a few seconds."));
       }
       return new Promise<Solution>((resolve, reject) => {
-        queue.push({ request: { id: nextId++, problem, options }, resolve, reject });
+        queue.push({ request: { id: nextId++, problem, options, ...(onProgress ? { progress: true } : {}) }, onProgress, resolve, reject });
         pump();
       });
     },

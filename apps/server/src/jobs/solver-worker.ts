@@ -1,13 +1,16 @@
 import { parentPort } from "node:worker_threads";
 import { solve } from "@routepilot/solver";
-import type { SolverReply, SolverRequest } from "./solver-pool";
+import { PROGRESS_INTERVAL_MS, type SolverProgress, type SolverReply, type SolverRequest } from "./solver-pool";
 
 /** A long-lived solver thread: one request at a time, each answered with its id. */
 const port = parentPort;
 port?.on("message", (request: SolverRequest) => {
   let reply: SolverReply;
   try {
-    reply = { id: request.id, ok: true, solution: solve(request.problem, request.options) };
+    const progress = request.progress
+      ? { onProgress: (event: SolverProgress["progress"]) => port.postMessage({ id: request.id, progress: event } satisfies SolverProgress), progressIntervalMs: PROGRESS_INTERVAL_MS }
+      : {};
+    reply = { id: request.id, ok: true, solution: solve(request.problem, { ...request.options, ...progress }) };
   } catch (e) {
     const error = e instanceof Error ? e : new Error(String(e));
     reply = { id: request.id, ok: false, name: error.name, message: error.message };
