@@ -1,0 +1,169 @@
+import { useState, type ReactNode } from "react";
+import { planObjectives, type PlanObjective, type Vehicle } from "@routepilot/contracts";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { useCreatePlan, usePlan } from "@/features/fleet/api/plans";
+import { OrdersEditor } from "@/features/fleet/components/orders-editor";
+import { PlanResult } from "@/features/fleet/components/plan-result";
+import { plannableOrders, type DraftOrder } from "@/features/fleet/lib/order-import";
+
+export const objectiveNames: Record<PlanObjective, { title: string; description: string }> = {
+  min_time: { title: "Least time", description: "the shortest total driving and working time" },
+  min_vehicles: { title: "Fewest vehicles", description: "as few vehicles as possible, then the least time" },
+  balance: { title: "Balanced workload", description: "routes of similar length, so no driver gets the long day" },
+};
+
+/** Tomorrow as YYYY-MM-DD (local). */
+function tomorrow(): string {
+  const d = new Date();
+  d.setDate(d.getDate() + 1);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+type FleetPlannerProps = {
+  teamId: string;
+  vehicles: Vehicle[];
+  /** The team's capacity dimension names. */
+  dimensions: readonly string[];
+  /** Shown next to the finished plan (edits, variants, dispatch). */
+  planActions?: (planId: string) => ReactNode;
+};
+
+/**
+ * A day's plan for a team's fleet: the date, the vehicles, the objective and the orders; then
+ * the engine's progress and the result.
+ */
+export function FleetPlanner({ teamId, vehicles, dimensions, planActions }: FleetPlannerProps) {
+  const [date, setDate] = useState(tomorrow);
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set(vehicles.map((v) => v.id)));
+  const [objective, setObjective] = useState<PlanObjective>("min_time");
+  const [drafts, setDrafts] = useState<DraftOrder[]>([]);
+  const [planId, setPlanId] = useState<string | null>(null);
+  const create = useCreatePlan();
+  const plan = usePlan(teamId, planId);
+
+  const orders = plannableOrders(drafts);
+  const vehicleNames = Object.fromEntries(vehicles.map((v) => [v.id, v.name]));
+  const fields = create.error instanceof ApiError ? create.error.fields : undefined;
+
+  function submit() {
+    setPlanId(null);
+    create.mutate(
+      { teamId, input: { date, vehicleIds: vehicles.filter((v) => chosen.has(v.id)).map((v) => v.id), orders, objective } },
+      { onSuccess: ({ id }) => setPlanId(id) },
+    );
+  }
+
+  const current = plan.data;
+  const working = planId !== null && (!current || current.status === "queued" || current.status === "solving");
+
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby="plan-options" className="grid gap-4">
+        <h2 id="plan-options" className="text-lg font-semibold">
+          Day, vehicles and objective
+        </h2>
+        <label className="grid max-w-xs gap-1 text-sm">
+          <span>Date</span>
+          <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} required />
+        </label>
+        <fieldset className="grid gap-1">
+          <legend className="text-sm font-medium">Vehicles</legend>
+          {vehicles.length === 0 ? <p className="text-sm text-muted-foreground">Add vehicles first.</p> : null}
+          <div className="flex flex-wrap gap-3">
+            {vehicles.map((v) => (
+              <label key={v.id} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={chosen.has(v.id)}
+                  onChange={(e) => {
+                    const next = new Set(chosen);
+                    if (e.target.checked) next.add(v.id);
+                    else next.delete(v.id);
+                    setChosen(next);
+                  }}
+                />
+                {v.name}
+                {v.skills && v.skills.length > 0 ? <span className="text-muted-foreground">({v.skills.join(", ")})</span> : null}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="grid gap-1">
+          <legend className="text-sm font-medium">Objective</legend>
+          {planObjectives.map((o) => (
+            <label key={o} className="flex items-center gap-2 text-sm">
+              <input type="radio" name="objective" value={o} checked={objective === o} onChange={() => setObjective(o)} />
+              <strong>{objectiveNames[o].title}</strong> <span className="text-muted-foreground">— {objectiveNames[o].description}</span>
+            </label>
+          ))}
+        </fieldset>
+      </section>
+
+      <section aria-labelledby="plan-orders" className="grid gap-2">
+        <h2 id="plan-orders" className="text-lg font-semibold">
+          Orders
+        </h2>
+        <OrdersEditor drafts={drafts} onChange={setDrafts} dimensions={dimensions} />
+      </section>
+
+      <div className="grid gap-2">
+        <div>
+          <Button type="button" onClick={submit} disabled={create.isPending || working || orders.length === 0 || chosen.size === 0}>
+            {create.isPending ? <Spinner className="size-4 text-primary-foreground" /> : null}
+            Plan {orders.length} orders
+          </Button>
+        </div>
+        {create.error ? (
+          <Alert variant="destructive">
+            <AlertDescription>
+              {errorMessage(create.error)}
+              {fields ? (
+                <ul className="mt-1 list-disc pl-5">
+                  {Object.entries(fields).map(([field, message]) => (
+                    <li key={field}>
+                      {field}: {message}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </AlertDescription>
+          </Alert>
+        ) : null}
+      </div>
+
+      {planId !== null ? (
+        <section aria-labelledby="plan-result" className="grid gap-3">
+          <h2 id="plan-result" className="text-lg font-semibold">
+            Plan
+          </h2>
+          {working ? (
+            <div className="grid gap-1">
+              <progress className="w-full" max={1} value={current?.progress ?? 0} aria-label="Planning progress" />
+              <p className="text-sm text-muted-foreground">{current?.status === "solving" ? `Planning… ${Math.round((current.progress ?? 0) * 100)}%` : "Waiting for the planner…"}</p>
+            </div>
+          ) : null}
+          {plan.error ? (
+            <Alert variant="destructive">
+              <AlertDescription>{errorMessage(plan.error)}</AlertDescription>
+            </Alert>
+          ) : null}
+          {current?.status === "failed" ? (
+            <Alert variant="destructive">
+              <AlertDescription>{current.error ?? "The plan could not be made."}</AlertDescription>
+            </Alert>
+          ) : null}
+          {current?.status === "done" ? (
+            <>
+              {planActions?.(current.id)}
+              <PlanResult plan={current} vehicleNames={vehicleNames} />
+            </>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}
