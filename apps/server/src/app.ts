@@ -30,6 +30,7 @@ import { billingRouter } from "./routes/billing/billing.handlers";
 import { adminRouter } from "./routes/admin/admin.handlers";
 import { teamsRouter } from "./routes/teams/teams.handlers";
 import { invitationsRouter } from "./routes/invitations/invitations.handlers";
+import { fleetRouter } from "./routes/fleet/fleet.handlers";
 import { REALTIME_PATH, realtimeHandler, realtimeRoute } from "./realtime/realtime.routes";
 
 export const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -143,6 +144,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", adminRouter);
   app.route("/", teamsRouter);
   app.route("/", invitationsRouter);
+  app.route("/", fleetRouter);
   app.get(REALTIME_PATH, realtimeHandler((c) => selfOrigin(c, deps.env.TRUST_PROXY)));
   app.openAPIRegistry.registerPath(realtimeRoute);
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "./preferences";
 
 /**
  * Fleet planning (issue 11): vehicles, drivers, a day's orders and plans, scoped to a team under
@@ -26,6 +27,11 @@ export const fleetMessages = {
   planFrozen: "This plan has been dispatched; copy it into a new version to change it",
   noFleetAccess: "Fleet planning is part of the Fleet Pro plan, or of a team whose owner is on Fleet Pro.",
   notManager: "Only the team's owner, admins and managers can do this.",
+  dimensionName: "Name each capacity dimension (at most 20 characters), e.g. kg, crates or m³",
+  dimensionsRequired: "Give between one and three capacity dimensions",
+  dimensionsInUse: (n: number) =>
+    `${n} vehicle${n === 1 ? " has" : "s have"} a capacity for the current dimensions: clear or archive ${n === 1 ? "it" : "them"} before changing how many dimensions there are`,
+  timeZone: "Choose a time zone such as Europe/London",
 } as const;
 
 export const vehicleProfiles = ["car", "van", "truck", "bicycle"] as const;
@@ -87,6 +93,23 @@ export type VehicleInput = z.input<typeof vehicleInputSchema>;
 
 export const vehicleSchema = vehicleInputSchema.safeExtend({ id: z.string(), teamId: z.string(), createdAt: z.string(), updatedAt: z.string() });
 export type Vehicle = z.infer<typeof vehicleSchema>;
+
+/** Vehicle update (PATCH): any subset of the vehicle's fields; the merged vehicle is validated as a whole. */
+export const vehicleUpdateSchema = vehicleInputSchema.partial();
+
+/** A team's fleet settings: the names of its capacity dimensions (1–3) and the time zone its plans' times are in. */
+export const fleetSettingsSchema = z
+  .object({
+    capacityDimensions: z
+      .array(z.string({ error: fleetMessages.dimensionName }).trim().min(1, { error: fleetMessages.dimensionName }).max(20, { error: fleetMessages.dimensionName }))
+      .min(1, { error: fleetMessages.dimensionsRequired })
+      .max(3, { error: fleetMessages.tooManyDimensions }),
+    timeZone: z.string({ error: fleetMessages.timeZone }).max(64, { error: fleetMessages.timeZone }).refine(isTimeZone, { error: fleetMessages.timeZone }),
+  })
+  .strict();
+export type FleetSettings = z.infer<typeof fleetSettingsSchema>;
+export const DEFAULT_CAPACITY_DIMENSIONS = ["units"];
+export const DEFAULT_FLEET_TIME_ZONE = "Europe/London";
 
 export const driverInputSchema = z
   .object({

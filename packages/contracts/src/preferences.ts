@@ -46,7 +46,8 @@ export const defaultPreferences: Preferences = {
 
 export const languages = ["en", "fr", "de", "es", "it"] as const;
 
-function isTimeZone(value: string): boolean {
+/** Whether the runtime knows this IANA time zone (e.g. Europe/London). */
+export function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat("en", { timeZone: value });
     return true;

@@ -1,0 +1,4 @@
+export * from "./access";
+export * from "./settings";
+export * from "./vehicles";
+export * from "./drivers";
