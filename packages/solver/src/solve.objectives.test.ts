@@ -39,19 +39,21 @@ function tinyProblem(t: Tiny, mode: ObjectiveMode): Problem {
  * Every split of every order of the jobs into `vehicles` routes (identical vehicles starting and
  * ending at location 0, leaving at 0): the feasible ones, with their figures.
  */
-function enumerate(t: Tiny): { vehicles: number; cost: number; durations: number[] }[] {
+function enumerate(t: Tiny): { vehicles: number; cost: number; work: number[] }[] {
   const n = t.demand.length;
-  const memo = new Map<string, { cost: number; duration: number } | null>();
-  const route = (xs: number[]): { cost: number; duration: number } | null => {
+  const memo = new Map<string, { cost: number; work: number } | null>();
+  const route = (xs: number[]): { cost: number; work: number } | null => {
     const key = xs.join(",");
     if (!memo.has(key)) {
       const load = xs.reduce((s, i) => s + t.demand[i]!, 0);
       const r = simulate(t.m, 0, 0, xs.map((i) => i + 1), t.windows ? xs.map((i) => t.windows![i]) : undefined, xs.map((i) => t.service[i]!));
-      memo.set(key, load <= t.cap && r.feasible ? { cost: r.cost, duration: r.duration } : null);
+      // Working time: travel (= cost here) + service; waiting excluded.
+      const work = r.cost + xs.reduce((s, i) => s + t.service[i]!, 0);
+      memo.set(key, load <= t.cap && r.feasible ? { cost: r.cost, work } : null);
     }
     return memo.get(key)!;
   };
-  const out: { vehicles: number; cost: number; durations: number[] }[] = [];
+  const out: { vehicles: number; cost: number; work: number[] }[] = [];
   const cuts = (k: number, from: number): number[][] => (k === 0 ? [[]] : Array.from({ length: n - from + 1 }, (_, i) => from + i).flatMap((c) => cuts(k - 1, c).map((rest) => [c, ...rest])));
   const splits = cuts(t.vehicles - 1, 0);
   for (const p of permutations(n)) {
@@ -59,7 +61,7 @@ function enumerate(t: Tiny): { vehicles: number; cost: number; durations: number
       const bounds = [0, ...cs, n];
       let cost = 0;
       let vehicles = 0;
-      const durations: number[] = [];
+      const work: number[] = [];
       let ok = true;
       for (let k = 0; k < t.vehicles && ok; k++) {
         const xs = p.slice(bounds[k]!, bounds[k + 1]!);
@@ -69,10 +71,10 @@ function enumerate(t: Tiny): { vehicles: number; cost: number; durations: number
         else {
           vehicles++;
           cost += r.cost;
-          durations.push(r.duration);
+          work.push(r.work);
         }
       }
-      if (ok) out.push({ vehicles, cost, durations });
+      if (ok) out.push({ vehicles, cost, work });
     }
   }
   return out;
@@ -173,12 +175,12 @@ describe("objective min_vehicles", () => {
 describe("objective balance", () => {
   for (const seed of [1, 2, 3, 4, 5, 6]) {
     for (const withWindows of [false, true]) {
-      it(`finds the optimum of cost + coef × Σ duration² (brute force, 7 jobs, 3 vehicles, seed ${seed}${withWindows ? ", windows" : ""})`, () => {
+      it(`finds the optimum of cost + coef × Σ working time² (brute force, 7 jobs, 3 vehicles, seed ${seed}${withWindows ? ", windows" : ""})`, () => {
         const t = clustered(100 + seed, withWindows);
         const problem = tinyProblem(t, "balance");
         const coef = compileProblem(problem).balanceCoef;
         expect(coef).toBeGreaterThan(0);
-        const opt = minOf(enumerate(t).map((s) => s.cost + coef * s.durations.reduce((a, d) => a + d * d, 0)));
+        const opt = minOf(enumerate(t).map((s) => s.cost + coef * s.work.reduce((a, w) => a + w * w, 0)));
         const sol = solveChecked(problem);
         expect(sol.unassigned).toEqual([]);
         expect(objectiveStats(problem, sol).value).toBeCloseTo(opt, 6);
@@ -186,22 +188,28 @@ describe("objective balance", () => {
     }
   }
 
-  it("has a smaller spread of route durations than min_time (random fleets)", () => {
+  it("has a smaller spread of route durations and working times than min_time (random fleets)", () => {
     let sumA = 0;
     let sumB = 0;
+    let workA = 0;
+    let workB = 0;
     for (let seed = 1; seed <= 12; seed++) {
       const base = randomFleet(seed, seed % 2 === 0);
       const a = solveChecked(base);
       const problem: Problem = { ...base, objective: { mode: "balance" } };
       const b = solveChecked(problem);
       expect(b.unassigned.length).toBeLessThanOrEqual(a.unassigned.length);
-      const sa = objectiveStats(base, a).spread;
-      const sb = objectiveStats(problem, b).spread;
-      expect(sb).toBeLessThan(sa);
-      sumA += sa;
-      sumB += sb;
+      const sa = objectiveStats(base, a);
+      const sb = objectiveStats(problem, b);
+      expect(sb.spread).toBeLessThan(sa.spread);
+      expect(sb.workSpread).toBeLessThan(sa.workSpread);
+      sumA += sa.spread;
+      sumB += sb.spread;
+      workA += sa.workSpread;
+      workB += sb.workSpread;
     }
     expect(sumB).toBeLessThan(sumA * 0.5);
+    expect(workB).toBeLessThan(workA * 0.5);
   });
 
   it("balanceWeight 0 is plain min_time", () => {

@@ -18,10 +18,14 @@ export interface ObjectiveStats {
   minUsedDuration: number;
   /** maxDuration − minDuration. */
   spread: number;
+  /** Working time (travel + setup + service, no waiting) of the busiest route, of the least busy vehicle (0 when unused), and their difference. */
+  maxWork: number;
+  minWork: number;
+  workSpread: number;
   /**
    * What the mode minimises once every assignable task is placed: min_time `cost`;
    * min_vehicles `cost + vehiclesUsed × vehicleCost` (vehicleCost exceeds any total cost,
-   * so fewer vehicles always win); balance `cost + balanceCoef × Σ duration²`.
+   * so fewer vehicles always win); balance `cost + balanceCoef × Σ working time²`.
    */
   value: number;
   vehicleCost: number;
@@ -35,10 +39,14 @@ export function objectiveStats(problem: Problem, solution: Solution): ObjectiveS
   const durations = used.map((r) => r.duration);
   const maxDuration = durations.length ? Math.max(...durations) : 0;
   const minUsedDuration = durations.length ? Math.min(...durations) : 0;
-  const minDuration = used.length < problem.vehicles.length ? 0 : minUsedDuration;
+  const unused = used.length < problem.vehicles.length;
+  const minDuration = unused ? 0 : minUsedDuration;
+  const work = used.map((r) => r.travelTime + r.setup + r.service);
+  const maxWork = work.length ? Math.max(...work) : 0;
+  const minWork = unused || !work.length ? 0 : Math.min(...work);
   let value = solution.cost;
   if (inst.mode === "min_vehicles") value += used.length * inst.vehicleCost;
-  if (inst.mode === "balance") for (const d of durations) value += inst.balanceCoef * d * d;
+  if (inst.mode === "balance") for (const w of work) value += inst.balanceCoef * w * w;
   return {
     mode: inst.mode,
     vehiclesUsed: used.length,
@@ -48,6 +56,9 @@ export function objectiveStats(problem: Problem, solution: Solution): ObjectiveS
     minDuration,
     minUsedDuration,
     spread: maxDuration - minDuration,
+    maxWork,
+    minWork,
+    workSpread: maxWork - minWork,
     value,
     vehicleCost: inst.vehicleCost,
     balanceCoef: inst.balanceCoef,

@@ -23,6 +23,8 @@ export class Evaluator {
   travel = 0;
   dist = 0;
   stops = 0;
+  /** Service and setup time so far (breaks included). */
+  busy = 0;
   ok = true;
   /** Load accumulators per dimension: deliveries, pickups, peak load of the sequence so far. */
   readonly del: Float64Array;
@@ -53,7 +55,7 @@ export class Evaluator {
     const cls = inst.vClass[v]!;
     this.dur = inst.dur[cls]!;
     this.cst = inst.cost[cls]!;
-    this.slow = inst.vHasBreaks[v] === 1 || inst.hasShipments || inst.balanceSlow;
+    this.slow = inst.vHasBreaks[v] === 1 || inst.hasShipments;
   }
 
   private reset(): void {
@@ -64,6 +66,7 @@ export class Evaluator {
     this.travel = 0;
     this.dist = 0;
     this.stops = 0;
+    this.busy = 0;
     this.ok = true;
     this.del.fill(0);
     this.pick.fill(0);
@@ -93,6 +96,7 @@ export class Evaluator {
     this.travel = r.fTravel[i]!;
     this.dist = r.fDist[i]!;
     this.stops = r.fStops[i]!;
+    this.busy = r.fBusy[i]!;
     this.ok = r.cost < Infinity;
     this.seqLen = 0;
     for (let d = 0; d < dims; d++) {
@@ -135,7 +139,9 @@ export class Evaluator {
       const l = inst.taskLoc[task]!;
       const a = this.loc * inst.stride + l;
       const tt = this.dur[a]!;
-      ready = this.t + tt + (l !== this.loc ? inst.taskSetup[task]! : 0);
+      const setup = l !== this.loc ? inst.taskSetup[task]! : 0;
+      ready = this.t + tt + setup;
+      this.busy += setup;
       this.cost += this.cst[a]!;
       this.travel += tt;
       this.dist += inst.dist[a]!;
@@ -154,6 +160,7 @@ export class Evaluator {
       return;
     }
     this.t = start + inst.taskService[task]!;
+    this.busy += inst.taskService[task]!;
     const dims = inst.dims;
     for (let d = 0; d < dims; d++) {
       const dd = inst.taskDelivery[task * dims + d]!;
@@ -206,10 +213,10 @@ export class Evaluator {
     const lj = j <= m ? inst.taskLoc[r.tasks[j - 1]!]! : inst.vEnd[r.v]!;
     const a = this.loc * inst.stride + lj;
     const tt = this.dur[a]!;
-    const ready = this.t + tt + (j <= m && lj !== this.loc ? inst.taskSetup[r.tasks[j - 1]!]! : 0);
+    const setup = j <= m && lj !== this.loc ? inst.taskSetup[r.tasks[j - 1]!]! : 0;
+    const ready = this.t + tt + setup;
     if (ready > r.bLat[j]!) return Infinity;
-    // Balance objective: arrival at the route's end (the fast path does not track time otherwise).
-    if (inst.balanceCoef > 0) this.t = j <= m ? Math.max(ready + r.bDurD[j]!, r.bDurE[j]!) : ready;
+    this.busy += setup + r.bBusy[j]!;
     this.cost += this.cst[a]! + r.bCost[j]!;
     this.travel += tt + r.bTravel[j]!;
     this.dist += inst.dist[a]! + r.bDist[j]!;
@@ -237,8 +244,9 @@ export class Evaluator {
     let c = this.cost + inst.vFixed[v]!;
     if (inst.vehicleCost > 0) c += inst.vehicleCost;
     if (inst.balanceCoef > 0) {
-      const d = this.t - inst.vTwStart[v]!;
-      c += inst.balanceCoef * d * d;
+      // Working time: travel, setup and service (breaks included), not waiting.
+      const w = this.travel + this.busy;
+      c += inst.balanceCoef * w * w;
     }
     return c;
   }

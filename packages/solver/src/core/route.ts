@@ -30,12 +30,9 @@ export class Route {
   bDel: Float64Array;
   bPick: Float64Array;
   bPeak: Float64Array;
-  /**
-   * Balance objective only: for a ready time x at position p (x <= bLat[p]), the route reaches
-   * its end at max(x + bDurD[p], bDurE[p]) (exact when every task has at most one window).
-   */
-  bDurD: Float64Array;
-  bDurE: Float64Array;
+  /** Service and setup time spent at positions 1..p (fBusy) and p..m (bBusy: setup of p excluded, it depends on the predecessor). */
+  fBusy: Float64Array;
+  bBusy: Float64Array;
   private capacity = 0;
   private readonly inst: Instance;
 
@@ -44,7 +41,7 @@ export class Route {
     this.v = v;
     this.fDep = this.fCost = this.fTravel = this.fDist = this.fDel = this.fPick = this.fPeak = new Float64Array(0);
     this.bLat = this.bCost = this.bTravel = this.bDist = this.bDel = this.bPick = this.bPeak = new Float64Array(0);
-    this.bDurD = this.bDurE = new Float64Array(0);
+    this.fBusy = this.bBusy = new Float64Array(0);
     this.fLoc = this.fStops = this.bStops = new Int32Array(0);
     this.grow(8);
   }
@@ -80,10 +77,8 @@ export class Route {
     this.bDel = new Float64Array(c * k);
     this.bPick = new Float64Array(c * k);
     this.bPeak = new Float64Array(c * k);
-    if (this.inst.balanceCoef > 0) {
-      this.bDurD = new Float64Array(c);
-      this.bDurE = new Float64Array(c);
-    }
+    this.fBusy = new Float64Array(c);
+    this.bBusy = new Float64Array(c);
   }
 
   /** Location at position p. */
@@ -119,6 +114,7 @@ export class Route {
     this.fTravel[m + 1] = ev.travel;
     this.fDist[m + 1] = ev.dist;
     this.fStops[m + 1] = ev.stops;
+    this.fBusy[m + 1] = ev.busy;
     for (let d = 0; d < dims; d++) {
       this.fDel[(m + 1) * dims + d] = ev.del[d]!;
       this.fPick[(m + 1) * dims + d] = ev.pick[d]!;
@@ -141,11 +137,7 @@ export class Route {
       this.bPick[(m + 1) * dims + d] = 0;
       this.bPeak[(m + 1) * dims + d] = 0;
     }
-    const balance = inst.balanceCoef > 0;
-    if (balance) {
-      this.bDurD[m + 1] = 0;
-      this.bDurE[m + 1] = -Infinity;
-    }
+    this.bBusy[m + 1] = 0;
     let nextLoc = inst.vEnd[this.v]!;
     for (let p = m; p >= 1; p--) {
       const t = this.tasks[p - 1]!;
@@ -164,12 +156,7 @@ export class Route {
         }
       }
       this.bLat[p] = lat;
-      if (balance) {
-        // Service starts at max(x, window start), then service, travel and the next setup.
-        const k = inst.taskService[t]! + tt + setupNext + this.bDurD[p + 1]!;
-        this.bDurD[p] = k;
-        this.bDurE[p] = Math.max(inst.twStart[inst.twOffset[t]!]! + k, this.bDurE[p + 1]!);
-      }
+      this.bBusy[p] = inst.taskService[t]! + setupNext + this.bBusy[p + 1]!;
       this.bCost[p] = cst[a]! + this.bCost[p + 1]!;
       this.bTravel[p] = tt + this.bTravel[p + 1]!;
       this.bDist[p] = dist[a]! + this.bDist[p + 1]!;
@@ -195,6 +182,7 @@ export class Route {
     this.fTravel[p] = ev.travel;
     this.fDist[p] = ev.dist;
     this.fStops[p] = ev.stops;
+    this.fBusy[p] = ev.busy;
     for (let d = 0; d < dims; d++) {
       this.fDel[p * dims + d] = ev.del[d]!;
       this.fPick[p * dims + d] = ev.pick[d]!;

@@ -86,10 +86,8 @@ export interface Instance {
   mode: ObjectiveMode;
   /** min_vehicles: implicit cost of every used vehicle, larger than any total travel cost (0 otherwise). */
   vehicleCost: number;
-  /** balance: a used route adds balanceCoef × duration² to its cost (0 otherwise). */
+  /** balance: a used route adds balanceCoef × (working time)² to its cost (0 otherwise). */
   balanceCoef: number;
-  /** balance with multi-window tasks: the O(1) duration caches do not apply, every evaluation simulates. */
-  balanceSlow: boolean;
 }
 
 function flat(m: readonly (readonly (number | null)[])[], n: number, stride: number, scale: number): Float64Array {
@@ -306,7 +304,7 @@ export function compileProblem(problem: Problem): Instance {
   const userFixed = vFixed.reduce((a, b) => a + b, 0);
   // min_vehicles: one more vehicle costs more than any whole solution's travel and fixed costs.
   const vehicleCost = mode === "min_vehicles" ? maxArcCost * (nTasks + 2 * nVehicles + 2) + userFixed + 1 : 0;
-  const balance = mode === "balance" ? balanceTerms(problem, nTasks, taskLoc, taskService, taskSetup, twOffset, twStart, vTwStart, vTwEnd, dur, cost[0]!, stride) : null;
+  const balance = mode === "balance" ? balanceTerms(problem, nTasks, taskLoc, taskService, taskSetup, dur, cost[0]!, stride) : null;
   const balanceCoef = balance?.coef ?? 0;
   // Unassigned penalty: larger than any possible route cost change (travel, fixed, implicit vehicle
   // and balance terms), plus priority.
@@ -324,20 +322,18 @@ export function compileProblem(problem: Problem): Instance {
     vTimingClass, vType, vBreaks, vHasBreaks, compat, hasShipments: shipments.length > 0, maxArcCost,
     allCompatible: compat.every((c) => c === 1),
     mode, vehicleCost, balanceCoef,
-    balanceSlow: balanceCoef > 0 && windows.some((w) => w.length > 1),
   };
 }
 
 /**
- * Balance objective scale (README "Objectives"): a used route costs coef × d², with
- * coef = w × κ / (2H), so that one more second on a route at the even share H costs w × κ
- * (κ = average cost per second of travel). H = (service + setup + nearest incoming travel of
- * every task) / vehicles. `bound` is an upper bound of Σ coef × d² over the fleet, for the
- * unassigned penalty.
+ * Balance objective scale (README "Objectives"): a used route costs coef × W² where W is its
+ * working time (travel + setup + service), with coef = w × κ / (2H), so that one more second
+ * on a route at the even share H costs w × κ (κ = average cost per second of travel).
+ * H = (service + setup + nearest incoming travel of every task) / vehicles. `bound` is an upper
+ * bound of Σ coef × W² over the fleet, for the unassigned penalty.
  */
 function balanceTerms(
   problem: Problem, nTasks: number, taskLoc: Int32Array, taskService: Float64Array, taskSetup: Float64Array,
-  twOffset: Int32Array, twStart: Float64Array, vTwStart: Float64Array, vTwEnd: Float64Array,
   durByClass: Float64Array[], cost: Float64Array, stride: number,
 ): { coef: number; bound: number } {
   const n = stride - 1;
@@ -360,8 +356,9 @@ function balanceTerms(
   for (let t = 0; t < nTasks; t++) if (taskLoc[t]! < n) from.add(taskLoc[t]!);
   for (const v of problem.vehicles) if (v.start !== undefined) from.add(v.start);
   let work = 0;
-  let maxWindowStart = 0;
+  let busy = 0;
   for (let t = 0; t < nTasks; t++) {
+    busy += taskService[t]! + taskSetup[t]!;
     work += taskService[t]! + taskSetup[t]!;
     const l = taskLoc[t]!;
     if (l < n) {
@@ -369,17 +366,11 @@ function balanceTerms(
       for (const f of from) if (f !== l && dur[f * stride + l]! < near) near = dur[f * stride + l]!;
       if (Number.isFinite(near)) work += near;
     }
-    for (let w = twOffset[t]!; w < twOffset[t + 1]!; w++) if (Number.isFinite(twStart[w]!)) maxWindowStart = Math.max(maxWindowStart, twStart[w]!);
   }
   const nV = Math.max(1, problem.vehicles.length);
   const h = Math.max(1, work / nV);
   const coef = ((problem.objective?.balanceWeight ?? 1) * kappa) / (2 * h);
-  // Longest possible route: wait for the latest window start, then serve everything over the longest arcs.
-  let bound = 0;
-  for (let v = 0; v < problem.vehicles.length; v++) {
-    const free = Math.max(0, maxWindowStart - vTwStart[v]!) + work + maxDur * (nTasks + 2);
-    const d = Math.min(free, vTwEnd[v]! - vTwStart[v]!);
-    bound += coef * d * d;
-  }
-  return { coef, bound };
+  // Longest possible working time: every task over the longest arcs.
+  const longest = busy + maxDur * (nTasks + 2);
+  return { coef, bound: problem.vehicles.length * coef * longest * longest };
 }

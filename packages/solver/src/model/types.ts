@@ -90,9 +90,10 @@ export interface Vehicle {
  * What the search minimises (README "Objectives"):
  * - `min_time` (default): total travel cost (+ fixed costs).
  * - `min_vehicles`: fewest used vehicles first, then total travel cost (lexicographic).
- * - `balance`: total travel cost + balanceWeight × costPerSecond × Σ_v duration_v² / H over all
- *   vehicles (an unused vehicle has duration 0; H = the even share of the work, see README),
- *   which evens out route durations.
+ * - `balance`: total travel cost + balanceWeight × κ × Σ_v W_v² / (2H) over the vehicles, W_v being
+ *   the route's working time (travel + setup + service, waiting excluded), κ the average cost per
+ *   second of travel and H the even share of the work (README): evens out the drivers' workloads
+ *   across every vehicle given (an unused vehicle has W = 0).
  * Unassigned requests always dominate: no mode leaves a task out to save a vehicle or to balance.
  */
 export type ObjectiveMode = "min_time" | "min_vehicles" | "balance";
