@@ -15,6 +15,7 @@ import { cpus } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { objectiveStats, solve, validateSolution, type ObjectiveMode } from "../packages/solver/src/index";
+import { nameFilter, parseArgs } from "./lib/args";
 import { catalogue, defaultInstanceDir, defaultTimeLimit } from "./lib/catalogue";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -38,17 +39,6 @@ interface Row {
   workSpread: number;
   timeS: number;
   iterationsPerS: number;
-}
-
-function parse(argv: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (!a.startsWith("--")) throw new Error(`unexpected argument ${a}`);
-    const [k, inline] = a.slice(2).split("=", 2);
-    out[k!] = inline ?? argv[++i] ?? "";
-  }
-  return out;
 }
 
 const round = (x: number): number => Math.round(x * 10) / 10;
@@ -88,10 +78,8 @@ function summary(rows: Row[]): string {
 }
 
 async function main(): Promise<void> {
-  const opts = parse(process.argv.slice(2));
-  const filter = opts.filter;
-  const matches = (name: string): boolean =>
-    !filter ? DEFAULT_SELECTION.test(name) : filter.startsWith("/") && filter.endsWith("/") ? new RegExp(filter.slice(1, -1)).test(name) : name.includes(filter);
+  const opts = parseArgs(process.argv.slice(2));
+  const matches = opts.filter ? nameFilter(opts.filter) : (name: string): boolean => DEFAULT_SELECTION.test(name);
   const seed = Number(opts.seed ?? 1);
   const weight = opts.weight !== undefined ? { balanceWeight: Number(opts.weight) } : {};
   const outStem = opts.out ?? join(repoRoot, "bench", "results", "objectives");

@@ -13,6 +13,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { nameFilter, parseArgs } from "./lib/args";
 import { ALL_SETS, catalogue, defaultInstanceDir, defaultTimeLimit } from "./lib/catalogue";
 import type { SetName } from "./lib/instances";
 import { markdown, rowText, summarise } from "./lib/report";
@@ -20,24 +21,11 @@ import { runInstance, type RunResult } from "./lib/run-instance";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 
-function parse(argv: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (!a.startsWith("--")) throw new Error(`unexpected argument ${a}`);
-    const [k, inline] = a.slice(2).split("=", 2);
-    out[k!] = inline ?? argv[++i] ?? "";
-  }
-  return out;
-}
-
 async function main(): Promise<void> {
-  const opts = parse(process.argv.slice(2));
+  const opts = parseArgs(process.argv.slice(2));
   const setArg = (opts.set ?? "all").split(",").flatMap((s) => (s === "all" ? ALL_SETS : s === "cvrp" ? ["A", "B", "P", "X"] : [s]));
   const sets = new Set(setArg.map((s) => (s.toLowerCase() === "tsplib" ? "tsplib" : s.toLowerCase() === "solomon" ? "solomon" : s.toUpperCase())) as SetName[]);
-  const filter = opts.filter;
-  const matches = (name: string): boolean =>
-    !filter ? true : filter.startsWith("/") && filter.endsWith("/") ? new RegExp(filter.slice(1, -1)).test(name) : name.includes(filter);
+  const matches = nameFilter(opts.filter);
   const seeds = (opts.seeds ?? "1").split(",").map(Number);
   const threads = Number(opts.threads ?? 1);
   const maxN = opts["max-n"] ? Number(opts["max-n"]) : Infinity;
