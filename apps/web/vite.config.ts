@@ -23,5 +23,8 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/test/setup.ts"],
+    // Whole-page journeys type into several fields; on a loaded 2-core CI machine they can take
+    // longer than the default 5 s without anything being wrong.
+    testTimeout: 20_000,
   },
 });

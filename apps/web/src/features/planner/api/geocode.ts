@@ -24,12 +24,16 @@ export async function geocodeBatch(queries: string[], near?: { lat: number; lng:
  * `active` (the field is focused): a pasted list of 100 stops must not send 100 searches, which
  * would also spend the user's SPEC §9 api_general allowance (60 a minute).
  */
+/** Digits, signs, separators and degree marks only: "47.14", "47.14151, 9.52154", "-0.12 51.5". */
+const COORDINATE_LIKE = /^[-+\d\s.,;°]+$/;
+
 export function useGeocode(q: string, near?: { lat: number; lng: number }, active = true) {
   const text = q.trim();
   return useQuery({
     queryKey: ["geocode", text, near ? `${near.lat.toFixed(2)},${near.lng.toFixed(2)}` : null],
     queryFn: ({ signal }) => geocode(text, { near, signal }),
-    enabled: active && text.length >= 2 && !/[<>]/.test(text),
+    // Typed coordinates (or the start of them) need no suggestions: the server reads them as they are.
+    enabled: active && text.length >= 2 && !/[<>]/.test(text) && !COORDINATE_LIKE.test(text),
     staleTime: 60 * 60 * 1000,
     placeholderData: keepPreviousData,
     retry: false,
