@@ -7,6 +7,7 @@ import type { Job, ObjectiveMode, Problem, TimeWindow } from "./model/types";
 import { solve } from "./solve";
 import { euclidMatrix, permutations, randomPoints, randomProblem, simulate } from "./test-support/random-problems";
 import { Rng } from "./util/rng";
+import { isBetter, solveInWorker } from "./worker/solve-in-worker";
 
 const BUDGET = { maxIterations: 1500, seed: 7 };
 
@@ -225,6 +226,27 @@ describe("objective options", () => {
     const base = randomFleet(1, false);
     expect(() => solve({ ...base, objective: { mode: "fastest" as ObjectiveMode } })).toThrow(InvalidProblemError);
     expect(() => solve({ ...base, objective: { mode: "balance", balanceWeight: -1 } })).toThrow(/objective.balanceWeight/);
+  });
+
+  it("isBetter ranks by the mode's objective value when given the problem", () => {
+    const problem: Problem = { ...randomFleet(4, false), objective: { mode: "balance" } };
+    const sols = [1, 2, 3, 4].map((seed) => solve(problem, { seed, maxIterations: 30 }));
+    for (const a of sols) {
+      for (const b of sols) {
+        const va = objectiveStats(problem, a).value;
+        const vb = objectiveStats(problem, b).value;
+        if (a.unassigned.length === b.unassigned.length) expect(isBetter(a, b, problem)).toBe(va < vb);
+      }
+    }
+  });
+
+  it("solves an objective mode in a worker", async () => {
+    const problem: Problem = { ...randomFleet(5, true), objective: { mode: "min_vehicles" } };
+    const events: number[] = [];
+    const sol = await solveInWorker(problem, { seed: 7, maxIterations: 300, onProgress: (e) => events.push(e.elapsedMs) });
+    expect(validateSolution(problem, sol).violations).toEqual([]);
+    expect(sol.routes.length).toBe(solve(problem, { seed: 7, maxIterations: 300 }).routes.length);
+    for (let i = 1; i < events.length; i++) expect(events[i]! - events[i - 1]!).toBeGreaterThanOrEqual(245); // 250 ms apart, give or take the clock reads
   });
 
   it("progressIntervalMs throttles onProgress", () => {
