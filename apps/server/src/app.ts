@@ -31,6 +31,7 @@ import { adminRouter } from "./routes/admin/admin.handlers";
 import { teamsRouter } from "./routes/teams/teams.handlers";
 import { invitationsRouter } from "./routes/invitations/invitations.handlers";
 import { fleetRouter } from "./routes/fleet/fleet.handlers";
+import { fleetPlansRouter } from "./routes/fleet-plans/fleet-plans.handlers";
 import { REALTIME_PATH, realtimeHandler, realtimeRoute } from "./realtime/realtime.routes";
 
 export const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -145,6 +146,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", teamsRouter);
   app.route("/", invitationsRouter);
   app.route("/", fleetRouter);
+  app.route("/", fleetPlansRouter);
   app.get(REALTIME_PATH, realtimeHandler((c) => selfOrigin(c, deps.env.TRUST_PROXY)));
   app.openAPIRegistry.registerPath(realtimeRoute);
 

@@ -4,6 +4,7 @@ export * from "./tiers";
 export * from "./billing";
 export * from "./encryption";
 export * from "./fleet";
+export * from "./fleet-plans";
 export * from "./admin";
 export * from "./preferences";
 export * from "./saved-locations";

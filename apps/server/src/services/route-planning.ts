@@ -61,7 +61,7 @@ export type OrderMode =
   | { kind: "pinned"; order: number[] };
 
 /** The matrix from the configured provider; if a road provider fails (timeout, HTTP error), straight-line estimates instead. */
-async function matrixWithFallback(deps: PlanningDeps, points: LatLng[], profile: Profile): Promise<{ matrix: MatrixResult; routing: RoutingProvider }> {
+export async function matrixWithFallback(deps: Pick<PlanningDeps, "geo" | "logger">, points: LatLng[], profile: Profile): Promise<{ matrix: MatrixResult; routing: RoutingProvider }> {
   const primary = deps.geo.routing;
   try {
     return { matrix: await primary.matrix(points, profile), routing: primary };

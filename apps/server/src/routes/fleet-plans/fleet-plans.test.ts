@@ -1,0 +1,342 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fleetMessages, planMessages, routeMessages, type OrderInput, type PlanDetail, type Vehicle, type VehicleInput } from "@routepilot/contracts";
+import { outbox, routes, routeStops, subscribers, teamNotifications } from "@routepilot/db";
+import { checkPlan, routeToCheck, travelFromMatrix } from "../../services/fleet/check-plan";
+import { DEPOT, haversineMatrix, scatteredOrders } from "../../services/fleet/fleet-fixtures";
+import { waitForPlans } from "../../services/fleet/plans";
+import { layoutPlan, type PlanOrder, type PlanVehicle } from "../../services/fleet/problem";
+import { createTestApp, type TestApp } from "../../test/harness";
+import { account, addMember, createTeam, json, recordRealtime, setTier, type Account } from "../teams/team-fixtures";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await waitForPlans();
+  await t.close();
+});
+
+const UNKNOWN = "6f1d2f4e-1111-4222-8333-944455556666";
+const DATE = "2026-03-02";
+
+const van = (name: string, input: Partial<VehicleInput> = {}): VehicleInput => ({
+  name,
+  profile: "van",
+  capacity: [40],
+  shift: { start: "08:00", end: "17:00" },
+  start: DEPOT,
+  end: DEPOT,
+  ...input,
+});
+
+type Who = "owner" | "admin" | "manager" | "driver" | "member" | "outsider" | "plainManager" | "anon";
+
+async function world() {
+  const owner = await account(t, "plan-owner", "Olive Owner");
+  await setTier(t, owner.userId, "fleet_pro");
+  const teamId = await createTeam(t, owner, "Fleet Co");
+  const people = { owner } as Record<Exclude<Who, "anon">, Account>;
+  for (const role of ["admin", "manager", "driver", "member"] as const) {
+    people[role] = await account(t, `plan-${role}`, `Dana ${role}`);
+    await addMember(t, teamId, people[role], role);
+  }
+  people.outsider = await account(t, "plan-outsider");
+  const plainOwner = await account(t, "plan-plain-owner");
+  await setTier(t, plainOwner.userId, "enterprise");
+  const plainTeamId = await createTeam(t, plainOwner, "Not Fleet");
+  people.plainManager = await account(t, "plan-plain-manager");
+  await addMember(t, plainTeamId, people.plainManager, "manager");
+  return { teamId, plainTeamId, people };
+}
+type World = Awaited<ReturnType<typeof world>>;
+const cookieOf = (w: World, who: Who) => (who === "anon" ? undefined : w.people[who].cookie);
+
+async function addVehicles(w: World, bodies: VehicleInput[]): Promise<Vehicle[]> {
+  const out: Vehicle[] = [];
+  for (const body of bodies) {
+    const res = await t.call(`/api/teams/${w.teamId}/vehicles`, { cookie: w.people.owner.cookie, body });
+    expect(res.status).toBe(201);
+    out.push(await json<Vehicle>(res));
+  }
+  return out;
+}
+
+const asPlanVehicle = (v: Vehicle): PlanVehicle => ({ ...v });
+
+async function plan(w: World, body: Record<string, unknown>, who: Who = "owner"): Promise<PlanDetail> {
+  const res = await t.call(`/api/teams/${w.teamId}/plans`, { cookie: cookieOf(w, who), body: { date: DATE, settings: { timeLimitSeconds: 1 }, ...body } });
+  expect(res.status, JSON.stringify(await res.clone().json())).toBe(202);
+  const { id } = await json<{ id: string }>(res);
+  return done(w, id);
+}
+
+async function done(w: World, id: string): Promise<PlanDetail> {
+  await waitForPlans();
+  const res = await t.call(`/api/teams/${w.teamId}/plans/${id}`, { cookie: w.people.owner.cookie });
+  expect(res.status).toBe(200);
+  return json<PlanDetail>(res);
+}
+
+async function errorOf(res: Response) {
+  const body = (await res.json()) as { error: { message: string; fields?: Record<string, string> } };
+  return { status: res.status, message: body.error.message, fields: body.error.fields ?? {} };
+}
+
+describe("fleet plans: 60 orders for 4 vans", () => {
+  let w: World;
+  let vans: Vehicle[];
+  let orders: PlanOrder[];
+  let result: PlanDetail;
+  let usedBefore: number;
+  let live: ReturnType<typeof recordRealtime>;
+  beforeAll(async () => {
+    w = await world();
+    vans = await addVehicles(w, [van("Van 1"), van("Van 2"), van("Van 3", { end: null }), van("Van 4", { breaks: [{ window: { start: "12:00", end: "13:00" }, durationMinutes: 30 }] })]);
+    orders = scatteredOrders(60);
+    const [sub] = await t.deps.db.select().from(subscribers).where(eq(subscribers.userId, w.people.owner.userId));
+    usedBefore = sub?.routesUsedThisPeriod ?? 0;
+    live = recordRealtime(t);
+    result = await plan(w, { vehicleIds: vans.map((v) => v.id), orders, objective: "min_time" });
+    live.stop();
+  }, 60_000);
+
+  it("is done, with every order either on a route or unassigned with a reason in plain words", () => {
+    expect(result.status).toBe("done");
+    expect(result.progress).toBe(1);
+    const served = result.routes.flatMap((r) => r.stops.map((s) => s.orderId));
+    expect(new Set([...served, ...result.unassigned.map((u) => u.orderId)]).size).toBe(60);
+    expect(served.length + result.unassigned.length).toBe(60);
+    for (const u of result.unassigned) expect(u.explanation.length).toBeGreaterThan(10);
+    expect(result.totals).toMatchObject({ orders: 60, assigned: served.length });
+    expect(result.routes.every((r) => r.stops.every((s) => s.arrival.startsWith(DATE)))).toBe(true);
+  });
+
+  it("never exceeds a capacity, a shift or a window, checked independently of the engine's figures", async () => {
+    const vehicles = vans.map(asPlanVehicle);
+    const layout = layoutPlan(vehicles, orders);
+    const matrix = await haversineMatrix(layout.points);
+    const check = checkPlan({ date: DATE, vehicles, orders, routes: result.routes.map(routeToCheck), travel: travelFromMatrix(layout.points, matrix), dims: 1 });
+    expect(check.violations).toEqual([]);
+    for (const r of result.routes) expect(Math.max(0, ...r.stops.map((s) => s.load[0]!)), r.vehicleId).toBeLessThanOrEqual(40);
+  });
+
+  it("counts one route of quota per non-empty route", async () => {
+    const [sub] = await t.deps.db.select().from(subscribers).where(eq(subscribers.userId, w.people.owner.userId));
+    expect(sub!.routesUsedThisPeriod - usedBefore).toBe(result.routes.filter((r) => r.stops.length > 0).length);
+  });
+
+  it("tells the team's managers of progress and completion on team:{id}, not its drivers", () => {
+    const topic = `team:${w.teamId}`;
+    for (const who of ["owner", "admin", "manager"] as const) expect(live.to(w.people[who].userId)).toContainEqual({ topic, type: "plan_done" });
+    expect(live.to(w.people.driver.userId).filter((m) => m.type.startsWith("plan_"))).toEqual([]);
+    expect(live.to(w.people.owner.userId)).toContainEqual({ topic, type: "plan_progress" });
+  });
+
+  it("lists the team's plans newest first, by date", async () => {
+    const list = await json<{ plans: { id: string; orderCount: number }[] }>(t.call(`/api/teams/${w.teamId}/plans?date=${DATE}`, { cookie: w.people.manager.cookie }));
+    expect(list.plans[0]).toMatchObject({ id: result.id, orderCount: 60 });
+    const other = await json<{ plans: unknown[] }>(t.call(`/api/teams/${w.teamId}/plans?date=2030-01-01`, { cookie: w.people.manager.cookie }));
+    expect(other.plans).toEqual([]);
+  });
+});
+
+describe("fleet plans: bad input → 400 naming the order and field", () => {
+  let w: World;
+  let vans: Vehicle[];
+  beforeAll(async () => {
+    w = await world();
+    vans = await addVehicles(w, [van("Van 1", { skills: ["fridge"] })]);
+  });
+  const post = (body: Record<string, unknown>) => t.call(`/api/teams/${w.teamId}/plans`, { cookie: w.people.owner.cookie, body: { date: DATE, vehicleIds: vans.map((v) => v.id), ...body } });
+  const o = (input: Partial<OrderInput> = {}): OrderInput => ({ label: "Shop", lat: 51.51, lng: -0.12, ...input });
+
+  it("an unknown skill", async () => {
+    const e = await errorOf(await post({ orders: [o(), o({ skills: ["crane"] })] }));
+    expect(e).toMatchObject({ status: 400, fields: { "orders.1.skills": fleetMessages.unknownSkill("crane") } });
+    expect(e.message).toContain("Order 2");
+  });
+  it("demand with the wrong number of dimensions", async () => {
+    expect(await errorOf(await post({ orders: [o({ demand: [1, 2] })] }))).toMatchObject({ status: 400, fields: { "orders.0.demand": fleetMessages.demandDimensions(1) } });
+  });
+  it("a window that ends before it starts", async () => {
+    expect(await errorOf(await post({ orders: [o(), o(), o({ timeWindows: [{ start: "12:00", end: "09:00" }] })] }))).toMatchObject({
+      status: 400,
+      fields: { "orders.2.timeWindows.0.end": fleetMessages.windowOrder },
+    });
+  });
+  it("10,001 orders", async () => {
+    const orders = Array.from({ length: 10_001 }, () => ({ label: "a", lat: 1, lng: 1 }));
+    expect(await errorOf(await post({ orders }))).toMatchObject({ status: 400, fields: { orders: fleetMessages.tooManyOrders } });
+  });
+  it("a vehicle that is not the team's, and two orders with the same id", async () => {
+    expect(await errorOf(await post({ vehicleIds: [vans[0]!.id, UNKNOWN], orders: [o()] }))).toMatchObject({ status: 400, fields: { "vehicleIds.1": fleetMessages.unknownVehicle } });
+    expect(await errorOf(await post({ orders: [o({ id: "a" }), o({ id: "a" })] }))).toMatchObject({ status: 400, fields: { "orders.1.id": planMessages.duplicateOrderId } });
+  });
+});
+
+describe("fleet plans: quota", () => {
+  it("fails the plan with the quota message and stores nothing when its routes do not fit in the quota", async () => {
+    const w = await world();
+    const vans = await addVehicles(w, [van("Van 1", { capacity: [3] }), van("Van 2", { capacity: [3] })]);
+    await t.deps.db.update(subscribers).set({ monthlyRouteLimit: 5, routesUsedThisPeriod: 4, hasPaymentMethod: false }).where(eq(subscribers.userId, w.people.owner.userId));
+    const orders = scatteredOrders(4).map((o) => ({ ...o, demand: [2], timeWindows: [] }));
+    const p = await plan(w, { vehicleIds: vans.map((v) => v.id), orders });
+    expect(p).toMatchObject({ status: "failed", error: routeMessages.overQuota(5), routes: [], totals: null });
+    const [sub] = await t.deps.db.select().from(subscribers).where(eq(subscribers.userId, w.people.owner.userId));
+    expect(sub!.routesUsedThisPeriod).toBe(4);
+  }, 30_000);
+});
+
+describe("fleet plans: edits, locks, variants, dispatch", () => {
+  let w: World;
+  let vans: Vehicle[];
+  let base: PlanDetail;
+  const orders = scatteredOrders(12).map((o) => ({ ...o, demand: [2], timeWindows: [] }));
+  beforeAll(async () => {
+    w = await world();
+    vans = await addVehicles(w, [van("Van A", { capacity: [14] }), van("Van B", { capacity: [14] })]);
+    base = await plan(w, { vehicleIds: vans.map((v) => v.id), orders });
+    expect(base.status).toBe("done");
+  }, 30_000);
+
+  it("a move that overloads a van is recomputed and shown as a violation, not silently accepted", async () => {
+    const from = base.routes.find((r) => r.stops.length > 0)!;
+    const to = base.routes.find((r) => r.vehicleId !== from.vehicleId) ?? { vehicleId: vans.find((v) => v.id !== from.vehicleId)!.id, stops: [] };
+    // Move orders one by one onto the other van until it carries more than 14.
+    let after: PlanDetail = base;
+    for (const stop of from.stops) {
+      const res = await t.call(`/api/teams/${w.teamId}/plans/${base.id}/moves`, { cookie: w.people.manager.cookie, body: { orderId: stop.orderId, toVehicleId: to.vehicleId, position: 0 } });
+      expect(res.status).toBe(200);
+      after = await json<PlanDetail>(res);
+    }
+    const target = after.routes.find((r) => r.vehicleId === to.vehicleId)!;
+    expect(target.stops.length).toBe(to.stops.length + from.stops.length);
+    expect(target.load[0]).toBe(2 * target.stops.length);
+    expect(after.violations.some((v) => v.kind === "capacity" && v.vehicleId === to.vehicleId)).toBe(true);
+    // Stored: a reload shows the same.
+    expect((await done(w, base.id)).violations).toEqual(after.violations);
+    const bad = await t.call(`/api/teams/${w.teamId}/plans/${base.id}/moves`, { cookie: w.people.manager.cookie, body: { orderId: "nope", toVehicleId: to.vehicleId, position: 0 } });
+    expect(await errorOf(bad)).toMatchObject({ status: 400, fields: { orderId: planMessages.unknownOrder } });
+  });
+
+  it("re-planning keeps locked orders on their vehicles and clears the violations", async () => {
+    const [a, b] = vans as [Vehicle, Vehicle];
+    const locks = orders.slice(0, 3).map((o) => ({ orderId: o.id, vehicleId: b.id })).concat(orders.slice(3, 5).map((o) => ({ orderId: o.id, vehicleId: a.id })));
+    const put = await t.call(`/api/teams/${w.teamId}/plans/${base.id}/locks`, { method: "PUT", cookie: w.people.owner.cookie, body: { locks } });
+    expect(put.status).toBe(200);
+    const badLock = await t.call(`/api/teams/${w.teamId}/plans/${base.id}/locks`, { method: "PUT", cookie: w.people.owner.cookie, body: { locks: [{ orderId: orders[0]!.id, vehicleId: UNKNOWN }] } });
+    expect(await errorOf(badLock)).toMatchObject({ status: 400, fields: { "locks.0.vehicleId": fleetMessages.unknownVehicle } });
+    const res = await t.call(`/api/teams/${w.teamId}/plans/${base.id}/replan`, { cookie: w.people.owner.cookie, body: {} });
+    expect(res.status).toBe(202);
+    const again = await done(w, base.id);
+    expect(again.status).toBe("done");
+    expect(again.violations).toEqual([]);
+    for (const lock of locks) expect(again.routes.find((r) => r.stops.some((s) => s.orderId === lock.orderId))?.vehicleId).toBe(lock.vehicleId);
+  }, 30_000);
+
+  it("a variant with another objective and fewer vehicles is solved and compared side by side", async () => {
+    const res = await t.call(`/api/teams/${w.teamId}/plans/${base.id}/variants`, { cookie: w.people.owner.cookie, body: { name: "One van", vehicleIds: [vans[0]!.id], objective: "min_vehicles", settings: { timeLimitSeconds: 1 } } });
+    expect(res.status).toBe(202);
+    const { id } = await json<{ id: string }>(res);
+    const variant = await done(w, id);
+    expect(variant).toMatchObject({ status: "done", parentPlanId: base.id, name: "One van", objective: "min_vehicles", vehicleIds: [vans[0]!.id] });
+    expect(variant.totals!.unassigned).toBe(5); // 14 fits 7 orders of 2
+    const cmp = await json<{ plans: { id: string; totals: { vehiclesUsed: number; unassigned: number } }[] }>(t.call(`/api/teams/${w.teamId}/plans/${base.id}/compare?with=${id}`, { cookie: w.people.owner.cookie }));
+    expect(cmp.plans.map((p) => p.id)).toEqual([base.id, id]);
+    expect(cmp.plans[1]!.totals).toMatchObject({ vehiclesUsed: 1, unassigned: 5 });
+    expect(cmp.plans[0]!.totals.unassigned).toBe(0);
+    expect((await t.call(`/api/teams/${w.teamId}/plans/${base.id}/compare?with=${UNKNOWN}`, { cookie: w.people.owner.cookie })).status).toBe(404);
+  }, 30_000);
+
+  it("dispatch makes one route per van for its driver, notifies and e-mails them, then freezes the plan", async () => {
+    const [a, b] = vans as [Vehicle, Vehicle];
+    const driver2 = await account(t, "plan-driver2", "Second Driver");
+    await addMember(t, w.teamId, driver2, "driver");
+    // Driver 1 has van B as default vehicle; van A is given to driver 2 explicitly.
+    const saved = await t.call(`/api/teams/${w.teamId}/drivers/${w.people.driver.userId}`, { method: "PUT", cookie: w.people.owner.cookie, body: { defaultVehicleId: b.id } });
+    expect(saved.status).toBe(200);
+    const bad = await t.call(`/api/teams/${w.teamId}/plans/${base.id}/dispatch`, { cookie: w.people.owner.cookie, body: { assignments: [{ vehicleId: a.id, driverUserId: w.people.member.userId }] } });
+    expect(await errorOf(bad)).toMatchObject({ status: 400, fields: { "assignments.0.driverUserId": planMessages.notADriver } });
+
+    const res = await t.call(`/api/teams/${w.teamId}/plans/${base.id}/dispatch`, { cookie: w.people.owner.cookie, body: { assignments: [{ vehicleId: a.id, driverUserId: driver2.userId }] } });
+    expect(res.status).toBe(200);
+    const out = await json<{ routes: { routeId: string; vehicleId: string; driverUserId: string }[] }>(res);
+    const current = await done(w, base.id);
+    const used = current.routes.filter((r) => r.stops.length > 0);
+    expect(out.routes).toHaveLength(used.length);
+    for (const r of out.routes) {
+      const [row] = await t.deps.db.select().from(routes).where(eq(routes.id, r.routeId));
+      expect(row).toMatchObject({ teamId: w.teamId, planId: base.id, vehicleId: r.vehicleId, driverUserId: r.vehicleId === a.id ? driver2.userId : w.people.driver.userId });
+      const stops = await t.deps.db.select().from(routeStops).where(eq(routeStops.routeId, r.routeId));
+      expect(stops).toHaveLength(used.find((u) => u.vehicleId === r.vehicleId)!.stops.length);
+      const driverId = r.driverUserId;
+      expect(await t.deps.db.select().from(teamNotifications).where(and(eq(teamNotifications.userId, driverId), eq(teamNotifications.type, "fleet_communication")))).toHaveLength(1);
+    }
+    const mails = await t.deps.db.select().from(outbox).where(eq(outbox.kind, "route-dispatch"));
+    expect(mails.map((m) => m.to)).toEqual(expect.arrayContaining([driver2.email, w.people.driver.email].slice(0, out.routes.length)));
+    expect(current.dispatchedAt).not.toBeNull();
+
+    // Frozen: edits, locks, re-plan and a second dispatch are refused; a variant (new version) is not.
+    const frozen = [
+      t.call(`/api/teams/${w.teamId}/plans/${base.id}/moves`, { cookie: w.people.owner.cookie, body: { orderId: orders[0]!.id, toVehicleId: a.id, position: 0 } }),
+      t.call(`/api/teams/${w.teamId}/plans/${base.id}/locks`, { method: "PUT", cookie: w.people.owner.cookie, body: { locks: [] } }),
+      t.call(`/api/teams/${w.teamId}/plans/${base.id}/replan`, { cookie: w.people.owner.cookie, body: {} }),
+      t.call(`/api/teams/${w.teamId}/plans/${base.id}/dispatch`, { cookie: w.people.owner.cookie, body: {} }),
+    ];
+    for (const r of await Promise.all(frozen)) expect(await errorOf(r)).toMatchObject({ status: 409, message: fleetMessages.planFrozen });
+    const copy = await t.call(`/api/teams/${w.teamId}/plans/${base.id}/variants`, { cookie: w.people.owner.cookie, body: { name: "Version 2", settings: { timeLimitSeconds: 1 } } });
+    expect(copy.status).toBe(202);
+    const v2 = await done(w, (await json<{ id: string }>(copy)).id);
+    expect(v2).toMatchObject({ version: base.version + 1, dispatchedAt: null });
+  }, 30_000);
+});
+
+describe("fleet plans: access matrix", () => {
+  let w: World;
+  let vehicleId: string;
+  let planId: string;
+  beforeAll(async () => {
+    w = await world();
+    [{ id: vehicleId }] = (await addVehicles(w, [van("Van 1")])) as [Vehicle];
+    planId = (await plan(w, { vehicleIds: [vehicleId], orders: scatteredOrders(3) })).id;
+  }, 30_000);
+
+  const endpoints: { name: string; ok: number; call: (teamId: string, cookie: string | undefined) => Promise<Response> }[] = [
+    { name: "POST plans", ok: 202, call: (teamId, cookie) => t.call(`/api/teams/${teamId}/plans`, { cookie, body: { date: DATE, vehicleIds: [vehicleId], orders: [{ label: "a", lat: 51.5, lng: -0.1 }], settings: { timeLimitSeconds: 1 } } }) },
+    { name: "GET plans", ok: 200, call: (teamId, cookie) => t.call(`/api/teams/${teamId}/plans`, { cookie }) },
+    { name: "GET plan", ok: 200, call: (teamId, cookie) => t.call(`/api/teams/${teamId}/plans/${planId}`, { cookie }) },
+    { name: "GET compare", ok: 200, call: (teamId, cookie) => t.call(`/api/teams/${teamId}/plans/${planId}/compare`, { cookie }) },
+    { name: "PUT locks", ok: 200, call: (teamId, cookie) => t.call(`/api/teams/${teamId}/plans/${planId}/locks`, { method: "PUT", cookie, body: { locks: [] } }) },
+    { name: "POST variants", ok: 202, call: (teamId, cookie) => t.call(`/api/teams/${teamId}/plans/${planId}/variants`, { cookie, body: { name: "V", settings: { timeLimitSeconds: 1 } } }) },
+  ];
+  const expected: Record<Who, number | "ok"> = { owner: "ok", admin: "ok", manager: "ok", driver: 403, member: 403, plainManager: 403, outsider: 404, anon: 401 };
+
+  for (const e of endpoints) {
+    it(e.name, async () => {
+      for (const who of Object.keys(expected) as Who[]) {
+        // A member of a non-fleet team calls on that team; everyone else on the fleet team.
+        const teamId = who === "plainManager" ? w.plainTeamId : w.teamId;
+        const res = await e.call(teamId, cookieOf(w, who));
+        const want = expected[who] === "ok" ? e.ok : expected[who];
+        expect(res.status, `${e.name} as ${who}`).toBe(want);
+      }
+      await waitForPlans();
+    }, 30_000);
+  }
+
+  it("moves, replan and dispatch: the same gate before anything else", async () => {
+    const calls = [
+      (cookie?: string) => t.call(`/api/teams/${w.teamId}/plans/${planId}/moves`, { cookie, body: { orderId: "o0", toVehicleId: vehicleId, position: 0 } }),
+      (cookie?: string) => t.call(`/api/teams/${w.teamId}/plans/${planId}/replan`, { cookie, body: {} }),
+      (cookie?: string) => t.call(`/api/teams/${w.teamId}/plans/${planId}/dispatch`, { cookie, body: {} }),
+    ];
+    for (const call of calls) {
+      expect((await call(cookieOf(w, "driver"))).status).toBe(403);
+      expect((await call(cookieOf(w, "outsider"))).status).toBe(404);
+      expect((await call(undefined)).status).toBe(401);
+    }
+    expect((await t.call(`/api/teams/${w.teamId}/plans/${UNKNOWN}`, { cookie: w.people.owner.cookie })).status).toBe(404);
+  });
+});

@@ -1,0 +1,614 @@
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import {
+  fleetMessages,
+  planMessages,
+  planRealtimeTypes,
+  realtimeTopics,
+  type createPlanSchema,
+  type DispatchPlanInput,
+  type PlanDetail,
+  type PlanEvent,
+  type PlanLock,
+  type PlanMove,
+  type PlanObjective,
+  type PlanVariantInput,
+  type planSettingsSchema,
+} from "@routepilot/contracts";
+import { fleetDrivers, plans, routeStops, routes, teamMembers, teams, user, vehicles, type DbOrTx, type StoredPlace, type Tx } from "@routepilot/db";
+import type { GeoServices, Profile } from "@routepilot/geo";
+import type { z } from "zod";
+import type { AppDeps } from "../../lib/context";
+import { AppError, ConflictError, NotFoundError, ValidationError } from "../../lib/errors";
+import { actionEmail } from "../mail";
+import { matrixWithFallback } from "../route-planning";
+import { TeamEvents } from "../teams/events";
+import { assertCanOptimize, consumeRouteQuota } from "../usage";
+import { requireFleetTeam } from "./access";
+import { scheduleVehicleRoute, travelFromMatrix, type Violation } from "./check-plan";
+import {
+  buildProblem,
+  layoutPlan,
+  planTotals,
+  secondsOnDate,
+  toPlanResult,
+  validatePlanOrders,
+  type PlanOrder,
+  type PlanResult,
+  type PlanRoute,
+  type PlanVehicle,
+} from "./problem";
+import { settingsOf } from "./settings";
+
+/**
+ * Fleet plans (issue 11): a day's orders split across the team's vehicles by the engine in the
+ * background (matrix → worker pool → database), read, edited by hand (recomputed and checked,
+ * never silently accepted), re-planned around locks, copied into variants, compared, dispatched.
+ */
+
+export type PlanDeps = Pick<AppDeps, "db" | "geo" | "solver" | "logger" | "realtime" | "mailer" | "baseUrl">;
+type Caller = { id: string; email: string };
+type PlanRow = typeof plans.$inferSelect;
+type VehicleRow = typeof vehicles.$inferSelect;
+type CreatePlan = z.output<typeof createPlanSchema>;
+type PlanSettings = z.output<typeof planSettingsSchema>;
+
+/** What the plan row's `result` holds: the engine's result, what edits broke, and the routes the quota already counted. */
+interface StoredResult extends PlanResult {
+  violations: Violation[];
+  latenessByVehicle: Record<string, number>;
+  countedRoutes: number;
+}
+
+/** Plans being solved on this process, so tests and shutdown can wait for them. */
+const running = new Map<string, Promise<void>>();
+export const waitForPlans = async () => {
+  while (running.size > 0) await Promise.allSettled([...running.values()]);
+};
+
+const vehicleOfRow = (row: VehicleRow): PlanVehicle => ({
+  id: row.id,
+  name: row.name,
+  ...(row.plate !== null && { plate: row.plate }),
+  profile: row.profile as PlanVehicle["profile"],
+  capacity: row.capacity,
+  skills: row.skills,
+  shift: { start: row.shiftStart, end: row.shiftEnd },
+  start: row.start,
+  end: row.end,
+  maxStops: row.maxStops,
+  maxDrivingMinutes: row.maxDrivingMinutes,
+  maxDistanceKm: row.maxDistanceKm,
+  breaks: row.breaks,
+  fixedCostPence: row.fixedCostPence,
+  costPerHourPence: row.costPerHourPence,
+});
+
+/** The team's vehicles with these ids, in that order; an id that is not one of them is a 400 naming it. */
+async function teamVehicles(db: DbOrTx, teamId: string, ids: readonly string[], field = "vehicleIds", includeArchived = false): Promise<PlanVehicle[]> {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const valid = ids.filter((id) => uuid.test(id));
+  const rows = valid.length > 0 ? await db.select().from(vehicles).where(and(eq(vehicles.teamId, teamId), inArray(vehicles.id, valid), includeArchived ? undefined : isNull(vehicles.archivedAt))) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const fields: Record<string, string> = {};
+  ids.forEach((id, i) => {
+    if (!byId.has(id)) fields[`${field}.${i}`] ??= fleetMessages.unknownVehicle;
+  });
+  if (Object.keys(fields).length > 0) throw new ValidationError(fleetMessages.unknownVehicle, fields);
+  return [...new Set(ids)].map((id) => vehicleOfRow(byId.get(id) as VehicleRow));
+}
+
+/** Orders with ids: the client's, else "o1", "o2"… by position; a repeated id is a 400 naming the order. */
+function withIds(orders: CreatePlan["orders"]): PlanOrder[] {
+  const seen = new Set<string>();
+  const fields: Record<string, string> = {};
+  const out = orders.map((o, i) => {
+    const id = o.id ?? `o${i + 1}`;
+    if (seen.has(id)) fields[`orders.${i}.id`] ??= planMessages.duplicateOrderId;
+    seen.add(id);
+    return { ...o, id };
+  });
+  if (Object.keys(fields).length > 0) throw new ValidationError(planMessages.duplicateOrderId, fields);
+  return out;
+}
+
+async function dimensionsOf(db: DbOrTx, teamId: string): Promise<number> {
+  const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
+  if (!team) throw new NotFoundError("Team");
+  return (await settingsOf(db, team)).capacityDimensions.length;
+}
+
+async function planOf(db: DbOrTx, teamId: string, planId: string, forUpdate = false): Promise<PlanRow> {
+  if (!/^[0-9a-f-]{36}$/i.test(planId)) throw new NotFoundError("Plan");
+  const query = db.select().from(plans).where(and(eq(plans.id, planId), eq(plans.teamId, teamId)));
+  const [row] = forUpdate ? await query.for("update") : await query;
+  if (!row) throw new NotFoundError("Plan");
+  return row;
+}
+
+const storedResult = (row: PlanRow): StoredResult | null => (row.result as unknown as StoredResult | null) ?? null;
+
+function presentPlan(row: PlanRow): PlanDetail {
+  const result = storedResult(row);
+  return {
+    id: row.id,
+    teamId: row.teamId,
+    date: row.date,
+    objective: row.objective as PlanObjective,
+    status: row.status as PlanDetail["status"],
+    progress: row.progress,
+    routes: result?.routes ?? [],
+    unassigned: result?.unassigned ?? [],
+    totals: result?.totals ?? null,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    name: row.name,
+    parentPlanId: row.parentPlanId,
+    version: row.version,
+    vehicleIds: row.vehicleIds,
+    locks: row.locks,
+    violations: result?.violations ?? [],
+    dispatchedAt: row.dispatchedAt?.toISOString() ?? null,
+  };
+}
+
+/** The owner, admins and managers of a team: who hears of its plans. */
+async function managersOf(db: DbOrTx, teamId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: teamMembers.userId, role: teamMembers.role, ownerId: teams.ownerId })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.teamId, teamId));
+  const ids = rows.filter((r) => r.userId === r.ownerId || ["owner", "admin", "manager"].includes(r.role)).map((r) => r.userId);
+  const owner = rows[0]?.ownerId;
+  return [...new Set([...ids, ...(owner ? [owner] : [])])];
+}
+
+async function publishPlan(deps: PlanDeps, teamId: string, type: string, event: PlanEvent): Promise<void> {
+  try {
+    const userIds = await managersOf(deps.db, teamId);
+    await deps.realtime.publish({ userIds, message: { topic: realtimeTopics.team(teamId), type, data: event } });
+  } catch (err) {
+    deps.logger.warn({ err, planId: event.planId }, "plan realtime publish failed");
+  }
+}
+
+/** Engine budget: the plan's setting, else 2 s + 10 ms per order, at most 60 s. */
+export function planTimeLimitMs(settings: PlanSettings | Record<string, unknown>, orderCount: number): number {
+  const seconds = (settings as PlanSettings).timeLimitSeconds;
+  return seconds ? seconds * 1000 : Math.min(60_000, 2000 + orderCount * 10);
+}
+
+/** The profile the plan's matrix is computed for: the most common among its vehicles. */
+function planProfile(vehicleList: readonly PlanVehicle[]): Profile {
+  const counts = new Map<string, number>();
+  for (const v of vehicleList) counts.set(v.profile, (counts.get(v.profile) ?? 0) + 1);
+  return ([...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "van") as Profile;
+}
+
+async function driverByVehicle(db: DbOrTx, teamId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ userId: fleetDrivers.userId, vehicleId: fleetDrivers.defaultVehicleId })
+    .from(fleetDrivers)
+    .innerJoin(teamMembers, and(eq(teamMembers.teamId, fleetDrivers.teamId), eq(teamMembers.userId, fleetDrivers.userId)))
+    .where(and(eq(fleetDrivers.teamId, teamId), eq(teamMembers.role, "driver")));
+  return new Map(rows.filter((r) => r.vehicleId !== null).map((r) => [r.vehicleId as string, r.userId]));
+}
+
+/** Solves a queued plan: matrix, engine in the worker pool, then result and quota in one transaction. */
+async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
+  const row = (await deps.db.select().from(plans).where(eq(plans.id, planId)))[0];
+  if (!row) return;
+  const teamId = row.teamId;
+  const setStatus = async (values: Partial<typeof plans.$inferInsert>) => {
+    await deps.db.update(plans).set({ ...values, updatedAt: new Date() }).where(eq(plans.id, planId));
+  };
+  try {
+    await setStatus({ status: "solving", progress: 0, error: null });
+    await publishPlan(deps, teamId, planRealtimeTypes.progress, { planId, status: "solving", progress: 0 });
+    const vehicleList = await teamVehicles(deps.db, teamId, row.vehicleIds, "vehicleIds", true);
+    const orders = row.orders as unknown as PlanOrder[];
+    const dims = await dimensionsOf(deps.db, teamId);
+    const layout = layoutPlan(vehicleList, orders);
+    const geo = await deps.geo.get();
+    const { matrix } = await matrixWithFallback({ geo, logger: deps.logger }, layout.points, planProfile(vehicleList));
+    const problem = buildProblem({ vehicles: vehicleList, orders, objective: row.objective as PlanObjective, layout, matrix, dims, locks: row.locks });
+    const limitMs = planTimeLimitMs(row.settings, orders.length);
+    let lastStored = 0;
+    const solution = await deps.solver.solve(problem, { seed: 1, timeLimitMs: limitMs }, (event) => {
+      const now = Date.now();
+      if (now - lastStored < 500) return;
+      lastStored = now;
+      const progress = Math.min(0.99, event.elapsedMs / limitMs);
+      void setStatus({ progress }).catch(() => {});
+      void publishPlan(deps, teamId, planRealtimeTypes.progress, { planId, status: "solving", progress });
+    });
+    const drivers = await driverByVehicle(deps.db, teamId);
+    const result = toPlanResult({ date: row.date, vehicles: vehicleList, orders, solution, dims, driverOf: (id) => drivers.get(id) ?? null });
+    const previous = storedResult(row)?.countedRoutes ?? 0;
+    const used = result.routes.filter((r) => r.stops.length > 0);
+    await deps.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(plans).where(eq(plans.id, planId)).for("update");
+      if (!locked) return;
+      // One route of quota per non-empty route; a re-plan counts only the routes beyond what this plan already counted.
+      const owner = await quotaHolder(tx, teamId);
+      for (let k = previous; k < used.length; k++) {
+        await consumeRouteQuota(tx, owner, { routeRequestId: `${planId}:${k}`, destinationCount: used[k]!.stops.length, logger: deps.logger });
+      }
+      const stored: StoredResult = { ...result, violations: [], latenessByVehicle: {}, countedRoutes: Math.max(previous, used.length) };
+      await tx
+        .update(plans)
+        .set({ status: "done", progress: 1, result: stored as unknown as Record<string, unknown>, error: null, solvedAt: new Date(), updatedAt: new Date() })
+        .where(eq(plans.id, planId));
+    });
+    await publishPlan(deps, teamId, planRealtimeTypes.done, { planId, status: "done", progress: 1 });
+  } catch (error) {
+    const message = error instanceof AppError ? error.message : planMessages.planFailed;
+    if (!(error instanceof AppError)) deps.logger.error({ err: error, planId }, "fleet plan failed");
+    await setStatus({ status: "failed", error: message }).catch((err: unknown) => deps.logger.error({ err, planId }, "could not mark the plan failed"));
+    await publishPlan(deps, teamId, planRealtimeTypes.done, { planId, status: "failed", progress: row.progress });
+  }
+}
+
+/**
+ * Whose quota a plan's routes count against: the team owner's (the Fleet Pro subscription the
+ * team's fleet access comes from), whoever on the team plans.
+ */
+async function quotaHolder(db: DbOrTx, teamId: string): Promise<{ id: string; email: string }> {
+  const [owner] = await db.select({ id: user.id, email: user.email }).from(teams).innerJoin(user, eq(user.id, teams.ownerId)).where(eq(teams.id, teamId));
+  if (!owner) throw new NotFoundError("Team");
+  return owner;
+}
+
+function startSolving(deps: PlanDeps, planId: string): void {
+  const job = solvePlan(deps, planId).finally(() => running.delete(planId));
+  running.set(planId, job);
+}
+
+/** Checks the chosen vehicles and the orders against each other (400 naming the order and field). */
+async function checkedInput(db: DbOrTx, teamId: string, vehicleIds: readonly string[], orders: readonly PlanOrder[]): Promise<PlanVehicle[]> {
+  const vehicleList = await teamVehicles(db, teamId, vehicleIds);
+  validatePlanOrders(vehicleList, orders, await dimensionsOf(db, teamId));
+  return vehicleList;
+}
+
+/** POST /api/teams/{teamId}/plans → 202 { id }: stored as queued, solved in the background. */
+export async function createPlan(deps: PlanDeps, caller: Caller, teamId: string, input: CreatePlan): Promise<{ id: string }> {
+  await requireFleetTeam(deps.db, caller, teamId, { manager: true });
+  const orders = withIds(input.orders);
+  await checkedInput(deps.db, teamId, input.vehicleIds, orders);
+  await assertCanOptimize(deps.db, await quotaHolder(deps.db, teamId));
+  const [row] = await deps.db
+    .insert(plans)
+    .values({ teamId, createdBy: caller.id, date: input.date, objective: input.objective, settings: input.settings, vehicleIds: [...new Set(input.vehicleIds)], orders: orders as unknown as PlanRow["orders"] })
+    .returning({ id: plans.id });
+  const id = (row as { id: string }).id;
+  startSolving(deps, id);
+  return { id };
+}
+
+export async function getPlan(deps: PlanDeps, caller: Caller, teamId: string, planId: string): Promise<PlanDetail> {
+  await requireFleetTeam(deps.db, caller, teamId, { manager: true });
+  return presentPlan(await planOf(deps.db, teamId, planId));
+}
+
+/** GET /api/teams/{teamId}/plans?date=: newest first. */
+export async function listPlans(deps: PlanDeps, caller: Caller, teamId: string, date?: string) {
+  await requireFleetTeam(deps.db, caller, teamId, { manager: true });
+  const rows = await deps.db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.teamId, teamId), date ? eq(plans.date, date) : undefined))
+    .orderBy(desc(plans.createdAt), desc(plans.id))
+    .limit(200);
+  return {
+    plans: rows.map((row) => ({
+      id: row.id,
+      date: row.date,
+      name: row.name,
+      objective: row.objective as PlanObjective,
+      status: row.status as PlanDetail["status"],
+      progress: row.progress,
+      orderCount: row.orders.length,
+      vehicleIds: row.vehicleIds,
+      totals: storedResult(row)?.totals ?? null,
+      parentPlanId: row.parentPlanId,
+      version: row.version,
+      dispatchedAt: row.dispatchedAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** A plan a manager may change: not dispatched (409 frozen), and solved unless `solved` is false (409 not ready). */
+async function editablePlan(tx: Tx, caller: Caller, teamId: string, planId: string, needsResult = true): Promise<PlanRow> {
+  await requireFleetTeam(tx, caller, teamId, { manager: true });
+  const row = await planOf(tx, teamId, planId, true);
+  if (row.dispatchedAt) throw new ConflictError(fleetMessages.planFrozen);
+  if (row.status === "queued" || row.status === "solving" || (needsResult && !storedResult(row))) throw new ConflictError(planMessages.notReady);
+  return row;
+}
+
+const refs = (route: PlanRoute) => route.stops.map((s) => ({ orderId: s.orderId, kind: s.kind }));
+
+/**
+ * POST …/plans/{id}/moves: moves an order (its pickup too) to a vehicle and position; the two
+ * routes are recomputed (times, loads) without the engine and checked; what the move breaks is
+ * stored and returned as violations.
+ */
+export async function movePlanStop(deps: PlanDeps, caller: Caller, teamId: string, planId: string, move: PlanMove): Promise<PlanDetail> {
+  const geo = await deps.geo.get();
+  return deps.db.transaction(async (tx) => {
+    const row = await editablePlan(tx, caller, teamId, planId);
+    const result = storedResult(row) as StoredResult;
+    const orders = row.orders as unknown as PlanOrder[];
+    const order = orders.find((o) => o.id === move.orderId);
+    if (!order) throw new ValidationError(planMessages.unknownOrder, { orderId: planMessages.unknownOrder });
+    if (!row.vehicleIds.includes(move.toVehicleId)) throw new ValidationError(fleetMessages.unknownVehicle, { toVehicleId: fleetMessages.unknownVehicle });
+    const vehicleList = await teamVehicles(tx, teamId, row.vehicleIds, "vehicleIds", true);
+    const from = result.routes.find((r) => r.stops.some((s) => s.orderId === move.orderId));
+    let target = result.routes.find((r) => r.vehicleId === move.toVehicleId);
+    if (!target) {
+      target = { vehicleId: move.toVehicleId, driverId: null, stops: [], breaks: [], start: null, end: null, distanceMeters: 0, durationSeconds: 0, drivingSeconds: 0, serviceSeconds: 0, waitingSeconds: 0, load: [], costPence: 0 };
+      result.routes.push(target);
+    }
+    const moved = (from ?? target).stops.filter((s) => s.orderId === move.orderId);
+    const movedRefs = moved.length > 0 ? moved.map((s) => ({ orderId: s.orderId, kind: s.kind })) : [...(order.pickup ? [{ orderId: order.id, kind: "pickup" as const }] : []), { orderId: order.id, kind: "delivery" as const }];
+    const targetRefs = refs(target).filter((s) => s.orderId !== move.orderId);
+    targetRefs.splice(Math.min(move.position, targetRefs.length), 0, ...movedRefs);
+    const changed = new Map<string, { orderId: string; kind: "delivery" | "pickup" }[]>([[target.vehicleId, targetRefs]]);
+    if (from && from.vehicleId !== target.vehicleId) changed.set(from.vehicleId, refs(from).filter((s) => s.orderId !== move.orderId));
+
+    const dims = await dimensionsOf(tx, teamId);
+    const byId = new Map(orders.map((o) => [o.id, o]));
+    const touched = vehicleList.filter((v) => changed.has(v.id));
+    const points = layoutPlan(touched, [...changed.values()].flat().map((r) => byId.get(r.orderId) as PlanOrder)).points;
+    const { matrix } = await matrixWithFallback({ geo, logger: deps.logger }, points, planProfile(vehicleList));
+    const travel = travelFromMatrix(points, matrix);
+    let violations = result.violations.filter((v) => !changed.has(v.vehicleId));
+    for (const vehicle of touched) {
+      const old = result.routes.find((r) => r.vehicleId === vehicle.id) as PlanRoute;
+      const scheduled = scheduleVehicleRoute({ date: row.date, vehicle, orders: byId, stops: changed.get(vehicle.id) ?? [], travel, dims, driverId: old.driverId });
+      Object.assign(old, scheduled.route);
+      violations = [...violations, ...scheduled.violations];
+      result.latenessByVehicle[vehicle.id] = scheduled.latenessSeconds;
+    }
+    const unassigned = result.unassigned.filter((u) => u.orderId !== move.orderId);
+    const lateness = Object.values(result.latenessByVehicle).reduce((a, b) => a + b, 0);
+    const next: StoredResult = { ...result, unassigned, violations, totals: planTotals(result.routes, orders.length, unassigned.length, lateness) };
+    const [updated] = await tx
+      .update(plans)
+      .set({ result: next as unknown as Record<string, unknown>, updatedAt: new Date() })
+      .where(eq(plans.id, planId))
+      .returning();
+    return presentPlan(updated as PlanRow);
+  });
+}
+
+/** PUT …/plans/{id}/locks: replaces the plan's locks (orders and vehicles of the plan, 400 otherwise). */
+export async function putPlanLocks(deps: PlanDeps, caller: Caller, teamId: string, planId: string, locks: PlanLock[]): Promise<PlanDetail> {
+  return deps.db.transaction(async (tx) => {
+    const row = await editablePlan(tx, caller, teamId, planId, false);
+    const orderIds = new Set((row.orders as unknown as PlanOrder[]).map((o) => o.id));
+    const fields: Record<string, string> = {};
+    locks.forEach((lock, i) => {
+      if (!orderIds.has(lock.orderId)) fields[`locks.${i}.orderId`] ??= planMessages.unknownOrder;
+      if (!row.vehicleIds.includes(lock.vehicleId)) fields[`locks.${i}.vehicleId`] ??= fleetMessages.unknownVehicle;
+    });
+    const first = Object.values(fields)[0];
+    if (first) throw new ValidationError(first, fields);
+    const unique = [...new Map(locks.map((l) => [l.orderId, l])).values()];
+    const [updated] = await tx.update(plans).set({ locks: unique, updatedAt: new Date() }).where(eq(plans.id, planId)).returning();
+    return presentPlan(updated as PlanRow);
+  });
+}
+
+/** POST …/plans/{id}/replan → 202: solves the plan again in the background, locked orders kept on their vehicles. */
+export async function replan(deps: PlanDeps, caller: Caller, teamId: string, planId: string): Promise<{ id: string }> {
+  await deps.db.transaction(async (tx) => {
+    await editablePlan(tx, caller, teamId, planId, false);
+    await tx.update(plans).set({ status: "queued", progress: 0, error: null, updatedAt: new Date() }).where(eq(plans.id, planId));
+  });
+  startSolving(deps, planId);
+  return { id: planId };
+}
+
+/** POST …/plans/{id}/variants → 202 { id }: a copy of the plan's orders with other vehicles, objective or settings, solved in the background. */
+export async function createVariant(deps: PlanDeps, caller: Caller, teamId: string, planId: string, input: PlanVariantInput): Promise<{ id: string }> {
+  await requireFleetTeam(deps.db, caller, teamId, { manager: true });
+  const parent = await planOf(deps.db, teamId, planId);
+  const vehicleIds = input.vehicleIds ?? parent.vehicleIds;
+  const orders = parent.orders as unknown as PlanOrder[];
+  await checkedInput(deps.db, teamId, vehicleIds, orders);
+  await assertCanOptimize(deps.db, await quotaHolder(deps.db, teamId));
+  const [row] = await deps.db
+    .insert(plans)
+    .values({
+      teamId,
+      createdBy: caller.id,
+      date: parent.date,
+      name: input.name,
+      objective: input.objective ?? parent.objective,
+      settings: input.settings ?? parent.settings,
+      vehicleIds: [...new Set(vehicleIds)],
+      orders: parent.orders,
+      locks: parent.locks.filter((l) => vehicleIds.includes(l.vehicleId)),
+      parentPlanId: parent.id,
+      version: parent.version + 1,
+    })
+    .returning({ id: plans.id });
+  const id = (row as { id: string }).id;
+  startSolving(deps, id);
+  return { id };
+}
+
+/** GET …/plans/{id}/compare?with=a,b: the plans' totals side by side (each must be the team's, 404 otherwise). */
+export async function comparePlans(deps: PlanDeps, caller: Caller, teamId: string, planId: string, withIds: string[]) {
+  await requireFleetTeam(deps.db, caller, teamId, { manager: true });
+  const ids = [planId, ...withIds.filter((id) => id !== planId)];
+  if (ids.length > 5) throw new ValidationError(planMessages.tooManyCompared, { with: planMessages.tooManyCompared });
+  const rows = await Promise.all(ids.map((id) => planOf(deps.db, teamId, id)));
+  return {
+    plans: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      objective: row.objective as PlanObjective,
+      status: row.status as PlanDetail["status"],
+      vehicleIds: row.vehicleIds,
+      totals: storedResult(row)?.totals ?? null,
+      violations: storedResult(row)?.violations.length ?? 0,
+    })),
+  };
+}
+
+const hhmm = (date: string, iso: string | null) => (iso ? iso.slice(11, 16) : null);
+
+/** The routes row and stops of one dispatched plan route; legs and geometry from the routing provider. */
+async function dispatchedRoute(geo: GeoServices, deps: PlanDeps, date: string, vehicle: PlanVehicle, route: PlanRoute, orders: readonly PlanOrder[]) {
+  const first = route.stops[0] as PlanRoute["stops"][number];
+  const startPlace: StoredPlace = vehicle.start
+    ? { label: vehicle.start.address ?? `${vehicle.name} depot`, address: vehicle.start.address ?? null, lat: vehicle.start.lat, lng: vehicle.start.lng }
+    : { label: first.label, address: null, lat: first.lat, lng: first.lng };
+  const endPlace: StoredPlace | null = vehicle.end ? { label: vehicle.end.address ?? `${vehicle.name} depot`, address: vehicle.end.address ?? null, lat: vehicle.end.lat, lng: vehicle.end.lng } : null;
+  const path = [...(vehicle.start ? [startPlace] : []), ...route.stops, ...(endPlace ? [endPlace] : [])];
+  const profile = vehicle.profile as Profile;
+  let legs: { distance: number; duration: number }[] = [];
+  let geometry: string | null = null;
+  let provider: string = geo.routing.name;
+  if (path.length >= 2) {
+    try {
+      const r = await geo.routing.route(path, profile);
+      legs = r.legs;
+      geometry = r.geometry;
+    } catch (err) {
+      deps.logger.warn({ err }, "dispatched route geometry unavailable; straight-line legs");
+      const r = await geo.haversine.route(path, profile);
+      legs = r.legs;
+      geometry = r.geometry;
+      provider = geo.haversine.name;
+    }
+  }
+  const departure = route.start ? secondsOnDate(date, route.start) : secondsOnDate(date, first.arrival);
+  const rel = (iso: string) => secondsOnDate(date, iso) - departure;
+  const offset = vehicle.start ? 0 : -1;
+  const index = new Map(orders.map((o, i) => [o.id, i]));
+  const stops = route.stops.map((s, i) => {
+    const order = orders[index.get(s.orderId) as number] as PlanOrder;
+    const place = s.kind === "pickup" && order.pickup ? order.pickup : order;
+    const window = place.timeWindows[0];
+    const leg = legs[i + offset];
+    return {
+      sequence: i + 1,
+      inputIndex: index.get(s.orderId) as number,
+      label: s.label,
+      address: place.address ?? null,
+      note: s.kind === "delivery" ? (order.notes ?? null) : null,
+      lat: s.lat,
+      lng: s.lng,
+      serviceS: Math.round(place.serviceMinutes * 60),
+      timeWindowStart: window ? secondsOnDate(date, `${date}T${window.start}:00`) - departure : null,
+      timeWindowEnd: window ? secondsOnDate(date, `${date}T${window.end}:00`) - departure : null,
+      arrivalS: rel(s.arrival),
+      departureS: rel(s.departure),
+      legDistanceM: leg?.distance ?? 0,
+      legDurationS: leg?.duration ?? 0,
+    };
+  });
+  const endLeg = endPlace ? legs[legs.length - 1] : undefined;
+  return {
+    values: {
+      name: `${vehicle.name} · ${date}`,
+      profile,
+      roundTrip: false,
+      departureTime: hhmm(date, route.start) ?? hhmm(date, first.arrival) ?? "09:00",
+      start: startPlace,
+      end: endPlace,
+      distanceM: route.distanceMeters,
+      durationS: route.durationSeconds,
+      endArrivalS: route.end ? rel(route.end) : null,
+      endLegDistanceM: endLeg?.distance ?? null,
+      endLegDurationS: endLeg?.duration ?? null,
+      geometry,
+      provider,
+    },
+    stops,
+  };
+}
+
+/**
+ * POST …/plans/{id}/dispatch: every non-empty route becomes a routes row of the team assigned to
+ * its driver (given, or the driver whose default vehicle it is) and vehicle; each driver gets a
+ * notification (realtime) and an e-mail; the plan is frozen. All or nothing.
+ */
+export async function dispatchPlan(deps: PlanDeps, caller: Caller, teamId: string, planId: string, input: DispatchPlanInput) {
+  const geo = await deps.geo.get();
+  const events = new TeamEvents();
+  const mails: { email: string; name: string; routeId: string; date: string; vehicle: string; stops: number; team: string }[] = [];
+  const out = await deps.db.transaction(async (tx) => {
+    const { team } = await requireFleetTeam(tx, caller, teamId, { manager: true });
+    const row = await editablePlan(tx, caller, teamId, planId);
+    const result = storedResult(row) as StoredResult;
+    const used = result.routes.filter((r) => r.stops.length > 0);
+    if (used.length === 0) throw new ConflictError(planMessages.nothingToDispatch);
+    const drivers = await tx
+      .select({ userId: teamMembers.userId, email: user.email, name: user.name })
+      .from(teamMembers)
+      .innerJoin(user, eq(user.id, teamMembers.userId))
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, "driver")));
+    const driverById = new Map(drivers.map((d) => [d.userId, d]));
+    const fields: Record<string, string> = {};
+    const assigned = new Map<string, string>();
+    (input.assignments ?? []).forEach((a, i) => {
+      if (!used.some((r) => r.vehicleId === a.vehicleId)) fields[`assignments.${i}.vehicleId`] ??= fleetMessages.unknownVehicle;
+      if (!driverById.has(a.driverUserId)) fields[`assignments.${i}.driverUserId`] ??= planMessages.notADriver;
+      assigned.set(a.vehicleId, a.driverUserId);
+    });
+    const defaults = await driverByVehicle(tx, teamId);
+    const vehicleList = await teamVehicles(tx, teamId, row.vehicleIds, "vehicleIds", true);
+    const vehicleById = new Map(vehicleList.map((v) => [v.id, v]));
+    for (const r of used) {
+      const driver = assigned.get(r.vehicleId) ?? defaults.get(r.vehicleId);
+      if (!driver) fields[`assignments`] ??= planMessages.noDriver(vehicleById.get(r.vehicleId)?.name ?? r.vehicleId);
+      else assigned.set(r.vehicleId, driver);
+    }
+    const first = Object.values(fields)[0];
+    if (first) throw new ValidationError(first, fields);
+
+    const orders = row.orders as unknown as PlanOrder[];
+    const created: { routeId: string; vehicleId: string; driverUserId: string }[] = [];
+    for (const r of used) {
+      const vehicle = vehicleById.get(r.vehicleId) as PlanVehicle;
+      const driverUserId = assigned.get(r.vehicleId) as string;
+      const { values, stops } = await dispatchedRoute(geo, deps, row.date, vehicle, r, orders);
+      const [inserted] = await tx
+        .insert(routes)
+        .values({ ...values, userId: caller.id, teamId, planId, vehicleId: vehicle.id, driverUserId, unassigned: [] })
+        .returning({ id: routes.id });
+      const routeId = (inserted as { id: string }).id;
+      if (stops.length > 0) await tx.insert(routeStops).values(stops.map((s) => ({ ...s, routeId })));
+      created.push({ routeId, vehicleId: vehicle.id, driverUserId });
+      await events.notify(tx, driverUserId, "fleet_communication", planMessages.dispatchedTitle, planMessages.dispatched(team.name, row.date, vehicle.name, r.stops.length));
+      const driver = driverById.get(driverUserId) as { email: string; name: string };
+      mails.push({ email: driver.email, name: driver.name, routeId, date: row.date, vehicle: vehicle.name, stops: r.stops.length, team: team.name });
+    }
+    await tx.update(plans).set({ dispatchedAt: new Date(), updatedAt: new Date() }).where(eq(plans.id, planId));
+    await events.teamChanged(tx, teamId, "plan_dispatched", caller.id);
+    return { routes: created };
+  });
+  await events.flush(deps.realtime, deps.logger);
+  for (const m of mails) {
+    await deps.mailer.send(
+      actionEmail({
+        to: m.email,
+        kind: "route-dispatch",
+        subject: planMessages.dispatchedMailSubject(m.date),
+        greeting: `Hello ${m.name},`,
+        body: planMessages.dispatched(m.team, m.date, m.vehicle, m.stops),
+        action: "Open your route",
+        link: `${deps.baseUrl}/driver`,
+        footer: "You receive this e-mail because you are a driver of this team on RoutePilot.",
+      }),
+    );
+  }
+  return out;
+}
+

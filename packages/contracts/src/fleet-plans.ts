@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { planObjectives, planSchema, planSettingsSchema, planStatuses, planTotalsSchema } from "./fleet";
+
+/**
+ * Fleet plan editing, variants and dispatch (issue 11): request bodies, the plan as the API
+ * returns it (the result plus versions, locks and violations), and their messages.
+ */
+
+export const planMessages = {
+  duplicateOrderId: "Two orders have the same id",
+  unknownOrder: "This order is not in the plan",
+  notReady: "The plan is still being solved; try again when it is done",
+  notADriver: "This person is not a driver of the team",
+  noDriver: (vehicle: string) => `Choose a driver for ${vehicle}: no driver has it as their default vehicle`,
+  nothingToDispatch: "The plan has no route to dispatch",
+  dispatchedTitle: "New route",
+  dispatched: (team: string, date: string, vehicle: string, stops: number) => `${team}: your route for ${date} with ${vehicle} is ready (${stops} stop${stops === 1 ? "" : "s"}).`,
+  dispatchedMailSubject: (date: string) => `Your route for ${date}`,
+  planFailed: "The plan could not be solved. Please try again.",
+  tooManyCompared: "Compare at most five plans at once",
+} as const;
+
+export const planLockSchema = z.object({
+  orderId: z.string().min(1).max(64),
+  vehicleId: z.string().min(1),
+  /** 0-based position in the vehicle's route, when the stop is locked to a position too. */
+  position: z.number().int().min(0).max(10_000).optional(),
+});
+export type PlanLock = z.infer<typeof planLockSchema>;
+
+export const planViolationSchema = z.object({
+  vehicleId: z.string(),
+  orderId: z.string().optional(),
+  kind: z.string(),
+  message: z.string(),
+});
+export type PlanViolation = z.infer<typeof planViolationSchema>;
+
+/** GET /api/teams/{teamId}/plans/{id}: the plan with its variant, version, locks and what manual edits broke. */
+export const planDetailSchema = planSchema.extend({
+  name: z.string().nullable(),
+  parentPlanId: z.string().nullable(),
+  version: z.number(),
+  vehicleIds: z.array(z.string()),
+  locks: z.array(planLockSchema),
+  violations: z.array(planViolationSchema),
+  dispatchedAt: z.string().nullable(),
+});
+export type PlanDetail = z.infer<typeof planDetailSchema>;
+
+export const fleetPlanSummarySchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  name: z.string().nullable(),
+  objective: z.enum(planObjectives),
+  status: z.enum(planStatuses),
+  progress: z.number(),
+  orderCount: z.number(),
+  vehicleIds: z.array(z.string()),
+  totals: planTotalsSchema.nullable(),
+  parentPlanId: z.string().nullable(),
+  version: z.number(),
+  dispatchedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const fleetPlanListSchema = z.object({ plans: z.array(fleetPlanSummarySchema) });
+
+export const planMoveSchema = z.object({
+  orderId: z.string().min(1).max(64),
+  toVehicleId: z.string().min(1),
+  /** 0-based position among the vehicle's stops; past the end = last. */
+  position: z.number().int().min(0).max(10_000),
+});
+export type PlanMove = z.infer<typeof planMoveSchema>;
+
+export const planLocksSchema = z.object({ locks: z.array(planLockSchema).max(10_000) });
+
+export const planVariantSchema = z.object({
+  name: z.string().trim().min(1).max(80),
+  vehicleIds: z.array(z.string()).min(1).max(500).optional(),
+  objective: z.enum(planObjectives).optional(),
+  settings: planSettingsSchema.optional(),
+});
+export type PlanVariantInput = z.infer<typeof planVariantSchema>;
+
+export const planComparisonSchema = z.object({
+  plans: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string().nullable(),
+      objective: z.enum(planObjectives),
+      status: z.enum(planStatuses),
+      vehicleIds: z.array(z.string()),
+      totals: planTotalsSchema.nullable(),
+      violations: z.number(),
+    }),
+  ),
+});
+
+export const dispatchPlanSchema = z.object({
+  /** Driver per vehicle; a vehicle left out goes to the driver whose default vehicle it is. */
+  assignments: z.array(z.object({ vehicleId: z.string().min(1), driverUserId: z.string().min(1) })).max(500).optional(),
+});
+export type DispatchPlanInput = z.infer<typeof dispatchPlanSchema>;
+
+export const dispatchResultSchema = z.object({ routes: z.array(z.object({ routeId: z.string(), vehicleId: z.string(), driverUserId: z.string() })) });
+
+/** Realtime on topic team:{id} (managers): data PlanEvent. */
+export const planRealtimeTypes = { progress: "plan_progress", done: "plan_done" } as const;
+export interface PlanEvent {
+  planId: string;
+  status: (typeof planStatuses)[number];
+  progress: number;
+}
