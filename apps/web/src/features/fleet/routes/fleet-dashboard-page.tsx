@@ -1,23 +1,114 @@
-import { Truck } from "lucide-react";
-import { NotAvailableYet } from "@/components/layouts/not-available-yet";
+import type { ReactNode } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import type { TeamListItem } from "@routepilot/contracts";
+import { PageContainer } from "@/components/layouts/page-container";
+import { PageHeader } from "@/components/layouts/page-header";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { cn } from "@/lib/utils";
+import { useDrivers } from "@/features/fleet/api/drivers";
+import { useFleetSettings } from "@/features/fleet/api/fleet-settings";
+import { useVehicles } from "@/features/fleet/api/vehicles";
+import { DriversView } from "@/features/fleet/components/drivers-view";
+import { FleetSettingsForm } from "@/features/fleet/components/fleet-settings-form";
+import { FleetTeamGate } from "@/features/fleet/components/fleet-team-gate";
+import { VehiclesView } from "@/features/fleet/components/vehicles-view";
 
-/** /fleet, /fleet/vehicles and /fleet/drivers (FleetDashboard, VehicleManagement, DriverManagement): managers only. */
-export function FleetDashboardPage() {
+const sections = [
+  { to: "/fleet", label: "Overview" },
+  { to: "/fleet/vehicles", label: "Vehicles" },
+  { to: "/fleet/drivers", label: "Drivers" },
+  { to: "/fleet/route-optimization", label: "Plan a day" },
+] as const;
+
+function Count({ title, value, to, action }: { title: string; value: number | undefined; to: string; action: string }) {
   return (
-    <NotAvailableYet
-      title="Fleet Dashboard"
-      icon={Truck}
-      willDo={[
-        "keep your vehicles with their capacities, skills and shifts",
-        "keep your drivers and their default vehicles",
-        "plan each day's jobs across vehicles and explain any job left unassigned",
-        "follow drivers' positions and stop status live",
-      ]}
-      meanwhile={[
-        { to: "/", label: "Plan a single-vehicle route" },
-        { to: "/route-history", label: "Your saved routes" },
-        { to: "/contact", label: "Tell us what your fleet needs" },
-      ]}
-    />
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3" className="text-base">
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        <p className="text-3xl font-bold">{value ?? <Spinner />}</p>
+        <Link className="text-sm text-primary underline-offset-4 hover:underline" to={to}>
+          {action}
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Overview({ team, query }: { team: TeamListItem; query: string }) {
+  const vehicles = useVehicles(team.id);
+  const drivers = useDrivers(team.id);
+  const settings = useFleetSettings(team.id);
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Count title="Vehicles" value={vehicles.data?.length} to={`/fleet/vehicles${query}`} action="Manage vehicles" />
+        <Count title="Drivers" value={drivers.data?.length} to={`/fleet/drivers${query}`} action="Manage drivers" />
+        <Card>
+          <CardHeader>
+            <CardTitle as="h3" className="text-base">
+              Plan a day
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm">
+            <p>Import the day&apos;s orders and split them across your vehicles.</p>
+            <Link className="text-primary underline-offset-4 hover:underline" to={`/fleet/route-optimization${query}`}>
+              Plan routes
+            </Link>
+          </CardContent>
+        </Card>
+      </div>
+      <section aria-labelledby="fleet-settings-title" className="grid gap-2">
+        <h2 id="fleet-settings-title" className="text-lg font-semibold">
+          Settings
+        </h2>
+        {settings.data ? <FleetSettingsForm key={team.id} teamId={team.id} settings={settings.data} /> : <Spinner />}
+      </section>
+    </div>
+  );
+}
+
+function Section({ team, pathname, query }: { team: TeamListItem; pathname: string; query: string }) {
+  const settings = useFleetSettings(team.id);
+  const vehicles = useVehicles(team.id);
+  const dimensions = settings.data?.capacityDimensions ?? [];
+  if (pathname === "/fleet/vehicles") return settings.data ? <VehiclesView teamId={team.id} dimensions={dimensions} /> : <Spinner />;
+  if (pathname === "/fleet/drivers") return <DriversView teamId={team.id} vehicles={vehicles.data ?? []} />;
+  return <Overview team={team} query={query} />;
+}
+
+/** /fleet, /fleet/vehicles and /fleet/drivers: one fleet page (SPEC §2) with a section per path. */
+export function FleetDashboardPage() {
+  const { pathname, search } = useLocation();
+  return (
+    <PageContainer size="wide">
+      <FleetTeamGate>
+        {(team, picker): ReactNode => {
+          const query = new URLSearchParams(search).get("team") ? `?team=${encodeURIComponent(team.id)}` : "";
+          return (
+            <>
+              <PageHeader title="Fleet Dashboard" description="Your vehicles, drivers and daily plans." actions={picker} className="pb-4" />
+              <nav aria-label="Fleet" className="mb-6 flex flex-wrap gap-1 border-b">
+                {sections.map((s) => (
+                  <NavLink
+                    key={s.to}
+                    to={`${s.to}${query}`}
+                    end
+                    className={({ isActive }) => cn("rounded-t-md px-3 py-2 text-sm", isActive ? "border-b-2 border-primary font-semibold" : "text-muted-foreground hover:text-foreground")}
+                  >
+                    {s.label}
+                  </NavLink>
+                ))}
+              </nav>
+              <Section team={team} pathname={pathname} query={query} />
+            </>
+          );
+        }}
+      </FleetTeamGate>
+    </PageContainer>
   );
 }

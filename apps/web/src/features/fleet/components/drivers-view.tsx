@@ -1,0 +1,166 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { weekdays, type Driver, type Vehicle } from "@routepilot/contracts";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { useDrivers, useSaveDriver, type DriverDetails } from "@/features/fleet/api/drivers";
+import { TagInput } from "@/features/fleet/components/tag-input";
+
+const dayNames: Record<(typeof weekdays)[number], string> = { mon: "Mon", tue: "Tue", wed: "Wed", thu: "Thu", fri: "Fri", sat: "Sat", sun: "Sun" };
+const selectClass = "h-10 w-full rounded-md border border-input bg-background px-2 text-sm";
+
+function DriverDialog({ teamId, driver, vehicles, onClose }: { teamId: string; driver: Driver; vehicles: Vehicle[]; onClose: () => void }) {
+  const [form, setForm] = useState<DriverDetails>({
+    phone: driver.phone ?? "",
+    licenceNumber: driver.licenceNumber ?? "",
+    defaultVehicleId: driver.defaultVehicleId ?? null,
+    skills: driver.skills ?? [],
+    workingDays: driver.workingDays ?? [],
+  });
+  const save = useSaveDriver();
+  const fields = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};
+  const input = (): DriverDetails => ({
+    ...(form.phone?.trim() ? { phone: form.phone.trim() } : {}),
+    ...(form.licenceNumber?.trim() ? { licenceNumber: form.licenceNumber.trim() } : {}),
+    defaultVehicleId: form.defaultVehicleId ?? null,
+    skills: form.skills ?? [],
+    workingDays: form.workingDays ?? [],
+  });
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit {driver.name}</DialogTitle>
+          <DialogDescription>Phone and licence number are stored encrypted.</DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate({ teamId, userId: driver.userId, input: input() }, { onSuccess: onClose });
+          }}
+        >
+          <label className="grid gap-1 text-sm">
+            <span>Phone</span>
+            <Input value={form.phone ?? ""} onChange={(e) => setForm({ ...form, phone: e.target.value })} />
+            {fields.phone ? <span className="text-destructive">{fields.phone}</span> : null}
+          </label>
+          <label className="grid gap-1 text-sm">
+            <span>Licence number</span>
+            <Input value={form.licenceNumber ?? ""} onChange={(e) => setForm({ ...form, licenceNumber: e.target.value })} />
+            {fields.licenceNumber ? <span className="text-destructive">{fields.licenceNumber}</span> : null}
+          </label>
+          <label className="grid gap-1 text-sm">
+            <span>Default vehicle</span>
+            <select className={selectClass} value={form.defaultVehicleId ?? ""} onChange={(e) => setForm({ ...form, defaultVehicleId: e.target.value || null })}>
+              <option value="">None</option>
+              {vehicles.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.name}
+                </option>
+              ))}
+            </select>
+            {fields.defaultVehicleId ? <span className="text-destructive">{fields.defaultVehicleId}</span> : null}
+          </label>
+          <TagInput label="Skills" values={form.skills ?? []} onChange={(skills) => setForm({ ...form, skills })} />
+          <fieldset className="flex flex-wrap gap-3">
+            <legend className="mb-1 text-sm font-medium">Working days</legend>
+            {weekdays.map((d) => (
+              <label key={d} className="flex items-center gap-1 text-sm">
+                <input
+                  type="checkbox"
+                  checked={(form.workingDays ?? []).includes(d)}
+                  onChange={(e) => setForm({ ...form, workingDays: e.target.checked ? weekdays.filter((w) => w === d || (form.workingDays ?? []).includes(w)) : (form.workingDays ?? []).filter((w) => w !== d) })}
+                />
+                {dayNames[d]}
+              </label>
+            ))}
+          </fieldset>
+          {save.error && !fields.phone && !fields.licenceNumber && !fields.defaultVehicleId ? (
+            <Alert variant="destructive">
+              <AlertDescription>{errorMessage(save.error)}</AlertDescription>
+            </Alert>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              Save driver
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The team's drivers (members with the role driver) with their fleet details. */
+export function DriversView({ teamId, vehicles }: { teamId: string; vehicles: Vehicle[] }) {
+  const drivers = useDrivers(teamId);
+  const [editing, setEditing] = useState<Driver | null>(null);
+  const vehicleName = (id: string | null | undefined) => vehicles.find((v) => v.id === id)?.name ?? "—";
+  return (
+    <section aria-labelledby="drivers-title" className="grid gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="drivers-title" className="text-lg font-semibold">
+          Drivers
+        </h2>
+        <Button asChild variant="outline">
+          <Link to={`/team-dashboard?team=${encodeURIComponent(teamId)}`}>Invite a driver</Link>
+        </Button>
+      </div>
+      {drivers.isPending ? <Spinner /> : null}
+      {drivers.error ? (
+        <Alert variant="destructive">
+          <AlertDescription>{errorMessage(drivers.error)}</AlertDescription>
+        </Alert>
+      ) : null}
+      {drivers.data && drivers.data.length === 0 ? <p className="text-sm text-muted-foreground">No drivers yet. Invite people to the team with the role driver.</p> : null}
+      {drivers.data && drivers.data.length > 0 ? (
+        <div className="overflow-x-auto rounded-md border">
+          <table className="w-full text-sm">
+            <thead className="bg-muted text-left">
+              <tr>
+                <th className="p-2">Driver</th>
+                <th className="p-2">Phone</th>
+                <th className="p-2">Licence</th>
+                <th className="p-2">Default vehicle</th>
+                <th className="p-2">Skills</th>
+                <th className="p-2">Working days</th>
+                <th className="p-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {drivers.data.map((d) => (
+                <tr key={d.userId} className="border-t">
+                  <td className="p-2">
+                    <strong>{d.name}</strong>
+                    <span className="block text-xs text-muted-foreground">{d.email}</span>
+                  </td>
+                  <td className="p-2">{d.phone || "—"}</td>
+                  <td className="p-2">{d.licenceNumber || "—"}</td>
+                  <td className="p-2">{vehicleName(d.defaultVehicleId)}</td>
+                  <td className="p-2">{(d.skills ?? []).join(", ") || "—"}</td>
+                  <td className="p-2">{(d.workingDays ?? []).map((w) => dayNames[w]).join(", ") || "—"}</td>
+                  <td className="p-2">
+                    <Button type="button" size="sm" variant="outline" onClick={() => setEditing(d)} aria-label={`Edit ${d.name}`}>
+                      Edit
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {editing ? <DriverDialog teamId={teamId} driver={editing} vehicles={vehicles} onClose={() => setEditing(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,259 @@
+import { useState, type ReactNode } from "react";
+import { vehicleInputSchema, vehicleProfiles, type Vehicle, type VehicleInput } from "@routepilot/contracts";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { useSaveVehicle } from "@/features/fleet/api/vehicles";
+import { DepotField, type DepotValue } from "@/features/fleet/components/depot-field";
+import { TagInput } from "@/features/fleet/components/tag-input";
+
+const selectClass = "h-10 w-full rounded-md border border-input bg-background px-2 text-sm";
+
+/** The form's state: text as typed, turned into a VehicleInput on save. */
+type VehicleForm = {
+  name: string;
+  plate: string;
+  profile: (typeof vehicleProfiles)[number];
+  capacity: string[];
+  skills: string[];
+  shiftStart: string;
+  shiftEnd: string;
+  start: DepotValue;
+  end: DepotValue;
+  openRoute: boolean;
+  maxStops: string;
+  maxDrivingMinutes: string;
+  maxDistanceKm: string;
+  breaks: { start: string; end: string; minutes: string }[];
+  fixedCost: string;
+  costPerHour: string;
+  vin: string;
+  insurancePolicy: string;
+};
+
+const noDepot: DepotValue = { lat: "", lng: "", address: "" };
+const depotOf = (p: Vehicle["start"]): DepotValue => (p ? { lat: String(p.lat), lng: String(p.lng), address: p.address ?? "" } : noDepot);
+const text = (n: number | null | undefined) => (n === null || n === undefined ? "" : String(n));
+
+function formOf(vehicle: Vehicle | undefined, dimensions: number): VehicleForm {
+  return {
+    name: vehicle?.name ?? "",
+    plate: vehicle?.plate ?? "",
+    profile: vehicle?.profile ?? "van",
+    capacity: Array.from({ length: dimensions }, (_, i) => text(vehicle?.capacity?.[i])),
+    skills: vehicle?.skills ?? [],
+    shiftStart: vehicle?.shift.start ?? "08:00",
+    shiftEnd: vehicle?.shift.end ?? "17:00",
+    start: depotOf(vehicle?.start ?? null),
+    end: depotOf(vehicle?.end ?? null),
+    openRoute: vehicle ? vehicle.end === null : false,
+    maxStops: text(vehicle?.maxStops),
+    maxDrivingMinutes: text(vehicle?.maxDrivingMinutes),
+    maxDistanceKm: text(vehicle?.maxDistanceKm),
+    breaks: (vehicle?.breaks ?? []).map((b) => ({ start: b.window.start, end: b.window.end, minutes: String(b.durationMinutes) })),
+    fixedCost: vehicle ? (vehicle.fixedCostPence / 100).toFixed(2) : "0",
+    costPerHour: vehicle ? (vehicle.costPerHourPence / 100).toFixed(2) : "0",
+    vin: vehicle?.vin ?? "",
+    insurancePolicy: vehicle?.insurancePolicy ?? "",
+  };
+}
+
+const numberOrNull = (value: string) => (value.trim() === "" ? null : Number(value));
+const point = (d: DepotValue) => (d.lat.trim() === "" && d.lng.trim() === "" ? null : { lat: Number(d.lat), lng: Number(d.lng), ...(d.address.trim() ? { address: d.address.trim() } : {}) });
+
+function inputOf(form: VehicleForm): VehicleInput {
+  return {
+    name: form.name,
+    ...(form.plate.trim() ? { plate: form.plate.trim() } : {}),
+    profile: form.profile,
+    capacity: form.capacity.map((c) => (c.trim() === "" ? 0 : Number(c))),
+    skills: form.skills,
+    shift: { start: form.shiftStart, end: form.shiftEnd },
+    start: point(form.start),
+    end: form.openRoute ? null : point(form.end),
+    maxStops: numberOrNull(form.maxStops),
+    maxDrivingMinutes: numberOrNull(form.maxDrivingMinutes),
+    maxDistanceKm: numberOrNull(form.maxDistanceKm),
+    breaks: form.breaks.map((b) => ({ window: { start: b.start, end: b.end }, durationMinutes: Number(b.minutes) })),
+    fixedCostPence: Math.round(Number(form.fixedCost || 0) * 100),
+    costPerHourPence: Math.round(Number(form.costPerHour || 0) * 100),
+    ...(form.vin.trim() ? { vin: form.vin.trim() } : {}),
+    ...(form.insurancePolicy.trim() ? { insurancePolicy: form.insurancePolicy.trim() } : {}),
+  };
+}
+
+function Field({ label, error, children, className }: { label: string; error?: string | undefined; children: ReactNode; className?: string }) {
+  return (
+    <div className={`grid gap-1 text-sm ${className ?? ""}`}>
+      <label className="grid gap-1">
+        <span>{label}</span>
+        {children}
+      </label>
+      {error ? <span className="text-sm font-medium text-destructive">{error}</span> : null}
+    </div>
+  );
+}
+
+type VehicleDialogProps = {
+  teamId: string;
+  /** The vehicle to edit; a new one when absent. */
+  vehicle?: Vehicle | undefined;
+  dimensions: readonly string[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/**
+ * Create or edit a vehicle: every field of the contract; the contract's own checks run first and
+ * the server's field messages are shown next to their fields.
+ */
+export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange }: VehicleDialogProps) {
+  const [form, setForm] = useState(() => formOf(vehicle, Math.max(dimensions.length, 1)));
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const save = useSaveVehicle();
+  const serverFields = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};
+  const errors: Record<string, string> = { ...serverFields, ...localErrors };
+  const set = <K extends keyof VehicleForm>(key: K, value: VehicleForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const errorAt = (prefix: string) => Object.entries(errors).find(([k]) => k === prefix || k.startsWith(`${prefix}.`))?.[1];
+
+  function submit() {
+    const input = inputOf(form);
+    const parsed = vehicleInputSchema.safeParse(input);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[issue.path.map(String).join(".") || "body"] ??= issue.message;
+      setLocalErrors(fields);
+      return;
+    }
+    setLocalErrors({});
+    save.mutate({ teamId, vehicleId: vehicle?.id, input }, { onSuccess: () => onOpenChange(false) });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{vehicle ? `Edit ${vehicle.name}` : "Add a vehicle"}</DialogTitle>
+          <DialogDescription>Capacities, skills, shift and depots decide which orders the vehicle can take.</DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid gap-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <div className="grid gap-3 sm:grid-cols-3">
+            <Field label="Name" error={errors.name}>
+              <Input value={form.name} onChange={(e) => set("name", e.target.value)} aria-invalid={errors.name ? true : undefined} />
+            </Field>
+            <Field label="Plate" error={errors.plate}>
+              <Input value={form.plate} onChange={(e) => set("plate", e.target.value)} />
+            </Field>
+            <Field label="Profile" error={errors.profile}>
+              <select className={selectClass} value={form.profile} onChange={(e) => set("profile", e.target.value as VehicleForm["profile"])}>
+                {vehicleProfiles.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {form.capacity.map((value, i) => (
+              <Field key={i} label={`Capacity (${dimensions[i] ?? "units"})`} error={errors[`capacity.${i}`] ?? (i === 0 ? errors.capacity : undefined)}>
+                <Input type="number" min={0} value={value} onChange={(e) => set("capacity", form.capacity.map((c, j) => (j === i ? e.target.value : c)))} />
+              </Field>
+            ))}
+            <Field label="Shift starts" error={errors["shift.start"]}>
+              <Input type="time" value={form.shiftStart} onChange={(e) => set("shiftStart", e.target.value)} />
+            </Field>
+            <Field label="Shift ends" error={errors["shift.end"] ?? errors.shift}>
+              <Input type="time" value={form.shiftEnd} onChange={(e) => set("shiftEnd", e.target.value)} />
+            </Field>
+          </div>
+          <TagInput label="Skills" values={form.skills} onChange={(skills) => set("skills", skills)} error={errorAt("skills")} />
+          <div className="grid gap-3 sm:grid-cols-2">
+            <DepotField legend="Start depot" value={form.start} onChange={(v) => set("start", v)} error={errorAt("start")} emptyMeans="the route starts at its first stop" />
+            <div className="grid gap-2">
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={form.openRoute} onChange={(e) => set("openRoute", e.target.checked)} />
+                Open route (ends at its last stop, no end depot)
+              </label>
+              {form.openRoute ? null : <DepotField legend="End depot" value={form.end} onChange={(v) => set("end", v)} error={errorAt("end")} emptyMeans="the route ends at its last stop" />}
+            </div>
+          </div>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <Field label="Max stops" error={errors.maxStops}>
+              <Input type="number" min={1} value={form.maxStops} onChange={(e) => set("maxStops", e.target.value)} />
+            </Field>
+            <Field label="Max driving (minutes)" error={errors.maxDrivingMinutes}>
+              <Input type="number" min={1} value={form.maxDrivingMinutes} onChange={(e) => set("maxDrivingMinutes", e.target.value)} />
+            </Field>
+            <Field label="Max distance (km)" error={errors.maxDistanceKm}>
+              <Input type="number" min={1} value={form.maxDistanceKm} onChange={(e) => set("maxDistanceKm", e.target.value)} />
+            </Field>
+          </div>
+          <fieldset className="grid gap-2">
+            <legend className="text-sm font-medium">Breaks</legend>
+            {form.breaks.map((b, i) => {
+              const update = (patch: Partial<typeof b>) => set("breaks", form.breaks.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+              return (
+                <div key={i} className="flex flex-wrap items-end gap-2">
+                  <Field label={`Break ${i + 1} from`} error={errors[`breaks.${i}.window.start`]}>
+                    <Input type="time" value={b.start} onChange={(e) => update({ start: e.target.value })} />
+                  </Field>
+                  <Field label={`Break ${i + 1} until`} error={errors[`breaks.${i}.window.end`]}>
+                    <Input type="time" value={b.end} onChange={(e) => update({ end: e.target.value })} />
+                  </Field>
+                  <Field label={`Break ${i + 1} minutes`} error={errors[`breaks.${i}.durationMinutes`]}>
+                    <Input type="number" min={1} value={b.minutes} onChange={(e) => update({ minutes: e.target.value })} />
+                  </Field>
+                  <Button type="button" variant="ghost" onClick={() => set("breaks", form.breaks.filter((_, j) => j !== i))}>
+                    Remove break {i + 1}
+                  </Button>
+                </div>
+              );
+            })}
+            {form.breaks.length < 4 ? (
+              <div>
+                <Button type="button" variant="outline" size="sm" onClick={() => set("breaks", [...form.breaks, { start: "12:00", end: "14:00", minutes: "30" }])}>
+                  Add a break
+                </Button>
+              </div>
+            ) : null}
+          </fieldset>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field label="Fixed cost when used (£)" error={errors.fixedCostPence}>
+              <Input type="number" min={0} step="0.01" value={form.fixedCost} onChange={(e) => set("fixedCost", e.target.value)} />
+            </Field>
+            <Field label="Cost per hour (£)" error={errors.costPerHourPence}>
+              <Input type="number" min={0} step="0.01" value={form.costPerHour} onChange={(e) => set("costPerHour", e.target.value)} />
+            </Field>
+            <Field label="VIN" error={errors.vin}>
+              <Input value={form.vin} maxLength={17} onChange={(e) => set("vin", e.target.value)} />
+            </Field>
+            <Field label="Insurance policy" error={errors.insurancePolicy}>
+              <Input value={form.insurancePolicy} onChange={(e) => set("insurancePolicy", e.target.value)} />
+            </Field>
+          </div>
+          {save.error && !(save.error instanceof ApiError && save.error.fields) ? (
+            <Alert variant="destructive">
+              <AlertDescription>{errorMessage(save.error)}</AlertDescription>
+            </Alert>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {vehicle ? "Save vehicle" : "Add vehicle"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
