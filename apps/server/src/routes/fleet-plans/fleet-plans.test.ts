@@ -223,7 +223,7 @@ describe("fleet plans: edits, locks, variants, dispatch", () => {
 
   it("re-planning keeps locked orders on their vehicles and clears the violations", async () => {
     const [a, b] = vans as [Vehicle, Vehicle];
-    const locks = orders.slice(0, 3).map((o) => ({ orderId: o.id, vehicleId: b.id })).concat(orders.slice(3, 5).map((o) => ({ orderId: o.id, vehicleId: a.id })));
+    const locks: { orderId: string; vehicleId: string; position?: number }[] = orders.slice(0, 3).map((o, i) => ({ orderId: o.id, vehicleId: b.id, ...(i === 2 ? { position: 0 } : {}) })).concat(orders.slice(3, 5).map((o) => ({ orderId: o.id, vehicleId: a.id })));
     const put = await t.call(`/api/teams/${w.teamId}/plans/${base.id}/locks`, { method: "PUT", cookie: w.people.owner.cookie, body: { locks } });
     expect(put.status).toBe(200);
     const badLock = await t.call(`/api/teams/${w.teamId}/plans/${base.id}/locks`, { method: "PUT", cookie: w.people.owner.cookie, body: { locks: [{ orderId: orders[0]!.id, vehicleId: UNKNOWN }] } });
@@ -234,6 +234,8 @@ describe("fleet plans: edits, locks, variants, dispatch", () => {
     expect(again.status).toBe("done");
     expect(again.violations).toEqual([]);
     for (const lock of locks) expect(again.routes.find((r) => r.stops.some((s) => s.orderId === lock.orderId))?.vehicleId).toBe(lock.vehicleId);
+    // A lock with a position puts the stop there.
+    expect(again.routes.find((r) => r.vehicleId === b.id)!.stops[0]!.orderId).toBe(orders[2]!.id);
   }, 30_000);
 
   it("a variant with another objective and fewer vehicles is solved and compared side by side", async () => {

@@ -24,7 +24,7 @@ import { matrixWithFallback } from "../route-planning";
 import { TeamEvents } from "../teams/events";
 import { assertCanOptimize, consumeRouteQuota } from "../usage";
 import { requireFleetTeam } from "./access";
-import { scheduleVehicleRoute, travelFromMatrix, type Violation } from "./check-plan";
+import { scheduleVehicleRoute, travelFromMatrix, type Travel, type Violation } from "./check-plan";
 import {
   buildProblem,
   layoutPlan,
@@ -172,10 +172,10 @@ async function publishPlan(deps: PlanDeps, teamId: string, type: string, event: 
   }
 }
 
-/** Engine budget: the plan's setting, else 2 s + 10 ms per order, at most 60 s. */
+/** Engine budget: the plan's setting, else 1 s + 10 ms per order, at most 50 s (the rest of a minute is matrix and storage). */
 export function planTimeLimitMs(settings: PlanSettings | Record<string, unknown>, orderCount: number): number {
   const seconds = (settings as PlanSettings).timeLimitSeconds;
-  return seconds ? seconds * 1000 : Math.min(60_000, 2000 + orderCount * 10);
+  return seconds ? seconds * 1000 : Math.min(50_000, 1000 + orderCount * 10);
 }
 
 /** The profile the plan's matrix is computed for: the most common among its vehicles. */
@@ -224,6 +224,7 @@ async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
     });
     const drivers = await driverByVehicle(deps.db, teamId);
     const result = toPlanResult({ date: row.date, vehicles: vehicleList, orders, solution, dims, driverOf: (id) => drivers.get(id) ?? null });
+    const placed = placeLockedPositions({ date: row.date, vehicles: vehicleList, orders, result, locks: row.locks, travel: travelFromMatrix(layout.points, matrix), dims });
     const previous = storedResult(row)?.countedRoutes ?? 0;
     const used = result.routes.filter((r) => r.stops.length > 0);
     await deps.db.transaction(async (tx) => {
@@ -234,7 +235,7 @@ async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
       for (let k = previous; k < used.length; k++) {
         await consumeRouteQuota(tx, owner, { routeRequestId: `${planId}:${k}`, destinationCount: used[k]!.stops.length, logger: deps.logger });
       }
-      const stored: StoredResult = { ...result, violations: [], latenessByVehicle: {}, countedRoutes: Math.max(previous, used.length) };
+      const stored: StoredResult = { ...result, ...placed, countedRoutes: Math.max(previous, used.length) };
       await tx
         .update(plans)
         .set({ status: "done", progress: 1, result: stored as unknown as Record<string, unknown>, error: null, solvedAt: new Date(), updatedAt: new Date() })
@@ -257,6 +258,40 @@ async function quotaHolder(db: DbOrTx, teamId: string): Promise<{ id: string; em
   const [owner] = await db.select({ id: user.id, email: user.email }).from(teams).innerJoin(user, eq(user.id, teams.ownerId)).where(eq(teams.id, teamId));
   if (!owner) throw new NotFoundError("Team");
   return owner;
+}
+
+/**
+ * The engine keeps locked orders on their vehicles; a lock with a position also puts the stop at
+ * that position in its route (where the route is long enough). A route changed this way is
+ * recomputed and checked like a manual edit, so anything the position breaks shows as a violation.
+ */
+function placeLockedPositions(input: { date: string; vehicles: PlanVehicle[]; orders: PlanOrder[]; result: PlanResult; locks: readonly PlanLock[]; travel: Travel; dims: number }) {
+  const violations: Violation[] = [];
+  const latenessByVehicle: Record<string, number> = {};
+  const byId = new Map(input.orders.map((o) => [o.id, o]));
+  for (const route of input.result.routes) {
+    const positioned = input.locks.filter((l) => l.vehicleId === route.vehicleId && l.position !== undefined).sort((a, b) => (a.position as number) - (b.position as number));
+    if (positioned.length === 0) continue;
+    const stops = refs(route);
+    for (const lock of positioned) {
+      const moving = stops.filter((s) => s.orderId === lock.orderId);
+      if (moving.length === 0) continue;
+      const rest = stops.filter((s) => s.orderId !== lock.orderId);
+      rest.splice(Math.min(lock.position as number, rest.length), 0, ...moving);
+      stops.splice(0, stops.length, ...rest);
+    }
+    if (stops.every((s, i) => s.orderId === route.stops[i]?.orderId && s.kind === route.stops[i]?.kind)) continue;
+    const vehicle = input.vehicles.find((v) => v.id === route.vehicleId) as PlanVehicle;
+    const scheduled = scheduleVehicleRoute({ date: input.date, vehicle, orders: byId, stops, travel: input.travel, dims: input.dims, driverId: route.driverId });
+    Object.assign(route, scheduled.route);
+    violations.push(...scheduled.violations);
+    latenessByVehicle[vehicle.id] = scheduled.latenessSeconds;
+  }
+  if (Object.keys(latenessByVehicle).length > 0) {
+    const lateness = Object.values(latenessByVehicle).reduce((a, b) => a + b, 0);
+    input.result.totals = planTotals(input.result.routes, input.orders.length, input.result.unassigned.length, lateness);
+  }
+  return { violations, latenessByVehicle };
 }
 
 function startSolving(deps: PlanDeps, planId: string): void {
