@@ -34,7 +34,7 @@ function orders(n: number, box: { lat: number; lng: number; dLat: number; dLng: 
   });
 }
 
-async function scenario(name: string, env: Record<string, string>, n: number, vehicleCount: number, box: { lat: number; lng: number; dLat: number; dLng: number }, target: number, watchHealth: boolean) {
+async function scenario(name: string, env: Record<string, string>, n: number, vehicleCount: number, box: { lat: number; lng: number; dLat: number; dLng: number; depot?: { lat: number; lng: number } }, target: number, watchHealth: boolean) {
   const t: TestApp = await createTestApp({ ROUTE_OPTIMIZATION_RATE_LIMIT: "0", API_RATE_LIMIT: "0", ...env });
   const { server, port } = await startServer(t, { port: 0, hostname: "127.0.0.1" });
   const origin = `http://127.0.0.1:${port}`;
@@ -55,7 +55,7 @@ async function scenario(name: string, env: Record<string, string>, n: number, ve
       return res.json() as Promise<Record<string, unknown>>;
     };
     const { id: teamId } = (await http("/api/teams", { name: "Bench" })) as { id: string };
-    const depot = { lat: box.lat + box.dLat / 2, lng: box.lng + box.dLng / 2 };
+    const depot = box.depot ?? { lat: box.lat + box.dLat / 2, lng: box.lng + box.dLng / 2 };
     const capacity = Math.ceil((n * 2 * 1.2) / vehicleCount);
     const vehicleIds: string[] = [];
     for (let k = 0; k < vehicleCount; k++) {
@@ -108,7 +108,8 @@ async function scenario(name: string, env: Record<string, string>, n: number, ve
 }
 
 const london = { lat: 51.42, lng: -0.3, dLat: 0.18, dLng: 0.36 };
-const vaduz = { lat: 47.06, lng: 9.48, dLat: 0.16, dLng: 0.08 };
+// Liechtenstein's Rhine valley (the extract ends at the border), from a depot in Vaduz.
+const vaduz = { lat: 47.1, lng: 9.5, dLat: 0.14, dLng: 0.06, depot: { lat: 47.141, lng: 9.5209 } };
 if (wanted("small")) await scenario("small", { ROUTING_PROVIDER: "haversine" }, 200, 10, london, 5, true);
 if (wanted("large")) await scenario("large", { ROUTING_PROVIDER: "haversine" }, 2000, 50, london, 60, true);
 if (wanted("osm")) await scenario("osm", { ROUTING_PROVIDER: "osm", OSM_EXTRACT: OSM }, 300, 8, vaduz, 15, false);

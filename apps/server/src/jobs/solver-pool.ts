@@ -15,6 +15,53 @@ export interface SolverRequest {
   options: PoolSolveOptions;
   /** Send progress messages (new best solutions, at most every PROGRESS_INTERVAL_MS). */
   progress?: boolean;
+  /** The problem's matrices (its own `matrices` are then empty). */
+  packed?: PackedMatrices;
+}
+
+/**
+ * Matrices packed row-major into Float64Arrays (NaN = unreachable) and transferred, not cloned:
+ * a structured clone of a 2,000-point matrix would hold the event loop for about a third of a second.
+ */
+export interface PackedMatrices {
+  size: number;
+  durations: Float64Array;
+  distances?: Float64Array;
+  costs?: Float64Array;
+}
+
+type Matrix = readonly (readonly (number | null)[])[];
+
+function pack(m: Matrix): Float64Array {
+  const n = m.length;
+  const out = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    const row = m[i] as readonly (number | null)[];
+    for (let j = 0; j < n; j++) out[i * n + j] = row[j] ?? Number.NaN;
+  }
+  return out;
+}
+
+/** The worker's side of `pack`. */
+export function unpack(flat: Float64Array, n: number): (number | null)[][] {
+  const rows: (number | null)[][] = [];
+  for (let i = 0; i < n; i++) {
+    const row = new Array<number | null>(n);
+    for (let j = 0; j < n; j++) {
+      const v = flat[i * n + j] as number;
+      row[j] = Number.isNaN(v) ? null : v;
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** The request's problem without its matrices, and the matrices packed for transfer. */
+function packProblem(problem: Problem): { problem: Problem; packed: PackedMatrices; transfer: ArrayBuffer[] } {
+  const { durations, distances, costs } = problem.matrices;
+  const packed: PackedMatrices = { size: durations.length, durations: pack(durations), ...(distances ? { distances: pack(distances) } : {}), ...(costs ? { costs: pack(costs) } : {}) };
+  const transfer = [packed.durations, packed.distances, packed.costs].filter((a): a is Float64Array => a !== undefined).map((a) => a.buffer as ArrayBuffer);
+  return { problem: { ...problem, matrices: { durations: [] } }, packed, transfer };
 }
 
 export type SolverReply = { id: number; ok: true; solution: Solution } | { id: number; ok: false; name: string; message: string };
@@ -101,7 +148,8 @@ export function createSolverPool(size: number, maxQueue = 32): SolverPool {
       if (!slot) return;
       const task = queue.shift() as Task;
       slot.task = task;
-      slot.worker.postMessage(task.request);
+      const { problem, packed, transfer } = packProblem(task.request.problem);
+      slot.worker.postMessage({ ...task.request, problem, packed }, transfer);
     }
   };
 

@@ -29,6 +29,9 @@ import {
   buildProblem,
   layoutPlan,
   planTotals,
+  toEngineMatrix,
+  type LatLng,
+  type TravelMatrix,
   secondsOnDate,
   toPlanResult,
   validatePlanOrders,
@@ -194,6 +197,18 @@ async function driverByVehicle(db: DbOrTx, teamId: string): Promise<Map<string, 
   return new Map(rows.filter((r) => r.vehicleId !== null).map((r) => [r.vehicleId as string, r.userId]));
 }
 
+/**
+ * The plan's matrix from the configured routing provider (straight-line estimates if a road
+ * provider fails), in the engine's form. Straight-line estimates are computed here a block of
+ * rows at a time, so a 2,000-point matrix does not hold the event loop.
+ */
+async function planMatrix(deps: PlanDeps, points: LatLng[], profile: Profile): Promise<TravelMatrix> {
+  const geo = await deps.geo.get();
+  if (geo.routing === geo.haversine) return toEngineMatrix(points.length, (i, j) => geo.haversine.estimate(points[i] as LatLng, points[j] as LatLng, profile));
+  const { matrix } = await matrixWithFallback({ geo, logger: deps.logger }, points, profile);
+  return toEngineMatrix(points.length, (i, j) => ({ duration: matrix.durations[i]![j]!, distance: matrix.distances[i]![j]! }));
+}
+
 /** Solves a queued plan: matrix, engine in the worker pool, then result and quota in one transaction. */
 async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
   const row = (await deps.db.select().from(plans).where(eq(plans.id, planId)))[0];
@@ -209,9 +224,8 @@ async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
     const orders = row.orders as unknown as PlanOrder[];
     const dims = await dimensionsOf(deps.db, teamId);
     const layout = layoutPlan(vehicleList, orders);
-    const geo = await deps.geo.get();
-    const { matrix } = await matrixWithFallback({ geo, logger: deps.logger }, layout.points, planProfile(vehicleList));
-    const problem = buildProblem({ vehicles: vehicleList, orders, objective: row.objective as PlanObjective, layout, matrix, dims, locks: row.locks });
+    const matrix = await planMatrix(deps, layout.points, planProfile(vehicleList));
+    const problem = buildProblem({ vehicles: vehicleList, orders, objective: row.objective as PlanObjective, layout, matrix, dims, locks: row.locks, engineReady: true });
     const limitMs = planTimeLimitMs(row.settings, orders.length);
     let lastStored = 0;
     const solution = await deps.solver.solve(problem, { seed: 1, timeLimitMs: limitMs }, (event) => {

@@ -123,6 +123,32 @@ function engineFixedCost(vehicle: PlanVehicle): number {
 
 const engineMatrix = (m: TravelMatrix["durations"]) => m.map((row) => row.map((v) => (v !== null && Number.isFinite(v) ? Math.round(v) : null)));
 
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * A matrix in the engine's form (whole numbers, null = unreachable), built a block of rows at a
+ * time so that a large plan does not hold the event loop (2,000 points: 4 M entries per matrix).
+ * `cell(i, j)` gives travel from point i to point j, or null.
+ */
+export async function toEngineMatrix(n: number, cell: (i: number, j: number) => { duration: number; distance: number } | null): Promise<TravelMatrix> {
+  const durations: (number | null)[][] = [];
+  const distances: (number | null)[][] = [];
+  for (let i = 0; i < n; i++) {
+    if (i % 64 === 63) await yieldToEventLoop();
+    const dRow = new Array<number | null>(n);
+    const mRow = new Array<number | null>(n);
+    for (let j = 0; j < n; j++) {
+      const c = cell(i, j);
+      const ok = c !== null && Number.isFinite(c.duration) && Number.isFinite(c.distance);
+      dRow[j] = ok ? Math.round(c.duration) : null;
+      mRow[j] = ok ? Math.round(c.distance) : null;
+    }
+    durations.push(dRow);
+    distances.push(mRow);
+  }
+  return { durations, distances };
+}
+
 export interface BuildProblemInput {
   vehicles: readonly PlanVehicle[];
   orders: readonly PlanOrder[];
@@ -132,6 +158,8 @@ export interface BuildProblemInput {
   /** Number of capacity dimensions (validatePlanOrders has checked the orders against it). */
   dims: number;
   locks?: readonly StopLock[];
+  /** The matrix already holds whole seconds and metres with null for unreachable (toEngineMatrix). */
+  engineReady?: boolean;
 }
 
 /**
@@ -211,7 +239,7 @@ export function buildProblem(input: BuildProblemInput): Problem {
 
   const objective: Objective & { mode?: PlanObjective } = { mode: input.objective };
   return {
-    matrices: { durations: engineMatrix(input.matrix.durations), distances: engineMatrix(input.matrix.distances) },
+    matrices: input.engineReady ? { durations: input.matrix.durations, distances: input.matrix.distances } : { durations: engineMatrix(input.matrix.durations), distances: engineMatrix(input.matrix.distances) },
     jobs,
     shipments,
     vehicles: engineVehicles,
