@@ -17,6 +17,7 @@ export const planMessages = {
   dispatched: (team: string, date: string, vehicle: string, stops: number) => `${team}: your route for ${date} with ${vehicle} is ready (${stops} stop${stops === 1 ? "" : "s"}).`,
   dispatchedMailSubject: (date: string) => `Your route for ${date}`,
   planFailed: "The plan could not be solved. Please try again.",
+  interrupted: "Solving was interrupted (the server restarted). Re-plan to try again.",
   tooManyCompared: "Compare at most five plans at once",
 } as const;
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fleetMessages, planMessages, routeMessages, type OrderInput, type PlanDetail, type Vehicle, type VehicleInput } from "@routepilot/contracts";
-import { outbox, routes, routeStops, subscribers, teamNotifications } from "@routepilot/db";
+import { outbox, plans, routes, routeStops, subscribers, teamNotifications } from "@routepilot/db";
 import { checkPlan, routeToCheck, travelFromMatrix } from "../../services/fleet/check-plan";
 import { DEPOT, haversineMatrix, scatteredOrders } from "../../services/fleet/fleet-fixtures";
 import { waitForPlans } from "../../services/fleet/plans";
@@ -341,4 +341,11 @@ describe("fleet plans: access matrix", () => {
     }
     expect((await t.call(`/api/teams/${w.teamId}/plans/${UNKNOWN}`, { cookie: w.people.owner.cookie })).status).toBe(404);
   });
+
+  it("a plan cut off by a restart (still solving, silent for 5 minutes, not running here) reads as failed and can be re-planned", async () => {
+    await t.deps.db.update(plans).set({ status: "solving", updatedAt: new Date(Date.now() - 6 * 60_000) }).where(eq(plans.id, planId));
+    expect(await done(w, planId)).toMatchObject({ status: "failed", error: planMessages.interrupted });
+    expect((await t.call(`/api/teams/${w.teamId}/plans/${planId}/replan`, { cookie: w.people.owner.cookie, body: {} })).status).toBe(202);
+    expect((await done(w, planId)).status).toBe("done");
+  }, 30_000);
 });

@@ -335,9 +335,21 @@ export async function createPlan(deps: PlanDeps, caller: Caller, teamId: string,
   return { id };
 }
 
+/** A plan still queued or solving with no sign of life for this long was cut off by a restart. */
+const STALE_AFTER_MS = 5 * 60_000;
+
 export async function getPlan(deps: PlanDeps, caller: Caller, teamId: string, planId: string): Promise<PlanDetail> {
   await requireFleetTeam(deps.db, caller, teamId, { manager: true });
-  return presentPlan(await planOf(deps.db, teamId, planId));
+  let row = await planOf(deps.db, teamId, planId);
+  if ((row.status === "queued" || row.status === "solving") && !running.has(row.id) && Date.now() - row.updatedAt.getTime() > STALE_AFTER_MS) {
+    const [failed] = await deps.db
+      .update(plans)
+      .set({ status: "failed", error: planMessages.interrupted, updatedAt: new Date() })
+      .where(and(eq(plans.id, row.id), inArray(plans.status, ["queued", "solving"])))
+      .returning();
+    row = failed ?? row;
+  }
+  return presentPlan(row);
 }
 
 /** GET /api/teams/{teamId}/plans?date=: newest first. */
