@@ -85,17 +85,7 @@ export const planVariantSchema = z.object({
 export type PlanVariantInput = z.infer<typeof planVariantSchema>;
 
 export const planComparisonSchema = z.object({
-  plans: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string().nullable(),
-      objective: z.enum(planObjectives),
-      status: z.enum(planStatuses),
-      vehicleIds: z.array(z.string()),
-      totals: planTotalsSchema.nullable(),
-      violations: z.number(),
-    }),
-  ),
+  plans: z.array(fleetPlanSummarySchema.omit({ orderCount: true }).extend({ violations: z.number() })),
 });
 
 export const dispatchPlanSchema = z.object({

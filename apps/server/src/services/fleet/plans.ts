@@ -41,6 +41,7 @@ import {
   type PlanVehicle,
 } from "./problem";
 import { settingsOf } from "./settings";
+import { presentVehicle } from "./vehicles";
 
 /**
  * Fleet plans (issue 11): a day's orders split across the team's vehicles by the engine in the
@@ -48,7 +49,7 @@ import { settingsOf } from "./settings";
  * never silently accepted), re-planned around locks, copied into variants, compared, dispatched.
  */
 
-export type PlanDeps = Pick<AppDeps, "db" | "geo" | "solver" | "logger" | "realtime" | "mailer" | "baseUrl">;
+export type PlanDeps = Pick<AppDeps, "db" | "geo" | "solver" | "logger" | "realtime" | "mailer" | "baseUrl" | "encryption">;
 type Caller = { id: string; email: string };
 type PlanRow = typeof plans.$inferSelect;
 type VehicleRow = typeof vehicles.$inferSelect;
@@ -68,26 +69,9 @@ export const waitForPlans = async () => {
   while (running.size > 0) await Promise.allSettled([...running.values()]);
 };
 
-const vehicleOfRow = (row: VehicleRow): PlanVehicle => ({
-  id: row.id,
-  name: row.name,
-  ...(row.plate !== null && { plate: row.plate }),
-  profile: row.profile as PlanVehicle["profile"],
-  capacity: row.capacity,
-  skills: row.skills,
-  shift: { start: row.shiftStart, end: row.shiftEnd },
-  start: row.start,
-  end: row.end,
-  maxStops: row.maxStops,
-  maxDrivingMinutes: row.maxDrivingMinutes,
-  maxDistanceKm: row.maxDistanceKm,
-  breaks: row.breaks,
-  fixedCostPence: row.fixedCostPence,
-  costPerHourPence: row.costPerHourPence,
-});
 
 /** The team's vehicles with these ids, in that order; an id that is not one of them is a 400 naming it. */
-async function teamVehicles(db: DbOrTx, teamId: string, ids: readonly string[], field = "vehicleIds", includeArchived = false): Promise<PlanVehicle[]> {
+async function teamVehicles(deps: Pick<PlanDeps, "encryption" | "logger">, db: DbOrTx, teamId: string, ids: readonly string[], field = "vehicleIds", includeArchived = false): Promise<PlanVehicle[]> {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const valid = ids.filter((id) => uuid.test(id));
   const rows = valid.length > 0 ? await db.select().from(vehicles).where(and(eq(vehicles.teamId, teamId), inArray(vehicles.id, valid), includeArchived ? undefined : isNull(vehicles.archivedAt))) : [];
@@ -97,7 +81,7 @@ async function teamVehicles(db: DbOrTx, teamId: string, ids: readonly string[], 
     if (!byId.has(id)) fields[`${field}.${i}`] ??= fleetMessages.unknownVehicle;
   });
   if (Object.keys(fields).length > 0) throw new ValidationError(fleetMessages.unknownVehicle, fields);
-  return [...new Set(ids)].map((id) => vehicleOfRow(byId.get(id) as VehicleRow));
+  return [...new Set(ids)].map((id) => presentVehicle(deps, byId.get(id) as VehicleRow));
 }
 
 /** Orders with ids: the client's, else "o1", "o2"… by position; a repeated id is a 400 naming the order. */
@@ -130,27 +114,34 @@ async function planOf(db: DbOrTx, teamId: string, planId: string, forUpdate = fa
 
 const storedResult = (row: PlanRow): StoredResult | null => (row.result as unknown as StoredResult | null) ?? null;
 
-function presentPlan(row: PlanRow): PlanDetail {
-  const result = storedResult(row);
+/** What every view of a plan shows of it: identity, state, vehicles and totals. */
+function planHeader(row: PlanRow) {
   return {
     id: row.id,
-    teamId: row.teamId,
     date: row.date,
+    name: row.name,
     objective: row.objective as PlanObjective,
     status: row.status as PlanDetail["status"],
     progress: row.progress,
-    routes: result?.routes ?? [],
-    unassigned: result?.unassigned ?? [],
-    totals: result?.totals ?? null,
-    error: row.error,
-    createdAt: row.createdAt.toISOString(),
-    name: row.name,
+    vehicleIds: row.vehicleIds,
+    totals: storedResult(row)?.totals ?? null,
     parentPlanId: row.parentPlanId,
     version: row.version,
-    vehicleIds: row.vehicleIds,
+    dispatchedAt: row.dispatchedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function presentPlan(row: PlanRow): PlanDetail {
+  const result = storedResult(row);
+  return {
+    ...planHeader(row),
+    teamId: row.teamId,
+    routes: result?.routes ?? [],
+    unassigned: result?.unassigned ?? [],
+    error: row.error,
     locks: row.locks,
     violations: result?.violations ?? [],
-    dispatchedAt: row.dispatchedAt?.toISOString() ?? null,
   };
 }
 
@@ -220,7 +211,7 @@ async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
   try {
     await setStatus({ status: "solving", progress: 0, error: null });
     await publishPlan(deps, teamId, planRealtimeTypes.progress, { planId, status: "solving", progress: 0 });
-    const vehicleList = await teamVehicles(deps.db, teamId, row.vehicleIds, "vehicleIds", true);
+    const vehicleList = await teamVehicles(deps, deps.db, teamId, row.vehicleIds, "vehicleIds", true);
     const orders = row.orders as unknown as PlanOrder[];
     const dims = await dimensionsOf(deps.db, teamId);
     const layout = layoutPlan(vehicleList, orders);
@@ -314,9 +305,9 @@ function startSolving(deps: PlanDeps, planId: string): void {
 }
 
 /** Checks the chosen vehicles and the orders against each other (400 naming the order and field). */
-async function checkedInput(db: DbOrTx, teamId: string, vehicleIds: readonly string[], orders: readonly PlanOrder[]): Promise<PlanVehicle[]> {
-  const vehicleList = await teamVehicles(db, teamId, vehicleIds);
-  validatePlanOrders(vehicleList, orders, await dimensionsOf(db, teamId));
+async function checkedInput(deps: PlanDeps, teamId: string, vehicleIds: readonly string[], orders: readonly PlanOrder[]): Promise<PlanVehicle[]> {
+  const vehicleList = await teamVehicles(deps, deps.db, teamId, vehicleIds);
+  validatePlanOrders(vehicleList, orders, await dimensionsOf(deps.db, teamId));
   return vehicleList;
 }
 
@@ -324,7 +315,7 @@ async function checkedInput(db: DbOrTx, teamId: string, vehicleIds: readonly str
 export async function createPlan(deps: PlanDeps, caller: Caller, teamId: string, input: CreatePlan): Promise<{ id: string }> {
   await requireFleetTeam(deps.db, caller, teamId, { manager: true });
   const orders = withIds(input.orders);
-  await checkedInput(deps.db, teamId, input.vehicleIds, orders);
+  await checkedInput(deps, teamId, input.vehicleIds, orders);
   await assertCanOptimize(deps.db, await quotaHolder(deps.db, teamId));
   const [row] = await deps.db
     .insert(plans)
@@ -361,23 +352,7 @@ export async function listPlans(deps: PlanDeps, caller: Caller, teamId: string, 
     .where(and(eq(plans.teamId, teamId), date ? eq(plans.date, date) : undefined))
     .orderBy(desc(plans.createdAt), desc(plans.id))
     .limit(200);
-  return {
-    plans: rows.map((row) => ({
-      id: row.id,
-      date: row.date,
-      name: row.name,
-      objective: row.objective as PlanObjective,
-      status: row.status as PlanDetail["status"],
-      progress: row.progress,
-      orderCount: row.orders.length,
-      vehicleIds: row.vehicleIds,
-      totals: storedResult(row)?.totals ?? null,
-      parentPlanId: row.parentPlanId,
-      version: row.version,
-      dispatchedAt: row.dispatchedAt?.toISOString() ?? null,
-      createdAt: row.createdAt.toISOString(),
-    })),
-  };
+  return { plans: rows.map((row) => ({ ...planHeader(row), orderCount: row.orders.length })) };
 }
 
 /** A plan a manager may change: not dispatched (409 frozen), and solved unless `solved` is false (409 not ready). */
@@ -405,7 +380,7 @@ export async function movePlanStop(deps: PlanDeps, caller: Caller, teamId: strin
     const order = orders.find((o) => o.id === move.orderId);
     if (!order) throw new ValidationError(planMessages.unknownOrder, { orderId: planMessages.unknownOrder });
     if (!row.vehicleIds.includes(move.toVehicleId)) throw new ValidationError(fleetMessages.unknownVehicle, { toVehicleId: fleetMessages.unknownVehicle });
-    const vehicleList = await teamVehicles(tx, teamId, row.vehicleIds, "vehicleIds", true);
+    const vehicleList = await teamVehicles(deps, tx, teamId, row.vehicleIds, "vehicleIds", true);
     const from = result.routes.find((r) => r.stops.some((s) => s.orderId === move.orderId));
     let target = result.routes.find((r) => r.vehicleId === move.toVehicleId);
     if (!target) {
@@ -479,7 +454,7 @@ export async function createVariant(deps: PlanDeps, caller: Caller, teamId: stri
   const parent = await planOf(deps.db, teamId, planId);
   const vehicleIds = input.vehicleIds ?? parent.vehicleIds;
   const orders = parent.orders as unknown as PlanOrder[];
-  await checkedInput(deps.db, teamId, vehicleIds, orders);
+  await checkedInput(deps, teamId, vehicleIds, orders);
   await assertCanOptimize(deps.db, await quotaHolder(deps.db, teamId));
   const [row] = await deps.db
     .insert(plans)
@@ -508,17 +483,7 @@ export async function comparePlans(deps: PlanDeps, caller: Caller, teamId: strin
   const ids = [planId, ...withIds.filter((id) => id !== planId)];
   if (ids.length > 5) throw new ValidationError(planMessages.tooManyCompared, { with: planMessages.tooManyCompared });
   const rows = await Promise.all(ids.map((id) => planOf(deps.db, teamId, id)));
-  return {
-    plans: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      objective: row.objective as PlanObjective,
-      status: row.status as PlanDetail["status"],
-      vehicleIds: row.vehicleIds,
-      totals: storedResult(row)?.totals ?? null,
-      violations: storedResult(row)?.violations.length ?? 0,
-    })),
-  };
+  return { plans: rows.map((row) => ({ ...planHeader(row), violations: storedResult(row)?.violations.length ?? 0 })) };
 }
 
 const hhmm = (date: string, iso: string | null) => (iso ? iso.slice(11, 16) : null);
@@ -624,7 +589,7 @@ export async function dispatchPlan(deps: PlanDeps, caller: Caller, teamId: strin
       assigned.set(a.vehicleId, a.driverUserId);
     });
     const defaults = await driverByVehicle(tx, teamId);
-    const vehicleList = await teamVehicles(tx, teamId, row.vehicleIds, "vehicleIds", true);
+    const vehicleList = await teamVehicles(deps, tx, teamId, row.vehicleIds, "vehicleIds", true);
     const vehicleById = new Map(vehicleList.map((v) => [v.id, v]));
     for (const r of used) {
       const driver = assigned.get(r.vehicleId) ?? defaults.get(r.vehicleId);
