@@ -36,6 +36,10 @@ import { REALTIME_PATH, realtimeHandler, realtimeRoute } from "./realtime/realti
 
 export const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
+/** POST /api/teams/{teamId}/plans (a day's orders) and the body size it may have. */
+const PLAN_UPLOAD_PATH = /^\/api\/teams\/[^/]+\/plans$/;
+const PLAN_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+
 /** Paths under /api that need a signed-in user; checked before any input validation. */
 const protectedPrefixes = ["/api/me", "/api/preferences", "/api/saved-locations", "/api/notifications", "/api/routes", "/api/geocode", "/api/admin", "/api/teams"];
 
@@ -89,15 +93,18 @@ export function createApp(deps: AppDeps) {
 
   app.use("*", requestContext(deps));
   app.use("*", secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false }));
-  app.use(
-    "/api/*",
+  const limitBody = (maxSize: number) =>
     bodyLimit({
-      maxSize: limit,
+      maxSize,
       onError: () => {
-        throw new PayloadTooLargeError(limit);
+        throw new PayloadTooLargeError(maxSize);
       },
-    }),
-  );
+    });
+  // A fleet plan carries up to 10,000 orders (issue 11): its upload may be larger than other bodies.
+  const planLimit = Math.max(limit, PLAN_BODY_LIMIT_BYTES);
+  const defaultBodyLimit = limitBody(limit);
+  const planBodyLimit = limitBody(planLimit);
+  app.use("/api/*", (c, next) => (c.req.method === "POST" && PLAN_UPLOAD_PATH.test(c.req.path) ? planBodyLimit(c, next) : defaultBodyLimit(c, next)));
 
   // Better Auth owns /api/auth/*; its own errors are already JSON, anything thrown is mapped.
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {

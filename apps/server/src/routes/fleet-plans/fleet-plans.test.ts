@@ -166,8 +166,9 @@ describe("fleet plans: bad input → 400 naming the order and field", () => {
       fields: { "orders.2.timeWindows.0.end": fleetMessages.windowOrder },
     });
   });
-  it("10,001 orders", async () => {
-    const orders = Array.from({ length: 10_001 }, () => ({ label: "a", lat: 1, lng: 1 }));
+  it("10,001 orders (a body of several MB, read up to its 16 MB limit rather than refused as too large)", async () => {
+    const orders = Array.from({ length: 10_001 }, (_, i) => o({ label: `Order ${i} at 12 High Street, London`, address: "12 High Street, London SW1A 1AA", demand: [1], timeWindows: [{ start: "09:00", end: "12:00" }], contact: { name: "Sam Smith", email: "sam@example.com", phone: "+44 20 7946 0000" } }));
+    expect(JSON.stringify(orders).length).toBeGreaterThan(2 * 1024 * 1024);
     expect(await errorOf(await post({ orders }))).toMatchObject({ status: 400, fields: { orders: fleetMessages.tooManyOrders } });
   });
   it("a vehicle that is not the team's, and two orders with the same id", async () => {
