@@ -5,7 +5,6 @@ import { MemoryRouter } from "react-router";
 import { createTestQueryClient, renderWithQuery } from "@/test/utils";
 import { AnalyticsDashboardPage, AnalyticsPage, EnhancedAnalyticsPage } from "@/features/analytics/routes/analytics-pages";
 import { DriverAppPage } from "@/features/driver/routes/driver-app-page";
-import { FleetRouteOptimizationPage, RouteOptimizationPage } from "@/features/routes/routes/route-pages";
 import { SecurityDashboardPage, SecurityPage } from "@/features/security/routes/security-pages";
 
 /** Pages that work today (the only places a placeholder may send the user). */
@@ -20,8 +19,6 @@ const pages: { name: string; title: string; Page: ComponentType }[] = [
   { name: "/analytics-dashboard", title: "Analytics Dashboard", Page: AnalyticsDashboardPage },
   { name: "/security", title: "Security", Page: SecurityPage },
   { name: "/security-dashboard", title: "Security Dashboard", Page: SecurityDashboardPage },
-  { name: "/fleet/route-optimization", title: "Fleet Route Optimization", Page: FleetRouteOptimizationPage },
-  { name: "/route-optimization", title: "Route Optimization", Page: RouteOptimizationPage },
   { name: "/driver", title: "Driver App", Page: DriverAppPage },
 ];
 

@@ -34,8 +34,8 @@ export const AnalyticsDashboardPage = page(() => import("@/features/analytics/ro
 export const TeamsPage = page(() => import("@/features/teams/routes/teams-pages"), "TeamsPage");
 export const TeamDashboardPage = page(() => import("@/features/teams/routes/teams-pages"), "TeamDashboardPage");
 export const TeamInvitationPage = page(() => import("@/features/teams/routes/teams-pages"), "TeamInvitationPage");
-export const RouteOptimizationPage = page(() => import("@/features/routes/routes/route-pages"), "RouteOptimizationPage");
-export const FleetRouteOptimizationPage = page(() => import("@/features/routes/routes/route-pages"), "FleetRouteOptimizationPage");
+export const RouteOptimizationPage = page(() => import("@/features/fleet/routes/route-optimization-page"), "RouteOptimizationPage");
+export const FleetRouteOptimizationPage = page(() => import("@/features/fleet/routes/route-optimization-page"), "FleetRouteOptimizationPage");
 export const SubscriptionPage = page(() => import("@/app/routes/subscription-route"), "SubscriptionRoute");
 export const SuperAdminDashboardPage = page(() => import("@/features/admin/routes/admin-pages"), "SuperAdminDashboardPage");
 export const AdminDashboardPage = page(() => import("@/features/admin/routes/admin-pages"), "AdminDashboardPage");

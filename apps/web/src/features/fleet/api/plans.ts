@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { planSchema, type CreatePlanInput, type Plan } from "@routepilot/contracts";
+import { fleetPlanListSchema, planDetailSchema, type CreatePlanInput, type PlanDetail } from "@routepilot/contracts";
 import { apiRequest } from "@/lib/api-client";
 import { useRealtimeMessages } from "@/lib/realtime";
 import { fleetKeys } from "@/features/fleet/api/keys";
@@ -18,12 +18,12 @@ export function useCreatePlan() {
   return useMutation({ mutationFn: createPlan, onSuccess: (_data, { teamId }) => queryClient.invalidateQueries({ queryKey: fleetKeys.plans(teamId) }) });
 }
 
-/** GET /api/teams/{teamId}/plans/{id}: status, progress and, once done, routes, unassigned orders and totals. */
-export function getPlan(teamId: string, planId: string, signal?: AbortSignal): Promise<Plan> {
-  return apiRequest(`${teamPath(teamId)}/plans/${encodeURIComponent(planId)}`, { schema: planSchema, signal });
+/** GET /api/teams/{teamId}/plans/{id}: status, progress and, once done, routes, unassigned orders, totals, locks and violations. */
+export function getPlan(teamId: string, planId: string, signal?: AbortSignal): Promise<PlanDetail> {
+  return apiRequest(`${teamPath(teamId)}/plans/${encodeURIComponent(planId)}`, { schema: planDetailSchema, signal });
 }
 
-const working = (plan: Plan | undefined) => !plan || plan.status === "queued" || plan.status === "solving";
+const working = (plan: PlanDetail | undefined) => !plan || plan.status === "queued" || plan.status === "solving";
 
 /**
  * A plan, polled every second while the engine works on it; `plan_progress` / `plan_done` on the
@@ -32,7 +32,7 @@ const working = (plan: Plan | undefined) => !plan || plan.status === "queued" ||
 export function usePlan(teamId: string, planId: string | null) {
   const queryClient = useQueryClient();
   useRealtimeMessages(`team:${teamId}`, (message) => {
-    if ((message.type === "plan_progress" || message.type === "plan_done") && planId) void queryClient.invalidateQueries({ queryKey: fleetKeys.plan(teamId, planId) });
+    if (message.type === "plan_progress" || message.type === "plan_done") void queryClient.invalidateQueries({ queryKey: fleetKeys.plans(teamId) });
   });
   return useQuery({
     queryKey: fleetKeys.plan(teamId, planId ?? ""),
@@ -40,5 +40,13 @@ export function usePlan(teamId: string, planId: string | null) {
     enabled: planId !== null,
     staleTime: 0,
     refetchInterval: (query) => (working(query.state.data) ? 1000 : false),
+  });
+}
+
+/** GET /api/teams/{teamId}/plans?date=: the team's plans for a day, newest first. */
+export function useDayPlans(teamId: string, date: string) {
+  return useQuery({
+    queryKey: [...fleetKeys.plans(teamId), "day", date],
+    queryFn: ({ signal }) => apiRequest(`${teamPath(teamId)}/plans?date=${encodeURIComponent(date)}`, { schema: fleetPlanListSchema, signal }).then((r) => r.plans),
   });
 }

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
+import { ErrorAlert, FleetTable } from "@/features/fleet/components/fleet-ui";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useDrivers, useSaveDriver, type DriverDetails } from "@/features/fleet/api/drivers";
 import { TagInput } from "@/features/fleet/components/tag-input";
@@ -115,29 +116,10 @@ export function DriversView({ teamId, vehicles }: { teamId: string; vehicles: Ve
         </Button>
       </div>
       {drivers.isPending ? <Spinner /> : null}
-      {drivers.error ? (
-        <Alert variant="destructive">
-          <AlertDescription>{errorMessage(drivers.error)}</AlertDescription>
-        </Alert>
-      ) : null}
+      <ErrorAlert errors={[drivers.error]} />
       {drivers.data && drivers.data.length === 0 ? <p className="text-sm text-muted-foreground">No drivers yet. Invite people to the team with the role driver.</p> : null}
       {drivers.data && drivers.data.length > 0 ? (
-        <div className="overflow-x-auto rounded-md border">
-          <table className="w-full text-sm">
-            <thead className="bg-muted text-left">
-              <tr>
-                <th className="p-2">Driver</th>
-                <th className="p-2">Phone</th>
-                <th className="p-2">Licence</th>
-                <th className="p-2">Default vehicle</th>
-                <th className="p-2">Skills</th>
-                <th className="p-2">Working days</th>
-                <th className="p-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+        <FleetTable headers={["Driver", "Phone", "Licence", "Default vehicle", "Skills", "Working days"]} actions="Actions">
               {drivers.data.map((d) => (
                 <tr key={d.userId} className="border-t">
                   <td className="p-2">
@@ -156,9 +138,7 @@ export function DriversView({ teamId, vehicles }: { teamId: string; vehicles: Ve
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </FleetTable>
       ) : null}
       {editing ? <DriverDialog teamId={teamId} driver={editing} vehicles={vehicles} onClose={() => setEditing(null)} /> : null}
     </section>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { Plan, Vehicle } from "@routepilot/contracts";
+import type { PlanDetail, Vehicle } from "@routepilot/contracts";
 import { jsonResponse, renderWithQuery } from "@/test/utils";
 import { FleetPlanner } from "@/features/fleet/components/fleet-planner";
 
@@ -22,7 +22,7 @@ const vehicle = (id: string, name: string, skills: string[] = []): Vehicle => ({
   updatedAt: "2026-11-01T00:00:00.000Z",
 });
 
-const basePlan: Plan = {
+const basePlan: PlanDetail = {
   id: "p1",
   teamId: "t1",
   date: "2026-11-24",
@@ -34,9 +34,16 @@ const basePlan: Plan = {
   totals: null,
   error: null,
   createdAt: "2026-11-23T05:00:00.000Z",
+  name: null,
+  parentPlanId: null,
+  version: 1,
+  vehicleIds: ["v1"],
+  locks: [],
+  violations: [],
+  dispatchedAt: null,
 };
 const stop = { orderId: "line-1", kind: "delivery" as const, label: "Post office", lat: 47.14, lng: 9.52, arrival: "2026-11-24T09:00:00", departure: "2026-11-24T09:05:00", waitingSeconds: 0, demand: [1], load: [1] };
-const donePlan: Plan = {
+const donePlan: PlanDetail = {
   ...basePlan,
   status: "done",
   progress: 1,
@@ -63,7 +70,7 @@ describe("FleetPlanner", () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithQuery(<FleetPlanner teamId="t1" vehicles={[vehicle("v1", "Van 1"), vehicle("v2", "Van 2", ["fridge"])]} dimensions={["kg"]} />);
+    renderWithQuery(<FleetPlanner teamId="t1" vehicles={[vehicle("v1", "Van 1"), vehicle("v2", "Van 2", ["fridge"])]} dimensions={["kg"]} drivers={[]} />);
     await user.click(screen.getByRole("checkbox", { name: /Van 2/ }));
     await user.click(screen.getByRole("radio", { name: /Balanced workload/ }));
     await user.click(screen.getByLabelText(/One a line/));
@@ -81,7 +88,7 @@ describe("FleetPlanner", () => {
   it("shows the server's field messages when the plan is refused", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ error: { code: "VALIDATION", message: "Check the orders", fields: { "orders.0.skills": 'No vehicle has the skill "freezer"' } } }, 400)));
     const user = userEvent.setup();
-    renderWithQuery(<FleetPlanner teamId="t1" vehicles={[vehicle("v1", "Van 1")]} dimensions={[]} />);
+    renderWithQuery(<FleetPlanner teamId="t1" vehicles={[vehicle("v1", "Van 1")]} dimensions={[]} drivers={[]} />);
     await user.click(screen.getByLabelText(/One a line/));
     await user.paste("47.14, 9.52, Post office");
     await user.click(screen.getByRole("button", { name: "Add pasted orders" }));

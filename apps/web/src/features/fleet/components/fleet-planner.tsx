@@ -1,13 +1,13 @@
-import { useState, type ReactNode } from "react";
-import { planObjectives, type PlanObjective, type Vehicle } from "@routepilot/contracts";
+import { useState } from "react";
+import { planObjectives, type Driver, type PlanObjective, type Vehicle } from "@routepilot/contracts";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError, errorMessage } from "@/lib/api-client";
-import { useCreatePlan, usePlan } from "@/features/fleet/api/plans";
+import { useCreatePlan } from "@/features/fleet/api/plans";
 import { OrdersEditor } from "@/features/fleet/components/orders-editor";
-import { PlanResult } from "@/features/fleet/components/plan-result";
+import { PlanWorkspace } from "@/features/fleet/components/plan-workspace";
 import { plannableOrders, type DraftOrder } from "@/features/fleet/lib/order-import";
 
 export const objectiveNames: Record<PlanObjective, { title: string; description: string }> = {
@@ -28,37 +28,38 @@ type FleetPlannerProps = {
   vehicles: Vehicle[];
   /** The team's capacity dimension names. */
   dimensions: readonly string[];
-  /** Shown next to the finished plan (edits, variants, dispatch). */
-  planActions?: (planId: string) => ReactNode;
+  drivers: Driver[];
 };
 
 /**
  * A day's plan for a team's fleet: the date, the vehicles, the objective and the orders; then
  * the engine's progress and the result.
  */
-export function FleetPlanner({ teamId, vehicles, dimensions, planActions }: FleetPlannerProps) {
+export function FleetPlanner({ teamId, vehicles, dimensions, drivers }: FleetPlannerProps) {
   const [date, setDate] = useState(tomorrow);
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(vehicles.map((v) => v.id)));
   const [objective, setObjective] = useState<PlanObjective>("min_time");
   const [drafts, setDrafts] = useState<DraftOrder[]>([]);
   const [planId, setPlanId] = useState<string | null>(null);
+  const [planIds, setPlanIds] = useState<string[]>([]);
   const create = useCreatePlan();
-  const plan = usePlan(teamId, planId);
 
   const orders = plannableOrders(drafts);
-  const vehicleNames = Object.fromEntries(vehicles.map((v) => [v.id, v.name]));
   const fields = create.error instanceof ApiError ? create.error.fields : undefined;
 
   function submit() {
     setPlanId(null);
     create.mutate(
       { teamId, input: { date, vehicleIds: vehicles.filter((v) => chosen.has(v.id)).map((v) => v.id), orders, objective } },
-      { onSuccess: ({ id }) => setPlanId(id) },
+      {
+        onSuccess: ({ id }) => {
+          setPlanId(id);
+          setPlanIds([id]);
+        },
+      },
     );
   }
 
-  const current = plan.data;
-  const working = planId !== null && (!current || current.status === "queued" || current.status === "solving");
 
   return (
     <div className="grid gap-6">
@@ -112,7 +113,7 @@ export function FleetPlanner({ teamId, vehicles, dimensions, planActions }: Flee
 
       <div className="grid gap-2">
         <div>
-          <Button type="button" onClick={submit} disabled={create.isPending || working || orders.length === 0 || chosen.size === 0}>
+          <Button type="button" onClick={submit} disabled={create.isPending || orders.length === 0 || chosen.size === 0}>
             {create.isPending ? <Spinner className="size-4 text-primary-foreground" /> : null}
             Plan {orders.length} orders
           </Button>
@@ -140,28 +141,16 @@ export function FleetPlanner({ teamId, vehicles, dimensions, planActions }: Flee
           <h2 id="plan-result" className="text-lg font-semibold">
             Plan
           </h2>
-          {working ? (
-            <div className="grid gap-1">
-              <progress className="w-full" max={1} value={current?.progress ?? 0} aria-label="Planning progress" />
-              <p className="text-sm text-muted-foreground">{current?.status === "solving" ? `Planning… ${Math.round((current.progress ?? 0) * 100)}%` : "Waiting for the planner…"}</p>
-            </div>
-          ) : null}
-          {plan.error ? (
-            <Alert variant="destructive">
-              <AlertDescription>{errorMessage(plan.error)}</AlertDescription>
-            </Alert>
-          ) : null}
-          {current?.status === "failed" ? (
-            <Alert variant="destructive">
-              <AlertDescription>{current.error ?? "The plan could not be made."}</AlertDescription>
-            </Alert>
-          ) : null}
-          {current?.status === "done" ? (
-            <>
-              {planActions?.(current.id)}
-              <PlanResult plan={current} vehicleNames={vehicleNames} />
-            </>
-          ) : null}
+          <PlanWorkspace
+            key={planId}
+            teamId={teamId}
+            planId={planId}
+            vehicles={vehicles}
+            drivers={drivers}
+            planIds={planIds}
+            onVariant={(id) => setPlanIds((ids) => [...ids, id])}
+            onPick={setPlanId}
+          />
         </section>
       ) : null}
     </div>

@@ -8,6 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/api-client";
 import { geocodeOrders } from "@/features/fleet/api/geocode-orders";
+import { FleetTable } from "@/features/fleet/components/fleet-ui";
 import {
   checkOrder,
   guessMapping,
@@ -160,6 +161,7 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
                   <span>{fieldLabel(key, label, dimensions)}</span>
                   <select
                     className={selectClass}
+                    aria-label={fieldLabel(key, label, dimensions)}
                     value={pending.mapping[key] ?? ""}
                     onChange={(e) => {
                       const mapping = { ...pending.mapping };
@@ -258,21 +260,7 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
           </div>
         ) : null}
         {drafts.length > 0 ? (
-          <div className="max-h-80 overflow-auto rounded-md border">
-            <table className="w-full text-sm">
-              <thead className="bg-muted text-left">
-                <tr>
-                  <th className="p-2">Name</th>
-                  <th className="p-2">Place</th>
-                  <th className="p-2">Window</th>
-                  <th className="p-2">Demand</th>
-                  <th className="p-2">Skills</th>
-                  <th className="p-2">
-                    <span className="sr-only">Remove</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
+          <FleetTable headers={["Name", "Place", "Window", "Demand", "Skills"]} actions="Remove" className="max-h-80 overflow-auto">
                 {drafts.map((draft) => (
                   <tr key={draft.id} className="border-t">
                     <td className="p-2">{draft.order.label}</td>
@@ -287,9 +275,7 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </FleetTable>
         ) : null}
       </section>
     </div>

@@ -1,9 +1,25 @@
+import type { DragEvent } from "react";
 import type { Plan } from "@routepilot/contracts";
 import { formatDuration } from "@/lib/format-duration";
 import { routeColour } from "@/features/fleet/lib/route-colours";
 import { PlanMap } from "@/features/fleet/components/plan-map";
 
 type PlanRoute = Plan["routes"][number];
+
+/** What a manager may do to a finished plan that is not dispatched: move stops and lock them. */
+export type PlanEditing = {
+  /** Order ids locked to their vehicle. */
+  locked: ReadonlySet<string>;
+  onMove: (orderId: string, toVehicleId: string, position: number) => void;
+  onToggleLock: (orderId: string, vehicleId: string, position: number) => void;
+  /** Vehicles a stop may be moved to (the plan's vehicles, used or not). */
+  vehicles: { id: string; name: string }[];
+  /** Order ids a manual edit has put in breach of a constraint. */
+  violating: ReadonlySet<string>;
+  busy: boolean;
+};
+
+const DRAG_TYPE = "application/x-routepilot-order";
 
 /** "HH:MM" of an ISO time on the plan's date, as the server wrote it (the team's time of day). */
 export function clockOf(iso: string): string {
@@ -88,10 +104,22 @@ function Timeline({ route, colour, dayStart, dayEnd }: { route: PlanRoute; colou
   );
 }
 
-function RouteCard({ route, index, name, dayStart, dayEnd }: { route: PlanRoute; index: number; name: string; dayStart: number; dayEnd: number }) {
+function RouteCard({ route, index, name, dayStart, dayEnd, editing }: { route: PlanRoute; index: number; name: string; dayStart: number; dayEnd: number; editing?: PlanEditing | undefined }) {
   const colour = routeColour(index);
+  const dropAt = (position: number) => ({
+    onDragOver: (e: DragEvent) => {
+      if (editing && e.dataTransfer.types.includes(DRAG_TYPE)) e.preventDefault();
+    },
+    onDrop: (e: DragEvent) => {
+      const orderId = e.dataTransfer.getData(DRAG_TYPE);
+      if (!editing || !orderId) return;
+      e.preventDefault();
+      e.stopPropagation();
+      editing.onMove(orderId, route.vehicleId, position);
+    },
+  });
   return (
-    <li className="grid gap-2 rounded-md border p-3" aria-label={`Route of ${name}`}>
+    <li className="grid gap-2 rounded-md border p-3" aria-label={`Route of ${name}`} data-vehicle-id={route.vehicleId} {...dropAt(route.stops.length)}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="inline-block size-3 rounded-full" style={{ background: colour }} data-route-colour={colour} aria-hidden="true" />
         <strong>{name}</strong>
@@ -102,21 +130,60 @@ function RouteCard({ route, index, name, dayStart, dayEnd }: { route: PlanRoute;
       </div>
       <Timeline route={route} colour={colour} dayStart={dayStart} dayEnd={dayEnd} />
       <ol className="grid gap-0.5 text-sm">
-        {route.stops.map((stop, i) => (
-          <li key={`${stop.orderId}-${stop.kind}`}>
-            {i + 1}. {clockOf(stop.arrival)} {stop.kind === "pickup" ? "Pick up: " : ""}
-            {stop.label}
-            {stop.waitingSeconds > 0 ? <span className="text-muted-foreground"> (waits {formatDuration(stop.waitingSeconds)})</span> : null}
-          </li>
-        ))}
+        {route.stops.map((stop, i) => {
+          const violating = editing?.violating.has(stop.orderId) ?? false;
+          const locked = editing?.locked.has(stop.orderId) ?? false;
+          return (
+            <li
+              key={`${stop.orderId}-${stop.kind}`}
+              className={`flex flex-wrap items-center gap-2 rounded px-1 ${violating ? "bg-destructive/10 text-destructive" : ""} ${editing ? "cursor-grab" : ""}`}
+              draggable={editing ? true : undefined}
+              data-order-id={stop.orderId}
+              onDragStart={editing ? (e) => e.dataTransfer.setData(DRAG_TYPE, stop.orderId) : undefined}
+              {...dropAt(i)}
+            >
+              <span>
+                {i + 1}. {clockOf(stop.arrival)} {stop.kind === "pickup" ? "Pick up: " : ""}
+                {stop.label}
+                {stop.waitingSeconds > 0 ? <span className="text-muted-foreground"> (waits {formatDuration(stop.waitingSeconds)})</span> : null}
+                {violating ? <strong> — breaks a constraint</strong> : null}
+              </span>
+              {editing ? (
+                <span className="ml-auto flex items-center gap-2 text-xs">
+                  <label className="flex items-center gap-1">
+                    <input type="checkbox" aria-label={`Lock ${stop.label}`} checked={locked} disabled={editing.busy} onChange={() => editing.onToggleLock(stop.orderId, route.vehicleId, i)} />
+                    <span aria-hidden="true">Lock</span>
+                  </label>
+                  <select
+                    aria-label={`Move ${stop.label} to`}
+                    className="h-7 rounded border border-input bg-background px-1"
+                    value=""
+                    disabled={editing.busy}
+                    onChange={(e) => e.target.value && editing.onMove(stop.orderId, e.target.value, 10_000)}
+                  >
+                    <option value="">Move to…</option>
+                    {editing.vehicles
+                      .filter((v) => v.id !== route.vehicleId)
+                      .map((v) => (
+                        <option key={v.id} value={v.id}>
+                          {v.name}
+                        </option>
+                      ))}
+                  </select>
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
       </ol>
     </li>
   );
 }
 
 /** A finished plan: totals, the map, a timeline per vehicle, and every unassigned order with why. */
-export function PlanResult({ plan, vehicleNames }: { plan: Plan; vehicleNames: Record<string, string> }) {
-  const used = plan.routes.filter((r) => r.stops.length > 0);
+export function PlanResult({ plan, vehicleNames, editing }: { plan: Plan; vehicleNames: Record<string, string>; editing?: PlanEditing | undefined }) {
+  // While editing, empty routes stay as drop targets; colours follow the order of the plan's routes.
+  const used = plan.routes.filter((r) => r.stops.length > 0 || editing);
   const times = used.flatMap((r) => [r.start, r.end, r.stops[0]?.arrival, r.stops.at(-1)?.departure].filter((t): t is string => Boolean(t)).map(seconds));
   const dayStart = Math.min(...times);
   const dayEnd = Math.max(...times);
@@ -126,7 +193,7 @@ export function PlanResult({ plan, vehicleNames }: { plan: Plan; vehicleNames: R
       <PlanMap plan={{ ...plan, routes: used }} vehicleNames={vehicleNames} />
       <ul className="grid gap-3" aria-label="Routes">
         {used.map((route, i) => (
-          <RouteCard key={route.vehicleId} route={route} index={i} name={vehicleNames[route.vehicleId] ?? "Vehicle"} dayStart={dayStart} dayEnd={dayEnd} />
+          <RouteCard key={route.vehicleId} route={route} index={i} name={vehicleNames[route.vehicleId] ?? "Vehicle"} dayStart={dayStart} dayEnd={dayEnd} editing={editing} />
         ))}
       </ul>
       {plan.unassigned.length > 0 ? (

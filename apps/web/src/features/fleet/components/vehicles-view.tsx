@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { Plus } from "lucide-react";
 import type { Vehicle } from "@routepilot/contracts";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { errorMessage } from "@/lib/api-client";
+import { ErrorAlert, FleetTable } from "@/features/fleet/components/fleet-ui";
 import { useArchiveVehicle, useVehicles } from "@/features/fleet/api/vehicles";
 import { VehicleDialog } from "@/features/fleet/components/vehicle-dialog";
 
@@ -28,34 +27,11 @@ export function VehiclesView({ teamId, dimensions }: { teamId: string; dimension
         </Button>
       </div>
       {vehicles.isPending ? <Spinner /> : null}
-      {vehicles.error ? (
-        <Alert variant="destructive">
-          <AlertDescription>{errorMessage(vehicles.error)}</AlertDescription>
-        </Alert>
-      ) : null}
-      {archive.error ? (
-        <Alert variant="destructive">
-          <AlertDescription>{errorMessage(archive.error)}</AlertDescription>
-        </Alert>
-      ) : null}
+      <ErrorAlert errors={[vehicles.error]} />
+      <ErrorAlert errors={[archive.error]} />
       {vehicles.data && vehicles.data.length === 0 ? <p className="text-sm text-muted-foreground">No vehicles yet. Add the vans, trucks or bikes you plan with.</p> : null}
       {vehicles.data && vehicles.data.length > 0 ? (
-        <div className="overflow-x-auto rounded-md border">
-          <table className="w-full text-sm">
-            <thead className="bg-muted text-left">
-              <tr>
-                <th className="p-2">Name</th>
-                <th className="p-2">Profile</th>
-                <th className="p-2">Capacity</th>
-                <th className="p-2">Skills</th>
-                <th className="p-2">Shift</th>
-                <th className="p-2">Depots</th>
-                <th className="p-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+        <FleetTable headers={["Name", "Profile", "Capacity", "Skills", "Shift", "Depots"]} actions="Actions">
               {vehicles.data.map((v) => (
                 <tr key={v.id} className="border-t">
                   <td className="p-2">
@@ -90,9 +66,7 @@ export function VehiclesView({ teamId, dimensions }: { teamId: string; dimension
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </FleetTable>
       ) : null}
       {editing !== undefined ? <VehicleDialog key={editing?.id ?? "new"} teamId={teamId} vehicle={editing ?? undefined} dimensions={dimensions} open onOpenChange={(open) => !open && setEditing(undefined)} /> : null}
     </section>

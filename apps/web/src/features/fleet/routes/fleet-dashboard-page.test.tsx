@@ -31,6 +31,8 @@ function fakeFleetApi() {
         return jsonResponse(drivers[0]);
       }
       if (path === "/api/teams/t1/vehicles" && method === "GET") return jsonResponse({ vehicles });
+      if (path === "/api/teams/t1/plans" && method === "GET")
+        return jsonResponse({ plans: [{ id: "p1", date: "x", name: null, objective: "min_time", status: "done", progress: 1, orderCount: 12, vehicleIds: ["v1"], totals: null, parentPlanId: null, version: 1, dispatchedAt: "2026-11-23T06:00:00.000Z", createdAt: "x" }] });
       if (path === "/api/teams/t1/vehicles" && method === "POST") {
         if (body?.name === "Taken") return jsonResponse({ error: { code: "VALIDATION_ERROR", message: "Bad", fields: { plate: "This plate is already used" } } }, 400);
         const v = { ...(body as object), id: `v${vehicles.length + 1}`, teamId: "t1", createdAt: "x", updatedAt: "x" } as Vehicle;
@@ -139,5 +141,6 @@ describe("FleetDashboardPage", () => {
     await user.click(screen.getByRole("link", { name: "Overview" }));
     expect(await screen.findByRole("link", { name: "Manage drivers" })).toBeInTheDocument();
     expect(screen.getByRole("form", { name: "Fleet settings" })).toHaveTextContent("kg");
+    expect((await screen.findByText(/Plan of 12 orders/)).closest("li")).toHaveTextContent("Dispatched");
   }, 20_000);
 });

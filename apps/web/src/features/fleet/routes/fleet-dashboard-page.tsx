@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
 import { useDrivers } from "@/features/fleet/api/drivers";
+import { useDayPlans } from "@/features/fleet/api/plans";
 import { useFleetSettings } from "@/features/fleet/api/fleet-settings";
 import { useVehicles } from "@/features/fleet/api/vehicles";
 import { DriversView } from "@/features/fleet/components/drivers-view";
@@ -39,6 +40,43 @@ function Count({ title, value, to, action }: { title: string; value: number | un
   );
 }
 
+const statusNames = { queued: "Waiting to be planned", solving: "Being planned", done: "Planned", failed: "Failed" } as const;
+
+function localDate(d = new Date()): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+/** Today's plans with their status (dispatched or not) and size. */
+function TodaysPlans({ teamId, query }: { teamId: string; query: string }) {
+  const plans = useDayPlans(teamId, localDate());
+  return (
+    <section aria-labelledby="todays-plans" className="grid gap-2">
+      <h2 id="todays-plans" className="text-lg font-semibold">
+        Today&apos;s plans
+      </h2>
+      {plans.isPending ? <Spinner /> : null}
+      {plans.data && plans.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          No plan for today.{" "}
+          <Link className="text-primary underline-offset-4 hover:underline" to={`/fleet/route-optimization${query}`}>
+            Plan the day
+          </Link>
+        </p>
+      ) : null}
+      {plans.data && plans.data.length > 0 ? (
+        <ul className="grid gap-1 text-sm">
+          {plans.data.map((p) => (
+            <li key={p.id} className="rounded-md border p-2">
+              <strong>{p.name ?? `Plan of ${p.orderCount} orders`}</strong> — {p.dispatchedAt ? "Dispatched" : statusNames[p.status]}
+              {p.totals ? ` · ${p.totals.assigned} of ${p.totals.orders} orders on ${p.totals.vehiclesUsed} vehicles` : ""}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
 function Overview({ team, query }: { team: TeamListItem; query: string }) {
   const vehicles = useVehicles(team.id);
   const drivers = useDrivers(team.id);
@@ -62,6 +100,7 @@ function Overview({ team, query }: { team: TeamListItem; query: string }) {
           </CardContent>
         </Card>
       </div>
+      <TodaysPlans teamId={team.id} query={query} />
       <section aria-labelledby="fleet-settings-title" className="grid gap-2">
         <h2 id="fleet-settings-title" className="text-lg font-semibold">
           Settings
