@@ -108,7 +108,7 @@ async function signIn(request: APIRequestContext, email: string, password = PASS
   expect(res.status()).toBe(200);
 }
 
-test("a manager imports 60 orders, plans them on 4 vans, moves a stop, compares a variant and dispatches", async ({ browser, request }, testInfo) => {
+test("a manager imports 60 orders, plans them on 4 vans, moves and locks a stop, re-plans, compares a variant and dispatches", async ({ browser, request }, testInfo) => {
   test.setTimeout(240_000);
   const ownerEmail = uniqueEmail("fleetplan");
   const driverEmail = uniqueEmail("driver");
@@ -177,6 +177,19 @@ test("a manager imports 60 orders, plans them on 4 vans, moves a stop, compares 
   await expect(target.locator(`li[data-order-id="${orderId}"]`)).toBeVisible();
   await expect(source.locator(`li[data-order-id="${orderId}"]`)).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath("fleet-moved.png"), fullPage: true });
+
+  // Lock it on that van and re-plan: the engine keeps it there.
+  const targetVehicle = await target.getAttribute("data-vehicle-id");
+  const moved = () => routes.locator(`li[data-vehicle-id="${targetVehicle}"] li[data-order-id="${orderId}"]`);
+  await moved().getByRole("checkbox").check();
+  const replanButton = page.getByRole("button", { name: "Re-plan keeping 1 locked stop" });
+  await expect(replanButton).toBeEnabled();
+  const replanned = page.waitForResponse((r) => r.url().endsWith("/replan") && r.status() === 202);
+  await replanButton.click();
+  await replanned;
+  await expect(replanButton).toBeVisible({ timeout: 60_000 });
+  await expect(moved()).toBeVisible();
+  await expect(moved().getByRole("checkbox")).toBeChecked();
 
   // A variant with another objective, compared side by side, then picked.
   await page.getByLabel("Variant objective").selectOption("min_vehicles");
