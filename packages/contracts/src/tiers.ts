@@ -96,7 +96,7 @@ export const tierOffers: Record<Tier, TierOffer> = {
     features: [
       works("2,000 optimised routes a month"),
       works("Everything in Enterprise"),
-      planned("Fleet dashboard, vehicles and drivers"),
+      works("Fleet dashboard, vehicles and drivers"),
       planned("Driver app with live positions"),
     ],
   },

@@ -19,7 +19,7 @@ export function AboutPage() {
       <PageHeader
         eyebrow="About RoutePilot"
         title="Simplifying route planning for everyone"
-        description="RoutePilot began with a courier who spent every morning ordering forty parcels by hand. Today it plans multi-stop routes for individual drivers and teams that share a monthly quota; planning for delivery fleets is on the roadmap and not available yet."
+        description="RoutePilot began with a courier who spent every morning ordering forty parcels by hand. Today it plans multi-stop routes for individual drivers, teams that share a monthly quota, and delivery fleets whose day of orders it splits across vans; a driver app is on the roadmap."
       />
       <div className="grid gap-10">
         <section className="grid gap-4 text-muted-foreground lg:max-w-3xl">
@@ -30,7 +30,7 @@ export function AboutPage() {
           </p>
           <p>
             We build RoutePilot for people on the road: sales reps, home-care nurses, engineers and couriers. Tools for the dispatchers who plan their days
-            (vehicles, drivers and multi-vehicle plans) are not available yet; they are planned for later releases. Teams work today: invite colleagues and share your plan's routes.
+            work today: teams with a shared quota, vehicles and drivers, and multi-vehicle plans you can compare and dispatch. A driver app for phones is not available yet.
           </p>
         </section>
         <section aria-labelledby="values-heading">

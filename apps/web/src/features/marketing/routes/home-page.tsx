@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { LucideIcon } from "lucide-react";
-import { ArrowRight, Clock, MapPinned, Route, Share2, Truck, Users } from "lucide-react";
+import { ArrowRight, Clock, MapPinned, Route, Share2, Smartphone, Truck, Users } from "lucide-react";
 import { NotAvailableYetBadge } from "@/components/layouts/not-available-yet";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -13,11 +13,12 @@ const features = [
   { icon: MapPinned, title: "Saved locations", text: "Keep your home, depot and regular customers one click away, with default start and end points." },
   { icon: Share2, title: "Share and navigate", text: "Send a read-only link to a colleague, export the route as GPX or CSV, or open it in your navigation app." },
   { icon: Users, title: "Teams with a shared quota", text: "Invite colleagues by e-mail, give each member part of your monthly routes and see what they plan." },
+  { icon: Truck, title: "Fleet planning", text: "Split a day's orders across your vans with capacities, shifts, skills and time windows, compare plans and dispatch them to drivers." },
 ];
 
 /** Features that are not built yet (root README, Roadmap): described only in the future tense. */
 const roadmap = [
-  { icon: Truck, title: "Fleets, vehicles and drivers", text: "You will be able to split a day's deliveries across vehicles with capacities and shifts, and drivers will follow their routes in a driver app." },
+  { icon: Smartphone, title: "A driver app", text: "Drivers will be able to follow their route on their phone, record deliveries with proof, and share their position while on the road." },
 ];
 
 const steps = [

@@ -129,16 +129,17 @@ describe("pricing page", () => {
 });
 
 describe("home page", () => {
-  it("lists teams among the features that work and marks fleets as not available yet", () => {
+  it("lists teams and fleet planning among the features that work and marks the driver app as not available yet", () => {
     renderPage(<HomePage />);
     const features = screen.getByRole("region", { name: "Everything a busy day on the road needs" });
     expect(within(features).getByRole("heading", { name: "Teams with a shared quota" })).toBeInTheDocument();
-    expect(within(features).queryByText(/fleet/i)).toBeNull();
+    expect(within(features).getByRole("heading", { name: "Fleet planning" })).toBeInTheDocument();
+    expect(within(features).queryByText(/driver app/i)).toBeNull();
     expect(within(features).queryByText(NOT_AVAILABLE_YET)).toBeNull();
 
     const roadmap = screen.getByRole("region", { name: "On the roadmap" });
     expect(within(roadmap).queryByRole("heading", { name: "Teams with a shared quota" })).toBeNull();
-    for (const title of ["Fleets, vehicles and drivers"]) {
+    for (const title of ["A driver app"]) {
       const heading = within(roadmap).getByRole("heading", { name: title });
       const card = heading.parentElement!;
       expect(within(card).getByText(NOT_AVAILABLE_YET)).toBeInTheDocument();
@@ -149,19 +150,21 @@ describe("home page", () => {
 });
 
 describe("help, support docs, about, terms and privacy", () => {
-  it("say how plans and teams work, and plainly that fleets are not available yet", () => {
+  it("say how plans, teams and fleets work, and plainly that the driver app is not available yet", () => {
     renderPage(<HelpPage />);
     const text = pageText();
     expect(text).toMatch(/every account starts on the free plan/i);
     expect(text).toMatch(/yes, on the enterprise and fleet pro plans\. open teams/i);
-    expect(text).toMatch(/fleets, the fleet dashboard and the driver app are not available yet/i);
+    expect(text).toMatch(/managers .* add vehicles and drivers on the fleet pages/i);
+    expect(text).toMatch(/the driver app is not available yet/i);
     for (const claim of falseClaims) expect(text).not.toMatch(claim);
   });
 
-  it("support docs badge the fleet guide and write it in the future tense; the team guide is current", () => {
+  it("support docs badge the driver app guide and write it in the future tense; the team and fleet guides are current", () => {
     renderPage(<SupportDocsPage />);
     expect(within(screen.getByRole("heading", { name: "Teams" }).parentElement!.parentElement!).queryByText(NOT_AVAILABLE_YET)).toBeNull();
-    for (const title of ["Fleets"]) {
+    expect(within(screen.getByRole("heading", { name: "Fleets" }).parentElement!.parentElement!).queryByText(NOT_AVAILABLE_YET)).toBeNull();
+    for (const title of ["Driver app"]) {
       const card = screen.getByRole("heading", { name: title }).parentElement!.parentElement!;
       expect(within(card).getByText(NOT_AVAILABLE_YET)).toBeInTheDocument();
       for (const step of within(card).getAllByRole("listitem")) expect(step.textContent).toMatch(/\bwill\b/);

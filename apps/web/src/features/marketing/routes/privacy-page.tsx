@@ -29,8 +29,8 @@ export function PrivacyPage() {
         </p>
         <h2>Security</h2>
         <p>
-          Connections are encrypted and sessions use secure cookies. Once fleets are available, especially sensitive fields such as driver licence numbers will
-          be encrypted at rest. Access to production systems is limited and logged.
+          Connections are encrypted and sessions use secure cookies. Especially sensitive fields, such as vehicle identification numbers, insurance policies, driver
+          phone and licence numbers, are encrypted at rest. Access to production systems is limited and logged.
         </p>
         <h2>Maps and third parties</h2>
         <p>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { LucideIcon } from "lucide-react";
-import { BookOpen, Building2, Map, Settings, Truck, UserRound } from "lucide-react";
+import { BookOpen, Building2, Map, Settings, Smartphone, Truck, UserRound } from "lucide-react";
 import { NotAvailableYetBadge } from "@/components/layouts/not-available-yet";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
@@ -43,12 +43,17 @@ const guides: Guide[] = [
   {
     icon: Truck,
     title: "Fleets",
-    notAvailableYet: true,
     steps: [
-      "Managers will add vehicles and drivers on the Fleet dashboard.",
-      "They will plan a day's jobs across vehicles with capacities and shifts.",
-      "Drivers will follow their route in the Driver app and mark stops done.",
+      "On Fleet Pro, add your vans on Fleet › Vehicles and invite drivers from Team Management.",
+      "On Route Optimization, import a day's orders (CSV or Excel), choose vans and an objective, and plan.",
+      "Move or lock stops, compare variants, then dispatch: each driver gets their route by e-mail.",
     ],
+  },
+  {
+    icon: Smartphone,
+    title: "Driver app",
+    notAvailableYet: true,
+    steps: ["Drivers will follow their dispatched route on their phone.", "They will mark stops delivered or failed, with a photo or signature as proof."],
   },
 ];
 
