@@ -66,7 +66,7 @@ const point = (d: DepotValue) => (d.lat.trim() === "" && d.lng.trim() === "" ? n
 function inputOf(form: VehicleForm): VehicleInput {
   return {
     name: form.name,
-    ...(form.plate.trim() ? { plate: form.plate.trim() } : {}),
+    plate: form.plate.trim(),
     profile: form.profile,
     capacity: form.capacity.map((c) => (c.trim() === "" ? 0 : Number(c))),
     skills: form.skills,
@@ -79,8 +79,9 @@ function inputOf(form: VehicleForm): VehicleInput {
     breaks: form.breaks.map((b) => ({ window: { start: b.start, end: b.end }, durationMinutes: Number(b.minutes) })),
     fixedCostPence: Math.round(Number(form.fixedCost || 0) * 100),
     costPerHourPence: Math.round(Number(form.costPerHour || 0) * 100),
-    ...(form.vin.trim() ? { vin: form.vin.trim() } : {}),
-    ...(form.insurancePolicy.trim() ? { insurancePolicy: form.insurancePolicy.trim() } : {}),
+    // Always sent: an emptied field clears the stored (encrypted) value.
+    vin: form.vin.trim(),
+    insurancePolicy: form.insurancePolicy.trim(),
   };
 }
 

@@ -99,10 +99,11 @@ describe("FleetDashboardPage", () => {
 
     await user.clear(within(dialog).getByLabelText("Name"));
     await user.type(within(dialog).getByLabelText("Name"), "Van 1");
+    await user.type(within(dialog).getByLabelText("VIN"), "1HGCM82633A004352");
     await user.click(within(dialog).getByRole("button", { name: "Add vehicle" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     const posted = calls.filter((c) => c.method === "POST").at(-1)!.body;
-    expect(posted).toMatchObject({ name: "Van 1", capacity: [800, 20], skills: ["fridge"], start: { lat: 47.14, lng: 9.52 }, end: null, breaks: [{ window: { start: "12:00", end: "14:00" }, durationMinutes: 30 }] });
+    expect(posted).toMatchObject({ name: "Van 1", vin: "1HGCM82633A004352", capacity: [800, 20], skills: ["fridge"], start: { lat: 47.14, lng: 9.52 }, end: null, breaks: [{ window: { start: "12:00", end: "14:00" }, durationMinutes: 30 }] });
     const row = await screen.findByRole("row", { name: /Van 1/ });
     expect(row).toHaveTextContent("800 kg, 20 crates");
     expect(row).toHaveTextContent("open route");
@@ -115,8 +116,11 @@ describe("FleetDashboardPage", () => {
     expect(within(edit).getByText("The shift ends before it starts")).toBeInTheDocument();
     await user.clear(within(edit).getByLabelText("Shift ends"));
     await user.type(within(edit).getByLabelText("Shift ends"), "18:00");
+    // Emptying the VIN clears the stored one (sent as "", not left out).
+    await user.clear(within(edit).getByLabelText("VIN"));
     await user.click(within(edit).getByRole("button", { name: "Save vehicle" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.filter((c) => c.method === "PATCH").at(-1)!.body).toMatchObject({ vin: "", shift: { start: "08:00", end: "18:00" } });
     expect(await screen.findByRole("row", { name: /08:00–18:00/ })).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Archive Van 1" }));
