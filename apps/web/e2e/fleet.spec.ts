@@ -181,7 +181,9 @@ test("a manager imports 60 orders, plans them on 4 vans, moves and locks a stop,
   // Lock it on that van and re-plan: the engine keeps it there.
   const targetVehicle = await target.getAttribute("data-vehicle-id");
   const moved = () => routes.locator(`li[data-vehicle-id="${targetVehicle}"] li[data-order-id="${orderId}"]`);
-  await moved().getByRole("checkbox").check();
+  // As a person would: click, then see it locked (the box shows the lock at once and keeps it once saved).
+  await moved().getByRole("checkbox").click();
+  await expect(moved().getByRole("checkbox")).toBeChecked();
   const replanButton = page.getByRole("button", { name: "Re-plan keeping 1 locked stop" });
   await expect(replanButton).toBeEnabled();
   const replanned = page.waitForResponse((r) => r.url().endsWith("/replan") && r.status() === 202);

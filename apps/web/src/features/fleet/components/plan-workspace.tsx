@@ -125,7 +125,9 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, planIds, onVa
   }
 
   const frozen = current.dispatchedAt !== null;
-  const lockedIds = new Set(current.locks.map((l) => l.orderId));
+  // While a lock change is being saved, the boxes already show it (the server's answer replaces it).
+  const shownLocks = locks.isPending && locks.variables ? locks.variables.locks : current.locks;
+  const lockedIds = new Set(shownLocks.map((l) => l.orderId));
   const editing: PlanEditing | undefined = frozen
     ? undefined
     : {
@@ -135,7 +137,7 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, planIds, onVa
         busy,
         onMove: (orderId, toVehicleId, position) => move.mutate({ teamId, planId, move: { orderId, toVehicleId, position } }),
         onToggleLock: (orderId, vehicleId, position) =>
-          locks.mutate({ teamId, planId, locks: lockedIds.has(orderId) ? current.locks.filter((l) => l.orderId !== orderId) : [...current.locks, { orderId, vehicleId, position }] }),
+          locks.mutate({ teamId, planId, locks: lockedIds.has(orderId) ? shownLocks.filter((l) => l.orderId !== orderId) : [...shownLocks, { orderId, vehicleId, position }] }),
       };
   const usedRoutes = current.routes.filter((r) => r.stops.length > 0);
   const defaultDriver = (vehicleId: string) => drivers.find((d) => d.defaultVehicleId === vehicleId)?.userId ?? "";
