@@ -155,6 +155,8 @@ export const planSettingsSchema = z
   .object({
     /** Engine budget; default scales with the number of orders. */
     timeLimitSeconds: z.number().min(1).max(120).optional(),
+    /** Driver app (issue 12): a photo or signature is required before a stop of this plan is marked delivered. */
+    proofRequired: z.boolean().optional(),
   })
   .strict()
   .default({});

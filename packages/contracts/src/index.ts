@@ -19,3 +19,4 @@ export * from "./teams";
 export * from "./polyline";
 export * from "./markup";
 export * from "./route-results";
+export * from "./driver";

@@ -2,3 +2,4 @@ export * from "./auth";
 export * from "./app";
 export * from "./routes";
 export * from "./fleet";
+export * from "./driver";

@@ -49,6 +49,15 @@ export const routes = pgTable(
     /** Encoded polyline, precision 5. */
     geometry: text("geometry"),
     provider: text("provider").notNull(),
+    /** Driver app (issue 12): whether each stop needs a photo or signature before "done" (the plan's setting at dispatch). */
+    proofRequired: boolean("proof_required").notNull().default(false),
+    /** First driver event / last stop finished. */
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** Distance driven, summed from the driver's positions. */
+    actualDistanceM: doublePrecision("actual_distance_m"),
+    /** When the "more than 15 minutes late" alert was last raised (once per route until it is back on time). */
+    lateAlertedAt: timestamp("late_alerted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -89,8 +98,22 @@ export const routeStops = pgTable(
     note: text("note"),
     proofObjectKey: text("proof_object_key"),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** Dispatched fleet stops: the plan order's id, pickup/delivery kind and the customer contact. */
+    orderId: text("order_id"),
+    kind: text("kind"),
+    contact: jsonb("contact").$type<{ name?: string; email?: string; phone?: string }>(),
+    arrivedAt: timestamp("arrived_at", { withTimezone: true }),
+    /** not_home, wrong_address, refused, damaged, other. */
+    failureReason: text("failure_reason"),
+    recipientName: text("recipient_name"),
+    /** Public tracking link (base64url of ≥ 16 random bytes), dead after tracking_expires_at. */
+    trackingToken: text("tracking_token"),
+    trackingExpiresAt: timestamp("tracking_expires_at", { withTimezone: true }),
+    /** Distance driven on the way to this stop, from the driver's positions. */
+    actualLegDistanceM: doublePrecision("actual_leg_distance_m"),
   },
   (t) => [
+    uniqueIndex("route_stops_tracking_token_key").on(t.trackingToken),
     uniqueIndex("route_stops_route_sequence_key").on(t.routeId, t.sequence),
     check("route_stops_status_check", sql`${t.status} in ('pending','arrived','done','failed')`),
   ],
