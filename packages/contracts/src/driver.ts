@@ -202,7 +202,12 @@ export const urgentOrderSchema = z
   .strict();
 export type UrgentOrderInput = z.input<typeof urgentOrderSchema>;
 
-/** Realtime messages on the team topic (`team:{id}`) for managers and on the driver's own socket. */
+/**
+ * Realtime (DESIGN §7 bus): live operations go to the team's managers on the topic `live:{teamId}`
+ * (not `team:{id}`, whose messages refetch team data) and to a driver on the topic `driver`.
+ */
+export const liveTopic = (teamId: string) => `live:${teamId}`;
+export const driverTopic = "driver";
 export const liveMessageTypes = {
   stopStatus: "stop_status",
   driverPosition: "driver_position",
