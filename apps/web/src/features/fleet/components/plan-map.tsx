@@ -4,7 +4,7 @@ import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from "reac
 import type { Plan } from "@routepilot/contracts";
 import "leaflet/dist/leaflet.css";
 import { mapCredits, tileConfig } from "@/lib/map/tiles";
-import { routeColour } from "@/features/fleet/lib/route-colours";
+import { routeColour } from "@/lib/route-colours";
 
 type LatLng = [number, number];
 

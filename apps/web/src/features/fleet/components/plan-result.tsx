@@ -1,7 +1,7 @@
 import type { DragEvent } from "react";
 import type { Plan } from "@routepilot/contracts";
 import { formatDuration } from "@/lib/format-duration";
-import { routeColour } from "@/features/fleet/lib/route-colours";
+import { routeColour } from "@/lib/route-colours";
 import { PlanMap } from "@/features/fleet/components/plan-map";
 
 type PlanRoute = Plan["routes"][number];
