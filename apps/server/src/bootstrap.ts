@@ -16,6 +16,7 @@ import { createSocketHub } from "./realtime/hub";
 import { createPostgresBus } from "./realtime/postgres-bus";
 import { liveSessionIds } from "./realtime/sessions";
 import { FieldEncryption, loadKeyring } from "./security/field-encryption";
+import { createLocalStorage } from "./storage";
 
 /** The session-signing secret: BETTER_AUTH_SECRET, or one generated once and kept in DATA_DIR. */
 export function resolveSecret(env: Env): string {
@@ -50,12 +51,13 @@ export async function buildRuntime(
     (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, "db") }));
   const baseUrl = baseUrlOf(env);
   const mailer = createMailer({ db: database.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logLinks: env.NODE_ENV !== "production" });
+  const secret = options.secret ?? resolveSecret(env);
   const auth = createAuth({
     db: database.db,
     logger,
     mailer,
     baseUrl,
-    secret: options.secret ?? resolveSecret(env),
+    secret,
     adminEmails: env.ADMIN_EMAILS,
     trustedOrigins: env.TRUSTED_ORIGINS,
     secureCookies: env.NODE_ENV === "production" || baseUrl.startsWith("https://"),
@@ -96,7 +98,8 @@ export async function buildRuntime(
   const sockets = createSocketHub({ bus: realtime, logger, heartbeatMs: env.REALTIME_HEARTBEAT_MS, liveSessions: (ids) => liveSessionIds(database.db, ids) });
   // ENCRYPTION_MASTER_KEY, else a keyring generated once in DATA_DIR (like the auth secret).
   const encryption = new FieldEncryption(loadKeyring({ masterKey: env.ENCRYPTION_MASTER_KEY, dataDir: env.DATA_DIR }));
-  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl, realtime, sockets, encryption };
+  const storage = createLocalStorage({ db: database.db, root: path.join(env.DATA_DIR, "storage"), secret });
+  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl, realtime, sockets, encryption, storage };
   return {
     app: createApp(deps),
     deps,

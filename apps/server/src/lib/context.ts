@@ -12,6 +12,7 @@ import type { GeoHandle } from "../services/geo";
 import type { SolverPool } from "../jobs/solver-pool";
 import type { RateLimiterMemory } from "rate-limiter-flexible";
 import type { FieldEncryption } from "../security/field-encryption";
+import type { Storage } from "../storage";
 
 export interface AppDeps {
   env: Env;
@@ -34,6 +35,8 @@ export interface AppDeps {
   sockets: SocketHub;
   /** Field encryption at rest (VIN, insurance policy, licence, phone): sealField/openField with it. */
   encryption: FieldEncryption;
+  /** Files (proof photos, signatures): the storage service, on the local disk under DATA_DIR/storage. */
+  storage: Storage;
 }
 
 export interface SessionUser {
