@@ -10,6 +10,7 @@ export const driverMessages = {
   clientEventId: "Give each event a client id of 8 to 64 letters, digits, '-' or '_'",
   eventAt: "Give the time of the event as an ISO date-time",
   reasonRequired: "Say why the delivery failed",
+  noteRequired: "Say in a note what went wrong",
   proofRequired: "This route needs a photo or a signature before a stop is marked delivered",
   stopClosed: "This stop is already finished",
   tooManyPositions: "Send between 1 and 100 positions at a time",
@@ -24,6 +25,8 @@ export const driverMessages = {
   trackingGone: "This tracking link has expired or does not exist",
   template: "A template needs a subject (at most 200 characters) and a body (at most 5,000 characters)",
   quietHours: "Give quiet hours as two times HH:MM, or none",
+  templatesAdminOnly: "Only the team's owner or an admin can change customer e-mails",
+  unsubscribeGone: "This unsubscribe link is not valid",
   lateTitle: "Route running late",
   late: (driver: string, route: string, minutes: number) => `${driver} is ${minutes} minutes behind plan on ${route}.`,
   routeChangedTitle: "Your route changed",
@@ -238,14 +241,19 @@ export type Tracking = z.infer<typeof trackingSchema>;
 export const customerMessageKinds = ["on_its_way", "next", "delivered", "missed"] as const;
 export type CustomerMessageKind = (typeof customerMessageKinds)[number];
 export const customerMessagePlaceholders = ["{customer}", "{team}", "{stop}", "{window}", "{driver}", "{tracking_link}", "{reason}", "{date}"] as const;
-const templateSchema = z.object({ subject: z.string().trim().min(1).max(200), body: z.string().trim().min(1).max(5_000) }, { error: driverMessages.template });
+const templateText = (max: number) => z.string({ error: driverMessages.template }).trim().min(1, { error: driverMessages.template }).max(max, { error: driverMessages.template });
+const templateSchema = z.object({ subject: templateText(200), body: templateText(5_000) }, { error: driverMessages.template });
 export const customerMessageSettingsSchema = z
   .object({
     enabled: z.boolean(),
     templates: z.object({ on_its_way: templateSchema, next: templateSchema, delivered: templateSchema, missed: templateSchema }),
     quietHours: z
-      .object({ start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/), end: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/) }, { error: driverMessages.quietHours })
+      .object({ start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: driverMessages.quietHours }), end: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: driverMessages.quietHours }) }, { error: driverMessages.quietHours })
       .nullable(),
   })
   .strict();
 export type CustomerMessageSettings = z.infer<typeof customerMessageSettingsSchema>;
+
+/** GET/POST /api/unsubscribe/{token}: which team stops writing to which address (the link carries both, signed). */
+export const customerUnsubscribeSchema = z.object({ teamName: z.string(), email: z.string(), unsubscribed: z.boolean() });
+export type CustomerUnsubscribe = z.infer<typeof customerUnsubscribeSchema>;

@@ -1,0 +1,258 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MemoryRouter } from "react-router";
+import { driverMessages, type DriverRoute, type DriverStop } from "@routepilot/contracts";
+import { DriverApp } from "@/features/driver/components/driver-app";
+import { DriverSyncProvider } from "@/features/driver/hooks/driver-sync";
+import { localDate } from "@/features/driver/lib/route-view";
+import { memoryOutboxStorage } from "@/features/driver/lib/outbox";
+import { memoryRouteStore } from "@/features/driver/lib/idb-storage";
+
+const today = localDate();
+const iso = (hhmm: string) => new Date(`${today}T${hhmm}:00`).toISOString();
+
+function stop(n: number, patch: Partial<DriverStop> = {}): DriverStop {
+  return {
+    id: `s${n}`,
+    sequence: n,
+    orderId: `o${n}`,
+    kind: "delivery",
+    label: `Customer ${n}`,
+    address: `Street ${n}, Vaduz`,
+    lat: 47.14 + n / 100,
+    lng: 9.52,
+    note: null,
+    serviceMinutes: 5,
+    plannedArrival: iso(`0${8 + n}:00`.slice(-5)),
+    plannedDeparture: iso(`0${8 + n}:05`.slice(-5)),
+    timeWindow: null,
+    status: "pending",
+    arrivedAt: null,
+    completedAt: null,
+    failureReason: null,
+    recipientName: null,
+    contact: null,
+    proof: [],
+    ...patch,
+  };
+}
+
+function route(patch: Partial<DriverRoute> = {}): DriverRoute {
+  return {
+    id: "r1",
+    name: "Van 1 route",
+    date: today,
+    team: { id: "t1", name: "Valley Vans" },
+    vehicle: { id: "v1", name: "Van 1", plate: "FL 123" },
+    status: "planned",
+    proofRequired: false,
+    start: { label: "Depot", address: null, lat: 47.14, lng: 9.52 },
+    end: null,
+    geometry: null,
+    distanceMeters: 10_000,
+    durationSeconds: 3600,
+    updatedAt: iso("07:00"),
+    stops: [stop(1), stop(2), stop(3)],
+    ...patch,
+  };
+}
+
+type Call = { method: string; url: string; body: unknown };
+
+/** A fake server: the route, stop events that change it, proofs; `offline` makes every request fail like a dead zone. */
+function fakeServer(initial: DriverRoute) {
+  let current = initial;
+  const calls: Call[] = [];
+  const state = { offline: false };
+  const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status, headers: { "Content-Type": "application/json" } });
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? "GET";
+    const body = init?.body instanceof FormData ? Object.fromEntries([...init.body.keys()].map((k) => [k, (init.body as FormData).getAll(k).length])) : init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, url, body });
+    if (state.offline) throw new TypeError("Failed to fetch");
+    if (method === "GET" && url.startsWith("/api/driver/routes")) return json({ date: today, routes: [current] });
+    const event = /\/api\/driver\/stops\/([^/]+)\/events$/.exec(url);
+    if (event) {
+      const input = body as { type: "arrived" | "done" | "failed"; at: string; reason?: DriverStop["failureReason"] };
+      const stopId = event[1]!;
+      const status = input.type;
+      current = { ...current, status: "in_progress", stops: current.stops.map((s) => (s.id === stopId ? { ...s, status, arrivedAt: s.arrivedAt ?? input.at, completedAt: status === "arrived" ? null : input.at, failureReason: input.reason ?? null } : s)) };
+      return json({ replayed: false, stop: current.stops.find((s) => s.id === stopId) });
+    }
+    if (/\/proof$/.exec(url)) return json({ id: "pf1", url: "/api/files/pf1", files: [], recipientName: "Rita" }, 201);
+    if (url === "/api/driver/positions") return new Response(null, { status: 204 });
+    return json({ error: { code: "NOT_FOUND", message: "Not found" } }, 404);
+  });
+  return { calls, state, fetchMock, posts: () => calls.filter((c) => c.method === "POST") };
+}
+
+function renderApp() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={["/driver"]}>
+        <DriverSyncProvider userId="u1" storage={memoryOutboxStorage()} routeStore={memoryRouteStore()}>
+          <DriverApp />
+        </DriverSyncProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+function setOnline(online: boolean) {
+  Object.defineProperty(window.navigator, "onLine", { configurable: true, get: () => online });
+  window.dispatchEvent(new Event(online ? "online" : "offline"));
+}
+
+const stopItem = (n: number) => screen.getByRole("listitem", { name: new RegExp(`Stop ${n}:`) });
+
+describe("DriverApp", () => {
+  beforeEach(() => {
+    Object.defineProperty(window.navigator, "onLine", { configurable: true, get: () => true });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("lists the day's stops with planned times, hands each one to navigation apps, and marks one arrived", async () => {
+    const server = fakeServer(route());
+    vi.stubGlobal("fetch", server.fetchMock);
+    const user = userEvent.setup();
+    renderApp();
+    expect(await screen.findByRole("heading", { name: "Van 1 route" }, { timeout: 5000 })).toBeVisible();
+    expect(screen.getByRole("list", { name: "Stops of Van 1 route" }).children).toHaveLength(3);
+    expect(stopItem(2)).toHaveTextContent("Street 2, Vaduz");
+    expect(stopItem(2)).toHaveTextContent(/Planned \d{2}:\d{2}/);
+    expect(screen.getByText("0 of 3 stops done", { exact: false })).toBeVisible();
+
+    await user.click(within(stopItem(1)).getByRole("button", { name: "Navigate to stop 1" }));
+    expect(screen.getByRole("menuitem", { name: "Google Maps" })).toHaveAttribute("href", expect.stringContaining("destination=47.15%2C9.52"));
+    expect(screen.getByRole("menuitem", { name: "Waze" })).toHaveAttribute("href", expect.stringContaining("ll=47.15%2C9.52"));
+    expect(screen.getByRole("menuitem", { name: "Apple Maps" })).toHaveAttribute("href", expect.stringContaining("daddr=47.15%2C9.52"));
+    await user.keyboard("{Escape}");
+
+    await user.click(screen.getByRole("button", { name: "Arrived at stop 1" }));
+    await waitFor(() => expect(stopItem(1)).toHaveAttribute("data-status", "arrived"));
+    const [post] = server.posts();
+    expect(post).toMatchObject({ url: "/api/driver/stops/s1/events", body: { type: "arrived", clientEventId: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/) } });
+    await waitFor(() => expect(screen.getByTestId("sync-status")).toHaveTextContent("All changes synced"));
+  });
+
+  it("asks why a delivery failed, and for a note when the reason is Other", async () => {
+    const server = fakeServer(route());
+    vi.stubGlobal("fetch", server.fetchMock);
+    const user = userEvent.setup();
+    renderApp();
+    await user.click(await screen.findByRole("button", { name: "Failed stop 2" }));
+    const dialog = screen.getByRole("dialog", { name: "Failed: Customer 2" });
+    await user.click(within(dialog).getByRole("button", { name: "Mark failed" }));
+    expect(within(dialog).getByText(driverMessages.reasonRequired)).toBeVisible();
+    await user.click(within(dialog).getByRole("radio", { name: "Other" }));
+    await user.click(within(dialog).getByRole("button", { name: "Mark failed" }));
+    expect(within(dialog).getByText(driverMessages.noteRequired)).toBeVisible();
+    expect(server.posts()).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText("Note (required)"), "Gate locked, dog in the yard");
+    await user.click(within(dialog).getByRole("button", { name: "Mark failed" }));
+    await waitFor(() => expect(stopItem(2)).toHaveAttribute("data-status", "failed"));
+    expect(stopItem(2)).toHaveTextContent("Failed: Other");
+    expect(server.posts()[0]).toMatchObject({ url: "/api/driver/stops/s2/events", body: { type: "failed", reason: "other", note: "Gate locked, dog in the yard" } });
+  });
+
+  it("needs a photo or a signature before Delivered when the route requires proof", async () => {
+    const server = fakeServer(route({ proofRequired: true }));
+    vi.stubGlobal("fetch", server.fetchMock);
+    const user = userEvent.setup();
+    renderApp();
+    await user.click(await screen.findByRole("button", { name: "Delivered stop 1" }));
+    const dialog = screen.getByRole("dialog", { name: "Delivered: Customer 1" });
+    await user.type(within(dialog).getByLabelText("Recipient's name"), "Rita");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm delivery" }));
+    expect(within(dialog).getByRole("alert")).toHaveTextContent(driverMessages.proofRequired);
+    expect(server.posts()).toHaveLength(0);
+  });
+
+  it("sends the proof before the Delivered event, in one action", async () => {
+    const server = fakeServer(route());
+    vi.stubGlobal("fetch", server.fetchMock);
+    const user = userEvent.setup();
+    renderApp();
+    await user.click(await screen.findByRole("button", { name: "Delivered stop 1" }));
+    const dialog = screen.getByRole("dialog", { name: "Delivered: Customer 1" });
+    await user.type(within(dialog).getByLabelText("Recipient's name"), "Rita");
+    await user.type(within(dialog).getByLabelText("Note"), "Left with the neighbour");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm delivery" }));
+    await waitFor(() => expect(server.posts()).toHaveLength(2));
+    expect(server.posts().map((c) => c.url)).toEqual(["/api/driver/stops/s1/proof", "/api/driver/stops/s1/events"]);
+    expect(server.posts()[0]!.body).toMatchObject({ recipient: 1, clientEventId: 1 });
+    expect(server.posts()[1]!.body).toMatchObject({ type: "done", note: "Left with the neighbour" });
+    await waitFor(() => expect(stopItem(1)).toHaveAttribute("data-status", "done"));
+  });
+
+  it("keeps actions while offline, says how many wait, and sends them in order when back online", async () => {
+    const server = fakeServer(route());
+    vi.stubGlobal("fetch", server.fetchMock);
+    const user = userEvent.setup();
+    renderApp();
+    await screen.findByRole("heading", { name: "Van 1 route" });
+
+    server.state.offline = true;
+    act(() => setOnline(false));
+    expect(screen.getByTestId("offline-banner")).toHaveTextContent("You're offline");
+    await user.click(screen.getByRole("button", { name: "Arrived at stop 1" }));
+    await user.click(screen.getByRole("button", { name: "Failed stop 1" }));
+    const dialog = screen.getByRole("dialog", { name: "Failed: Customer 1" });
+    await user.click(within(dialog).getByRole("radio", { name: "Not home" }));
+    await user.click(within(dialog).getByRole("button", { name: "Mark failed" }));
+    await user.click(screen.getByRole("button", { name: "Arrived at stop 2" }));
+
+    // Applied at once on the phone, waiting to sync.
+    await waitFor(() => expect(screen.getByTestId("sync-status")).toHaveTextContent("3 changes waiting to sync"));
+    expect(stopItem(1)).toHaveAttribute("data-status", "failed");
+    expect(stopItem(2)).toHaveAttribute("data-status", "arrived");
+    expect(within(stopItem(1)).getByText("Not synced yet")).toBeVisible();
+
+    server.state.offline = false;
+    act(() => setOnline(true));
+    await waitFor(() => expect(screen.getByTestId("sync-status")).toHaveTextContent("All changes synced"));
+    const sent = server.calls.filter((c) => c.method === "POST" && !server.state.offline);
+    const lastThree = sent.slice(-3).map((c) => [c.url, (c.body as { type: string }).type]);
+    expect(lastThree).toEqual([
+      ["/api/driver/stops/s1/events", "arrived"],
+      ["/api/driver/stops/s1/events", "failed"],
+      ["/api/driver/stops/s2/events", "arrived"],
+    ]);
+    expect(screen.queryByTestId("offline-banner")).toBeNull();
+  });
+
+  it("shows an action the server refuses for good and drops it from the queue", async () => {
+    const server = fakeServer(route());
+    const base = server.fetchMock.getMockImplementation()!;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+        init?.method === "POST" ? new Response(JSON.stringify({ error: { code: "CONFLICT", message: driverMessages.stopClosed } }), { status: 409, headers: { "Content-Type": "application/json" } }) : base(input, init),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp();
+    await user.click(await screen.findByRole("button", { name: "Arrived at stop 3" }));
+    const alert = await screen.findByText("Not saved: Arrived · stop 3, Customer 3");
+    expect(alert.closest("[role=alert]")).toHaveTextContent(driverMessages.stopClosed);
+    expect(screen.getByTestId("sync-status")).toHaveTextContent("All changes synced");
+    await user.click(screen.getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByText(/Not saved/)).toBeNull();
+  });
+
+  it("says when there is no route on a day, and switches days", async () => {
+    const server = fakeServer(route());
+    vi.stubGlobal("fetch", vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => (String(input).includes(`date=${today}`) ? server.fetchMock(input, init) : new Response(JSON.stringify({ date: "x", routes: [] }), { status: 200 }))));
+    const user = userEvent.setup();
+    renderApp();
+    await screen.findByRole("heading", { name: "Van 1 route" });
+    await user.click(screen.getByRole("button", { name: "Next day" }));
+    expect(await screen.findByText("No route for you on this day.")).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Today" }));
+    expect(await screen.findByRole("heading", { name: "Van 1 route" })).toBeVisible();
+  });
+});

@@ -1,0 +1,190 @@
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { ChevronLeft, ChevronRight, LocateFixed, LocateOff } from "lucide-react";
+import { toast } from "sonner";
+import { driverMessages, driverTopic, liveMessageTypes, type DriverRoute, type DriverStop, type PositionInput, type StopEventInput } from "@routepilot/contracts";
+import { ErrorCard } from "@/components/errors/error-card";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useRealtimeMessages } from "@/lib/realtime";
+import { driverKeys } from "@/features/driver/api/driver-api";
+import { DriverMap } from "@/features/driver/components/driver-map";
+import { StopCard, type StopAction } from "@/features/driver/components/stop-card";
+import { SyncStatus } from "@/features/driver/components/sync-status";
+import { useDriverRoutes, useOnline, useOutbox } from "@/features/driver/hooks/driver-sync";
+import { usePositionSharing, type SharingState } from "@/features/driver/hooks/use-position-sharing";
+import type { Outbox } from "@/features/driver/lib/outbox";
+import { applyPending, isFinished, localDate, nextStop, pendingStopIds, routeDelayMs, shiftDate } from "@/features/driver/lib/route-view";
+
+const PAUSE_KEY = "routepilot:driver:sharing-paused";
+const newId = () => crypto.randomUUID();
+
+/** Queues what the driver did at a stop: a proof first (the server needs it before "done" on a route that requires proof), then the event. */
+async function queueStopAction(outbox: Outbox, route: DriverRoute, stop: DriverStop, number: number, action: StopAction, position: PositionInput | null) {
+  const at = new Date().toISOString();
+  const verb = action.type === "arrived" ? "Arrived" : action.type === "done" ? "Delivered" : "Failed";
+  const base = { date: route.date, routeId: route.id, stopId: stop.id, label: `${verb} · stop ${number}, ${stop.label}`, action: newId(), createdAt: at };
+  const where = position ? { lat: position.lat, lng: position.lng } : {};
+  // An event's client id is its queue id too: the server's idempotency and the queue's agree.
+  const event = (fields: Omit<StopEventInput, "clientEventId" | "at">) => {
+    const id = newId();
+    return outbox.enqueue({ ...base, id, kind: "event", event: { clientEventId: id, at, ...where, ...fields } });
+  };
+  if (action.type === "done") {
+    const { photos, signature, recipientName, note } = action.delivery;
+    if (photos.length > 0 || signature || recipientName) {
+      await outbox.enqueue({ ...base, id: newId(), kind: "proof", photos, signature, recipientName });
+    }
+    await event({ type: "done", ...(note ? { note } : {}) });
+  } else if (action.type === "failed") {
+    await event({ type: "failed", reason: action.reason, ...(action.note ? { note: action.note } : {}) });
+  } else {
+    await event({ type: "arrived" });
+  }
+}
+
+function SharingIndicator({ state, onToggle }: { state: SharingState; onToggle: () => void }) {
+  if (state.status === "off") return null;
+  const text =
+    state.status === "sharing" || state.status === "waiting"
+      ? "Sharing your location with your team"
+      : state.status === "paused"
+        ? "Location sharing is paused"
+        : state.status === "denied"
+          ? "Location is blocked for this site: allow it in the browser to share where you are"
+          : "Your location is not available";
+  const active = state.status === "sharing" || state.status === "waiting";
+  return (
+    <div className="flex items-center justify-between gap-2 rounded-md border bg-muted/50 px-3 py-2" data-testid="location-sharing">
+      <p className="flex items-center gap-2 text-sm">
+        {active ? <LocateFixed aria-hidden className="size-4 text-green-600 dark:text-green-400" /> : <LocateOff aria-hidden className="size-4 text-muted-foreground" />}
+        {text}
+      </p>
+      {state.status === "denied" || state.status === "unavailable" ? null : (
+        <Button variant="outline" size="sm" onClick={onToggle} aria-pressed={!active}>
+          {active ? "Pause" : "Resume"}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function RouteView({ route, waiting, position, onAction }: { route: DriverRoute; waiting: Set<string>; position: PositionInput | null; onAction: (stop: DriverStop, number: number, action: StopAction) => void }) {
+  const [now] = useState(() => Date.now());
+  const delay = routeDelayMs(route, now);
+  const next = nextStop(route);
+  const done = route.stops.filter(isFinished).length;
+  return (
+    <section aria-labelledby={`route-${route.id}`} className="grid gap-3">
+      <div>
+        <h2 id={`route-${route.id}`} className="text-lg font-semibold">
+          {route.name}
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {[route.vehicle ? `${route.vehicle.name}${route.vehicle.plate ? ` (${route.vehicle.plate})` : ""}` : null, route.team.name, `${done} of ${route.stops.length} stops done`].filter(Boolean).join(" · ")}
+        </p>
+        {route.proofRequired ? <p className="text-sm text-muted-foreground">Proof of delivery needed: a photo or a signature.</p> : null}
+        {delay >= 60_000 && route.status === "in_progress" ? <p className="text-sm font-medium text-amber-700 dark:text-amber-400">{`About ${Math.round(delay / 60_000)} min behind plan`}</p> : null}
+      </div>
+      <DriverMap route={route} nextStopId={next?.id ?? null} position={position} />
+      <ol aria-label={`Stops of ${route.name}`} className="grid gap-3">
+        {route.stops.map((stop, i) => (
+          <StopCard key={stop.id} stop={stop} number={i + 1} isNext={stop.id === next?.id} delayMs={delay} waiting={waiting.has(stop.id)} proofRequired={route.proofRequired} onAction={(action) => onAction(stop, i + 1, action)} />
+        ))}
+      </ol>
+      {route.status === "completed" ? <p className="text-center text-sm font-medium">Route finished. Well done!</p> : null}
+    </section>
+  );
+}
+
+/**
+ * The driver app (issue 12): the day's route with its map and stops, actions that work with no
+ * network (queued in IndexedDB and sent in order), position sharing while the route runs, and
+ * live updates when the manager changes the route.
+ */
+export function DriverApp() {
+  const [params, setParams] = useSearchParams();
+  const today = localDate();
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get("date") ?? "") ? params.get("date")! : today;
+  const setDate = (d: string) => setParams(d === today ? {} : { date: d }, { replace: true });
+  const query = useDriverRoutes(date);
+  const { outbox, pending, rejected, syncing } = useOutbox();
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  const [paused, setPaused] = useState(() => typeof localStorage !== "undefined" && localStorage.getItem(PAUSE_KEY) === "1");
+
+  useRealtimeMessages(driverTopic, (message) => {
+    if (message.type !== liveMessageTypes.routeChanged) return;
+    void queryClient.invalidateQueries({ queryKey: driverKeys.all });
+    const data = (message.data ?? {}) as { routeId?: unknown; name?: unknown; routeName?: unknown };
+    const known = query.data?.response.routes.find((r) => r.id === data.routeId)?.name;
+    const name = typeof data.routeName === "string" ? data.routeName : typeof data.name === "string" ? data.name : (known ?? "your route");
+    toast(driverMessages.routeChangedTitle, { description: driverMessages.routeChanged(name) });
+  });
+
+  const routes = (query.data?.response.routes ?? []).map((r) => applyPending(r, pending));
+  const running = date === today ? routes.find((r) => r.status === "in_progress") : undefined;
+  const sharing = usePositionSharing({
+    active: running !== undefined,
+    paused,
+    onBatch: (positions) => {
+      if (!running) return;
+      const at = new Date().toISOString();
+      void outbox.enqueue({ id: newId(), action: newId(), kind: "positions", date: running.date, routeId: running.id, label: "Your location", createdAt: at, positions });
+    },
+  });
+  const position = sharing.status === "sharing" ? sharing.last : null;
+  const waiting = pendingStopIds(pending);
+
+  const onAction = (route: DriverRoute, stop: DriverStop, number: number, action: StopAction) => {
+    queueStopAction(outbox, route, stop, number, action, position).catch(() => toast.error("This change could not be saved on this phone. Try again."));
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-4 px-3 py-4 sm:px-6 sm:py-8">
+      <header className="grid gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">{date === today ? "Today's route" : "Route of the day"}</h1>
+        <div className="flex items-center gap-2" role="group" aria-label="Day">
+          <Button variant="outline" size="icon" aria-label="Previous day" onClick={() => setDate(shiftDate(date, -1))}>
+            <ChevronLeft />
+          </Button>
+          <Input type="date" aria-label="Date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} className="w-auto flex-1" />
+          <Button variant="outline" size="icon" aria-label="Next day" onClick={() => setDate(shiftDate(date, 1))}>
+            <ChevronRight />
+          </Button>
+          {date !== today ? (
+            <Button variant="ghost" size="sm" onClick={() => setDate(today)}>
+              Today
+            </Button>
+          ) : null}
+        </div>
+      </header>
+      <SyncStatus online={online} pending={pending} rejected={rejected} syncing={syncing} onSync={() => void outbox.sync()} onDismiss={(id) => void outbox.dismiss(id)} />
+      <SharingIndicator
+        state={sharing}
+        onToggle={() =>
+          setPaused((p) => {
+            localStorage.setItem(PAUSE_KEY, p ? "0" : "1");
+            return !p;
+          })
+        }
+      />
+      {query.data?.savedCopy ? <p className="text-sm text-muted-foreground">Showing the copy saved on this phone: it is refreshed when you're back online.</p> : null}
+      {query.isPending ? (
+        <div className="grid gap-3" aria-busy="true" aria-label="Loading your route">
+          <Skeleton className="h-64 w-full" />
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      ) : query.isError ? (
+        <ErrorCard message="Your route could not be loaded. Check your connection and try again." onRetry={() => void query.refetch()} />
+      ) : routes.length === 0 ? (
+        <p className="rounded-md border p-6 text-center text-muted-foreground">{date === today ? "No route for you today." : "No route for you on this day."}</p>
+      ) : (
+        routes.map((route) => <RouteView key={route.id} route={route} waiting={waiting} position={position} onAction={(stop, number, action) => onAction(route, stop, number, action)} />)
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect } from "react";
+import L from "leaflet";
+import { CircleMarker, MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from "react-leaflet";
+import type { DriverRoute, RouteStopStatus } from "@routepilot/contracts";
+import "leaflet/dist/leaflet.css";
+import { decodePolyline, type LatLngTuple } from "@/lib/polyline";
+import { mapCredits, tileConfig } from "@/lib/map/tiles";
+
+const STATUS_COLOUR: Record<RouteStopStatus, string> = { pending: "#2563eb", arrived: "#d97706", done: "#16a34a", failed: "#dc2626" };
+
+function stopIcon(number: number, status: RouteStopStatus, next: boolean): L.DivIcon {
+  const size = next ? 30 : 26;
+  return L.divIcon({
+    className: "rp-marker-wrapper",
+    html: `<span data-marker="driver-stop" data-status="${status}" style="background:${STATUS_COLOUR[status]};color:#fff;border:${next ? 3 : 2}px solid #fff;border-radius:9999px;display:flex;align-items:center;justify-content:center;width:${size}px;height:${size}px;font-size:12px;font-weight:700;box-shadow:0 1px 3px rgb(0 0 0 / .45)">${number}</span>`,
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+  });
+}
+
+function FitBounds({ points }: { points: LatLngTuple[] }) {
+  const map = useMap();
+  const key = points.map((p) => p.join(",")).join(";");
+  useEffect(() => {
+    if (points.length === 1) map.setView(points[0]!, 14);
+    else if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [20, 20], maxZoom: 15 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refit only when the places change
+  }, [map, key]);
+  return null;
+}
+
+/** The route on a map: the planned line, its stops numbered and coloured by status, and the driver. */
+export function DriverMap({ route, nextStopId, position }: { route: DriverRoute; nextStopId: string | null; position: { lat: number; lng: number } | null }) {
+  const line: LatLngTuple[] = route.geometry ? decodePolyline(route.geometry) : [[route.start.lat, route.start.lng], ...route.stops.map((s): LatLngTuple => [s.lat, s.lng])];
+  const points: LatLngTuple[] = [[route.start.lat, route.start.lng], ...route.stops.map((s): LatLngTuple => [s.lat, s.lng])];
+  return (
+    <div className="rp-map relative h-64 overflow-hidden rounded-md border sm:h-80" data-testid="driver-map">
+      <MapContainer center={points[0]!} zoom={12} scrollWheelZoom={false} className="size-full" attributionControl>
+        {tileConfig.url ? <TileLayer url={tileConfig.url} attribution={mapCredits([tileConfig.attribution])} /> : null}
+        {line.length > 1 ? <Polyline positions={line} pathOptions={{ color: "#2563eb", weight: 4, opacity: 0.8 }} /> : null}
+        {route.stops.map((stop, i) => (
+          <Marker key={stop.id} position={[stop.lat, stop.lng]} icon={stopIcon(i + 1, stop.status, stop.id === nextStopId)} title={`Stop ${i + 1}: ${stop.label}`}>
+            <Tooltip>{`${i + 1}. ${stop.label}`}</Tooltip>
+          </Marker>
+        ))}
+        {position ? (
+          <CircleMarker center={[position.lat, position.lng]} radius={9} pathOptions={{ color: "#fff", weight: 3, fillColor: "#0ea5e9", fillOpacity: 1, className: "rp-driver-position" }}>
+            <Tooltip>You are here</Tooltip>
+          </CircleMarker>
+        ) : null}
+        <FitBounds points={points} />
+      </MapContainer>
+    </div>
+  );
+}
