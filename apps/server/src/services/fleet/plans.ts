@@ -19,6 +19,8 @@ import type { GeoServices, Profile } from "@routepilot/geo";
 import type { z } from "zod";
 import type { AppDeps } from "../../lib/context";
 import { AppError, ConflictError, NotFoundError, ValidationError } from "../../lib/errors";
+import { afterDispatch } from "../customer-messages";
+import { newTrackingToken, TRACKING_LINK_TTL_MS } from "../driver/tracking-token";
 import { actionEmail } from "../mail";
 import { matrixWithFallback } from "../route-planning";
 import { TeamEvents } from "../teams/events";
@@ -49,7 +51,7 @@ import { presentVehicle } from "./vehicles";
  * never silently accepted), re-planned around locks, copied into variants, compared, dispatched.
  */
 
-export type PlanDeps = Pick<AppDeps, "db" | "geo" | "solver" | "logger" | "realtime" | "mailer" | "baseUrl" | "encryption">;
+export type PlanDeps = Pick<AppDeps, "db" | "geo" | "solver" | "logger" | "realtime" | "mailer" | "baseUrl" | "encryption" | "auth">;
 type Caller = { id: string; email: string };
 type PlanRow = typeof plans.$inferSelect;
 type VehicleRow = typeof vehicles.$inferSelect;
@@ -537,6 +539,12 @@ async function dispatchedRoute(geo: GeoServices, deps: PlanDeps, date: string, v
       departureS: rel(s.departure),
       legDistanceM: leg?.distance ?? 0,
       legDurationS: leg?.duration ?? 0,
+      // Driver app and customer tracking (issue 12).
+      orderId: order.id,
+      kind: s.kind,
+      contact: order.contact ?? null,
+      trackingToken: newTrackingToken(),
+      trackingExpiresAt: new Date(Date.now() + TRACKING_LINK_TTL_MS),
     };
   });
   const endLeg = endPlace ? legs[legs.length - 1] : undefined;
@@ -607,7 +615,7 @@ export async function dispatchPlan(deps: PlanDeps, caller: Caller, teamId: strin
       const { values, stops } = await dispatchedRoute(geo, deps, row.date, vehicle, r, orders);
       const [inserted] = await tx
         .insert(routes)
-        .values({ ...values, userId: caller.id, teamId, planId, vehicleId: vehicle.id, driverUserId, unassigned: [] })
+        .values({ ...values, userId: caller.id, teamId, planId, vehicleId: vehicle.id, driverUserId, unassigned: [], proofRequired: (row.settings as PlanSettings).proofRequired === true })
         .returning({ id: routes.id });
       const routeId = (inserted as { id: string }).id;
       if (stops.length > 0) await tx.insert(routeStops).values(stops.map((s) => ({ ...s, routeId })));
@@ -621,6 +629,7 @@ export async function dispatchPlan(deps: PlanDeps, caller: Caller, teamId: strin
     return { routes: created };
   });
   await events.flush(deps.realtime, deps.logger);
+  await afterDispatch(deps, out.routes.map((r) => r.routeId));
   for (const m of mails) {
     await deps.mailer.send(
       actionEmail({
