@@ -9,6 +9,29 @@ import { DriverSyncProvider } from "@/features/driver/hooks/driver-sync";
 import { localDate } from "@/features/driver/lib/route-view";
 import { memoryOutboxStorage } from "@/features/driver/lib/outbox";
 import { memoryRouteStore } from "@/features/driver/lib/idb-storage";
+import { RealtimeProvider } from "@/lib/realtime";
+import { Toaster } from "@/components/ui/toaster";
+import { mockAuth } from "@/test/mock-auth";
+
+vi.mock("@/lib/auth-client", () => import("@/test/mock-auth").then((m) => m.authClientModule));
+
+/** The realtime socket, driven by the test. */
+class FakeSocket {
+  static latest: FakeSocket | null = null;
+  readyState: number = WebSocket.CONNECTING;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  constructor() {
+    FakeSocket.latest = this;
+  }
+  receive(message: unknown) {
+    this.readyState = WebSocket.OPEN;
+    this.onmessage?.({ data: JSON.stringify(message) } as MessageEvent);
+  }
+  close() {
+    this.readyState = WebSocket.CLOSED;
+  }
+}
 
 const today = localDate();
 const iso = (hhmm: string) => new Date(`${today}T${hhmm}:00`).toISOString();
@@ -93,11 +116,14 @@ function renderApp() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={["/driver"]}>
-        <DriverSyncProvider userId="u1" storage={memoryOutboxStorage()} routeStore={memoryRouteStore()}>
-          <DriverApp />
-        </DriverSyncProvider>
-      </MemoryRouter>
+      <RealtimeProvider createSocket={() => new FakeSocket() as unknown as WebSocket}>
+        <MemoryRouter initialEntries={["/driver"]}>
+          <DriverSyncProvider userId="u1" storage={memoryOutboxStorage()} routeStore={memoryRouteStore()}>
+            <DriverApp />
+          </DriverSyncProvider>
+        </MemoryRouter>
+        <Toaster theme="light" />
+      </RealtimeProvider>
     </QueryClientProvider>,
   );
 }
@@ -242,6 +268,23 @@ describe("DriverApp", () => {
     expect(screen.getByTestId("sync-status")).toHaveTextContent("All changes synced");
     await user.click(screen.getByRole("button", { name: "Dismiss" }));
     expect(screen.queryByText(/Not saved/)).toBeNull();
+  });
+
+  it("refetches the route and says so when the manager changes it (route_changed on the driver topic)", async () => {
+    const server = fakeServer(route());
+    vi.stubGlobal("fetch", server.fetchMock);
+    act(() => mockAuth.signIn());
+    renderApp();
+    await screen.findByRole("heading", { name: "Van 1 route" });
+    const reads = () => server.calls.filter((c) => c.method === "GET").length;
+    const before = reads();
+    await act(async () => {
+      FakeSocket.latest!.receive({ topic: "system", type: "ready", data: {} });
+      FakeSocket.latest!.receive({ topic: "driver", type: "route_changed", data: { routeId: "r1" } });
+    });
+    expect(await screen.findByText(driverMessages.routeChanged("Van 1 route"))).toBeVisible();
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
+    act(() => mockAuth.signOut());
   });
 
   it("says when there is no route on a day, and switches days", async () => {
