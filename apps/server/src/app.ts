@@ -32,6 +32,8 @@ import { teamsRouter } from "./routes/teams/teams.handlers";
 import { invitationsRouter } from "./routes/invitations/invitations.handlers";
 import { fleetRouter } from "./routes/fleet/fleet.handlers";
 import { fleetPlansRouter } from "./routes/fleet-plans/fleet-plans.handlers";
+import { customerMessagesRouter } from "./routes/customer-messages/customer-messages.handlers";
+import { trackingRouter } from "./routes/tracking/tracking.handlers";
 import { REALTIME_PATH, realtimeHandler, realtimeRoute } from "./realtime/realtime.routes";
 
 export const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -154,6 +156,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", invitationsRouter);
   app.route("/", fleetRouter);
   app.route("/", fleetPlansRouter);
+  app.route("/", customerMessagesRouter);
+  app.route("/", trackingRouter);
   app.get(REALTIME_PATH, realtimeHandler((c) => selfOrigin(c, deps.env.TRUST_PROXY)));
   app.openAPIRegistry.registerPath(realtimeRoute);
 

@@ -16,6 +16,7 @@ import { createSocketHub } from "./realtime/hub";
 import { createPostgresBus } from "./realtime/postgres-bus";
 import { liveSessionIds } from "./realtime/sessions";
 import { FieldEncryption, loadKeyring } from "./security/field-encryption";
+import { startCustomerMessageScheduler } from "./services/customer-messages";
 import { createLocalStorage } from "./storage";
 
 /** The session-signing secret: BETTER_AUTH_SECRET, or one generated once and kept in DATA_DIR. */
@@ -100,10 +101,13 @@ export async function buildRuntime(
   const encryption = new FieldEncryption(loadKeyring({ masterKey: env.ENCRYPTION_MASTER_KEY, dataDir: env.DATA_DIR }));
   const storage = createLocalStorage({ db: database.db, root: path.join(env.DATA_DIR, "storage"), secret });
   const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl, realtime, sockets, encryption, storage };
+  // Customer e-mails held for quiet hours go out from here (tests drive sendDueMessages themselves).
+  const customerMessages = env.NODE_ENV === "test" ? null : startCustomerMessageScheduler(deps);
   return {
     app: createApp(deps),
     deps,
     close: async () => {
+      await customerMessages?.stop();
       mailer.close();
       sockets.close();
       await realtime.close();

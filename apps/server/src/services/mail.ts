@@ -4,7 +4,7 @@ import { escapeMarkup } from "@routepilot/contracts";
 import { outbox, type Database } from "@routepilot/db";
 import type { Logger } from "../lib/logger";
 
-export type MailKind = "verify-email" | "reset-password" | "password-changed" | "contact-copy" | "usage-warning" | "team-invitation" | "route-dispatch";
+export type MailKind = "verify-email" | "reset-password" | "password-changed" | "contact-copy" | "usage-warning" | "team-invitation" | "route-dispatch" | "customer-message";
 
 export interface MailMessage {
   to: string;
@@ -14,6 +14,8 @@ export interface MailMessage {
   kind: MailKind;
   /** The action link in the message, logged when no SMTP server is configured. */
   link?: string;
+  /** Extra mail headers (e.g. List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -46,7 +48,7 @@ export function createMailer(opts: { db: Database; logger: Logger; smtpUrl?: str
           );
           return;
         }
-        await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
         if (id) await opts.db.update(outbox).set({ status: "sent", sentAt: new Date() }).where(eq(outbox.id, id));
       } catch (error) {
         opts.logger.error({ err: error, to: message.to, kind: message.kind }, "e-mail delivery failed");

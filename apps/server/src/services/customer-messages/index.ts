@@ -1,17 +1,201 @@
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { driverMessages, failureReasonLabels, type CustomerMessageKind, type CustomerMessageSettings, type FailureReason } from "@routepilot/contracts";
+import { customerMessageSettings, customerMessages, customerUnsubscribes, teams, type DbOrTx } from "@routepilot/db";
 import type { AppDeps } from "../../lib/context";
+import { ForbiddenError } from "../../lib/errors";
+import { requireFleetTeam } from "../fleet/access";
+import { customerEmail, renderTemplate, templatesOf, type PlaceholderValues } from "./templates";
+import { clockTime, longDate, quietUntil } from "./timing";
+import { loadRouteView, windowOf, type RouteView, type StopRow } from "./route-view";
+import { unsubscribeToken } from "./unsubscribe";
 
 /**
  * Customer e-mails about dispatched stops (issue 12): "on its way" at dispatch, "you're next" when the
  * driver leaves the previous stop, "delivered" / "we missed you" when a stop is finished. The driver
  * and dispatch services call these after their transaction commits; they never throw (a failure is
- * logged) and are idempotent (one message per stop and kind).
+ * logged) and are idempotent (one customer_messages row per stop and kind, unique).
  *
- * WORK IN PROGRESS (lead, 2026-11-23): the bodies are written by the "customer" helper this session.
+ * A message is stored first: "skipped" (messages off, or the address unsubscribed), or "held" with
+ * send_after (now, or the end of the team's quiet hours). Sending claims held rows in one
+ * UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING, so two processes never send
+ * the same one; the in-process scheduler releases those held for quiet hours.
  */
-export type CustomerMessageDeps = Pick<AppDeps, "db" | "mailer" | "logger" | "baseUrl">;
+export type CustomerMessageDeps = Pick<AppDeps, "db" | "mailer" | "logger" | "baseUrl" | "auth">;
 
 /** After a plan is dispatched: "on its way" for every stop of these routes with a contact e-mail. */
-export async function afterDispatch(_deps: CustomerMessageDeps, _routeIds: readonly string[]): Promise<void> {}
+export async function afterDispatch(deps: CustomerMessageDeps, routeIds: readonly string[]): Promise<void> {
+  try {
+    const now = Date.now();
+    for (const routeId of routeIds) {
+      const view = await loadRouteView(deps.db, routeId);
+      if (!view) continue;
+      for (let i = 0; i < view.stops.length; i++) await queueMessage(deps, view, i, "on_its_way", now);
+    }
+    await sendDueMessages(deps, now);
+  } catch (err) {
+    deps.logger.error({ err, routeIds }, "customer e-mails after dispatch failed");
+  }
+}
 
 /** After a driver event on a stop (or a manager's re-plan): "delivered"/"missed" for it, "next" for the following pending stop. */
-export async function afterStopEvent(_deps: CustomerMessageDeps, _event: { routeId: string; routeStopId: string }): Promise<void> {}
+export async function afterStopEvent(deps: CustomerMessageDeps, event: { routeId: string; routeStopId: string }): Promise<void> {
+  try {
+    const now = Date.now();
+    const view = await loadRouteView(deps.db, event.routeId);
+    if (!view) return;
+    const index = view.stops.findIndex((s) => s.id === event.routeStopId);
+    const stop = view.stops[index];
+    if (stop && (stop.status === "done" || stop.status === "failed")) {
+      await queueMessage(deps, view, index, stop.status === "done" ? "delivered" : "missed", now);
+      // The driver leaves this stop: the next one still to visit is next.
+      const next = view.stops.findIndex((s, i) => i > index && s.status === "pending");
+      if (next >= 0) await queueMessage(deps, view, next, "next", now);
+    }
+    await sendDueMessages(deps, now);
+  } catch (err) {
+    deps.logger.error({ err, ...event }, "customer e-mails after a stop event failed");
+  }
+}
+
+/** The team's settings; no row yet = on, default templates, no quiet hours. */
+export async function messageSettingsOf(db: DbOrTx, teamId: string): Promise<CustomerMessageSettings> {
+  const [row] = await db.select().from(customerMessageSettings).where(eq(customerMessageSettings.teamId, teamId));
+  return {
+    enabled: row ? row.enabled === "on" : true,
+    templates: templatesOf(row?.templates),
+    quietHours: row?.quietStart && row.quietEnd ? { start: row.quietStart, end: row.quietEnd } : null,
+  };
+}
+
+/** Saves a team's settings (the caller has checked the role). */
+export async function saveMessageSettings(db: DbOrTx, teamId: string, input: CustomerMessageSettings): Promise<CustomerMessageSettings> {
+  const values = {
+    enabled: input.enabled ? "on" : "off",
+    templates: input.templates,
+    quietStart: input.quietHours?.start ?? null,
+    quietEnd: input.quietHours?.end ?? null,
+    updatedAt: new Date(),
+  };
+  await db.insert(customerMessageSettings).values({ teamId, ...values }).onConflictDoUpdate({ target: customerMessageSettings.teamId, set: values });
+  return messageSettingsOf(db, teamId);
+}
+
+/** The public tracking page of a stop, or "" when it has none. */
+export function trackingUrl(baseUrl: string, stop: Pick<StopRow, "trackingToken">): string {
+  return stop.trackingToken ? `${baseUrl}/track/${stop.trackingToken}` : "";
+}
+
+function placeholders(deps: Pick<AppDeps, "baseUrl">, view: RouteView, index: number, now: number): PlaceholderValues {
+  const stop = view.stops[index] as StopRow;
+  const planned = view.eta[index]?.plannedArrival ?? now;
+  const window = windowOf(view, index, now);
+  const when = stop.completedAt?.getTime() ?? window?.start ?? planned;
+  return {
+    customer: stop.contact?.name?.trim() || "there",
+    team: view.teamName,
+    stop: stop.label,
+    window: window ? `${clockTime(window.start, view.timeZone)} and ${clockTime(window.end, view.timeZone)}` : "",
+    driver: view.driverFirstName ?? "your driver",
+    tracking_link: trackingUrl(deps.baseUrl, stop),
+    reason: stop.failureReason ? (failureReasonLabels[stop.failureReason as FailureReason] ?? stop.failureReason).toLowerCase() : "",
+    date: longDate(when, view.timeZone),
+  };
+}
+
+/** Stores the (stop, kind) message once: skipped, or held until now or the end of quiet hours. A second call changes nothing. */
+async function queueMessage(deps: CustomerMessageDeps, view: RouteView, index: number, kind: CustomerMessageKind, now: number): Promise<void> {
+  const stop = view.stops[index];
+  const email = stop?.contact?.email?.trim().toLowerCase();
+  if (!stop || !email) return;
+  const settings = await messageSettingsOf(deps.db, view.teamId);
+  const [unsubscribed] = await deps.db
+    .select({ email: customerUnsubscribes.email })
+    .from(customerUnsubscribes)
+    .where(and(eq(customerUnsubscribes.teamId, view.teamId), eq(customerUnsubscribes.email, email)));
+  const values = placeholders(deps, view, index, now);
+  const template = settings.templates[kind];
+  const held = quietUntil(now, settings.quietHours, view.timeZone);
+  await deps.db
+    .insert(customerMessages)
+    .values({
+      teamId: view.teamId,
+      routeStopId: stop.id,
+      kind,
+      email,
+      status: !settings.enabled || unsubscribed ? "skipped" : "held",
+      // One line: a subject never carries a line break into the mail headers.
+      subject: renderTemplate(template.subject, values).replace(/\s*[\r\n]+\s*/g, " "),
+      body: renderTemplate(template.body, values),
+      sendAfter: new Date(held ?? now),
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * Sends every held message due at `now` (at most `limit`), each exactly once across processes:
+ * the rows are claimed (status sent) in one statement that skips rows another process has locked.
+ * An address unsubscribed since the message was stored is skipped instead. Returns how many went out.
+ */
+export async function sendDueMessages(deps: CustomerMessageDeps, now = Date.now(), limit = 100): Promise<number> {
+  const due = deps.db
+    .select({ id: customerMessages.id })
+    .from(customerMessages)
+    .where(and(eq(customerMessages.status, "held"), lte(customerMessages.sendAfter, new Date(now))))
+    .orderBy(asc(customerMessages.sendAfter))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const claimed = await deps.db.update(customerMessages).set({ status: "sent", sentAt: new Date() }).where(inArray(customerMessages.id, due)).returning();
+  let sent = 0;
+  for (const message of claimed) {
+    const [team] = await deps.db.select({ name: teams.name }).from(teams).where(eq(teams.id, message.teamId));
+    const [unsubscribed] = await deps.db
+      .select({ email: customerUnsubscribes.email })
+      .from(customerUnsubscribes)
+      .where(and(eq(customerUnsubscribes.teamId, message.teamId), eq(customerUnsubscribes.email, message.email)));
+    if (!team || unsubscribed) {
+      await deps.db.update(customerMessages).set({ status: "skipped", sentAt: null }).where(eq(customerMessages.id, message.id));
+      continue;
+    }
+    const unsubscribeUrl = `${deps.baseUrl}/unsubscribe/${await unsubscribeToken(deps, message.teamId, message.email)}`;
+    const { text, html } = customerEmail({ body: message.body, team: team.name, unsubscribeUrl });
+    await deps.mailer.send({ to: message.email, subject: message.subject, text, html, kind: "customer-message", headers: { "List-Unsubscribe": `<${unsubscribeUrl}>` } });
+    sent++;
+  }
+  return sent;
+}
+
+/**
+ * Releases messages held for quiet hours every `intervalMs` (in process; the timer never keeps the
+ * process alive). stop() ends it and waits for a round in progress.
+ */
+export function startCustomerMessageScheduler(deps: CustomerMessageDeps, intervalMs = 60_000): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (stopped) return;
+    running = running.then(() => sendDueMessages(deps).catch((err: unknown) => deps.logger.error({ err }, "held customer e-mails could not be sent")));
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** GET /api/teams/{teamId}/customer-messages: the team's managers (owner, admin, manager) read the settings. */
+export async function getCustomerMessages(deps: Pick<AppDeps, "db">, caller: { id: string }, teamId: string): Promise<CustomerMessageSettings> {
+  const { team } = await requireFleetTeam(deps.db, caller, teamId, { manager: true });
+  return messageSettingsOf(deps.db, team.id);
+}
+
+/** PUT /api/teams/{teamId}/customer-messages: only the owner and admins change what customers are sent (managers read). */
+export async function putCustomerMessages(deps: Pick<AppDeps, "db">, caller: { id: string }, teamId: string, input: CustomerMessageSettings): Promise<CustomerMessageSettings> {
+  return deps.db.transaction(async (tx) => {
+    const { team, role } = await requireFleetTeam(tx, caller, teamId, { manager: true, forUpdate: true });
+    if (role !== "owner" && role !== "admin") throw new ForbiddenError(driverMessages.templatesAdminOnly);
+    return saveMessageSettings(tx, team.id, input);
+  });
+}

@@ -1,0 +1,110 @@
+import type { EtaStop } from "../driver/eta";
+
+/**
+ * Wall-clock times of a dispatched route in the team's time zone. A plan's times are local to the
+ * team ("2026-11-23T09:15" in fleet_settings.time_zone); the customer e-mails, the tracking page and
+ * quiet hours need real instants.
+ */
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+const partsFormat = new Map<string, Intl.DateTimeFormat>();
+function formatFor(timeZone: string): Intl.DateTimeFormat {
+  let f = partsFormat.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-GB", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    partsFormat.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The local calendar date and time of `instant` in `timeZone`. */
+export function localParts(instant: number, timeZone: string): { date: string; minutes: number } {
+  const parts = Object.fromEntries(formatFor(timeZone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+/** Offset of `timeZone` from UTC at `instant`, in milliseconds (positive east of Greenwich). */
+function offsetAt(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(formatFor(timeZone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant (epoch ms) of `seconds` after local midnight of `date` (YYYY-MM-DD) in `timeZone`; seconds may pass 24 h. */
+export function zonedInstant(date: string, seconds: number, timeZone: string): number {
+  const naive = Date.parse(`${date}T00:00:00Z`) + seconds * 1000;
+  const first = naive - offsetAt(naive, timeZone);
+  // Across a DST change the offset at the result may differ from the offset at the guess.
+  return naive - offsetAt(first, timeZone);
+}
+
+/** A local date (YYYY-MM-DD) plus `days`. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+}
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * Quiet hours ("HH:MM"–"HH:MM" local, may wrap midnight; start = end means none): null when `now`
+ * is outside them, else the instant they end.
+ */
+export function quietUntil(now: number, quiet: { start: string; end: string } | null, timeZone: string): number | null {
+  if (!quiet) return null;
+  const start = minutesOf(quiet.start);
+  const end = minutesOf(quiet.end);
+  if (start === end) return null;
+  const { date, minutes } = localParts(now, timeZone);
+  const inside = start < end ? minutes >= start && minutes < end : minutes >= start || minutes < end;
+  if (!inside) return null;
+  const endDate = minutes < end ? date : addDays(date, 1);
+  return zonedInstant(endDate, end * 60, timeZone);
+}
+
+/** A dispatched stop's columns the ETA needs. */
+export interface TimedStopRow {
+  arrivalS: number;
+  departureS: number;
+  status: string;
+  arrivedAt: Date | null;
+  completedAt: Date | null;
+}
+
+/** The route's stops (in sequence order) as EtaStops: planned times are the departure time plus the plan's offsets, on the plan's date. */
+export function etaStops(route: { date: string; departureTime: string; timeZone: string }, stops: readonly TimedStopRow[]): EtaStop[] {
+  const departure = minutesOf(route.departureTime) * 60;
+  return stops.map((s) => ({
+    plannedArrival: zonedInstant(route.date, departure + s.arrivalS, route.timeZone),
+    plannedDeparture: zonedInstant(route.date, departure + s.departureS, route.timeZone),
+    status: s.status as EtaStop["status"],
+    arrivedAt: s.arrivedAt?.getTime() ?? null,
+    completedAt: s.completedAt?.getTime() ?? null,
+  }));
+}
+
+/**
+ * Index of the stop the driver heads to next: the first pending stop after the last one reached,
+ * once the driver has finished a stop (or started the route); -1 while the driver is at a stop or
+ * has not started.
+ */
+export function nextStopIndex(stops: readonly { status: string }[], started: boolean): number {
+  let last = -1;
+  stops.forEach((s, i) => {
+    if (s.status !== "pending") last = i;
+  });
+  if (last < 0 && !started) return -1;
+  if (last >= 0 && stops[last]?.status === "arrived") return -1;
+  return stops.findIndex((s, i) => i > last && s.status === "pending");
+}
+
+/** "14:05" in the time zone. */
+export function clockTime(instant: number, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(instant));
+}
+
+/** "Monday 23 November" in the time zone. */
+export function longDate(instant: number, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long", day: "numeric", month: "long" }).format(new Date(instant));
+}
