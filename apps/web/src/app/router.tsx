@@ -53,6 +53,8 @@ export const routes: RouteObject[] = [
       publicRoute("/company/careers", "Careers", <Pages.CareersPage />),
       publicRoute("/company/contact", "Contact Us", <Pages.ContactPage />),
       publicRoute("/shared-route/:token", "Shared Route", <Pages.SharedRoutePage />),
+      publicRoute("/track/:token", "Track your delivery", <Pages.TrackingPage />),
+      publicRoute("/unsubscribe/:token", "Unsubscribe", <Pages.UnsubscribePage />),
       // Public so a signed-out invitee can read it, then sign in or sign up and come back (SPEC §2, §4).
       featureRoute("/team-invitation/:token", "Team Invitation", "The team invitation", <Pages.TeamInvitationPage />),
 
@@ -88,7 +90,7 @@ export const routes: RouteObject[] = [
 
           // Fleet-role guarded (SPEC §2)
           featureRoute("/driver", "Driver App", "The driver app", <RoleGuard role="driver"><Pages.DriverAppPage /></RoleGuard>),
-          ...["/fleet", "/fleet/vehicles", "/fleet/drivers"].map((path) =>
+          ...["/fleet", "/fleet/live", "/fleet/vehicles", "/fleet/drivers"].map((path) =>
             featureRoute(path, "Fleet Dashboard", "The fleet dashboard", <RoleGuard role="manager"><Pages.FleetDashboardPage /></RoleGuard>),
           ),
         ],

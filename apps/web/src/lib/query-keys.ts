@@ -15,4 +15,6 @@ export const queryKeys = {
   invitations: ["invitations"] as const,
   /** Everything about teams: lists, details, an invitation by token (`["teams", …]`). */
   teams: ["teams"] as const,
+  /** The manager's live operations view (`["live", teamId, …]`): fed by `live:{teamId}` messages, refetched after a reconnect. */
+  live: ["live"] as const,
 };

@@ -48,7 +48,7 @@ export function invalidateFor(queryClient: QueryClient, message: RealtimeMessage
 
 /** After a (re)connection: whatever a missed message could have changed. */
 export function invalidateAll(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([queryKeys.notifications, queryKeys.invitations, queryKeys.teams, meQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return Promise.all([queryKeys.notifications, queryKeys.invitations, queryKeys.teams, queryKeys.live, meQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 export interface ConnectionOptions {

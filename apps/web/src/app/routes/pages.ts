@@ -21,6 +21,8 @@ export const ResetPasswordPage = page(() => import("@/features/auth/routes/reset
 export const UpdatePasswordPage = page(() => import("@/features/auth/routes/update-password-page"), "UpdatePasswordPage");
 export const PaymentSuccessPage = page(() => import("@/features/billing/routes/payment-success-page"), "PaymentSuccessPage");
 export const SharedRoutePage = page(() => import("@/features/shared-route/routes/shared-route-page"), "SharedRoutePage");
+export const TrackingPage = page(() => import("@/features/tracking/routes/tracking-page"), "TrackingPage");
+export const UnsubscribePage = page(() => import("@/features/tracking/routes/unsubscribe-page"), "UnsubscribePage");
 
 // Signed-in pages
 export const PlannerRoute = page(() => import("@/app/routes/planner-route"), "PlannerRoute");
@@ -42,4 +44,4 @@ export const AdminDashboardPage = page(() => import("@/features/admin/routes/adm
 export const SecurityPage = page(() => import("@/features/security/routes/security-pages"), "SecurityPage");
 export const SecurityDashboardPage = page(() => import("@/features/security/routes/security-pages"), "SecurityDashboardPage");
 export const DriverAppPage = page(() => import("@/features/driver/routes/driver-app-page"), "DriverAppPage");
-export const FleetDashboardPage = page(() => import("@/features/fleet/routes/fleet-dashboard-page"), "FleetDashboardPage");
+export const FleetDashboardPage = page(() => import("@/app/routes/fleet-route"), "FleetRoute");

@@ -146,5 +146,23 @@ describe("FleetDashboardPage", () => {
     expect(await screen.findByRole("link", { name: "Manage drivers" })).toBeInTheDocument();
     expect(screen.getByRole("form", { name: "Fleet settings" })).toHaveTextContent("kg");
     expect((await screen.findByText(/Plan of 12 orders/)).closest("li")).toHaveTextContent("Dispatched");
+    expect(screen.getByRole("link", { name: "Plan of 12 orders" })).toHaveAttribute("href", expect.stringMatching(/^\/fleet\/route-optimization\?(team=t1&)?plan=p1$/));
   }, 20_000);
+
+  it("shows a 'Live' tab at /fleet/live when the app composes a live view in", async () => {
+    fakeFleetApi();
+    mockAuth.signIn();
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData([...meQueryKey, "u1"], makeMe({ tier: "fleet_pro", fleetRoles: ["manager"], access: { ...makeMe().access, teams: true, fleet: true } }));
+    renderWithQuery(
+      <MemoryRouter initialEntries={["/fleet/live"]}>
+        <Routes>
+          <Route path="/fleet/*" element={<FleetDashboardPage live={(t) => <p>Live view of {t.name}</p>} />} />
+        </Routes>
+      </MemoryRouter>,
+      queryClient,
+    );
+    expect(await screen.findByText("Live view of Alpine Deliveries")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Live" })).toHaveAttribute("aria-current", "page");
+  });
 });

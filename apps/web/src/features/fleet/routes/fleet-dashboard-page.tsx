@@ -46,7 +46,14 @@ function localDate(d = new Date()): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
-/** Today's plans with their status (dispatched or not) and size. */
+/** The planner with a plan open (its team kept when the address names one). */
+function planLink(query: string, planId: string): string {
+  const params = new URLSearchParams(query);
+  params.set("plan", planId);
+  return `/fleet/route-optimization?${params.toString()}`;
+}
+
+/** Today's plans with their status (dispatched or not) and size, each opening in the planner. */
 function TodaysPlans({ teamId, query }: { teamId: string; query: string }) {
   const plans = useDayPlans(teamId, localDate());
   return (
@@ -67,7 +74,10 @@ function TodaysPlans({ teamId, query }: { teamId: string; query: string }) {
         <ul className="grid gap-1 text-sm">
           {plans.data.map((p) => (
             <li key={p.id} className="rounded-md border p-2">
-              <strong>{p.name ?? `Plan of ${p.orderCount} orders`}</strong> — {p.dispatchedAt ? "Dispatched" : statusNames[p.status]}
+              <Link className="font-semibold text-primary underline-offset-4 hover:underline" to={planLink(query, p.id)}>
+                {p.name ?? `Plan of ${p.orderCount} orders`}
+              </Link>{" "}
+              — {p.dispatchedAt ? "Dispatched" : statusNames[p.status]}
               {p.totals ? ` · ${p.totals.assigned} of ${p.totals.orders} orders on ${p.totals.vehiclesUsed} vehicles` : ""}
             </li>
           ))}
@@ -111,17 +121,21 @@ function Overview({ team, query }: { team: TeamListItem; query: string }) {
   );
 }
 
-function Section({ team, pathname, query }: { team: TeamListItem; pathname: string; query: string }) {
+function Section({ team, pathname, query, live }: { team: TeamListItem; pathname: string; query: string; live: ((team: TeamListItem) => ReactNode) | undefined }) {
   const settings = useFleetSettings(team.id);
   const vehicles = useVehicles(team.id);
   const dimensions = settings.data?.capacityDimensions ?? [];
   if (pathname === "/fleet/vehicles") return settings.data ? <VehiclesView teamId={team.id} dimensions={dimensions} /> : <Spinner />;
   if (pathname === "/fleet/drivers") return <DriversView teamId={team.id} vehicles={vehicles.data ?? []} />;
+  if (pathname === "/fleet/live" && live) return live(team);
   return <Overview team={team} query={query} />;
 }
 
-/** /fleet, /fleet/vehicles and /fleet/drivers: one fleet page (SPEC §2) with a section per path. */
-export function FleetDashboardPage() {
+/**
+ * /fleet, /fleet/vehicles and /fleet/drivers: one fleet page (SPEC §2) with a section per path;
+ * `live` (composed in app/routes) adds the "Live" tab at /fleet/live.
+ */
+export function FleetDashboardPage({ live }: { live?: (team: TeamListItem) => ReactNode } = {}) {
   const { pathname, search } = useLocation();
   return (
     <PageContainer size="wide">
@@ -132,7 +146,7 @@ export function FleetDashboardPage() {
             <>
               <PageHeader title="Fleet Dashboard" description="Your vehicles, drivers and daily plans." actions={picker} className="pb-4" />
               <nav aria-label="Fleet" className="mb-6 flex flex-wrap gap-1 border-b">
-                {sections.map((s) => (
+                {(live ? [...sections.slice(0, 1), { to: "/fleet/live", label: "Live" }, ...sections.slice(1)] : sections).map((s) => (
                   <NavLink
                     key={s.to}
                     to={`${s.to}${query}`}
@@ -143,7 +157,7 @@ export function FleetDashboardPage() {
                   </NavLink>
                 ))}
               </nav>
-              <Section team={team} pathname={pathname} query={query} />
+              <Section team={team} pathname={pathname} query={query} live={live} />
             </>
           );
         }}

@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState } from "react";
+import type { DistanceUnit, LiveRoute } from "@routepilot/contracts";
+import { ErrorCard } from "@/components/errors/error-card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/api-client";
+import { useRealtimeStatus } from "@/lib/realtime";
+import { routeColour } from "@/lib/route-colours";
+import { useLiveRoutes, useLiveUpdates, usePositions } from "@/features/live-ops/api/live-ops";
+import { LiveMap } from "@/features/live-ops/components/live-map";
+import { RouteCard } from "@/features/live-ops/components/route-card";
+import { StopsTable } from "@/features/live-ops/components/stops-table";
+import { UrgentOrderForm } from "@/features/live-ops/components/urgent-order-form";
+import { isLate, localDate } from "@/features/live-ops/lib/live";
+
+const NO_ROUTE_COLOUR = "#6b7280";
+const connection = { off: "Not connected", connecting: "Connecting…", open: "Live", reconnecting: "Reconnecting…" } as const;
+
+const lateSentence = (r: LiveRoute) => `${r.name}${r.driver ? ` (${r.driver.name})` : ""} is ${r.delayMinutes} minutes behind plan.`;
+
+/** Announces (aria-live) each route that becomes more than 15 minutes late, once per time it becomes late. */
+function useLateAnnouncement(routes: LiveRoute[] | undefined): string {
+  const announced = useRef(new Set<string>());
+  const [text, setText] = useState("");
+  useEffect(() => {
+    if (!routes) return;
+    const late = routes.filter(isLate);
+    const fresh = late.filter((r) => !announced.current.has(r.id));
+    announced.current = new Set(late.map((r) => r.id));
+    if (fresh.length > 0) setText(`Running late: ${fresh.map(lateSentence).join(" ")}`);
+  }, [routes]);
+  return text;
+}
+
+/**
+ * The manager's live operations view of one team: the chosen day's dispatched routes on a map
+ * with the drivers' positions, a card per route with the re-plan actions, an urgent order form and
+ * a table of every stop. Updated through the `live:{teamId}` realtime topic, never by polling.
+ */
+export function LiveOpsView({ teamId, distanceUnit = "km" }: { teamId: string; distanceUnit?: DistanceUnit }) {
+  const [date, setDate] = useState(localDate);
+  const routes = useLiveRoutes(teamId, date);
+  const positions = usePositions(teamId);
+  const status = useRealtimeStatus();
+  useLiveUpdates(teamId);
+  const announcement = useLateAnnouncement(routes.data);
+
+  const list = routes.data ?? [];
+  const colourOf = (routeId: string | null) => {
+    const i = list.findIndex((r) => r.id === routeId);
+    return i < 0 ? NO_ROUTE_COLOUR : routeColour(i);
+  };
+  const routeIds = new Set(list.map((r) => r.id));
+  // Today's positions; on another day only those of the shown routes.
+  const shown = (positions.data ?? []).filter((p) => date === localDate() || (p.routeId !== null && routeIds.has(p.routeId)));
+  const late = list.filter(isLate);
+
+  return (
+    <section aria-labelledby="live-title" className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="live-title" className="text-lg font-semibold">
+            Live operations
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            <span aria-hidden="true" className={status === "open" ? "text-green-600 dark:text-green-400" : "text-amber-600 dark:text-amber-400"}>
+              ●{" "}
+            </span>
+            {connection[status]}
+          </p>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="live-date">Date</Label>
+          <Input id="live-date" type="date" className="w-44" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} />
+        </div>
+      </div>
+
+      <div role="alert" aria-live="assertive" className="sr-only" data-testid="late-announcement">
+        {announcement}
+      </div>
+      {late.length > 0 ? (
+        <div className="rounded-md border-2 border-destructive bg-destructive/10 p-3 text-sm" aria-hidden="true">
+          <strong className="text-destructive">Running late: </strong>
+          {late.map(lateSentence).join(" ")}
+        </div>
+      ) : null}
+
+      {routes.isPending ? <Spinner /> : null}
+      {routes.isError ? <ErrorCard message={errorMessage(routes.error)} onRetry={() => void routes.refetch()} /> : null}
+      {positions.isError ? <p className="text-sm text-destructive">Drivers&apos; positions could not be loaded: {errorMessage(positions.error)}</p> : null}
+
+      {routes.data ? (
+        <>
+          <LiveMap routes={list} positions={shown} colourOf={colourOf} />
+          {list.length === 0 ? <p className="text-sm text-muted-foreground">No route has been dispatched for this day.</p> : null}
+          <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+            <ul className="grid content-start gap-4 xl:grid-cols-2" aria-label="Routes">
+              {list.map((route) => (
+                <RouteCard
+                  key={route.id}
+                  teamId={teamId}
+                  route={route}
+                  colour={colourOf(route.id)}
+                  position={route.driver ? shown.find((p) => p.driverUserId === route.driver!.userId) : undefined}
+                  targets={list.filter((r) => r.id !== route.id && r.status !== "completed")}
+                  distanceUnit={distanceUnit}
+                />
+              ))}
+            </ul>
+            {list.some((r) => r.status !== "completed") ? <UrgentOrderForm teamId={teamId} date={date} routes={list} /> : null}
+          </div>
+          {list.length > 0 ? <StopsTable routes={list} /> : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { failureReasonLabels, type LiveRoute } from "@routepilot/contracts";
+import { clock, statusLabels } from "@/features/live-ops/lib/live";
+
+/** Every stop of the day in one table: what the map shows, for screen readers and keyboard users. */
+export function StopsTable({ routes }: { routes: LiveRoute[] }) {
+  return (
+    <div className="overflow-x-auto rounded-md border">
+      <table className="w-full text-left text-sm">
+        <caption className="p-2 text-left font-semibold">All stops of the day</caption>
+        <thead className="bg-muted/50">
+          <tr>
+            <th scope="col" className="p-2">Route</th>
+            <th scope="col" className="p-2">Driver</th>
+            <th scope="col" className="p-2">#</th>
+            <th scope="col" className="p-2">Stop</th>
+            <th scope="col" className="p-2">Status</th>
+            <th scope="col" className="p-2">Planned</th>
+            <th scope="col" className="p-2">Arrived</th>
+            <th scope="col" className="p-2">Finished</th>
+          </tr>
+        </thead>
+        <tbody>
+          {routes.flatMap((route) =>
+            route.stops.map((stop, i) => (
+              <tr key={stop.id} className="border-t">
+                <td className="p-2">{route.name}</td>
+                <td className="p-2">{route.driver?.name ?? "—"}</td>
+                <td className="p-2">{i + 1}</td>
+                <th scope="row" className="p-2 font-normal">{stop.label}</th>
+                <td className="p-2">
+                  {statusLabels[stop.status]}
+                  {stop.failureReason ? ` (${failureReasonLabels[stop.failureReason]})` : ""}
+                </td>
+                <td className="p-2">{clock(stop.plannedArrival)}</td>
+                <td className="p-2">{clock(stop.arrivedAt)}</td>
+                <td className="p-2">{clock(stop.completedAt)}</td>
+              </tr>
+            )),
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
