@@ -63,7 +63,7 @@ export function LiveOpsView({ teamId, distanceUnit = "km" }: { teamId: string; d
           <h2 id="live-title" className="text-lg font-semibold">
             Live operations
           </h2>
-          <p className="text-sm text-muted-foreground">
+          <p className="text-sm text-muted-foreground" data-testid="live-connection">
             <span aria-hidden="true" className={status === "open" ? "text-green-600 dark:text-green-400" : "text-amber-600 dark:text-amber-400"}>
               ●{" "}
             </span>
