@@ -4,28 +4,12 @@ import userEvent from "@testing-library/user-event";
 import type { DriverPosition, LiveRoute } from "@routepilot/contracts";
 import { jsonResponse, renderWithQuery } from "@/test/utils";
 import { mockAuth } from "@/test/mock-auth";
-import { RealtimeProvider, type RealtimeMessage } from "@/lib/realtime";
+import { RealtimeProvider } from "@/lib/realtime";
+import { createFakeSocket, FakeSocket } from "@/test/fake-socket";
 import { LiveOpsView } from "@/features/live-ops/components/live-ops-view";
 
 vi.mock("@/lib/auth-client", () => import("@/test/mock-auth").then((m) => m.authClientModule));
 
-/** The realtime socket, driven by the test. */
-class FakeSocket {
-  static latest: FakeSocket | null = null;
-  readyState: number = WebSocket.CONNECTING;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  constructor() {
-    FakeSocket.latest = this;
-  }
-  receive(message: RealtimeMessage) {
-    this.readyState = WebSocket.OPEN;
-    this.onmessage?.({ data: JSON.stringify(message) } as MessageEvent);
-  }
-  close() {
-    this.readyState = WebSocket.CLOSED;
-  }
-}
 const socket = () => FakeSocket.latest!;
 
 const at = (hhmm: string) => `2026-11-23T${hhmm}:00.000Z`;
@@ -74,11 +58,11 @@ function fakeApi(day: LiveRoute[] = routes()) {
 
 async function renderLive() {
   const view = renderWithQuery(
-    <RealtimeProvider createSocket={() => new FakeSocket() as unknown as WebSocket}>
+    <RealtimeProvider createSocket={createFakeSocket}>
       <LiveOpsView teamId="t1" distanceUnit="km" />
     </RealtimeProvider>,
   );
-  await act(async () => socket().receive({ topic: "system", type: "ready", data: { userId: "u1" } }));
+  await act(async () => socket().ready());
   await screen.findByRole("list", { name: "Routes" });
   return view;
 }
@@ -118,7 +102,7 @@ describe("LiveOpsView", () => {
     expect(api.count("/api/teams/t1/positions")).toBe(before.positions);
 
     // Reconnected: what a missed message could have changed is fetched again.
-    await act(async () => socket().receive({ topic: "system", type: "ready", data: { userId: "u1" } }));
+    await act(async () => socket().ready());
     await waitFor(() => expect(api.count("/api/teams/t1/positions")).toBe(before.positions + 1));
     expect(api.count("/api/teams/t1/routes")).toBe(before.routes + 2);
   });
