@@ -1,43 +1,14 @@
 // Draws the PWA icons (public/pwa-*.png) from the favicon's design — a blue tile with a white
 // route between two stops — with no image library and no network: pixels are computed here
-// (4× supersampled) and written as PNG with node:zlib. Run: node apps/web/scripts/pwa-icons.mjs
+// (4× supersampled) and written as PNG (png.mjs). Run: node apps/web/scripts/pwa-icons.mjs
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { deflateSync } from "node:zlib";
+import { encodePng } from "./png.mjs";
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../public");
 const BLUE = [0x1d, 0x4e, 0xd8];
 const WHITE = [0xff, 0xff, 0xff];
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf) {
-  let c = 0xffffffff;
-  for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type, data) {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-function png(size, rgba) {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 6; // RGBA
-  const raw = Buffer.alloc((size * 4 + 1) * size);
-  for (let y = 0; y < size; y++) rgba.copy(raw, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
-}
 
 /** The favicon's 32-unit design: the cubic route M9 23 C13 14 19 18 23 9, stops at both ends. */
 const curve = Array.from({ length: 200 }, (_, i) => {
@@ -86,7 +57,7 @@ function draw(size, { maskable = false } = {}) {
       out[o + 3] = Math.round(a / n);
     }
   }
-  return png(size, out);
+  return encodePng(size, size, out);
 }
 
 const icons = [

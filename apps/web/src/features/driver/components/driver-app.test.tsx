@@ -12,6 +12,7 @@ import { memoryRouteStore } from "@/features/driver/lib/idb-storage";
 import { RealtimeProvider } from "@/lib/realtime";
 import { Toaster } from "@/components/ui/toaster";
 import { mockAuth } from "@/test/mock-auth";
+import { driverRoute, driverStop } from "@/features/driver/test/fixtures";
 
 vi.mock("@/lib/auth-client", () => import("@/test/mock-auth").then((m) => m.authClientModule));
 
@@ -37,50 +38,10 @@ const today = localDate();
 const iso = (hhmm: string) => new Date(`${today}T${hhmm}:00`).toISOString();
 
 function stop(n: number, patch: Partial<DriverStop> = {}): DriverStop {
-  return {
-    id: `s${n}`,
-    sequence: n,
-    orderId: `o${n}`,
-    kind: "delivery",
-    label: `Customer ${n}`,
-    address: `Street ${n}, Vaduz`,
-    lat: 47.14 + n / 100,
-    lng: 9.52,
-    note: null,
-    serviceMinutes: 5,
-    plannedArrival: iso(`0${8 + n}:00`.slice(-5)),
-    plannedDeparture: iso(`0${8 + n}:05`.slice(-5)),
-    timeWindow: null,
-    status: "pending",
-    arrivedAt: null,
-    completedAt: null,
-    failureReason: null,
-    recipientName: null,
-    contact: null,
-    proof: [],
-    ...patch,
-  };
+  return driverStop(`s${n}`, iso(`0${8 + n}:00`.slice(-5)), iso(`0${8 + n}:05`.slice(-5)), { sequence: n, orderId: `o${n}`, kind: "delivery", label: `Customer ${n}`, address: `Street ${n}, Vaduz`, lat: 47.14 + n / 100, lng: 9.52, ...patch });
 }
 
-function route(patch: Partial<DriverRoute> = {}): DriverRoute {
-  return {
-    id: "r1",
-    name: "Van 1 route",
-    date: today,
-    team: { id: "t1", name: "Valley Vans" },
-    vehicle: { id: "v1", name: "Van 1", plate: "FL 123" },
-    status: "planned",
-    proofRequired: false,
-    start: { label: "Depot", address: null, lat: 47.14, lng: 9.52 },
-    end: null,
-    geometry: null,
-    distanceMeters: 10_000,
-    durationSeconds: 3600,
-    updatedAt: iso("07:00"),
-    stops: [stop(1), stop(2), stop(3)],
-    ...patch,
-  };
-}
+const route = (patch: Partial<DriverRoute> = {}) => driverRoute(today, [stop(1), stop(2), stop(3)], patch);
 
 type Call = { method: string; url: string; body: unknown };
 

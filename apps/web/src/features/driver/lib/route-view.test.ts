@@ -1,47 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { DriverRoute, DriverStop } from "@routepilot/contracts";
 import type { OutboxItem } from "@/features/driver/lib/outbox";
+import { driverRoute, driverStop } from "@/features/driver/test/fixtures";
 import { applyPending, pendingStopIds, routeDelayMs, shiftDate, stopEta } from "@/features/driver/lib/route-view";
 
-const stop = (id: string, arrival: string, patch: Partial<DriverStop> = {}): DriverStop => ({
-  id,
-  sequence: 0,
-  orderId: null,
-  kind: null,
-  label: id,
-  address: null,
-  lat: 47,
-  lng: 9,
-  note: null,
-  serviceMinutes: 5,
-  plannedArrival: `2026-11-23T${arrival}:00.000Z`,
-  plannedDeparture: `2026-11-23T${arrival.slice(0, 3)}${String(Number(arrival.slice(3)) + 5).padStart(2, "0")}:00.000Z`,
-  timeWindow: null,
-  status: "pending",
-  arrivedAt: null,
-  completedAt: null,
-  failureReason: null,
-  recipientName: null,
-  contact: null,
-  proof: [],
-  ...patch,
-});
-const route = (stops: DriverStop[], status: DriverRoute["status"] = "planned"): DriverRoute => ({
-  id: "r1",
-  name: "R",
-  date: "2026-11-23",
-  team: { id: "t", name: "T" },
-  vehicle: null,
-  status,
-  proofRequired: false,
-  start: { label: "Depot", address: null, lat: 47, lng: 9 },
-  end: null,
-  geometry: null,
-  distanceMeters: 0,
-  durationSeconds: 0,
-  updatedAt: "2026-11-23T07:00:00.000Z",
-  stops,
-});
+const stop = (id: string, arrival: string, patch: Partial<DriverStop> = {}) =>
+  driverStop(id, `2026-11-23T${arrival}:00.000Z`, `2026-11-23T${arrival.slice(0, 3)}${String(Number(arrival.slice(3)) + 5).padStart(2, "0")}:00.000Z`, patch);
+const route = (stops: DriverStop[], status: DriverRoute["status"] = "planned") => driverRoute("2026-11-23", stops, { status });
 const base = { date: "2026-11-23", routeId: "r1", label: "x", createdAt: "2026-11-23T09:00:00.000Z" };
 const ev = (id: string, stopId: string, type: "arrived" | "done" | "failed", at: string): OutboxItem => ({ ...base, id, action: id, kind: "event", stopId, event: { clientEventId: id, type, at, ...(type === "failed" ? { reason: "not_home" as const } : {}) } });
 
