@@ -1,0 +1,65 @@
+import { useParams } from "react-router";
+import { CheckCircle2, Link2Off, Loader2, MailX } from "lucide-react";
+import { driverMessages } from "@routepilot/contracts";
+import { PageContainer } from "@/components/layouts/page-container";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { ErrorCard } from "@/components/errors/error-card";
+import { ApiError } from "@/lib/api-client";
+import { useConfirmUnsubscribe, useUnsubscribe } from "@/features/tracking/api/tracking";
+
+/** /unsubscribe/:token: a customer stops a team's delivery e-mails (public; one confirm button). */
+export function UnsubscribePage() {
+  const { token = "" } = useParams();
+  const info = useUnsubscribe(token);
+  const confirm = useConfirmUnsubscribe(token);
+  const gone = info.isError && info.error instanceof ApiError && (info.error.status === 404 || info.error.status === 400);
+  return (
+    <PageContainer size="narrow">
+      {info.isPending ? (
+        <p className="flex items-center gap-2 text-muted-foreground" role="status">
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading…
+        </p>
+      ) : gone ? (
+        <Card className="text-center" role="region" aria-label="Invalid link">
+          <CardContent className="grid justify-items-center gap-3 p-8">
+            <Link2Off className="size-10 text-muted-foreground" aria-hidden="true" />
+            <h1 className="text-xl font-semibold">{driverMessages.unsubscribeGone}</h1>
+            <p className="text-muted-foreground">Use the link at the bottom of the latest delivery e-mail you received.</p>
+          </CardContent>
+        </Card>
+      ) : info.isError ? (
+        <ErrorCard message="This page could not be loaded." onRetry={() => void info.refetch()} />
+      ) : info.data.unsubscribed ? (
+        <Card className="text-center">
+          <CardContent className="grid justify-items-center gap-3 p-8">
+            <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
+            <h1 className="text-xl font-semibold">You are unsubscribed</h1>
+            <p role="status" className="break-words text-muted-foreground">
+              {info.data.teamName} will no longer send delivery e-mails to {info.data.email}.
+            </p>
+          </CardContent>
+        </Card>
+      ) : (
+        <Card className="text-center">
+          <CardContent className="grid justify-items-center gap-3 p-8">
+            <MailX className="size-10 text-muted-foreground" aria-hidden="true" />
+            <h1 className="text-xl font-semibold">Stop delivery e-mails?</h1>
+            <p className="break-words text-muted-foreground">
+              {info.data.teamName} will stop sending delivery updates to {info.data.email}.
+            </p>
+            <Button onClick={() => confirm.mutate()} disabled={confirm.isPending}>
+              {confirm.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              Unsubscribe
+            </Button>
+            {confirm.isError ? (
+              <p role="alert" className="text-sm text-destructive">
+                That did not work. Please try again.
+              </p>
+            ) : null}
+          </CardContent>
+        </Card>
+      )}
+    </PageContainer>
+  );
+}
