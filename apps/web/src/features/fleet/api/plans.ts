@@ -48,5 +48,6 @@ export function useDayPlans(teamId: string, date: string) {
   return useQuery({
     queryKey: [...fleetKeys.plans(teamId), "day", date],
     queryFn: ({ signal }) => apiRequest(`${teamPath(teamId)}/plans?date=${encodeURIComponent(date)}`, { schema: fleetPlanListSchema, signal }).then((r) => r.plans),
+    enabled: date !== "",
   });
 }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { PlanDetail, Vehicle } from "@routepilot/contracts";
+import { MemoryRouter, useLocation } from "react-router";
 import { jsonResponse, renderWithQuery } from "@/test/utils";
 import { FleetPlanner } from "@/features/fleet/components/fleet-planner";
 
@@ -54,6 +55,18 @@ const donePlan: PlanDetail = {
 
 afterEach(() => vi.unstubAllGlobals());
 
+let location = "";
+function Where() {
+  location = useLocation().search;
+  return null;
+}
+const inRouter = (ui: React.ReactNode, at = "/fleet/route-optimization?team=t1") => (
+  <MemoryRouter initialEntries={[at]}>
+    {ui}
+    <Where />
+  </MemoryRouter>
+);
+
 describe("FleetPlanner", () => {
   it("sends the day, chosen vehicles, objective and orders, shows progress, then the result", async () => {
     const posted: unknown[] = [];
@@ -65,12 +78,13 @@ describe("FleetPlanner", () => {
           posted.push(JSON.parse(String(init.body)));
           return jsonResponse({ id: "p1" }, 202);
         }
+        if (String(url).includes("/plans?date=")) return jsonResponse({ plans: [] });
         polls += 1;
         return jsonResponse(polls === 1 ? { ...basePlan, status: "solving", progress: 0.4 } : donePlan);
       }),
     );
     const user = userEvent.setup();
-    renderWithQuery(<FleetPlanner teamId="t1" vehicles={[vehicle("v1", "Van 1"), vehicle("v2", "Van 2", ["fridge"])]} dimensions={["kg"]} drivers={[]} />);
+    renderWithQuery(inRouter(<FleetPlanner teamId="t1" vehicles={[vehicle("v1", "Van 1"), vehicle("v2", "Van 2", ["fridge"])]} dimensions={["kg"]} drivers={[]} />));
     await user.click(screen.getByRole("checkbox", { name: /Van 2/ }));
     await user.click(screen.getByRole("radio", { name: /Balanced workload/ }));
     await user.click(screen.getByLabelText(/One a line/));
@@ -83,12 +97,32 @@ describe("FleetPlanner", () => {
     expect(posted[0]).toMatchObject({ vehicleIds: ["v1"], objective: "balance", orders: [{ label: "Post office", lat: 47.14 }, { label: "Freezer shop" }] });
     await waitFor(() => expect(screen.getByText(/Needs skill "freezer"/)).toBeInTheDocument(), { timeout: 3000 });
     expect(screen.getByRole("listitem", { name: "Route of Van 1" })).toHaveTextContent("1. 09:00 Post office");
+    // The plan is in the address: a reload opens it again.
+    expect(location).toBe("?team=t1&plan=p1");
   }, 15_000);
+
+  it("opens the plan in the address, and lists the day's plans to open another", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        const u = new URL(url, "http://localhost");
+        if (u.pathname.endsWith("/plans"))
+          return jsonResponse({ plans: [{ id: "p9", date: u.searchParams.get("date"), name: "Evening run", objective: "min_time", status: "done", progress: 1, orderCount: 12, vehicleIds: ["v1"], totals: null, parentPlanId: null, version: 1, dispatchedAt: null, createdAt: "2026-11-23T05:00:00.000Z" }] });
+        return jsonResponse(u.pathname.endsWith("/p1") ? donePlan : { ...donePlan, id: "p9", name: "Evening run" });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithQuery(inRouter(<FleetPlanner teamId="t1" vehicles={[vehicle("v1", "Van 1")]} dimensions={[]} drivers={[]} />, "/fleet/route-optimization?plan=p1"));
+    expect(await screen.findByRole("listitem", { name: "Route of Van 1" })).toHaveTextContent("Post office");
+    const day = await screen.findByRole("region", { name: /Plans already made for/ });
+    await user.click(within(day).getByRole("button", { name: /Open Evening run · 12 orders · planned/ }));
+    await waitFor(() => expect(location).toBe("?plan=p9"));
+  });
 
   it("shows the server's field messages when the plan is refused", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ error: { code: "VALIDATION", message: "Check the orders", fields: { "orders.0.skills": 'No vehicle has the skill "freezer"' } } }, 400)));
     const user = userEvent.setup();
-    renderWithQuery(<FleetPlanner teamId="t1" vehicles={[vehicle("v1", "Van 1")]} dimensions={[]} drivers={[]} />);
+    renderWithQuery(inRouter(<FleetPlanner teamId="t1" vehicles={[vehicle("v1", "Van 1")]} dimensions={[]} drivers={[]} />));
     await user.click(screen.getByLabelText(/One a line/));
     await user.paste("47.14, 9.52, Post office");
     await user.click(screen.getByRole("button", { name: "Add pasted orders" }));

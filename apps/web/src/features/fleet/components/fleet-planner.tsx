@@ -1,13 +1,14 @@
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { planObjectives, type Driver, type PlanObjective, type Vehicle } from "@routepilot/contracts";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError, errorMessage } from "@/lib/api-client";
-import { useCreatePlan } from "@/features/fleet/api/plans";
+import { useCreatePlan, useDayPlans } from "@/features/fleet/api/plans";
 import { OrdersEditor } from "@/features/fleet/components/orders-editor";
-import { PlanWorkspace } from "@/features/fleet/components/plan-workspace";
+import { PlanWorkspace, planTitle } from "@/features/fleet/components/plan-workspace";
 import { plannableOrders, type DraftOrder } from "@/features/fleet/lib/order-import";
 
 export const objectiveNames: Record<PlanObjective, { title: string; description: string }> = {
@@ -21,6 +22,28 @@ function tomorrow(): string {
   const d = new Date();
   d.setDate(d.getDate() + 1);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+const statusNames = { queued: "waiting", solving: "being planned", done: "planned", failed: "failed" } as const;
+
+/** The plans already made for the day, to open one again (after a reload, or another manager's). */
+function DayPlans({ teamId, date, openId, onOpen }: { teamId: string; date: string; openId: string | null; onOpen: (id: string) => void }) {
+  const plans = useDayPlans(teamId, /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : "");
+  if (!plans.data || plans.data.length === 0) return null;
+  return (
+    <div className="grid gap-1" role="region" aria-label={`Plans already made for ${date}`}>
+      <p className="text-sm font-medium">Plans already made for {date}</p>
+      <ul className="flex flex-wrap gap-2 text-sm">
+        {plans.data.map((p) => (
+          <li key={p.id}>
+            <Button type="button" size="sm" variant={p.id === openId ? "secondary" : "outline"} aria-current={p.id === openId ? "true" : undefined} onClick={() => onOpen(p.id)}>
+              Open {planTitle(p)} · {p.orderCount} orders · {p.dispatchedAt ? "dispatched" : statusNames[p.status]}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 type FleetPlannerProps = {
@@ -40,8 +63,16 @@ export function FleetPlanner({ teamId, vehicles, dimensions, drivers }: FleetPla
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(vehicles.map((v) => v.id)));
   const [objective, setObjective] = useState<PlanObjective>("min_time");
   const [drafts, setDrafts] = useState<DraftOrder[]>([]);
-  const [planId, setPlanId] = useState<string | null>(null);
-  const [planIds, setPlanIds] = useState<string[]>([]);
+  // The plan shown is in the address (?plan=), so a reload or a link from the overview opens it again.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const planId = searchParams.get("plan");
+  const setPlanId = (id: string | null) =>
+    setSearchParams((params) => {
+      const next = new URLSearchParams(params);
+      if (id) next.set("plan", id);
+      else next.delete("plan");
+      return next;
+    });
   const create = useCreatePlan();
 
   const orders = plannableOrders(drafts);
@@ -52,10 +83,7 @@ export function FleetPlanner({ teamId, vehicles, dimensions, drivers }: FleetPla
     create.mutate(
       { teamId, input: { date, vehicleIds: vehicles.filter((v) => chosen.has(v.id)).map((v) => v.id), orders, objective } },
       {
-        onSuccess: ({ id }) => {
-          setPlanId(id);
-          setPlanIds([id]);
-        },
+        onSuccess: ({ id }) => setPlanId(id),
       },
     );
   }
@@ -71,6 +99,7 @@ export function FleetPlanner({ teamId, vehicles, dimensions, drivers }: FleetPla
           <span>Date</span>
           <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} required />
         </label>
+        <DayPlans teamId={teamId} date={date} openId={planId} onOpen={setPlanId} />
         <fieldset className="grid gap-1">
           <legend className="text-sm font-medium">Vehicles</legend>
           {vehicles.length === 0 ? <p className="text-sm text-muted-foreground">Add vehicles first.</p> : null}
@@ -147,8 +176,6 @@ export function FleetPlanner({ teamId, vehicles, dimensions, drivers }: FleetPla
             planId={planId}
             vehicles={vehicles}
             drivers={drivers}
-            planIds={planIds}
-            onVariant={(id) => setPlanIds((ids) => [...ids, id])}
             onPick={setPlanId}
           />
         </section>

@@ -12,12 +12,16 @@ import { FleetTable } from "@/features/fleet/components/fleet-ui";
 import {
   checkOrder,
   guessMapping,
+  needsGeocoding,
   orderFields,
   orderImportMessages,
+  parseCsv,
   parsePastedOrders,
+  pickupLabelFor,
   readOrderFile,
   rowsToOrders,
   type DraftOrder,
+  type DraftPickup,
   type OrderField,
   type OrderMapping,
 } from "@/features/fleet/lib/order-import";
@@ -49,7 +53,7 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
   async function add(next: DraftOrder[]) {
     const all = [...drafts, ...next];
     onChange(all);
-    if (!next.some((d) => d.order.lat === undefined && d.order.address)) return;
+    if (!next.some(needsGeocoding)) return;
     setGeocoding("Finding addresses…");
     try {
       onChange(await geocodeOrders(all, (done, total) => setGeocoding(`Finding addresses… ${done} of ${total}`)));
@@ -89,6 +93,14 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
   }
 
   function addPasted() {
+    // Rows copied from a spreadsheet with their header go through the column mapping, like a file.
+    const rows = parseCsv(pasted);
+    const guessed = rows.length > 1 && (rows[0]?.length ?? 0) > 2 ? guessMapping(rows[0]!, dimensions) : null;
+    if (guessed) {
+      setPending({ name: "Pasted rows", rows, mapping: guessed, hasHeader: true });
+      setPasted("");
+      return;
+    }
     const lines = parsePastedOrders(pasted, counter.current);
     counter.current += lines.length;
     setPasted("");
@@ -107,19 +119,36 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
     if (text("from") || text("until")) order.timeWindows = [{ start: text("from") || "00:00", end: text("until") || "23:59" }];
     if (text("demand")) order.demand = [Number(text("demand"))];
     if (text("skills")) order.skills = text("skills").split(",").map((s) => s.trim()).filter(Boolean);
-    const draft: DraftOrder = { ...line, source: "Added by hand", order, problems: order.lat === undefined ? [] : checkOrder(order) };
+    const [pickupLine] = parsePastedOrders(text("pickup"));
+    if (pickupLine) {
+      const { lat, lng, address } = pickupLine.order;
+      const pickup: DraftPickup = { label: address ?? pickupLabelFor(order.label), serviceMinutes: text("pickupService") ? Number(text("pickupService")) : 0, timeWindows: [] };
+      if (lat !== undefined && lng !== undefined) Object.assign(pickup, { lat, lng });
+      else if (address) pickup.address = address;
+      if (text("pickupFrom") || text("pickupUntil")) pickup.timeWindows = [{ start: text("pickupFrom") || "00:00", end: text("pickupUntil") || "23:59" }];
+      order.pickup = pickup;
+    }
+    const draft: DraftOrder = { ...line, source: "Added by hand", order, problems: needsGeocoding({ order }) ? [] : checkOrder(order) };
     event.currentTarget.reset();
     void add([draft]);
   }
 
-  function updateAddress(id: string, address: string) {
+  /** A fixed address for an order's place or its pickup's: searched again. */
+  function updateAddress(id: string, address: string, place: "order" | "pickup") {
     void (async () => {
       const rest = drafts.filter((d) => d.id !== id);
       const draft = drafts.find((d) => d.id === id);
       if (!draft) return;
-      const { lat: _lat, lng: _lng, ...order } = draft.order;
+      let order: DraftOrder["order"];
+      if (place === "pickup" && draft.order.pickup) {
+        const { lat: _lat, lng: _lng, ...pickup } = draft.order.pickup;
+        order = { ...draft.order, pickup: { ...pickup, address } };
+      } else {
+        const { lat: _lat, lng: _lng, ...rest } = draft.order;
+        order = { ...rest, address };
+      }
       const index = drafts.indexOf(draft);
-      const changed: DraftOrder = { ...draft, order: { ...order, address }, problems: [] };
+      const changed: DraftOrder = { ...draft, order, problems: [] };
       const all = [...rest.slice(0, index), changed, ...rest.slice(index)];
       onChange(all);
       setGeocoding("Finding addresses…");
@@ -225,6 +254,15 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
           <LabelledInput name="until" label="Window until" type="time" />
           <LabelledInput name="skills" label="Skills (comma-separated)" />
         </div>
+        <fieldset className="grid gap-2 rounded-md border p-2">
+          <legend className="px-1 text-sm text-muted-foreground">Pick up first (optional): where the goods are collected before this delivery</legend>
+          <div className="grid gap-2 sm:grid-cols-4">
+            <LabelledInput name="pickup" label="Pickup address or lat, lng" />
+            <LabelledInput name="pickupService" label="Pickup service minutes" type="number" min={0} max={600} />
+            <LabelledInput name="pickupFrom" label="Pickup window from" type="time" />
+            <LabelledInput name="pickupUntil" label="Pickup window until" type="time" />
+          </div>
+        </fieldset>
         <div>
           <Button type="submit" variant="outline">
             Add order
@@ -253,14 +291,19 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
                   <span>
                     <strong>{draft.source}</strong> — {draft.order.label}: {draft.problems.join("; ")}
                   </span>
-                  <FixAddress draft={draft} onSearch={(address) => updateAddress(draft.id, address)} onRemove={() => onChange(drafts.filter((d) => d.id !== draft.id))} />
+                  {draft.order.lat === undefined || !draft.order.pickup || draft.order.pickup.lat !== undefined ? (
+                    <FixAddress label={`Address of ${draft.order.label}`} initial={draft.order.address ?? ""} onSearch={(address) => updateAddress(draft.id, address, "order")} onRemove={() => onChange(drafts.filter((d) => d.id !== draft.id))} />
+                  ) : null}
+                  {draft.order.pickup && draft.order.pickup.lat === undefined ? (
+                    <FixAddress label={`Pickup address of ${draft.order.label}`} initial={draft.order.pickup.address ?? ""} onSearch={(address) => updateAddress(draft.id, address, "pickup")} onRemove={() => onChange(drafts.filter((d) => d.id !== draft.id))} />
+                  ) : null}
                 </li>
               ))}
             </ul>
           </div>
         ) : null}
         {drafts.length > 0 ? (
-          <FleetTable headers={["Name", "Place", "Window", "Demand", "Skills"]} actions="Remove" className="max-h-80 overflow-auto">
+          <FleetTable headers={["Name", "Place", "Window", "Demand", "Skills", "Picked up at"]} actions="Remove" className="max-h-80 overflow-auto">
                 {drafts.map((draft) => (
                   <tr key={draft.id} className="border-t">
                     <td className="p-2">{draft.order.label}</td>
@@ -268,6 +311,7 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
                     <td className="p-2">{(draft.order.timeWindows ?? []).map((w) => `${w.start}–${w.end}`).join(", ") || "any time"}</td>
                     <td className="p-2">{(draft.order.demand ?? []).join(" / ") || "—"}</td>
                     <td className="p-2">{(draft.order.skills ?? []).join(", ") || "—"}</td>
+                    <td className="p-2">{draft.order.pickup ? pickupText(draft.order.pickup) : "—"}</td>
                     <td className="p-2">
                       <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${draft.order.label}`} onClick={() => onChange(drafts.filter((d) => d.id !== draft.id))}>
                         <Trash2 aria-hidden="true" />
@@ -296,11 +340,19 @@ function LabelledInput({ name, label, ...props }: { name: string; label: string 
   );
 }
 
-function FixAddress({ draft, onSearch, onRemove }: { draft: DraftOrder; onSearch: (address: string) => void; onRemove: () => void }) {
-  const [address, setAddress] = useState(draft.order.address ?? "");
+/** "Warehouse (47.1000, 9.5000), 08:00–09:00, 5 min" — a pickup in the orders table. */
+function pickupText(pickup: DraftPickup): string {
+  const place = pickup.lat !== undefined ? `${pickup.lat.toFixed(4)}, ${pickup.lng?.toFixed(4)}` : (pickup.address ?? "");
+  const name = pickup.label === place ? place : `${pickup.label} (${place})`;
+  const windows = (pickup.timeWindows ?? []).map((w) => `${w.start}–${w.end}`).join(", ");
+  return [name, windows, pickup.serviceMinutes ? `${pickup.serviceMinutes} min` : ""].filter(Boolean).join(", ");
+}
+
+function FixAddress({ label, initial, onSearch, onRemove }: { label: string; initial: string; onSearch: (address: string) => void; onRemove: () => void }) {
+  const [address, setAddress] = useState(initial);
   return (
     <span className="flex flex-wrap items-center gap-2">
-      <Input aria-label={`Address of ${draft.order.label}`} className="h-8 max-w-sm" value={address} onChange={(e) => setAddress(e.target.value)} />
+      <Input aria-label={label} className="h-8 max-w-sm" value={address} onChange={(e) => setAddress(e.target.value)} />
       <Button type="button" size="sm" variant="outline" disabled={address.trim() === ""} onClick={() => onSearch(address.trim())}>
         Search again
       </Button>

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import type { Plan } from "@routepilot/contracts";
+import polyline from "@mapbox/polyline";
 import { PlanResult } from "@/features/fleet/components/plan-result";
 
-const stop = (orderId: string, label: string, lat: number, arrival: string, departure: string, waitingSeconds = 0) => ({
+type Stop = Plan["routes"][number]["stops"][number];
+const stop = (orderId: string, label: string, lat: number, arrival: string, departure: string, waitingSeconds = 0): Stop => ({
   orderId,
-  kind: "delivery" as const,
+  kind: "delivery",
   label,
   lat,
   lng: 9.52,
@@ -15,7 +17,7 @@ const stop = (orderId: string, label: string, lat: number, arrival: string, depa
   demand: [1],
   load: [1],
 });
-const route = (vehicleId: string, stops: ReturnType<typeof stop>[]) => ({
+const route = (vehicleId: string, stops: Stop[]) => ({
   vehicleId,
   driverId: null,
   stops,
@@ -69,5 +71,33 @@ describe("PlanResult", () => {
     expect(markers.map((m) => m.textContent)).toEqual(["1", "2", "1"]);
     expect(screen.getByText("1 order could not be planned")).toBeInTheDocument();
     expect(screen.getByText(/Needs skill "freezer": no chosen vehicle has it\./)).toBeInTheDocument();
+  });
+
+  it("shows a pickup→delivery pair as 'Pick up for <order>' with a P marker, depots as diamonds, and says the lines are straight", () => {
+    const pickup = { ...stop("o1", "Mill", 47.2, "08:30", "08:35"), kind: "pickup" as const };
+    const plan: Plan = { ...donePlan, routes: [route("v1", [pickup, stop("o1", "Bakery", 47.14, "09:00", "09:05"), stop("o2", "Post office", 47.15, "10:00", "10:05")])], unassigned: [] };
+    const depots = { v1: { start: { lat: 47.1, lng: 9.5 }, end: { lat: 47.1, lng: 9.5 } } };
+    const { container } = render(<PlanResult plan={plan} vehicleNames={{ v1: "Van 1" }} depots={depots} />);
+    const van1 = screen.getByRole("listitem", { name: "Route of Van 1" });
+    expect(van1).toHaveTextContent("1. 08:30 PPick up for Bakery at Mill");
+    expect(within(van1).getByTitle("Pickup")).toHaveTextContent("P");
+    expect(van1).toHaveTextContent("2. 09:00 Bakery");
+    expect(within(van1).getByRole("img", { name: /1 pickups$/ })).toBeInTheDocument();
+    expect(van1.querySelector("[data-pickup]")?.getAttribute("title")).toBe("Stop 1 Pick up for Bakery at Mill: 08:30–08:35");
+    const markers = [...container.querySelectorAll('[data-marker="fleet-stop"]')];
+    expect(markers.map((m) => `${m.getAttribute("data-kind")} ${m.textContent}`)).toEqual(["pickup P1", "delivery 2", "delivery 3"]);
+    // One depot marker: the van starts and ends at the same place.
+    expect([...container.querySelectorAll('[data-marker="fleet-depot"]')].map((m) => m.textContent)).toEqual(["D"]);
+    expect(screen.getByTestId("plan-map-legend")).toHaveTextContent("Dashed lines are straight between stops, not the roads driven.");
+    expect(screen.getByTestId("plan-map-legend")).toHaveTextContent("squares marked P are pickups");
+  });
+
+  it("draws the server's road geometry when it follows roads, and separate start and end depots", () => {
+    const road = polyline.encode([[47.1, 9.5], [47.12, 9.51], [47.14, 9.52], [47.145, 9.52], [47.15, 9.52], [47.16, 9.5]]);
+    const plan: Plan = { ...donePlan, routes: [Object.assign(route("v1", [stop("o1", "Bakery", 47.14, "09:00", "09:05"), stop("o2", "Post office", 47.15, "10:00", "10:05")]), { geometry: road })], unassigned: [] };
+    const depots = { v1: { start: { lat: 47.1, lng: 9.5 }, end: { lat: 47.16, lng: 9.5, address: "Depot Nord" } } };
+    const { container } = render(<PlanResult plan={plan} vehicleNames={{ v1: "Van 1" }} depots={depots} />);
+    expect([...container.querySelectorAll('[data-marker="fleet-depot"]')].map((m) => m.textContent)).toEqual(["S", "E"]);
+    expect(screen.getByTestId("plan-map-legend")).toHaveTextContent("Lines follow the roads driven.");
   });
 });

@@ -1,16 +1,22 @@
-import type { DragEvent } from "react";
+import { useState, type DragEvent } from "react";
 import type { Plan } from "@routepilot/contracts";
+import { Button } from "@/components/ui/button";
 import { formatDuration } from "@/lib/format-duration";
 import { routeColour } from "@/lib/route-colours";
-import { PlanMap } from "@/features/fleet/components/plan-map";
+import { MoveStopDialog, type MoveTarget } from "@/features/fleet/components/move-stop-dialog";
+import { PlanMap, type Depots } from "@/features/fleet/components/plan-map";
+import { pickupLabelFor } from "@/features/fleet/lib/order-import";
 
 type PlanRoute = Plan["routes"][number];
+type PlanStop = PlanRoute["stops"][number];
 
 /** What a manager may do to a finished plan that is not dispatched: move stops and lock them. */
 export type PlanEditing = {
   /** Order ids locked to their vehicle. */
   locked: ReadonlySet<string>;
   onMove: (orderId: string, toVehicleId: string, position: number) => void;
+  /** Takes an order off every route (present when the server can). */
+  onUnassign?: ((orderId: string) => void) | undefined;
   onToggleLock: (orderId: string, vehicleId: string, position: number) => void;
   /** Vehicles a stop may be moved to (the plan's vehicles, used or not). */
   vehicles: { id: string; name: string }[];
@@ -29,6 +35,22 @@ export function clockOf(iso: string): string {
 const seconds = (iso: string) => Date.parse(iso) / 1000;
 const km = (meters: number) => `${(meters / 1000).toFixed(1)} km`;
 export const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+/**
+ * What a stop is called in the lists, the timeline and the map: a pickup is "Pick up for
+ * <order>" (with its own place's name when it has one), a delivery its order's name.
+ */
+export function stopTitles(plan: Pick<Plan, "routes" | "unassigned">): (stop: PlanStop) => string {
+  const orderLabels = new Map<string, string>();
+  for (const u of plan.unassigned) orderLabels.set(u.orderId, u.label);
+  for (const route of plan.routes) for (const s of route.stops) if (s.kind === "delivery") orderLabels.set(s.orderId, s.label);
+  return (stop) => {
+    if (stop.kind !== "pickup") return stop.label;
+    const order = orderLabels.get(stop.orderId);
+    if (!order) return `Pick up: ${stop.label}`;
+    return stop.label === pickupLabelFor(order) ? pickupLabelFor(order) : `${pickupLabelFor(order)} at ${stop.label}`;
+  };
+}
 
 /** The plan's totals in words: what the comparison and the result both show. */
 export function planFigures(plan: Plan): { label: string; value: string }[] {
@@ -59,19 +81,21 @@ function Totals({ plan }: { plan: Plan }) {
   );
 }
 
-type Segment = { kind: "waiting" | "service" | "break"; from: number; to: number; title: string };
+type Segment = { kind: "waiting" | "service" | "break"; from: number; to: number; title: string; pickup?: boolean };
 
-function segmentsOf(route: PlanRoute): Segment[] {
+function segmentsOf(route: PlanRoute, title: (stop: PlanStop) => string): Segment[] {
   const out: Segment[] = [];
   route.stops.forEach((stop, i) => {
     const arrival = seconds(stop.arrival);
     const served = arrival + stop.waitingSeconds;
     if (stop.waitingSeconds > 0) out.push({ kind: "waiting", from: arrival, to: served, title: `Waiting before stop ${i + 1}: ${formatDuration(stop.waitingSeconds)}` });
-    out.push({ kind: "service", from: served, to: seconds(stop.departure), title: `Stop ${i + 1} ${stop.label}: ${clockOf(stop.arrival)}–${clockOf(stop.departure)}` });
+    out.push({ kind: "service", from: served, to: seconds(stop.departure), title: `Stop ${i + 1} ${title(stop)}: ${clockOf(stop.arrival)}–${clockOf(stop.departure)}`, pickup: stop.kind === "pickup" });
   });
   for (const b of route.breaks) out.push({ kind: "break", from: seconds(b.start), to: seconds(b.end), title: `Break ${clockOf(b.start)}–${clockOf(b.end)}` });
   return out;
 }
+
+const pickups = (route: PlanRoute) => route.stops.filter((s) => s.kind === "pickup").length;
 
 const segmentClass: Record<Segment["kind"], string> = {
   waiting: "bg-amber-300 dark:bg-amber-600",
@@ -81,30 +105,47 @@ const segmentClass: Record<Segment["kind"], string> = {
 
 /**
  * A vehicle's day as a bar from its start to its end: driving is the coloured line, service the
- * solid blocks, waiting amber, breaks grey.
+ * solid blocks (a pickup's outlined), waiting amber, breaks grey.
  */
-function Timeline({ route, colour, dayStart, dayEnd }: { route: PlanRoute; colour: string; dayStart: number; dayEnd: number }) {
+function Timeline({ route, colour, dayStart, dayEnd, title }: { route: PlanRoute; colour: string; dayStart: number; dayEnd: number; title: (stop: PlanStop) => string }) {
   const span = Math.max(dayEnd - dayStart, 1);
   const pct = (t: number) => `${(((t - dayStart) / span) * 100).toFixed(2)}%`;
   const first = route.start ? seconds(route.start) : route.stops[0] ? seconds(route.stops[0].arrival) : dayStart;
   const last = route.end ? seconds(route.end) : route.stops.at(-1) ? seconds(route.stops.at(-1)!.departure) : dayEnd;
   return (
-    <div className="relative h-6 rounded bg-muted" role="img" aria-label={`Timeline ${route.start ? clockOf(route.start) : ""}–${route.end ? clockOf(route.end) : ""}: driving ${formatDuration(route.drivingSeconds)}, service ${formatDuration(route.serviceSeconds)}, waiting ${formatDuration(route.waitingSeconds)}, ${route.breaks.length} breaks`}>
+    <div className="relative h-6 rounded bg-muted" role="img" aria-label={`Timeline ${route.start ? clockOf(route.start) : ""}–${route.end ? clockOf(route.end) : ""}: driving ${formatDuration(route.drivingSeconds)}, service ${formatDuration(route.serviceSeconds)}, waiting ${formatDuration(route.waitingSeconds)}, ${route.breaks.length} breaks${pickups(route) > 0 ? `, ${pickups(route)} pickups` : ""}`}>
       <div className="absolute top-1/2 h-1 -translate-y-1/2 rounded" style={{ left: pct(first), width: `calc(${pct(last)} - ${pct(first)})`, background: colour, opacity: 0.5 }} />
-      {segmentsOf(route).map((s, i) => (
+      {segmentsOf(route, title).map((s, i) => (
         <div
           key={i}
           title={s.title}
           data-segment={s.kind}
+          data-pickup={s.pickup ? "" : undefined}
           className={`absolute top-0.5 bottom-0.5 min-w-[2px] rounded-sm ${segmentClass[s.kind]}`}
-          style={{ left: pct(s.from), width: `calc(${pct(s.to)} - ${pct(s.from)})`, ...(s.kind === "service" ? { background: colour } : {}) }}
+          style={{
+            left: pct(s.from),
+            width: `calc(${pct(s.to)} - ${pct(s.from)})`,
+            // A pickup is an outlined block, a delivery a solid one.
+            ...(s.kind === "service" ? (s.pickup ? { border: `2px solid ${colour}`, background: "transparent" } : { background: colour }) : {}),
+          }}
         />
       ))}
     </div>
   );
 }
 
-function RouteCard({ route, index, name, dayStart, dayEnd, editing }: { route: PlanRoute; index: number; name: string; dayStart: number; dayEnd: number; editing?: PlanEditing | undefined }) {
+type RouteCardProps = {
+  route: PlanRoute;
+  index: number;
+  name: string;
+  dayStart: number;
+  dayEnd: number;
+  editing?: PlanEditing | undefined;
+  title: (stop: PlanStop) => string;
+  onStartMove: (target: MoveTarget) => void;
+};
+
+function RouteCard({ route, index, name, dayStart, dayEnd, editing, title, onStartMove }: RouteCardProps) {
   const colour = routeColour(index);
   const dropAt = (position: number) => ({
     onDragOver: (e: DragEvent) => {
@@ -128,7 +169,7 @@ function RouteCard({ route, index, name, dayStart, dayEnd, editing }: { route: P
           {route.load.length > 0 ? ` · load ${route.load.join(" / ")}` : ""}
         </span>
       </div>
-      <Timeline route={route} colour={colour} dayStart={dayStart} dayEnd={dayEnd} />
+      <Timeline route={route} colour={colour} dayStart={dayStart} dayEnd={dayEnd} title={title} />
       <ol className="grid gap-0.5 text-sm">
         {route.stops.map((stop, i) => {
           const violating = editing?.violating.has(stop.orderId) ?? false;
@@ -143,33 +184,25 @@ function RouteCard({ route, index, name, dayStart, dayEnd, editing }: { route: P
               {...dropAt(i)}
             >
               <span>
-                {i + 1}. {clockOf(stop.arrival)} {stop.kind === "pickup" ? "Pick up: " : ""}
-                {stop.label}
+                {i + 1}. {clockOf(stop.arrival)}{" "}
+                {stop.kind === "pickup" ? (
+                  <abbr title="Pickup" className="mr-1 inline-flex size-5 items-center justify-center rounded-sm border text-xs font-bold no-underline" style={{ borderColor: colour }} data-pickup-badge="">
+                    P
+                  </abbr>
+                ) : null}
+                {title(stop)}
                 {stop.waitingSeconds > 0 ? <span className="text-muted-foreground"> (waits {formatDuration(stop.waitingSeconds)})</span> : null}
                 {violating ? <strong> — breaks a constraint</strong> : null}
               </span>
               {editing ? (
                 <span className="ml-auto flex items-center gap-2 text-xs">
                   <label className="flex items-center gap-1">
-                    <input type="checkbox" aria-label={`Lock ${stop.label}`} checked={locked} disabled={editing.busy} onChange={() => editing.onToggleLock(stop.orderId, route.vehicleId, i)} />
+                    <input type="checkbox" aria-label={`Lock ${title(stop)}`} checked={locked} disabled={editing.busy} onChange={() => editing.onToggleLock(stop.orderId, route.vehicleId, i)} />
                     <span aria-hidden="true">Lock</span>
                   </label>
-                  <select
-                    aria-label={`Move ${stop.label} to`}
-                    className="h-7 rounded border border-input bg-background px-1"
-                    value=""
-                    disabled={editing.busy}
-                    onChange={(e) => e.target.value && editing.onMove(stop.orderId, e.target.value, 10_000)}
-                  >
-                    <option value="">Move to…</option>
-                    {editing.vehicles
-                      .filter((v) => v.id !== route.vehicleId)
-                      .map((v) => (
-                        <option key={v.id} value={v.id}>
-                          {v.name}
-                        </option>
-                      ))}
-                  </select>
+                  <Button type="button" size="sm" variant="outline" className="h-7 px-2 text-xs" aria-label={`Move ${title(stop)}`} disabled={editing.busy} onClick={() => onStartMove({ orderId: stop.orderId, title: title(stop), vehicleId: route.vehicleId })}>
+                    Move to…
+                  </Button>
                 </span>
               ) : null}
             </li>
@@ -180,8 +213,18 @@ function RouteCard({ route, index, name, dayStart, dayEnd, editing }: { route: P
   );
 }
 
+type PlanResultProps = {
+  plan: Plan;
+  vehicleNames: Record<string, string>;
+  /** Each vehicle's start and end depot, for the map. */
+  depots?: Depots | undefined;
+  editing?: PlanEditing | undefined;
+};
+
 /** A finished plan: totals, the map, a timeline per vehicle, and every unassigned order with why. */
-export function PlanResult({ plan, vehicleNames, editing }: { plan: Plan; vehicleNames: Record<string, string>; editing?: PlanEditing | undefined }) {
+export function PlanResult({ plan, vehicleNames, depots = {}, editing }: PlanResultProps) {
+  const [moving, setMoving] = useState<MoveTarget | null>(null);
+  const title = stopTitles(plan);
   // While editing, empty routes stay as drop targets; colours follow the order of the plan's routes.
   const used = plan.routes.filter((r) => r.stops.length > 0 || editing);
   const times = used.flatMap((r) => [r.start, r.end, r.stops[0]?.arrival, r.stops.at(-1)?.departure].filter((t): t is string => Boolean(t)).map(seconds));
@@ -190,12 +233,15 @@ export function PlanResult({ plan, vehicleNames, editing }: { plan: Plan; vehicl
   return (
     <div className="grid gap-4">
       <Totals plan={plan} />
-      <PlanMap plan={{ ...plan, routes: used }} vehicleNames={vehicleNames} />
+      <PlanMap plan={{ ...plan, routes: used }} vehicleNames={vehicleNames} depots={depots} stopTitle={title} />
       <ul className="grid gap-3" aria-label="Routes">
         {used.map((route, i) => (
-          <RouteCard key={route.vehicleId} route={route} index={i} name={vehicleNames[route.vehicleId] ?? "Vehicle"} dayStart={dayStart} dayEnd={dayEnd} editing={editing} />
+          <RouteCard key={route.vehicleId} route={route} index={i} name={vehicleNames[route.vehicleId] ?? "Vehicle"} dayStart={dayStart} dayEnd={dayEnd} editing={editing} title={title} onStartMove={setMoving} />
         ))}
       </ul>
+      {editing ? (
+        <MoveStopDialog target={moving} routes={plan.routes} vehicles={editing.vehicles} stopTitle={title} onMove={editing.onMove} onUnassign={editing.onUnassign} onClose={() => setMoving(null)} />
+      ) : null}
       {plan.unassigned.length > 0 ? (
         <section aria-labelledby="unassigned-title" className="grid gap-2">
           <h3 id="unassigned-title" className="font-medium text-destructive">
@@ -203,8 +249,15 @@ export function PlanResult({ plan, vehicleNames, editing }: { plan: Plan; vehicl
           </h3>
           <ul className="grid gap-1 text-sm">
             {plan.unassigned.map((u) => (
-              <li key={u.orderId} className="rounded-md border border-destructive/40 p-2">
-                <strong>{u.label}</strong>: {u.explanation}
+              <li key={u.orderId} className="flex flex-wrap items-center gap-2 rounded-md border border-destructive/40 p-2" data-order-id={u.orderId}>
+                <span>
+                  <strong>{u.label}</strong>: {u.explanation}
+                </span>
+                {editing ? (
+                  <Button type="button" size="sm" variant="outline" className="ml-auto h-7 px-2 text-xs" aria-label={`Put ${u.label} on a route`} disabled={editing.busy} onClick={() => setMoving({ orderId: u.orderId, title: u.label, vehicleId: null })}>
+                    Put on a route…
+                  </Button>
+                ) : null}
               </li>
             ))}
           </ul>

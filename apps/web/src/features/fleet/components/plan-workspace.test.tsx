@@ -3,7 +3,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Driver, PlanDetail, Vehicle } from "@routepilot/contracts";
 import { jsonResponse, renderWithQuery } from "@/test/utils";
-import { PlanWorkspace } from "@/features/fleet/components/plan-workspace";
+import { canUnassignStops } from "@/features/fleet/api/plan-edits";
+import { PlanWorkspace, planFamily } from "@/features/fleet/components/plan-workspace";
 
 const vehicles = [{ id: "v1", name: "Van 1" }, { id: "v2", name: "Van 2" }] as Vehicle[];
 const drivers = [{ userId: "d1", name: "Dana", email: "d@example.com", defaultVehicleId: "v1", skills: [], workingDays: [] }, { userId: "d2", name: "Eli", email: "e@example.com", defaultVehicleId: null, skills: [], workingDays: [] }] as Driver[];
@@ -40,6 +41,7 @@ describe("PlanWorkspace", () => {
   it("moves a stop (violations shown in red), locks, makes a variant, compares and dispatches", async () => {
     const calls: { method: string; path: string; body: unknown }[] = [];
     let current = plan();
+    let variantMade = false;
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string, init?: RequestInit) => {
@@ -55,7 +57,17 @@ describe("PlanWorkspace", () => {
           current = { ...current, locks: (body as { locks: PlanDetail["locks"] }).locks };
           return jsonResponse(current);
         }
-        if (u.pathname.endsWith("/variants")) return jsonResponse({ id: "p2" }, 202);
+        if (u.pathname.endsWith("/variants")) {
+          variantMade = true;
+          return jsonResponse({ id: "p2" }, 202);
+        }
+        if (u.pathname.endsWith("/plans"))
+          return jsonResponse({
+            plans: [
+              ...(variantMade ? [{ ...summary, id: "p2", name: "Balanced", objective: "balance", totals, parentPlanId: "p1", orderCount: 3 }] : []),
+              { ...summary, id: "p1", name: null, objective: "min_time", totals, orderCount: 3 },
+            ],
+          });
         if (u.pathname.endsWith("/compare"))
           return jsonResponse({
             plans: [
@@ -68,12 +80,19 @@ describe("PlanWorkspace", () => {
       }),
     );
     const user = userEvent.setup();
-    const onVariant = vi.fn();
     const onPick = vi.fn();
-    const { rerender } = renderWithQuery(<PlanWorkspace teamId="t1" planId="p1" vehicles={vehicles} drivers={drivers} planIds={["p1"]} onVariant={onVariant} onPick={onPick} />);
-    await user.selectOptions(await screen.findByRole("combobox", { name: "Move Post to" }), "v2");
+    renderWithQuery(<PlanWorkspace teamId="t1" planId="p1" vehicles={vehicles} drivers={drivers} onPick={onPick} />);
+    // "Move to…" with the keyboard: a route, then a position in it.
+    await user.click(await screen.findByRole("button", { name: "Move Post" }));
+    const dialog = await screen.findByRole("dialog", { name: "Move Post" });
+    await user.selectOptions(within(dialog).getByRole("combobox", { name: "Route" }), "v2");
+    const position = within(dialog).getByRole("combobox", { name: "Position" });
+    expect(within(position).getAllByRole("option").map((o) => o.textContent)).toEqual(["1. before Garage", "2. last"]);
+    expect(position).toHaveValue("1");
+    await user.selectOptions(position, "1. before Garage");
+    await user.click(within(dialog).getByRole("button", { name: "Move" }));
     expect(await screen.findByText("Post arrives at 10:30, after its window ends at 10:00")).toBeInTheDocument();
-    expect(calls.find((c) => c.path.endsWith("/moves"))?.body).toEqual({ orderId: "b", toVehicleId: "v2", position: 10_000 });
+    expect(calls.find((c) => c.path.endsWith("/moves"))?.body).toEqual({ orderId: "b", toVehicleId: "v2", position: 0 });
     const van2 = screen.getByRole("listitem", { name: "Route of Van 2" });
     expect(within(van2).getByText(/breaks a constraint/)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Dispatch 2 routes" })).toBeDisabled();
@@ -85,14 +104,94 @@ describe("PlanWorkspace", () => {
     await user.clear(screen.getByLabelText("Variant name"));
     await user.type(screen.getByLabelText("Variant name"), "Balanced");
     await user.click(screen.getByRole("button", { name: "Make a variant" }));
-    await waitFor(() => expect(onVariant).toHaveBeenCalledWith("p2"));
     expect(calls.find((c) => c.path.endsWith("/variants"))?.body).toEqual({ name: "Balanced", objective: "balance" });
 
-    rerender(<PlanWorkspace teamId="t1" planId="p1" vehicles={vehicles} drivers={drivers} planIds={["p1", "p2"]} onVariant={onVariant} onPick={onPick} />);
+    // The variant comes from the server's list of the day's plans, ticked for comparison.
     const table = await screen.findByRole("table", { name: "Plans compared" });
+    expect(calls.some((c) => c.path.endsWith("/compare"))).toBe(true);
     expect(within(table).getByText("2.5 km")).toBeInTheDocument();
     await user.click(within(table).getByRole("button", { name: "Use Balanced" }));
     expect(onPick).toHaveBeenCalledWith("p2");
+  });
+
+  it("after a reload, lists the day's plans from the server: the plan's family ticked for comparison, others on request", async () => {
+    const compared: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        const u = new URL(url, "http://localhost");
+        if (u.pathname.endsWith("/plans")) {
+          expect(u.searchParams.get("date")).toBe("2026-11-24");
+          return jsonResponse({
+            plans: [
+              { ...summary, id: "p3", name: null, objective: "min_time", totals, orderCount: 9, createdAt: "2026-11-23T07:00:00.000Z" },
+              { ...summary, id: "p2", name: "Fewest vans", objective: "min_vehicles", totals, parentPlanId: "p1", orderCount: 3 },
+              { ...summary, id: "p1", name: null, objective: "min_time", totals, orderCount: 3 },
+            ],
+          });
+        }
+        if (u.pathname.endsWith("/compare")) {
+          compared.push(`${u.pathname.split("/").at(-2)}?${u.searchParams.get("with")}`);
+          const ids = [u.pathname.split("/").at(-2)!, ...(u.searchParams.get("with") ?? "").split(",")];
+          return jsonResponse({ plans: ids.map((id) => ({ ...summary, id, name: id === "p2" ? "Fewest vans" : null, objective: "min_time", totals, violations: 0 })) });
+        }
+        return jsonResponse(plan({ id: "p2", parentPlanId: "p1", name: "Fewest vans" }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithQuery(<PlanWorkspace teamId="t1" planId="p2" vehicles={vehicles} drivers={drivers} onPick={vi.fn()} />);
+    const chooser = await screen.findByRole("group", { name: "Plans to compare" });
+    await waitFor(() => expect(within(chooser).getAllByRole("checkbox")).toHaveLength(3));
+    const [other, variant, first] = within(chooser).getAllByRole("checkbox");
+    expect(variant).toBeChecked();
+    expect(variant).toBeDisabled();
+    expect(first).toBeChecked();
+    expect(other).not.toBeChecked();
+    await waitFor(() => expect(compared).toContain("p2?p1"));
+    await user.click(other!);
+    await waitFor(() => expect(compared).toContain("p2?p3,p1"));
+    expect(within(await screen.findByRole("table", { name: "Plans compared" })).getAllByRole("button", { name: "Use the first plan" })).toHaveLength(2);
+  });
+
+  it("finds a plan's family through its parents", () => {
+    const p = (id: string, parentPlanId: string | null) => ({ id, parentPlanId, name: null, createdAt: "x", version: 1 });
+    expect([...planFamily([p("a", null), p("b", "a"), p("c", "b"), p("d", null)], "c")].sort()).toEqual(["a", "b", "c"]);
+  });
+
+  it.runIf(canUnassignStops)("takes a stop off the routes and puts an unassigned order on a route at a position", async () => {
+    const moves: unknown[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const u = new URL(url, "http://localhost");
+        if (u.pathname.endsWith("/moves")) moves.push(JSON.parse(String(init?.body)));
+        if (u.pathname.endsWith("/plans")) return jsonResponse({ plans: [] });
+        return jsonResponse(plan({ unassigned: [{ orderId: "z", label: "Florist", reason: "dropped", explanation: "Left out" }] }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithQuery(<PlanWorkspace teamId="t1" planId="p1" vehicles={vehicles} drivers={drivers} onPick={vi.fn()} />);
+    await user.click(await screen.findByRole("button", { name: "Move Bakery" }));
+    let dialog = await screen.findByRole("dialog", { name: "Move Bakery" });
+    await user.selectOptions(within(dialog).getByRole("combobox", { name: "Route" }), "Unassigned (off every route)");
+    expect(within(dialog).queryByRole("combobox", { name: "Position" })).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "Move" }));
+    await waitFor(() => expect(moves[0]).toEqual({ orderId: "a", toVehicleId: null }));
+
+    await user.click(screen.getByRole("button", { name: "Put Florist on a route" }));
+    dialog = await screen.findByRole("dialog", { name: "Move Florist" });
+    await user.selectOptions(within(dialog).getByRole("combobox", { name: "Position" }), "2. before Post");
+    await user.click(within(dialog).getByRole("button", { name: "Move" }));
+    await waitFor(() => expect(moves[1]).toEqual({ orderId: "z", toVehicleId: "v1", position: 1 }));
+  });
+
+  it.skipIf(canUnassignStops)("offers no 'unassigned' move while the server cannot take a stop off the routes", async () => {
+    vi.stubGlobal("fetch", vi.fn(async (url: string) => (String(url).includes("/plans?") ? jsonResponse({ plans: [] }) : jsonResponse(plan()))));
+    const user = userEvent.setup();
+    renderWithQuery(<PlanWorkspace teamId="t1" planId="p1" vehicles={vehicles} drivers={drivers} onPick={vi.fn()} />);
+    await user.click(await screen.findByRole("button", { name: "Move Bakery" }));
+    const dialog = await screen.findByRole("dialog", { name: "Move Bakery" });
+    expect(within(within(dialog).getByRole("combobox", { name: "Route" })).queryByRole("option", { name: /Unassigned/ })).toBeNull();
   });
 
   it("dispatches with each vehicle's default driver unless another is chosen", async () => {
@@ -108,7 +207,7 @@ describe("PlanWorkspace", () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithQuery(<PlanWorkspace teamId="t1" planId="p1" vehicles={vehicles} drivers={drivers} planIds={["p1"]} onVariant={vi.fn()} onPick={vi.fn()} />);
+    renderWithQuery(<PlanWorkspace teamId="t1" planId="p1" vehicles={vehicles} drivers={drivers} onPick={vi.fn()} />);
     expect(await screen.findByRole("combobox", { name: "Driver of Van 1" })).toHaveValue("d1");
     await user.selectOptions(screen.getByRole("combobox", { name: "Driver of Van 2" }), "d2");
     await user.click(screen.getByRole("button", { name: "Dispatch 2 routes" }));

@@ -4,9 +4,10 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
-import { useComparePlans, useCreateVariant, useDispatchPlan, useMovePlanStop, useReplan, useSavePlanLocks } from "@/features/fleet/api/plan-edits";
-import { usePlan } from "@/features/fleet/api/plans";
+import { canUnassignStops, useComparePlans, useCreateVariant, useDispatchPlan, useMovePlanStop, useReplan, useSavePlanLocks } from "@/features/fleet/api/plan-edits";
+import { useDayPlans, usePlan } from "@/features/fleet/api/plans";
 import { ErrorAlert } from "@/features/fleet/components/fleet-ui";
+import type { Depots } from "@/features/fleet/components/plan-map";
 import { PlanResult, planFigures, type PlanEditing } from "@/features/fleet/components/plan-result";
 
 const selectClass = "h-9 rounded-md border border-input bg-background px-2 text-sm";
@@ -21,10 +22,74 @@ function Progress({ plan }: { plan: PlanDetail | undefined }) {
   );
 }
 
+type PlanSummary = { id: string; name: string | null; parentPlanId: string | null; createdAt: string; version: number };
+
+/** What a plan is called in the comparison: its variant name, else when it was made. */
+export function planTitle(p: Pick<PlanSummary, "name" | "createdAt">): string {
+  if (p.name) return p.name;
+  const made = new Date(p.createdAt);
+  return Number.isNaN(made.getTime()) ? "First plan" : `First plan (made ${made.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })})`;
+}
+
+/** The plans of `plans` in the same family as `id` (the first plan and every variant made from it or its variants). */
+export function planFamily(plans: readonly PlanSummary[], id: string): Set<string> {
+  const parent = new Map(plans.map((p) => [p.id, p.parentPlanId]));
+  const root = (start: string) => {
+    let at = start;
+    const seen = new Set<string>();
+    while (parent.get(at) && !seen.has(at)) {
+      seen.add(at);
+      at = parent.get(at)!;
+    }
+    return at;
+  };
+  const mine = root(id);
+  return new Set(plans.filter((p) => root(p.id) === mine).map((p) => p.id));
+}
+
+const MAX_COMPARED = 5;
+
+/**
+ * The day's plans from the server (so a reload loses nothing): the plan's family is ticked for
+ * comparison, any other plan of the day can be; at most five at once.
+ */
+function CompareChooser({ teamId, date, currentId, onPick }: { teamId: string; date: string; currentId: string; onPick: (id: string) => void }) {
+  const day = useDayPlans(teamId, date);
+  const [choice, setChoice] = useState<Record<string, boolean>>({});
+  const plans = day.data ?? [];
+  const family = planFamily(plans, currentId);
+  const wanted = plans.filter((p) => p.id === currentId || (choice[p.id] ?? family.has(p.id)));
+  const chosen = [currentId, ...wanted.filter((p) => p.id !== currentId).map((p) => p.id)].slice(0, MAX_COMPARED);
+  if (plans.length < 2) return null;
+  return (
+    <section aria-labelledby="compare-title" className="grid gap-2 rounded-md border p-3">
+      <h3 id="compare-title" className="font-medium">
+        Compare plans for {date}
+      </h3>
+      <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <legend className="sr-only">Plans to compare</legend>
+        {plans.map((p) => (
+          <label key={p.id} className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={chosen.includes(p.id)}
+              disabled={p.id === currentId || (!chosen.includes(p.id) && chosen.length >= MAX_COMPARED)}
+              onChange={(e) => setChoice({ ...choice, [p.id]: e.target.checked })}
+            />
+            {planTitle(p)}
+            {p.dispatchedAt ? <span className="text-muted-foreground">(dispatched)</span> : null}
+          </label>
+        ))}
+      </fieldset>
+      {chosen.length >= MAX_COMPARED ? <p className="text-xs text-muted-foreground">At most {MAX_COMPARED} plans side by side.</p> : null}
+      {chosen.length < 2 ? <p className="text-sm text-muted-foreground">Tick another plan, or make a variant, to compare.</p> : <Comparison teamId={teamId} planIds={chosen} currentId={currentId} onPick={onPick} />}
+    </section>
+  );
+}
+
 /** Side by side: the totals of the plans, one column each; "Use this plan" picks one. */
 function Comparison({ teamId, planIds, currentId, onPick }: { teamId: string; planIds: string[]; currentId: string; onPick: (id: string) => void }) {
   const compare = useComparePlans(teamId, planIds);
-  if (planIds.length < 2) return null;
   if (compare.error) return <p className="text-sm text-destructive">{errorMessage(compare.error)}</p>;
   if (!compare.data) return <p className="text-sm text-muted-foreground">Comparing…</p>;
   const { plans } = compare.data;
@@ -38,7 +103,7 @@ function Comparison({ teamId, planIds, currentId, onPick }: { teamId: string; pl
             <th className="p-2 text-left">Plan</th>
             {rows.map(({ p }) => (
               <th key={p.id} className="p-2 text-left">
-                {p.name ?? "First plan"} <span className="block text-xs font-normal text-muted-foreground">{objectiveTitles[p.objective]}</span>
+                {planTitle(p)} <span className="block text-xs font-normal text-muted-foreground">{objectiveTitles[p.objective]}</span>
               </th>
             ))}
           </tr>
@@ -71,6 +136,7 @@ function Comparison({ teamId, planIds, currentId, onPick }: { teamId: string; pl
                 ) : (
                   <Button type="button" size="sm" variant="outline" disabled={p.status !== "done"} onClick={() => onPick(p.id)}>
                     Use {p.name ?? "the first plan"}
+                    {p.dispatchedAt ? " (dispatched)" : ""}
                   </Button>
                 )}
               </td>
@@ -87,9 +153,7 @@ type PlanWorkspaceProps = {
   planId: string;
   vehicles: Vehicle[];
   drivers: Driver[];
-  /** Every plan of this session (the first and its variants), for the comparison. */
-  planIds: string[];
-  onVariant: (id: string) => void;
+  /** Shows another plan (a variant picked in the comparison). */
   onPick: (id: string) => void;
 };
 
@@ -97,20 +161,24 @@ type PlanWorkspaceProps = {
  * A plan being solved or done: progress, then the result with drag-to-move and locks, re-plan
  * keeping the locks, variants compared side by side, and dispatch to drivers.
  */
-export function PlanWorkspace({ teamId, planId, vehicles, drivers, planIds, onVariant, onPick }: PlanWorkspaceProps) {
+export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: PlanWorkspaceProps) {
   const plan = usePlan(teamId, planId);
   const move = useMovePlanStop();
   const locks = useSavePlanLocks();
   const replan = useReplan();
   const variant = useCreateVariant();
   const dispatch = useDispatchPlan();
-  const [variantName, setVariantName] = useState(`Variant ${planIds.length}`);
+  const day = useDayPlans(teamId, plan.data?.date ?? "");
+  const variantCount = day.data ? planFamily(day.data, planId).size : 1;
+  const [variantName, setVariantName] = useState<string | null>(null);
   const [variantObjective, setVariantObjective] = useState<PlanObjective>("balance");
   const [assignments, setAssignments] = useState<Record<string, string>>({});
 
   const current = plan.data;
   const working = !current || current.status === "queued" || current.status === "solving";
   const vehicleNames = Object.fromEntries(vehicles.map((v) => [v.id, v.name]));
+  const depots: Depots = Object.fromEntries(vehicles.map((v) => [v.id, { start: v.start, end: v.end }]));
+  const shownVariantName = variantName ?? `Variant ${variantCount}`;
   const error = move.error ?? locks.error ?? replan.error ?? variant.error ?? dispatch.error ?? plan.error;
   const busy = move.isPending || locks.isPending || replan.isPending;
 
@@ -136,6 +204,7 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, planIds, onVa
         vehicles: current.vehicleIds.map((id) => ({ id, name: vehicleNames[id] ?? "Vehicle" })),
         busy,
         onMove: (orderId, toVehicleId, position) => move.mutate({ teamId, planId, move: { orderId, toVehicleId, position } }),
+        onUnassign: canUnassignStops ? (orderId) => move.mutate({ teamId, planId, move: { orderId, toVehicleId: null } }) : undefined,
         onToggleLock: (orderId, vehicleId, position) =>
           locks.mutate({ teamId, planId, locks: lockedIds.has(orderId) ? shownLocks.filter((l) => l.orderId !== orderId) : [...shownLocks, { orderId, vehicleId, position }] }),
       };
@@ -160,13 +229,15 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, planIds, onVa
 
       {!frozen ? (
         <div className="flex flex-wrap items-end gap-3 rounded-md border p-3">
-          <p className="w-full text-sm text-muted-foreground">Drag a stop onto another route or position, or use its “Move to” list. Locked stops stay on their vehicle when you re-plan.</p>
+          <p className="w-full text-sm text-muted-foreground">
+            Drag a stop onto another route or position, or use its “Move to…” button to choose the route and position with the keyboard. Locked stops stay on their vehicle when you re-plan.
+          </p>
           <Button type="button" variant="outline" disabled={busy} onClick={() => replan.mutate({ teamId, planId })}>
             Re-plan keeping {lockedIds.size} locked {lockedIds.size === 1 ? "stop" : "stops"}
           </Button>
           <label className="grid gap-1 text-sm">
             <span>Variant name</span>
-            <Input className="h-9 w-40" value={variantName} onChange={(e) => setVariantName(e.target.value)} />
+            <Input className="h-9 w-40" value={shownVariantName} onChange={(e) => setVariantName(e.target.value)} />
           </label>
           <label className="grid gap-1 text-sm">
             <span>Variant objective</span>
@@ -181,17 +252,17 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, planIds, onVa
           <Button
             type="button"
             variant="outline"
-            disabled={variant.isPending || variantName.trim() === ""}
-            onClick={() => variant.mutate({ teamId, planId, variant: { name: variantName.trim(), objective: variantObjective } }, { onSuccess: ({ id }) => onVariant(id) })}
+            disabled={variant.isPending || shownVariantName.trim() === ""}
+            onClick={() => variant.mutate({ teamId, planId, variant: { name: shownVariantName.trim(), objective: variantObjective } }, { onSuccess: () => setVariantName(null) })}
           >
             Make a variant
           </Button>
         </div>
       ) : null}
 
-      <Comparison teamId={teamId} planIds={planIds} currentId={planId} onPick={onPick} />
+      <CompareChooser teamId={teamId} date={current.date} currentId={planId} onPick={onPick} />
 
-      <PlanResult plan={current} vehicleNames={vehicleNames} editing={editing} />
+      <PlanResult plan={current} vehicleNames={vehicleNames} depots={depots} editing={editing} />
 
       <section aria-labelledby="dispatch-title" className="grid gap-2 rounded-md border p-3">
         <h3 id="dispatch-title" className="font-medium">

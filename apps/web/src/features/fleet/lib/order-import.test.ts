@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guessMapping, normaliseTime, parseCsv, parsePastedOrders, plannableOrders, rowsToOrders } from "@/features/fleet/lib/order-import";
+import { checkOrder, guessMapping, needsGeocoding, normaliseTime, parseCsv, parsePastedOrders, plannableOrders, rowsToOrders } from "@/features/fleet/lib/order-import";
 
 describe("order import", () => {
   const csv = [
@@ -35,6 +35,30 @@ describe("order import", () => {
     expect(drafts[2]!.problems).toContain('Demand 1 "x" is not a number');
     expect(drafts[2]!.problems).toContain("The window ends before it starts");
     expect(plannableOrders(drafts).map((o) => o.label)).toEqual(["Bakery", "Shop"]);
+  });
+
+  it("reads pickup→delivery pairs: obvious pickup headers are mapped, the pickup's place, service and window kept", () => {
+    const rows = parseCsv(
+      [
+        "Name,Address,Pickup address,Pickup lat,Pickup lng,Pickup service,Pickup window start,Pickup window end,From,Until",
+        "Flowers,Städtle 1 Vaduz,,47.165,9.509,6,08:00,09:00,10:00,12:00",
+        "Parcel,Städtle 2 Vaduz,Landstrasse 5 Schaan,,,,,,,",
+        "Broken,Städtle 3 Vaduz,,,,4,,,,",
+      ].join("\n"),
+    );
+    const mapping = guessMapping(rows[0]!)!;
+    expect(mapping).toMatchObject({ label: 0, address: 1, pickupAddress: 2, pickupLat: 3, pickupLng: 4, pickupService: 5, pickupWindowStart: 6, pickupWindowEnd: 7, window1Start: 8, window1End: 9 });
+    const drafts = rowsToOrders(rows, mapping, { skipHeader: true });
+    expect(drafts[0]!.order.pickup).toEqual({ label: "Pick up for Flowers", lat: 47.165, lng: 9.509, serviceMinutes: 6, timeWindows: [{ start: "08:00", end: "09:00" }] });
+    expect(drafts[1]!.order.pickup).toEqual({ label: "Landstrasse 5 Schaan", address: "Landstrasse 5 Schaan", serviceMinutes: 0, timeWindows: [] });
+    expect(needsGeocoding(drafts[1]!)).toBe(true);
+    expect(drafts[2]!.problems).toEqual(["The pickup needs an address or both latitude and longitude"]);
+    // Once both places have coordinates, the pair is planned with the contract's rules.
+    const ready = { ...drafts[0]!, order: { ...drafts[0]!.order, lat: 47.14, lng: 9.52 } };
+    expect(checkOrder(ready.order)).toEqual([]);
+    expect(checkOrder({ ...ready.order, pickup: { ...ready.order.pickup!, timeWindows: [{ start: "10:00", end: "09:00" }] } })).toEqual(["Pickup: The window ends before it starts"]);
+    expect(plannableOrders([{ ...ready, problems: [] }])[0]!.pickup).toMatchObject({ lat: 47.165 });
+    expect(checkOrder({ ...drafts[1]!.order, lat: 47.14, lng: 9.52 })).toEqual(['No place was found for the pickup "Landstrasse 5 Schaan"']);
   });
 
   it("reads pasted addresses and coordinates", () => {

@@ -21,11 +21,22 @@ export const orderFields = [
   { key: "demand3", label: "Demand 3" },
   { key: "skills", label: "Skills" },
   { key: "priority", label: "Priority" },
+  { key: "pickupAddress", label: "Pickup address" },
+  { key: "pickupLat", label: "Pickup latitude" },
+  { key: "pickupLng", label: "Pickup longitude" },
+  { key: "pickupLabel", label: "Pickup name" },
+  { key: "pickupService", label: "Pickup service minutes" },
+  { key: "pickupWindowStart", label: "Pickup window from" },
+  { key: "pickupWindowEnd", label: "Pickup window until" },
 ] as const;
 export type OrderField = (typeof orderFields)[number]["key"];
 
 /** Column index per mapped field (fields not in the file are absent). */
 export type OrderMapping = Partial<Record<OrderField, number>>;
+
+type PickupInput = NonNullable<OrderInput["pickup"]>;
+/** Where an order is picked up before it is delivered, so far (coordinates may still be missing). */
+export type DraftPickup = Partial<PickupInput> & { label: string };
 
 /** One order read from a file or pasted: the order so far, and what stops it from being planned. */
 export type DraftOrder = {
@@ -33,7 +44,7 @@ export type DraftOrder = {
   id: string;
   /** Where it came from, for messages: "Row 4", "Line 2", "Added by hand". */
   source: string;
-  order: Partial<OrderInput> & { label: string };
+  order: Omit<Partial<OrderInput>, "pickup"> & { label: string; pickup?: DraftPickup };
   /** Plain-words problems; the order is planned only when there are none and it has coordinates. */
   problems: string[];
 };
@@ -45,7 +56,13 @@ export const orderImportMessages = {
   badNumber: (field: string, value: string) => `${field} "${value}" is not a number`,
   badTime: (value: string) => `"${value}" is not a time of day (use HH:MM)`,
   notFound: (address: string) => `No place was found for "${address}"`,
+  pickupNoPlace: "The pickup needs an address or both latitude and longitude",
+  pickupNotFound: (address: string) => `No place was found for the pickup "${address}"`,
+  pickupProblem: (message: string) => `Pickup: ${message}`,
 } as const;
+
+/** The pickup's default name when the file gives none: what the planner shows is "Pick up for <order>" anyway. */
+export const pickupLabelFor = (orderLabel: string) => `Pick up for ${orderLabel}`.slice(0, 200);
 
 const HEADERS: Record<OrderField, string[]> = {
   address: ["address", "fulladdress", "streetaddress", "addr", "location", "destination", "street"],
@@ -66,6 +83,13 @@ const HEADERS: Record<OrderField, string[]> = {
   demand3: ["demand3"],
   skills: ["skills", "skill", "requires", "requirements", "needs"],
   priority: ["priority", "prio"],
+  pickupAddress: ["pickupaddress", "pickup", "pickuplocation", "pickupplace", "collectionaddress", "collection", "collectfrom", "origin", "originaddress"],
+  pickupLat: ["pickuplat", "pickuplatitude", "originlat", "originlatitude"],
+  pickupLng: ["pickuplng", "pickuplon", "pickuplong", "pickuplongitude", "originlng", "originlon", "originlongitude"],
+  pickupLabel: ["pickupname", "pickuplabel", "pickupcompany", "collectionname"],
+  pickupService: ["pickupservice", "pickupserviceminutes", "pickupservicetime", "pickupminutes", "pickupduration"],
+  pickupWindowStart: ["pickupwindowstart", "pickupwindowfrom", "pickupfrom", "pickupstart", "pickupearliest", "pickupopens"],
+  pickupWindowEnd: ["pickupwindowend", "pickupwindowuntil", "pickupuntil", "pickupto", "pickupend", "pickuplatest", "pickupcloses"],
 };
 
 const normalise = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
@@ -131,20 +155,24 @@ export function normaliseTime(value: string): string | null {
   return `${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
 }
 
-/** The schema's messages for an order, as "field: message" lines. */
-function schemaProblems(order: Partial<OrderInput>): string[] {
+/** The schema's messages for an order (a pickup's prefixed "Pickup: "). */
+function schemaProblems(order: DraftOrder["order"]): string[] {
   const result = orderSchema.safeParse(order);
   if (result.success) return [];
-  return result.error.issues.map((issue) => issue.message);
+  return result.error.issues.map((issue) => (issue.path[0] === "pickup" ? orderImportMessages.pickupProblem(issue.message) : issue.message));
 }
+
+const hasPoint = (place: { lat?: number | undefined; lng?: number | undefined }) => place.lat !== undefined && place.lng !== undefined;
 
 /**
  * Checks a draft again after an edit or a geocoding result: the contract's own rules
- * (windows, ranges, skills) and that it has coordinates.
+ * (windows, ranges, skills) and that it (and its pickup, if any) has coordinates.
  */
 export function checkOrder(order: DraftOrder["order"]): string[] {
-  if (order.lat === undefined || order.lng === undefined) return [order.address ? orderImportMessages.notFound(order.address) : orderImportMessages.emptyRow];
-  return schemaProblems(order);
+  const missing: string[] = [];
+  if (!hasPoint(order)) missing.push(order.address ? orderImportMessages.notFound(order.address) : orderImportMessages.emptyRow);
+  if (order.pickup && !hasPoint(order.pickup)) missing.push(order.pickup.address ? orderImportMessages.pickupNotFound(order.pickup.address) : orderImportMessages.pickupNoPlace);
+  return missing.length > 0 ? missing : schemaProblems(order);
 }
 
 /** Turns rows into draft orders with `mapping`; `skipHeader` drops the first row. */
@@ -203,8 +231,26 @@ export function rowsToOrders(rows: string[][], mapping: OrderMapping, { skipHead
     const contact = { name: cell("contactName") || undefined, email: cell("email") || undefined, phone: cell("phone") || undefined };
     if (contact.name || contact.email || contact.phone) order.contact = contact;
 
+    // A pickup→delivery pair: the pickup's place (address or lat/lng), service and window.
+    const pickupAddress = cell("pickupAddress");
+    const pickupLat = number("pickupLat", "Pickup latitude");
+    const pickupLng = number("pickupLng", "Pickup longitude");
+    const pickupService = number("pickupService", "Pickup service minutes");
+    const pickupFrom = time("pickupWindowStart");
+    const pickupUntil = time("pickupWindowEnd");
+    if (pickupAddress || pickupLat !== undefined || pickupLng !== undefined || pickupService !== undefined || pickupFrom || pickupUntil || cell("pickupLabel")) {
+      const pickup: DraftPickup = { label: (cell("pickupLabel") || pickupAddress || pickupLabelFor(order.label)).slice(0, 200), serviceMinutes: pickupService ?? 0, timeWindows: pickupFrom || pickupUntil ? [{ start: pickupFrom ?? "00:00", end: pickupUntil ?? "23:59" }] : [] };
+      if (pickupAddress) pickup.address = pickupAddress.slice(0, 300);
+      if (pickupLat !== undefined && pickupLng !== undefined) {
+        pickup.lat = pickupLat;
+        pickup.lng = pickupLng;
+      }
+      order.pickup = pickup;
+    }
+
     if (order.lat === undefined && !order.address) problems.push(orderImportMessages.emptyRow);
-    else if (order.lat !== undefined) problems.push(...schemaProblems(order));
+    else if (order.pickup && !hasPoint(order.pickup) && !order.pickup.address) problems.push(orderImportMessages.pickupNoPlace);
+    else if (!needsGeocoding({ order })) problems.push(...schemaProblems(order));
     drafts.push({ id: order.id!, source: `Row ${i + 1}`, order, problems });
   });
   return drafts;
@@ -228,12 +274,13 @@ export function parsePastedOrders(text: string, firstId = 1): DraftOrder[] {
   });
 }
 
-/** Drafts still waiting for coordinates (an address and no lat/lng). */
-export function needsGeocoding(draft: DraftOrder): boolean {
-  return draft.order.lat === undefined && Boolean(draft.order.address);
+/** Drafts still waiting for coordinates (an address and no lat/lng, for the order or its pickup). */
+export function needsGeocoding(draft: Pick<DraftOrder, "order">): boolean {
+  const { order } = draft;
+  return (order.lat === undefined && Boolean(order.address)) || (order.pickup !== undefined && order.pickup.lat === undefined && Boolean(order.pickup.address));
 }
 
 /** The orders ready to be planned (coordinates and no problem), as the plan request takes them. */
 export function plannableOrders(drafts: DraftOrder[]): OrderInput[] {
-  return drafts.filter((d) => d.problems.length === 0 && d.order.lat !== undefined && d.order.lng !== undefined).map((d) => d.order as OrderInput);
+  return drafts.filter((d) => d.problems.length === 0 && hasPoint(d.order) && (!d.order.pickup || hasPoint(d.order.pickup))).map((d) => d.order as OrderInput);
 }

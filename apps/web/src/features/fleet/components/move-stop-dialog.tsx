@@ -1,0 +1,111 @@
+import { useState } from "react";
+import type { Plan } from "@routepilot/contracts";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+
+type PlanRoute = Plan["routes"][number];
+
+/** The value of the route choice that takes the order off every route. */
+export const UNASSIGNED = "";
+
+export type MoveTarget = {
+  orderId: string;
+  /** What the order is called on screen ("Bakery", "Pick up for Bakery"). */
+  title: string;
+  /** The vehicle it is on now (null: unassigned). */
+  vehicleId: string | null;
+};
+
+type MoveStopDialogProps = {
+  target: MoveTarget | null;
+  routes: PlanRoute[];
+  vehicles: { id: string; name: string }[];
+  /** The name a stop has in the lists (its pickup shown as one). */
+  stopTitle: (stop: PlanRoute["stops"][number]) => string;
+  onMove: (orderId: string, toVehicleId: string, position: number) => void;
+  /** Present when the server can take an order off the routes. */
+  onUnassign?: ((orderId: string) => void) | undefined;
+  onClose: () => void;
+};
+
+/**
+ * "Move to…" without a mouse: a route (or unassigned) and a position in it — before any of its
+ * stops or last. Positions count the route's stops without the order being moved (its pickup
+ * moves with it), as the server places it.
+ */
+export function MoveStopDialog({ target, ...props }: MoveStopDialogProps) {
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : props.onClose())}>
+      {target ? <MoveForm key={target.orderId} target={target} {...props} /> : null}
+    </Dialog>
+  );
+}
+
+function MoveForm({ target, routes, vehicles, stopTitle, onMove, onUnassign, onClose }: MoveStopDialogProps & { target: MoveTarget }) {
+  const [vehicleId, setVehicleId] = useState<string>(target.vehicleId ?? vehicles[0]?.id ?? UNASSIGNED);
+  const others = (routes.find((r) => r.vehicleId === vehicleId)?.stops ?? []).filter((s) => s.orderId !== target.orderId);
+  const [position, setPosition] = useState<number | null>(null);
+  const chosen = position === null || position > others.length ? others.length : position;
+  const selectClass = "h-9 w-full rounded-md border border-input bg-background px-2 text-sm";
+
+  function submit() {
+    if (vehicleId === UNASSIGNED) onUnassign?.(target.orderId);
+    else onMove(target.orderId, vehicleId, chosen);
+    onClose();
+  }
+
+  return (
+    <DialogContent className="sm:max-w-md">
+      <DialogHeader>
+        <DialogTitle>Move {target.title}</DialogTitle>
+        <DialogDescription>Choose the route and where in it. A pickup moves with its delivery. Anything the move breaks is shown in red.</DialogDescription>
+      </DialogHeader>
+      <form
+        className="grid gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <label className="grid gap-1 text-sm">
+          <span>Route</span>
+          <select
+            className={selectClass}
+            value={vehicleId}
+            onChange={(e) => {
+              setVehicleId(e.target.value);
+              setPosition(null);
+            }}
+          >
+            {vehicles.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.name}
+                {v.id === target.vehicleId ? " (now)" : ""}
+              </option>
+            ))}
+            {onUnassign && target.vehicleId !== null ? <option value={UNASSIGNED}>Unassigned (off every route)</option> : null}
+          </select>
+        </label>
+        {vehicleId !== UNASSIGNED ? (
+          <label className="grid gap-1 text-sm">
+            <span>Position</span>
+            <select className={selectClass} value={chosen} onChange={(e) => setPosition(Number(e.target.value))}>
+              {others.map((stop, i) => (
+                <option key={`${stop.orderId}-${stop.kind}`} value={i}>
+                  {i + 1}. before {stopTitle(stop)}
+                </option>
+              ))}
+              <option value={others.length}>{others.length + 1}. last</option>
+            </select>
+          </label>
+        ) : null}
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit">Move</Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
+  );
+}
