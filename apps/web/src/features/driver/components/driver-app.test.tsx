@@ -12,27 +12,10 @@ import { memoryRouteStore } from "@/features/driver/lib/idb-storage";
 import { RealtimeProvider } from "@/lib/realtime";
 import { Toaster } from "@/components/ui/toaster";
 import { mockAuth } from "@/test/mock-auth";
+import { FakeSocket, createFakeSocket } from "@/test/fake-socket";
 import { driverRoute, driverStop } from "@/features/driver/test/fixtures";
 
 vi.mock("@/lib/auth-client", () => import("@/test/mock-auth").then((m) => m.authClientModule));
-
-/** The realtime socket, driven by the test. */
-class FakeSocket {
-  static latest: FakeSocket | null = null;
-  readyState: number = WebSocket.CONNECTING;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  constructor() {
-    FakeSocket.latest = this;
-  }
-  receive(message: unknown) {
-    this.readyState = WebSocket.OPEN;
-    this.onmessage?.({ data: JSON.stringify(message) } as MessageEvent);
-  }
-  close() {
-    this.readyState = WebSocket.CLOSED;
-  }
-}
 
 const today = localDate();
 const iso = (hhmm: string) => new Date(`${today}T${hhmm}:00`).toISOString();
@@ -77,7 +60,7 @@ function renderApp() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
-      <RealtimeProvider createSocket={() => new FakeSocket() as unknown as WebSocket}>
+      <RealtimeProvider createSocket={createFakeSocket}>
         <MemoryRouter initialEntries={["/driver"]}>
           <DriverSyncProvider userId="u1" storage={memoryOutboxStorage()} routeStore={memoryRouteStore()}>
             <DriverApp />
@@ -240,7 +223,7 @@ describe("DriverApp", () => {
     const reads = () => server.calls.filter((c) => c.method === "GET").length;
     const before = reads();
     await act(async () => {
-      FakeSocket.latest!.receive({ topic: "system", type: "ready", data: {} });
+      FakeSocket.latest!.ready();
       FakeSocket.latest!.receive({ topic: "driver", type: "route_changed", data: { routeId: "r1" } });
     });
     expect(await screen.findByText(driverMessages.routeChanged("Van 1 route"))).toBeVisible();

@@ -11,6 +11,9 @@ import { Textarea } from "@/components/ui/textarea";
 import { SignatureField, type SignatureHandle } from "@/features/driver/components/signature-field";
 import { resizePhoto } from "@/features/driver/lib/resize-image";
 
+/** The server keeps at most three photos a proof. */
+export const MAX_PHOTOS = 3;
+
 export type Delivery = { photos: Blob[]; signature: Blob | null; recipientName: string | null; note: string | null };
 
 /** Thumbnails of the photos taken so far (object URLs released when they go). */
@@ -57,8 +60,8 @@ export function DeliverDialog({ stop, proofRequired, open, onOpenChange, onConfi
     setPreparing(true);
     setError(null);
     try {
-      const resized = await Promise.all([...files].map((f) => resizePhoto(f)));
-      setPhotos((current) => [...current, ...resized]);
+      const resized = await Promise.all([...files].slice(0, MAX_PHOTOS).map((f) => resizePhoto(f)));
+      setPhotos((current) => [...current, ...resized].slice(0, MAX_PHOTOS));
     } catch {
       setError("This photo could not be read. Take it again.");
     } finally {
@@ -84,16 +87,19 @@ export function DeliverDialog({ stop, proofRequired, open, onOpenChange, onConfi
         </DialogHeader>
         <div className="grid gap-4">
           <div className="grid gap-2">
-            <Label htmlFor={photoId} className="inline-flex h-11 w-full cursor-pointer items-center justify-center gap-2 rounded-md border border-input bg-background text-sm font-medium shadow-sm hover:bg-accent focus-within:outline-2 focus-within:outline-ring">
-              <Camera className="size-4" aria-hidden />
-              {preparing ? "Preparing photo…" : photos.length > 0 ? "Add another photo" : "Take a photo"}
-            </Label>
+            {photos.length < MAX_PHOTOS ? (
+              <Label htmlFor={photoId} className="inline-flex h-11 w-full cursor-pointer items-center justify-center gap-2 rounded-md border border-input bg-background text-sm font-medium shadow-sm hover:bg-accent focus-within:outline-2 focus-within:outline-ring">
+                <Camera className="size-4" aria-hidden />
+                {preparing ? "Preparing photo…" : photos.length > 0 ? "Add another photo" : "Take a photo"}
+              </Label>
+            ) : null}
             <input
               id={photoId}
               type="file"
               accept="image/*"
               capture="environment"
               multiple
+              disabled={photos.length >= MAX_PHOTOS}
               className="sr-only"
               onChange={(e) => {
                 void addPhotos(e.currentTarget.files);
