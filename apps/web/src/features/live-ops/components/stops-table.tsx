@@ -4,7 +4,8 @@ import { clock, statusLabels } from "@/features/live-ops/lib/live";
 /** Every stop of the day in one table: what the map shows, for screen readers and keyboard users. */
 export function StopsTable({ routes }: { routes: LiveRoute[] }) {
   return (
-    <div className="overflow-x-auto rounded-md border">
+    // Focusable so a keyboard can scroll it sideways on a phone.
+    <div className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label="All stops of the day">
       <table className="w-full text-left text-sm">
         <caption className="p-2 text-left font-semibold">All stops of the day</caption>
         <thead className="bg-muted/50">

@@ -64,7 +64,7 @@ export function UrgentOrderForm({ teamId, date, routes }: { teamId: string; date
   };
 
   return (
-    <form aria-labelledby="urgent-order-title" className="grid gap-3 rounded-lg border p-3" onSubmit={submit} noValidate>
+    <form aria-labelledby="urgent-order-title" className="grid content-start gap-3 self-start rounded-lg border p-3" onSubmit={submit} noValidate>
       <h3 id="urgent-order-title" className="font-semibold">
         Urgent order
       </h3>
