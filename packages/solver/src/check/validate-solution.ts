@@ -31,7 +31,6 @@ export function validateSolution(problem: Problem, solution: Solution): Solution
   const violations: string[] = [];
   const jobs = problem.jobs ?? [];
   const shipments = problem.shipments ?? [];
-  const m = problem.matrices;
   const wTime = problem.objective?.travelTime ?? (problem.objective?.distance ? 0 : 1);
   const wDist = problem.objective?.distance ?? 0;
   const jobById = new Map(jobs.map((j) => [j.id, j]));
@@ -69,6 +68,12 @@ export function validateSolution(problem: Problem, solution: Solution): Solution
     if (usedVehicles.has(vi)) violations.push(`${where}: used by two routes`);
     usedVehicles.add(vi);
     const speed = vehicle.speedFactor ?? 1;
+    // The vehicle's own travel: its routing profile's matrices, else the problem's.
+    const m = vehicle.profile !== undefined ? problem.profileMatrices?.[vehicle.profile] : problem.matrices;
+    if (!m) {
+      violations.push(`${where}: unknown routing profile ${vehicle.profile}`);
+      continue;
+    }
     const skills = new Set(vehicle.skills ?? []);
     const dims = vehicle.capacity?.length ?? 0;
     const tasks = route.steps.filter((s) => s.type !== "start" && s.type !== "end");

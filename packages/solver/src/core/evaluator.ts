@@ -15,6 +15,7 @@ export class Evaluator {
   v = 0;
   private dur: Float64Array;
   private cst: Float64Array;
+  private dst: Float64Array;
   /** Departure time from the last served stop. */
   t = 0;
   /** Last visited location. */
@@ -41,6 +42,7 @@ export class Evaluator {
     this.inst = inst;
     this.dur = inst.dur[0]!;
     this.cst = inst.cost[0]!;
+    this.dst = inst.dist[0]!;
     const k = Math.max(1, inst.dims);
     this.del = new Float64Array(k);
     this.pick = new Float64Array(k);
@@ -55,6 +57,7 @@ export class Evaluator {
     const cls = inst.vClass[v]!;
     this.dur = inst.dur[cls]!;
     this.cst = inst.cost[cls]!;
+    this.dst = inst.dist[cls]!;
     this.slow = inst.vHasBreaks[v] === 1 || inst.hasShipments;
   }
 
@@ -144,7 +147,7 @@ export class Evaluator {
       this.busy += setup;
       this.cost += this.cst[a]!;
       this.travel += tt;
-      this.dist += inst.dist[a]!;
+      this.dist += this.dst[a]!;
       this.loc = l;
       this.stops++;
     }
@@ -193,7 +196,7 @@ export class Evaluator {
     this.t = arrival;
     this.cost += this.cst[a]!;
     this.travel += tt;
-    this.dist += inst.dist[a]!;
+    this.dist += this.dst[a]!;
     return this.close();
   }
 
@@ -219,7 +222,7 @@ export class Evaluator {
     this.busy += setup + r.bBusy[j]!;
     this.cost += this.cst[a]! + r.bCost[j]!;
     this.travel += tt + r.bTravel[j]!;
-    this.dist += inst.dist[a]! + r.bDist[j]!;
+    this.dist += this.dst[a]! + r.bDist[j]!;
     this.stops += r.bStops[j]!;
     const dims = inst.dims;
     for (let d = 0; d < dims; d++) {

@@ -22,6 +22,7 @@ function loneReason(inst: Instance, v: number, q: number): UnassignedReason | nu
   const dims = inst.dims;
   const cls = inst.vClass[v]!;
   const dur = inst.dur[cls]!;
+  const dst = inst.dist[cls]!;
   const stride = inst.stride;
   let loc = inst.vStart[v]!;
   const path = [loc, ...tasks.map((t) => inst.taskLoc[t]!), inst.vEnd[v]!];
@@ -39,7 +40,7 @@ function loneReason(inst: Instance, v: number, q: number): UnassignedReason | nu
     const l = inst.taskLoc[t]!;
     const a = loc * stride + l;
     travel += dur[a]!;
-    dist += inst.dist[a]!;
+    dist += dst[a]!;
     const ready = time + dur[a]! + (l !== loc ? inst.taskSetup[t]! : 0);
     let start = -1;
     for (let w = inst.twOffset[t]!; w < inst.twOffset[t + 1]!; w++) {
@@ -60,7 +61,7 @@ function loneReason(inst: Instance, v: number, q: number): UnassignedReason | nu
   }
   const a = loc * stride + inst.vEnd[v]!;
   travel += dur[a]!;
-  dist += inst.dist[a]!;
+  dist += dst[a]!;
   if (time + dur[a]! > inst.vTwEnd[v]!) return "shift";
   if (travel > inst.vMaxTravel[v]!) return "max_travel_time";
   if (dist > inst.vMaxDist[v]!) return "max_distance";

@@ -125,7 +125,7 @@ export class Route {
     const cls = inst.vClass[this.v]!;
     const dur = inst.dur[cls]!;
     const cst = inst.cost[cls]!;
-    const dist = inst.dist;
+    const dist = inst.dist[cls]!;
     const stride = inst.stride;
     this.bLat[m + 1] = inst.vTwEnd[this.v]!;
     this.bCost[m + 1] = 0;

@@ -9,6 +9,7 @@ export function buildRouteSolution(inst: Instance, v: number, tasks: readonly nu
   const cls = inst.vClass[v]!;
   const dur = inst.dur[cls]!;
   const cst = inst.cost[cls]!;
+  const dst = inst.dist[cls]!;
   const dims = inst.dims;
   const stride = inst.stride;
   const load = new Array<number>(dims).fill(0);
@@ -36,7 +37,7 @@ export function buildRouteSolution(inst: Instance, v: number, tasks: readonly nu
       const a = loc * stride + l;
       arrival = time + dur[a]!;
       travel += dur[a]!;
-      distance += inst.dist[a]!;
+      distance += dst[a]!;
       cost += cst[a]!;
       setup = l !== loc ? inst.taskSetup[t]! : 0;
       loc = l;
@@ -75,7 +76,7 @@ export function buildRouteSolution(inst: Instance, v: number, tasks: readonly nu
   const a = loc * stride + endLoc;
   const arrival = time + dur[a]!;
   travel += dur[a]!;
-  distance += inst.dist[a]!;
+  distance += dst[a]!;
   cost += cst[a]!;
   if (endLoc !== inst.nowhere) {
     steps.push({ type: "end", location: endLoc, arrival, setup: 0, waiting: 0, service: 0, departure: arrival, load: load.slice(), travelTime: travel, distance });

@@ -21,11 +21,11 @@ export interface Instance {
   nowhere: number;
   /** Capacity dimensions. */
   dims: number;
-  /** Per speed class: durations and costs, indexed [from * stride + to]. */
+  /** Per speed class (routing profile × speed factor): durations, costs and distances, indexed [from * stride + to]. */
   dur: Float64Array[];
   cost: Float64Array[];
-  /** Distances indexed [from * stride + to] (zeros when not given). */
-  dist: Float64Array;
+  /** Distances (zeros when not given); classes of one profile share the same array. */
+  dist: Float64Array[];
   hasDistances: boolean;
 
   nTasks: number;
@@ -119,34 +119,45 @@ export function compileProblem(problem: Problem): Instance {
 
   const wTime = problem.objective?.travelTime ?? (problem.objective?.distance ? 0 : 1);
   const wDist = problem.objective?.distance ?? 0;
-  const hasDistances = problem.matrices.distances !== undefined;
-  const dist = hasDistances ? flat(problem.matrices.distances!, n, stride, 1) : new Float64Array(stride * stride);
+  const matricesOf = (profile: string | undefined) => (profile === undefined ? problem.matrices : problem.profileMatrices![profile]!);
+  const hasDistances = problem.matrices.distances !== undefined || Object.values(problem.profileMatrices ?? {}).some((m) => m.distances !== undefined);
+  const distByProfile = new Map<string | undefined, Float64Array>();
+  const distOf = (profile: string | undefined): Float64Array => {
+    let d = distByProfile.get(profile);
+    if (!d) {
+      const m = matricesOf(profile).distances;
+      d = m ? flat(m, n, stride, 1) : new Float64Array(stride * stride);
+      distByProfile.set(profile, d);
+    }
+    return d;
+  };
 
-  // Speed classes: one duration/cost matrix pair per distinct speed factor.
-  const speeds: number[] = [];
+  // Speed classes: one duration/cost/distance matrix set per distinct (routing profile, speed factor).
+  const classes: { profile: string | undefined; speed: number }[] = [];
   const vClass = new Int32Array(vehicles.length);
   vehicles.forEach((v, i) => {
     const s = v.speedFactor ?? 1;
-    let c = speeds.indexOf(s);
-    if (c < 0) {
-      c = speeds.length;
-      speeds.push(s);
-    }
+    let c = classes.findIndex((k) => k.speed === s && k.profile === v.profile);
+    if (c < 0) c = classes.push({ profile: v.profile, speed: s }) - 1;
     vClass[i] = c;
   });
-  if (speeds.length === 0) speeds.push(1);
+  if (classes.length === 0) classes.push({ profile: undefined, speed: 1 });
   const dur: Float64Array[] = [];
   const cost: Float64Array[] = [];
+  const dist: Float64Array[] = [];
   let maxArcCost = 0;
-  for (const s of speeds) {
-    const d = flat(problem.matrices.durations, n, stride, s);
+  for (const { profile, speed } of classes) {
+    const m = matricesOf(profile);
+    const d = flat(m.durations, n, stride, speed);
+    const dd = distOf(profile);
     dur.push(d);
+    dist.push(dd);
     let c: Float64Array;
-    if (problem.matrices.costs) c = flat(problem.matrices.costs, n, stride, 1);
+    if (m.costs) c = flat(m.costs, n, stride, 1);
     else if (wDist === 0 && wTime === 1) c = d;
     else {
       c = new Float64Array(stride * stride);
-      for (let i = 0; i < c.length; i++) c[i] = wTime * d[i]! + wDist * dist[i]!;
+      for (let i = 0; i < c.length; i++) c[i] = wTime * d[i]! + wDist * dd[i]!;
     }
     cost.push(c);
     for (let i = 0; i < c.length; i++) if (c[i]! < Infinity && c[i]! > maxArcCost) maxArcCost = c[i]!;

@@ -75,6 +75,17 @@ export function requireValidProblem(problem: unknown): asserts problem is Proble
   const n = requireMatrix(matrices.durations, "matrices.durations", undefined);
   if (matrices.distances !== undefined) requireMatrix(matrices.distances, "matrices.distances", n);
   if (matrices.costs !== undefined) requireMatrix(matrices.costs, "matrices.costs", n);
+  const profiles = problem.profileMatrices;
+  if (profiles !== undefined && !isObject(profiles)) throw new InvalidProblemError("profileMatrices", "must be an object of matrices by profile");
+  for (const [name, m] of Object.entries(profiles ?? {})) {
+    const f = `profileMatrices.${name}`;
+    if (!isObject(m)) throw new InvalidProblemError(f, "must be an object with durations");
+    requireMatrix(m.durations, `${f}.durations`, n);
+    if (m.distances !== undefined) requireMatrix(m.distances, `${f}.distances`, n);
+    if (m.costs !== undefined) requireMatrix(m.costs, `${f}.costs`, n);
+  }
+  /** The matrices vehicle `v` travels by. */
+  const travelOf = (v: Record<string, unknown>) => (typeof v.profile === "string" ? (profiles as Record<string, Record<string, unknown>>)[v.profile] : matrices) as Record<string, unknown>;
   const dims: { k: number | undefined } = { k: undefined };
 
   const jobs = problem.jobs ?? [];
@@ -142,8 +153,10 @@ export function requireValidProblem(problem: unknown): asserts problem is Proble
     requireNumber(v.maxStops, `${f}.maxStops`, { min: 0, integer: true, optional: true });
     requireNumber(v.speedFactor, `${f}.speedFactor`, { min: 1e-6, optional: true });
     requireNumber(v.fixedCost, `${f}.fixedCost`, { min: 0, optional: true });
-    if (v.maxDistance !== undefined && matrices.distances === undefined)
-      throw new InvalidProblemError(`${f}.maxDistance`, "requires matrices.distances");
+    if (v.profile !== undefined && (typeof v.profile !== "string" || !isObject(profiles) || !Object.hasOwn(profiles, v.profile)))
+      throw new InvalidProblemError(`${f}.profile`, "must name one of profileMatrices");
+    if (v.maxDistance !== undefined && travelOf(v).distances === undefined)
+      throw new InvalidProblemError(`${f}.maxDistance`, "requires the vehicle's distances matrix");
     if (v.breaks !== undefined) {
       if (!Array.isArray(v.breaks)) throw new InvalidProblemError(`${f}.breaks`, "must be an array");
       const breakIds = new Set<number>();
@@ -167,8 +180,8 @@ export function requireValidProblem(problem: unknown): asserts problem is Proble
     requireNumber(objective.balanceWeight, "objective.balanceWeight", { min: 0, optional: true });
     if (objective.mode !== undefined && !(OBJECTIVE_MODES as readonly unknown[]).includes(objective.mode))
       throw new InvalidProblemError("objective.mode", `must be one of ${OBJECTIVE_MODES.join(", ")}`);
-    if (typeof objective.distance === "number" && objective.distance > 0 && matrices.distances === undefined)
-      throw new InvalidProblemError("objective.distance", "requires matrices.distances");
+    if (typeof objective.distance === "number" && objective.distance > 0 && (vehicles as Record<string, unknown>[]).some((v) => travelOf(v).distances === undefined))
+      throw new InvalidProblemError("objective.distance", "requires every vehicle's distances matrix");
   }
 }
 

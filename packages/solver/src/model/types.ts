@@ -81,6 +81,11 @@ export interface Vehicle {
   maxStops?: number;
   /** Travel durations are divided by this factor (default 1). */
   speedFactor?: number;
+  /**
+   * Routing profile (e.g. "bicycle"): the vehicle travels by `problem.profileMatrices[profile]`
+   * instead of `problem.matrices` (same locations, own durations and distances). Absent: `matrices`.
+   */
+  profile?: string;
   breaks?: readonly Break[];
   /** Cost added when the vehicle is used. */
   fixedCost?: number;
@@ -109,7 +114,10 @@ export interface Objective {
 }
 
 export interface Problem {
+  /** Travel of every vehicle without a `profile`. */
   matrices: Matrices;
+  /** Travel per routing profile, for vehicles with a `profile` (each square over the same locations as `matrices`). */
+  profileMatrices?: Readonly<Record<string, Matrices>>;
   jobs?: readonly Job[];
   shipments?: readonly Shipment[];
   vehicles: readonly Vehicle[];

@@ -12,7 +12,8 @@ function requireIndex(value: unknown, field: string): number {
 }
 
 /**
- * Converts VROOM's JSON input to a Problem. Supports one routing profile (custom matrices);
+ * Converts VROOM's JSON input to a Problem. Custom matrices per routing profile: with several
+ * profiles, each vehicle travels by its profile's matrices (`profileMatrices`);
  * per-vehicle `costs.per_hour`/`per_km` must be equal across vehicles (they become the
  * objective weights). Throws InvalidProblemError naming the VROOM field on bad input.
  */
@@ -20,9 +21,17 @@ export function fromVroomInput(input: unknown): Problem {
   if (!isObject(input)) throw new InvalidProblemError("input", "must be a JSON object");
   const vi = input as unknown as VroomInput;
   if (!Array.isArray(vi.vehicles)) throw new InvalidProblemError("vehicles", "must be an array");
-  const profiles = new Set(vi.vehicles.map((v) => (isObject(v) && typeof v.profile === "string" ? v.profile : "car")));
-  if (profiles.size > 1) throw new InvalidProblemError("vehicles[].profile", "several routing profiles are not supported");
+  const profileOf = (v: unknown) => (isObject(v) && typeof v.profile === "string" ? v.profile : "car");
+  const profiles = new Set(vi.vehicles.map(profileOf));
   const profile = [...profiles][0] ?? "car";
+  const byProfile: Record<string, Problem["matrices"]> = {};
+  if (profiles.size > 1) {
+    for (const name of profiles) {
+      const m = isObject(vi.matrices) ? vi.matrices[name] : undefined;
+      if (!isObject(m) || !m.durations) throw new InvalidProblemError(`matrices.${name}.durations`, "is required");
+      byProfile[name] = { durations: m.durations, ...(m.distances ? { distances: m.distances } : {}), ...(m.costs ? { costs: m.costs } : {}) };
+    }
+  }
   let durations: VroomMatrix | undefined;
   let distances: VroomMatrix | undefined;
   let costs: VroomMatrix | undefined;
@@ -91,6 +100,7 @@ export function fromVroomInput(input: unknown): Problem {
       maxDistance: v.max_distance,
       maxStops: v.max_tasks,
       speedFactor: v.speed_factor,
+      ...(profiles.size > 1 ? { profile: profileOf(v) } : {}),
       fixedCost: v.costs?.fixed,
       breaks: v.breaks?.map((b) => ({ id: b.id, timeWindows: b.time_windows, service: b.service })),
     };
@@ -102,6 +112,7 @@ export function fromVroomInput(input: unknown): Problem {
     jobs,
     shipments,
     vehicles,
+    ...(profiles.size > 1 ? { profileMatrices: byProfile } : {}),
   };
   if (ph !== 3600 || pk !== 0) problem.objective = { travelTime: ph / 3600, distance: pk / 1000 };
   return problem;
