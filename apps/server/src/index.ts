@@ -5,6 +5,7 @@ import { EnvError, loadEnv } from "./env";
 import { buildRuntime } from "./bootstrap";
 import { createLogger } from "./lib/logger";
 import { startServer } from "./realtime/server";
+import { startPlanRecovery } from "./services/fleet/plans";
 
 async function main(): Promise<void> {
   let env;
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const { server, port } = await startServer(runtime, { port: env.PORT, hostname: env.HOST });
+  // Fleet plans a previous process left queued or solving are solved again (their orders are stored).
+  startPlanRecovery(runtime.deps);
   logger.info(
     { port, database: runtime.deps.database.kind, mail: env.SMTP_URL ? "smtp" : "outbox" },
     `RoutePilot listening on http://localhost:${port}`,

@@ -17,8 +17,11 @@ export const planMessages = {
   dispatched: (team: string, date: string, vehicle: string, stops: number) => `${team}: your route for ${date} with ${vehicle} is ready (${stops} stop${stops === 1 ? "" : "s"}).`,
   dispatchedMailSubject: (date: string) => `Your route for ${date}`,
   planFailed: "The plan could not be solved. Please try again.",
-  interrupted: "Solving was interrupted (the server restarted). Re-plan to try again.",
+  driverOffDay: (vehicle: string, driver: string, day: string) => `${vehicle}: ${driver} does not work on ${day} (working days in Drivers)`,
+  driverLacksSkill: (vehicle: string, driver: string, skills: string) => `${vehicle}: ${driver} does not have ${skills}, which orders on this route need`,
+  unfitDrivers: "Some drivers do not fit their routes: change the driver, or dispatch anyway",
   tooManyCompared: "Compare at most five plans at once",
+  unassignedByHand: "Taken off the routes by hand. Move it onto a vehicle or re-plan to place it again.",
 } as const;
 
 export const planLockSchema = z.object({
@@ -68,11 +71,12 @@ export const fleetPlanListSchema = z.object({ plans: z.array(fleetPlanSummarySch
 
 export const planMoveSchema = z.object({
   orderId: z.string().min(1).max(64),
-  toVehicleId: z.string().min(1),
-  /** 0-based position among the vehicle's stops; past the end = last. */
-  position: z.number().int().min(0).max(10_000),
+  /** The vehicle to move the order to; null takes it off the routes (back to unassigned, its lock dropped). */
+  toVehicleId: z.string().min(1).nullable(),
+  /** 0-based position among the vehicle's stops; past the end = last (ignored when unassigning). */
+  position: z.number().int().min(0).max(10_000).default(0),
 });
-export type PlanMove = z.infer<typeof planMoveSchema>;
+export type PlanMove = z.input<typeof planMoveSchema>;
 
 export const planLocksSchema = z.object({ locks: z.array(planLockSchema).max(10_000) });
 
@@ -88,9 +92,19 @@ export const planComparisonSchema = z.object({
   plans: z.array(fleetPlanSummarySchema.omit({ orderCount: true }).extend({ violations: z.number() })),
 });
 
+/**
+ * Dispatch checks each assignment against the driver's profile: a driver who does not work on the
+ * plan's weekday, or lacks a driver skill an order of the route needs (a skill some driver of the
+ * team lists, e.g. "hazmat"; skills no driver lists are vehicle equipment, matched by the engine),
+ * makes a 409 CONFLICT whose `fields` name each assignment (`assignments.{i}.driverUserId`, or
+ * `vehicles.{vehicleId}` for a default driver) — a warning, not a refusal: real fleets swap days
+ * and cover for each other, so the manager may send `dispatchAnyway: true` to dispatch as chosen.
+ */
 export const dispatchPlanSchema = z.object({
   /** Driver per vehicle; a vehicle left out goes to the driver whose default vehicle it is. */
   assignments: z.array(z.object({ vehicleId: z.string().min(1), driverUserId: z.string().min(1) })).max(500).optional(),
+  /** Dispatch even though a driver does not work that day or lacks a skill the route needs (the 409's warnings). */
+  dispatchAnyway: z.boolean().optional(),
 });
 export type DispatchPlanInput = z.infer<typeof dispatchPlanSchema>;
 

@@ -202,6 +202,8 @@ export const planRouteSchema = z.object({
   waitingSeconds: z.number(),
   load: z.array(z.number()),
   costPence: z.number(),
+  /** The route on the map: an encoded polyline (precision 5) from the routing provider, depot to depot; absent for an empty route. */
+  geometry: z.string().nullable().optional(),
 });
 
 export const unassignedReasons = ["skills", "capacity", "time_window", "shift", "max_travel_time", "max_distance", "max_stops", "unreachable", "precedence", "no_vehicle", "dropped"] as const;

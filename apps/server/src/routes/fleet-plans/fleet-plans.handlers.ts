@@ -12,6 +12,10 @@ export const fleetPlansRouter = createRouter()
     const { teamId, planId } = c.req.valid("param");
     return c.json(await service.getPlan(deps(c), requireUser(c), teamId, planId), 200);
   })
+  .openapi(r.listPlanVariants, async (c) => {
+    const { teamId, planId } = c.req.valid("param");
+    return c.json(await service.listPlanVariants(deps(c), requireUser(c), teamId, planId), 200);
+  })
   .openapi(r.movePlanStop, async (c) => {
     const { teamId, planId } = c.req.valid("param");
     return c.json(await service.movePlanStop(deps(c), requireUser(c), teamId, planId, c.req.valid("json")), 200);

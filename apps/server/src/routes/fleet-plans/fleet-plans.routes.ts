@@ -45,11 +45,20 @@ export const getPlan = createRoute({
   responses: { 200: json(planDetailSchema, "Plan"), ...errors },
 });
 
+export const listPlanVariants = createRoute({
+  method: "get",
+  path: "/api/teams/{teamId}/plans/{planId}/variants",
+  tags,
+  summary: "The plan's variants and versions: the plan they all come from, every copy made from it or from its copies, this plan included, oldest first (managers)",
+  request: { params: PlanParam },
+  responses: { 200: json(fleetPlanListSchema, "The plan's family"), ...errors },
+});
+
 export const movePlanStop = createRoute({
   method: "post",
   path: "/api/teams/{teamId}/plans/{planId}/moves",
   tags,
-  summary: "Move an order to a vehicle and position; both routes are recomputed (no engine) and checked; what the move breaks is returned and kept as violations",
+  summary: "Move an order to a vehicle and position, or off the routes (toVehicleId null: unassigned, its lock dropped); the routes are recomputed (no engine) with their geometry and checked; what the move breaks is returned and kept as violations",
   request: { params: PlanParam, ...body(planMoveSchema) },
   responses: { 200: json(planDetailSchema, "The plan after the move"), ...errors, ...conflict },
 });
@@ -96,5 +105,11 @@ export const dispatchPlan = createRoute({
   tags,
   summary: "Turn each non-empty route into a route assigned to its driver (given, or the driver whose default vehicle it is) and vehicle; drivers get a notification and an e-mail; the plan is frozen",
   request: { params: PlanParam, ...body(dispatchPlanSchema) },
-  responses: { 200: json(dispatchResultSchema, "Dispatched routes"), ...errors, ...conflict },
+  responses: {
+    200: json(dispatchResultSchema, "Dispatched routes"),
+    ...errors,
+    409: jsonError(
+      "The plan has been dispatched or is still being solved; or a driver does not work on the plan's weekday or lacks a driver skill an order of the route needs (fields name each assignment: send dispatchAnyway true to dispatch as chosen)",
+    ),
+  },
 });

@@ -2,9 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fleetMessages, planMessages, routeMessages, type OrderInput, type PlanDetail, type Vehicle, type VehicleInput } from "@routepilot/contracts";
 import { outbox, plans, routes, routeStops, subscribers, teamNotifications } from "@routepilot/db";
+import { decodePolyline } from "@routepilot/geo";
 import { checkPlan, routeToCheck, travelFromMatrix } from "../../services/fleet/check-plan";
 import { DEPOT, haversineMatrix, scatteredOrders } from "../../services/fleet/fleet-fixtures";
-import { waitForPlans } from "../../services/fleet/plans";
+import { resumeInterruptedPlans, startPlanRecovery, waitForPlans } from "../../services/fleet/plans";
 import { layoutPlan, type PlanOrder, type PlanVehicle } from "../../services/fleet/problem";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { account, addMember, createTeam, json, recordRealtime, setTier, type Account } from "../teams/team-fixtures";
@@ -310,6 +311,7 @@ describe("fleet plans: access matrix", () => {
     { name: "POST plans", ok: 202, call: (teamId, cookie) => t.call(`/api/teams/${teamId}/plans`, { cookie, body: { date: DATE, vehicleIds: [vehicleId], orders: [{ label: "a", lat: 51.5, lng: -0.1 }], settings: { timeLimitSeconds: 1 } } }) },
     { name: "GET plans", ok: 200, call: (teamId, cookie) => t.call(`/api/teams/${teamId}/plans`, { cookie }) },
     { name: "GET plan", ok: 200, call: (teamId, cookie) => t.call(`/api/teams/${teamId}/plans/${planId}`, { cookie }) },
+    { name: "GET variants", ok: 200, call: (teamId, cookie) => t.call(`/api/teams/${teamId}/plans/${planId}/variants`, { cookie }) },
     { name: "GET compare", ok: 200, call: (teamId, cookie) => t.call(`/api/teams/${teamId}/plans/${planId}/compare`, { cookie }) },
     { name: "PUT locks", ok: 200, call: (teamId, cookie) => t.call(`/api/teams/${teamId}/plans/${planId}/locks`, { method: "PUT", cookie, body: { locks: [] } }) },
     { name: "POST variants", ok: 202, call: (teamId, cookie) => t.call(`/api/teams/${teamId}/plans/${planId}/variants`, { cookie, body: { name: "V", settings: { timeLimitSeconds: 1 } } }) },
@@ -341,12 +343,179 @@ describe("fleet plans: access matrix", () => {
       expect((await call(undefined)).status).toBe(401);
     }
     expect((await t.call(`/api/teams/${w.teamId}/plans/${UNKNOWN}`, { cookie: w.people.owner.cookie })).status).toBe(404);
+    expect((await t.call(`/api/teams/${w.teamId}/plans/${UNKNOWN}/variants`, { cookie: w.people.owner.cookie })).status).toBe(404);
   });
 
-  it("a plan cut off by a restart (still solving, silent for 5 minutes, not running here) reads as failed and can be re-planned", async () => {
-    await t.deps.db.update(plans).set({ status: "solving", updatedAt: new Date(Date.now() - 6 * 60_000) }).where(eq(plans.id, planId));
-    expect(await done(w, planId)).toMatchObject({ status: "failed", error: planMessages.interrupted });
-    expect((await t.call(`/api/teams/${w.teamId}/plans/${planId}/replan`, { cookie: w.people.owner.cookie, body: {} })).status).toBe(202);
+  it("a plan cut off by a restart (still solving, silent for minutes, not running here) is solved again when read", async () => {
+    await t.deps.db.update(plans).set({ status: "solving", progress: 0.4, updatedAt: new Date(Date.now() - 6 * 60_000) }).where(eq(plans.id, planId));
+    const read = await json<PlanDetail>(t.call(`/api/teams/${w.teamId}/plans/${planId}`, { cookie: w.people.owner.cookie }));
+    expect(read).toMatchObject({ status: "queued", progress: 0, error: null });
     expect((await done(w, planId)).status).toBe("done");
+  }, 30_000);
+});
+
+describe("fleet plans: plans cut off by a restart are re-queued on start", () => {
+  it("claims every plan left queued or solving (not dispatched) and solves it again; a plan another process is solving is left alone; two sweeps never claim one plan twice", async () => {
+    const w = await world();
+    const [v] = await addVehicles(w, [van("Van 1")]);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await plan(w, { vehicleIds: [v!.id], orders: scatteredOrders(3) })).id);
+    const [stale, queued, live] = ids as [string, string, string];
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    await t.deps.db.update(plans).set({ status: "solving", progress: 0.5, updatedAt: longAgo }).where(eq(plans.id, stale));
+    await t.deps.db.update(plans).set({ status: "queued", progress: 0, updatedAt: longAgo }).where(eq(plans.id, queued));
+    // Solving on another process: it touched the row a moment ago.
+    await t.deps.db.update(plans).set({ status: "solving", progress: 0.2, updatedAt: new Date() }).where(eq(plans.id, live));
+    const sweeps = await Promise.all([resumeInterruptedPlans(t.deps, { staleAfterMs: 60_000 }), resumeInterruptedPlans(t.deps, { staleAfterMs: 60_000 })]);
+    expect(sweeps.flat().sort()).toEqual([stale, queued].sort());
+    await waitForPlans();
+    for (const id of [stale, queued]) expect((await done(w, id)).status).toBe("done");
+    const [other] = await t.deps.db.select().from(plans).where(eq(plans.id, live));
+    expect(other).toMatchObject({ status: "solving", progress: 0.2 });
+    // On the embedded database (one process) the start-up sweep takes every plan left solving, however recent.
+    expect(t.deps.database.kind).toBe("pglite");
+    const stop = startPlanRecovery(t.deps);
+    stop();
+    await waitForPlans();
+    expect((await done(w, live)).status).toBe("done");
+  }, 60_000);
+});
+
+describe("fleet plans: route geometry, unassigning by hand, a plan's variants", () => {
+  let w: World;
+  let vans: Vehicle[];
+  let base: PlanDetail;
+  const orders = scatteredOrders(8).map((o) => ({ ...o, timeWindows: [] }));
+  beforeAll(async () => {
+    w = await world();
+    vans = await addVehicles(w, [van("Van A"), van("Van B")]);
+    base = await plan(w, { vehicleIds: vans.map((v) => v.id), orders });
+  }, 30_000);
+
+  it("each used route carries its line for the map (encoded polyline through its stops), an empty one none", () => {
+    for (const r of base.routes) {
+      if (r.stops.length === 0) expect(r.geometry ?? null).toBeNull();
+      else expect(decodePolyline(r.geometry!).length).toBeGreaterThanOrEqual(r.stops.length + 2);
+    }
+  });
+
+  it("a move with toVehicleId null takes the order off its route: unassigned with its reason, lock dropped, route and geometry recomputed", async () => {
+    const route = base.routes.find((r) => r.stops.length >= 2)!;
+    const orderId = route.stops[0]!.orderId;
+    const locked = await t.call(`/api/teams/${w.teamId}/plans/${base.id}/locks`, { method: "PUT", cookie: w.people.owner.cookie, body: { locks: [{ orderId, vehicleId: route.vehicleId }] } });
+    expect(locked.status).toBe(200);
+    const res = await t.call(`/api/teams/${w.teamId}/plans/${base.id}/moves`, { cookie: w.people.manager.cookie, body: { orderId, toVehicleId: null } });
+    expect(res.status).toBe(200);
+    const after = await json<PlanDetail>(res);
+    const changed = after.routes.find((r) => r.vehicleId === route.vehicleId)!;
+    expect(changed.stops.map((s) => s.orderId)).toEqual(route.stops.slice(1).map((s) => s.orderId));
+    expect(changed.geometry).not.toBe(route.geometry);
+    expect(after.unassigned).toContainEqual({ orderId, label: route.stops[0]!.label, reason: "dropped", explanation: planMessages.unassignedByHand });
+    expect(after.locks).toEqual([]);
+    expect(after.totals).toMatchObject({ assigned: 7, unassigned: 1 });
+    // And back onto a van: no longer unassigned.
+    const back = await json<PlanDetail>(t.call(`/api/teams/${w.teamId}/plans/${base.id}/moves`, { cookie: w.people.manager.cookie, body: { orderId, toVehicleId: route.vehicleId, position: 0 } }));
+    expect(back.unassigned).toEqual([]);
+    expect(back.totals).toMatchObject({ assigned: 8, unassigned: 0 });
+    const bad = await t.call(`/api/teams/${w.teamId}/plans/${base.id}/moves`, { cookie: w.people.manager.cookie, body: { orderId: "nope", toVehicleId: null } });
+    expect(await errorOf(bad)).toMatchObject({ status: 400, fields: { orderId: planMessages.unknownOrder } });
+  });
+
+  it("lists a plan's variants and versions: the whole family from any member, oldest first, nothing else", async () => {
+    const variant = async (from: string, name: string) => {
+      const res = await t.call(`/api/teams/${w.teamId}/plans/${from}/variants`, { cookie: w.people.owner.cookie, body: { name, settings: { timeLimitSeconds: 1 } } });
+      expect(res.status).toBe(202);
+      return (await json<{ id: string }>(res)).id;
+    };
+    const child = await variant(base.id, "Child");
+    const grandchild = await variant(child, "Grandchild");
+    const unrelated = (await plan(w, { vehicleIds: [vans[0]!.id], orders: scatteredOrders(2) })).id;
+    await waitForPlans();
+    for (const from of [base.id, grandchild]) {
+      const list = await json<{ plans: { id: string; parentPlanId: string | null; version: number; orderCount: number }[] }>(t.call(`/api/teams/${w.teamId}/plans/${from}/variants`, { cookie: w.people.manager.cookie }));
+      expect(list.plans.map((p) => p.id)).toEqual([base.id, child, grandchild]);
+      expect(list.plans.map((p) => p.version)).toEqual([1, 2, 3]);
+      expect(list.plans[2]).toMatchObject({ parentPlanId: child, orderCount: 8 });
+    }
+    const alone = await json<{ plans: { id: string }[] }>(t.call(`/api/teams/${w.teamId}/plans/${unrelated}/variants`, { cookie: w.people.owner.cookie }));
+    expect(alone.plans.map((p) => p.id)).toEqual([unrelated]);
+  }, 30_000);
+});
+
+describe("fleet plans: dispatch checks each driver against the day and the route's skills", () => {
+  const SATURDAY = "2026-03-07";
+  let w: World;
+  let vans: Vehicle[];
+  let driver2: Account;
+  beforeAll(async () => {
+    w = await world();
+    vans = await addVehicles(w, [van("Van A", { skills: ["hazmat", "fridge"] }), van("Van B", { skills: ["fridge"] })]);
+    driver2 = await account(t, "plan-check-driver2", "Hazel Hazmat");
+    await addMember(t, w.teamId, driver2, "driver");
+    // Hazel holds hazmat (a driver skill: a driver lists it) and works every day; Dana works Monday to Friday with no skill.
+    const put = await t.call(`/api/teams/${w.teamId}/drivers/${driver2.userId}`, { method: "PUT", cookie: w.people.owner.cookie, body: { skills: ["hazmat"], workingDays: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] } });
+    expect(put.status).toBe(200);
+  }, 30_000);
+
+  const dispatch = (planId: string, body: Record<string, unknown>) => t.call(`/api/teams/${w.teamId}/plans/${planId}/dispatch`, { cookie: w.people.owner.cookie, body });
+
+  it("a driver who does not work on the plan's weekday: 409 naming the assignment; dispatched anyway when the manager says so", async () => {
+    const p = await plan(w, { date: SATURDAY, vehicleIds: [vans[1]!.id], orders: scatteredOrders(3) });
+    const assignments = [{ vehicleId: vans[1]!.id, driverUserId: w.people.driver.userId }];
+    expect(await errorOf(await dispatch(p.id, { assignments }))).toEqual({
+      status: 409,
+      message: planMessages.unfitDrivers,
+      fields: { "assignments.0.driverUserId": planMessages.driverOffDay("Van B", "Dana driver", "Saturdays") },
+    });
+    expect((await done(w, p.id)).dispatchedAt).toBeNull();
+    expect((await dispatch(p.id, { assignments: [{ vehicleId: vans[1]!.id, driverUserId: driver2.userId }] })).status).toBe(200);
+  }, 30_000);
+
+  it("a driver without a driver skill the route's orders need (vehicle equipment like fridge is not asked of drivers): 409; dispatchAnyway dispatches", async () => {
+    const orders = scatteredOrders(3).map((o, i) => ({ ...o, skills: i === 0 ? ["hazmat", "fridge"] : ["fridge"] }));
+    const p = await plan(w, { vehicleIds: [vans[0]!.id], orders });
+    const assignments = [{ vehicleId: vans[0]!.id, driverUserId: w.people.driver.userId }];
+    expect(await errorOf(await dispatch(p.id, { assignments }))).toMatchObject({ status: 409, fields: { "assignments.0.driverUserId": planMessages.driverLacksSkill("Van A", "Dana driver", "hazmat") } });
+    const res = await dispatch(p.id, { assignments, dispatchAnyway: true });
+    expect(res.status).toBe(200);
+    const out = await json<{ routes: { driverUserId: string }[] }>(res);
+    expect(out.routes.map((r) => r.driverUserId)).toEqual([w.people.driver.userId]);
+  }, 30_000);
+
+  it("a default driver is named by vehicle", async () => {
+    const saved = await t.call(`/api/teams/${w.teamId}/drivers/${w.people.driver.userId}`, { method: "PUT", cookie: w.people.owner.cookie, body: { defaultVehicleId: vans[1]!.id } });
+    expect(saved.status).toBe(200);
+    const p = await plan(w, { date: SATURDAY, vehicleIds: [vans[1]!.id], orders: scatteredOrders(2) });
+    expect(await errorOf(await dispatch(p.id, {}))).toMatchObject({ status: 409, fields: { [`vehicles.${vans[1]!.id}`]: planMessages.driverOffDay("Van B", "Dana driver", "Saturdays") } });
+  }, 30_000);
+});
+
+describe("fleet plans: each vehicle travels by its own profile", () => {
+  it("a bicycle and a van in one plan: each route timed with its profile's travel, checked independently", async () => {
+    const w = await world();
+    // Neither carries every order alone: both are used.
+    const [bike, vanV] = await addVehicles(w, [van("Bike", { profile: "bicycle", capacity: [20] }), van("Van", { capacity: [20] })]);
+    const orders = scatteredOrders(16).map((o) => ({ ...o, timeWindows: [] }));
+    const result = await plan(w, { vehicleIds: [bike!.id, vanV!.id], orders });
+    expect(result.unassigned).toEqual([]);
+    expect(result.status).toBe("done");
+    const vehicles = [bike!, vanV!].map(asPlanVehicle);
+    const layout = layoutPlan(vehicles, orders);
+    const byProfile = new Map([
+      ["bicycle", travelFromMatrix(layout.points, await haversineMatrix(layout.points, "bicycle"))],
+      ["van", travelFromMatrix(layout.points, await haversineMatrix(layout.points, "van"))],
+    ]);
+    const routes = result.routes.filter((r) => r.stops.length > 0);
+    expect(routes.map((r) => r.vehicleId).sort()).toEqual([bike!.id, vanV!.id].sort());
+    const own = checkPlan({ date: DATE, vehicles, orders, routes: routes.map(routeToCheck), travel: byProfile.get("van")!, travelOf: (v) => byProfile.get(v.profile)!, dims: 1 });
+    expect(own.violations).toEqual([]);
+    for (const r of own.routes) {
+      const stored = routes.find((x) => x.vehicleId === r.vehicleId)!;
+      expect(r.drivingSeconds, r.vehicleId).toBeCloseTo(stored.drivingSeconds, -1);
+      expect(r.distanceMeters, r.vehicleId).toBeCloseTo(stored.distanceMeters, -1);
+    }
+    // Read with the van's travel, the bicycle's route would be much quicker than planned: not what was planned.
+    const asVan = checkPlan({ date: DATE, vehicles, orders, routes: routes.filter((r) => r.vehicleId === bike!.id).map(routeToCheck), travel: byProfile.get("van")!, dims: 1 });
+    expect(asVan.routes[0]!.drivingSeconds).toBeLessThan(routes.find((r) => r.vehicleId === bike!.id)!.drivingSeconds * 0.8);
   }, 30_000);
 });

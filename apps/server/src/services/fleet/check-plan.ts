@@ -252,6 +252,8 @@ export interface CheckPlanInput {
   orders: readonly PlanOrder[];
   routes: readonly RouteToCheck[];
   travel: Travel;
+  /** Each vehicle's own travel (its routing profile's), when vehicles differ; else `travel` for all. */
+  travelOf?: (vehicle: PlanVehicle) => Travel;
   dims: number;
 }
 
@@ -282,7 +284,7 @@ export function checkPlan(input: CheckPlanInput): { violations: Violation[]; lat
       if (other !== undefined && other !== route.vehicleId) violations.push({ vehicleId: route.vehicleId, orderId: s.orderId, kind: "duplicate", message: "This order is on two vehicles." });
       where.set(s.orderId, route.vehicleId);
     }
-    const result = scheduleVehicleRoute({ date: input.date, vehicle, orders, stops: route.stops, travel: input.travel, dims: input.dims, breakGaps: breakGaps(input.date, vehicle, route) });
+    const result = scheduleVehicleRoute({ date: input.date, vehicle, orders, stops: route.stops, travel: input.travelOf?.(vehicle) ?? input.travel, dims: input.dims, breakGaps: breakGaps(input.date, vehicle, route) });
     violations.push(...result.violations);
     routes.push(result.route);
     latenessSeconds += result.latenessSeconds;

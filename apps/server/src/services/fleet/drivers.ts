@@ -12,7 +12,7 @@ type DriverInput = ReturnType<typeof driverInputSchema.parse>;
 type Weekday = (typeof weekdays)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DEFAULT_WORKING_DAYS: Weekday[] = ["mon", "tue", "wed", "thu", "fri"];
+export const DEFAULT_WORKING_DAYS: Weekday[] = ["mon", "tue", "wed", "thu", "fri"];
 
 /** Team members with the role driver, with their fleet details when saved (a left join). */
 function driversQuery(db: DbOrTx, teamId: string, userId?: string) {

@@ -1,5 +1,5 @@
 import { orderSchema, vehicleInputSchema, type OrderInput, type VehicleInput } from "@routepilot/contracts";
-import { HaversineProvider } from "@routepilot/geo";
+import { HaversineProvider, type Profile } from "@routepilot/geo";
 import { Rng } from "@routepilot/solver";
 import type { PlanOrder, PlanVehicle, TravelMatrix } from "./problem";
 
@@ -29,7 +29,7 @@ export function scatteredOrders(n: number, seed = 7): PlanOrder[] {
   });
 }
 
-export async function haversineMatrix(points: readonly { lat: number; lng: number }[]): Promise<TravelMatrix> {
-  const m = await new HaversineProvider().matrix(points, "van");
+export async function haversineMatrix(points: readonly { lat: number; lng: number }[], profile: Profile = "van"): Promise<TravelMatrix> {
+  const m = await new HaversineProvider().matrix(points, profile);
   return { durations: m.durations, distances: m.distances };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte } from "drizzle-orm";
 import {
   fleetMessages,
   planMessages,
@@ -9,10 +9,11 @@ import {
   type PlanDetail,
   type PlanEvent,
   type PlanLock,
-  type PlanMove,
   type PlanObjective,
   type PlanVariantInput,
+  type planMoveSchema,
   type planSettingsSchema,
+  weekdays,
 } from "@routepilot/contracts";
 import { fleetDrivers, plans, routeStops, routes, teamMembers, teams, user, vehicles, type DbOrTx, type StoredPlace, type Tx } from "@routepilot/db";
 import type { GeoServices, Profile } from "@routepilot/geo";
@@ -26,6 +27,7 @@ import { matrixWithFallback } from "../route-planning";
 import { TeamEvents } from "../teams/events";
 import { assertCanOptimize, consumeRouteQuota } from "../usage";
 import { requireFleetTeam } from "./access";
+import { DEFAULT_WORKING_DAYS } from "./drivers";
 import { scheduleVehicleRoute, travelFromMatrix, type Travel, type Violation } from "./check-plan";
 import {
   buildProblem,
@@ -67,8 +69,10 @@ interface StoredResult extends PlanResult {
 
 /** Plans being solved on this process, so tests and shutdown can wait for them. */
 const running = new Map<string, Promise<void>>();
+/** Recovery sweeps under way (they start plans). */
+const sweeps = new Set<Promise<unknown>>();
 export const waitForPlans = async () => {
-  while (running.size > 0) await Promise.allSettled([...running.values()]);
+  while (running.size > 0 || sweeps.size > 0) await Promise.allSettled([...running.values(), ...sweeps]);
 };
 
 
@@ -174,11 +178,12 @@ export function planTimeLimitMs(settings: PlanSettings | Record<string, unknown>
   return seconds ? seconds * 1000 : Math.min(50_000, 1000 + orderCount * 10);
 }
 
-/** The profile the plan's matrix is computed for: the most common among its vehicles. */
-function planProfile(vehicleList: readonly PlanVehicle[]): Profile {
+/** The vehicles' routing profiles, each once, the most common first (its matrix is the engine's default). */
+export function profilesOf(vehicleList: readonly PlanVehicle[]): Profile[] {
   const counts = new Map<string, number>();
   for (const v of vehicleList) counts.set(v.profile, (counts.get(v.profile) ?? 0) + 1);
-  return ([...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "van") as Profile;
+  const profiles = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([p]) => p as Profile);
+  return profiles.length > 0 ? profiles : ["van"];
 }
 
 async function driverByVehicle(db: DbOrTx, teamId: string): Promise<Map<string, string>> {
@@ -202,6 +207,27 @@ async function planMatrix(deps: PlanDeps, points: LatLng[], profile: Profile): P
   return toEngineMatrix(points.length, (i, j) => ({ duration: matrix.durations[i]![j]!, distance: matrix.distances[i]![j]! }));
 }
 
+/** One matrix per routing profile of the plan's vehicles (each vehicle travels by its own), the most common profile first. */
+async function planMatrices(deps: PlanDeps, points: LatLng[], vehicleList: readonly PlanVehicle[]): Promise<Map<string, TravelMatrix>> {
+  const out = new Map<string, TravelMatrix>();
+  for (const profile of profilesOf(vehicleList)) out.set(profile, await planMatrix(deps, points, profile));
+  return out;
+}
+
+/**
+ * Each vehicle's travel (its own profile's matrix) between the places of `vehicleList` and
+ * `orders`: how edits are recomputed and checked.
+ */
+async function profileTravel(deps: PlanDeps, geo: GeoServices, vehicleList: readonly PlanVehicle[], orders: readonly PlanOrder[]): Promise<(vehicle: PlanVehicle) => Travel> {
+  const points = layoutPlan(vehicleList, orders).points;
+  const travel = new Map<string, Travel>();
+  for (const profile of profilesOf(vehicleList)) {
+    const { matrix } = await matrixWithFallback({ geo, logger: deps.logger }, points, profile);
+    travel.set(profile, travelFromMatrix(points, matrix));
+  }
+  return (vehicle) => travel.get(vehicle.profile) as Travel;
+}
+
 /** Solves a queued plan: matrix, engine in the worker pool, then result and quota in one transaction. */
 async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
   const row = (await deps.db.select().from(plans).where(eq(plans.id, planId)))[0];
@@ -210,6 +236,9 @@ async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
   const setStatus = async (values: Partial<typeof plans.$inferInsert>) => {
     await deps.db.update(plans).set({ ...values, updatedAt: new Date() }).where(eq(plans.id, planId));
   };
+  // Sign of life while nothing else touches the row (a long matrix, storing): not taken for a plan cut off by a restart.
+  const heartbeat = setInterval(() => void setStatus({}).catch(() => {}), HEARTBEAT_MS);
+  heartbeat.unref();
   try {
     await setStatus({ status: "solving", progress: 0, error: null });
     await publishPlan(deps, teamId, planRealtimeTypes.progress, { planId, status: "solving", progress: 0 });
@@ -217,8 +246,8 @@ async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
     const orders = row.orders as unknown as PlanOrder[];
     const dims = await dimensionsOf(deps.db, teamId);
     const layout = layoutPlan(vehicleList, orders);
-    const matrix = await planMatrix(deps, layout.points, planProfile(vehicleList));
-    const problem = buildProblem({ vehicles: vehicleList, orders, objective: row.objective as PlanObjective, layout, matrix, dims, locks: row.locks, engineReady: true });
+    const matrices = await planMatrices(deps, layout.points, vehicleList);
+    const problem = buildProblem({ vehicles: vehicleList, orders, objective: row.objective as PlanObjective, layout, matrices, dims, locks: row.locks, engineReady: true });
     const limitMs = planTimeLimitMs(row.settings, orders.length);
     let lastStored = 0;
     const solution = await deps.solver.solve(problem, { seed: 1, timeLimitMs: limitMs }, (event) => {
@@ -231,7 +260,9 @@ async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
     });
     const drivers = await driverByVehicle(deps.db, teamId);
     const result = toPlanResult({ date: row.date, vehicles: vehicleList, orders, solution, dims, driverOf: (id) => drivers.get(id) ?? null });
-    const placed = placeLockedPositions({ date: row.date, vehicles: vehicleList, orders, result, locks: row.locks, travel: travelFromMatrix(layout.points, matrix), dims });
+    const travel = new Map([...matrices].map(([profile, m]) => [profile, travelFromMatrix(layout.points, m)]));
+    const placed = placeLockedPositions({ date: row.date, vehicles: vehicleList, orders, result, locks: row.locks, travelOf: (v) => travel.get(v.profile) as Travel, dims });
+    await withGeometry(deps, vehicleList, result.routes);
     const previous = storedResult(row)?.countedRoutes ?? 0;
     const used = result.routes.filter((r) => r.stops.length > 0);
     await deps.db.transaction(async (tx) => {
@@ -254,6 +285,8 @@ async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
     if (!(error instanceof AppError)) deps.logger.error({ err: error, planId }, "fleet plan failed");
     await setStatus({ status: "failed", error: message }).catch((err: unknown) => deps.logger.error({ err, planId }, "could not mark the plan failed"));
     await publishPlan(deps, teamId, planRealtimeTypes.done, { planId, status: "failed", progress: row.progress });
+  } finally {
+    clearInterval(heartbeat);
   }
 }
 
@@ -272,7 +305,7 @@ async function quotaHolder(db: DbOrTx, teamId: string): Promise<{ id: string; em
  * that position in its route (where the route is long enough). A route changed this way is
  * recomputed and checked like a manual edit, so anything the position breaks shows as a violation.
  */
-function placeLockedPositions(input: { date: string; vehicles: PlanVehicle[]; orders: PlanOrder[]; result: PlanResult; locks: readonly PlanLock[]; travel: Travel; dims: number }) {
+function placeLockedPositions(input: { date: string; vehicles: PlanVehicle[]; orders: PlanOrder[]; result: PlanResult; locks: readonly PlanLock[]; travelOf: (vehicle: PlanVehicle) => Travel; dims: number }) {
   const violations: Violation[] = [];
   const latenessByVehicle: Record<string, number> = {};
   const byId = new Map(input.orders.map((o) => [o.id, o]));
@@ -289,7 +322,7 @@ function placeLockedPositions(input: { date: string; vehicles: PlanVehicle[]; or
     }
     if (stops.every((s, i) => s.orderId === route.stops[i]?.orderId && s.kind === route.stops[i]?.kind)) continue;
     const vehicle = input.vehicles.find((v) => v.id === route.vehicleId) as PlanVehicle;
-    const scheduled = scheduleVehicleRoute({ date: input.date, vehicle, orders: byId, stops, travel: input.travel, dims: input.dims, driverId: route.driverId });
+    const scheduled = scheduleVehicleRoute({ date: input.date, vehicle, orders: byId, stops, travel: input.travelOf(vehicle), dims: input.dims, driverId: route.driverId });
     Object.assign(route, scheduled.route);
     violations.push(...scheduled.violations);
     latenessByVehicle[vehicle.id] = scheduled.latenessSeconds;
@@ -299,6 +332,57 @@ function placeLockedPositions(input: { date: string; vehicles: PlanVehicle[]; or
     input.result.totals = planTotals(input.result.routes, input.orders.length, input.result.unassigned.length, lateness);
   }
   return { violations, latenessByVehicle };
+}
+
+/**
+ * A live solve touches its plan row at least this often (progress, or a heartbeat while the
+ * matrix is built); a plan queued or solving and silent for STALE_AFTER_MS was cut off by a restart.
+ */
+const HEARTBEAT_MS = 30_000;
+const STALE_AFTER_MS = 2 * 60_000;
+
+/**
+ * Re-queues the plans a previous process left queued or solving (their orders are stored) and
+ * solves them here. Safe with several processes: one UPDATE … RETURNING claims only plans silent
+ * for `staleAfterMs` — a plan another live process solves is touched every HEARTBEAT_MS and left
+ * alone, and of two processes sweeping at once only one gets each row. On the embedded database
+ * (one process by construction) nothing else can be solving, so every such plan is claimed.
+ */
+export async function resumeInterruptedPlans(deps: PlanDeps & Partial<Pick<AppDeps, "database">>, options: { planId?: string; staleAfterMs?: number } = {}): Promise<string[]> {
+  const staleAfterMs = options.staleAfterMs ?? (deps.database?.kind === "pglite" && options.planId === undefined ? 0 : STALE_AFTER_MS);
+  const cutoff = new Date(Date.now() - staleAfterMs);
+  const claimed = await deps.db
+    .update(plans)
+    .set({ status: "queued", progress: 0, error: null, updatedAt: new Date() })
+    .where(and(inArray(plans.status, ["queued", "solving"]), lte(plans.updatedAt, cutoff), isNull(plans.dispatchedAt), options.planId ? eq(plans.id, options.planId) : undefined))
+    .returning({ id: plans.id, teamId: plans.teamId });
+  const resumed = claimed.filter((p) => !running.has(p.id));
+  for (const p of resumed) {
+    deps.logger.info({ planId: p.id }, "fleet plan cut off by a restart: solving it again");
+    startSolving(deps, p.id);
+  }
+  return resumed.map((p) => p.id);
+}
+
+/**
+ * On server start: resumes interrupted plans at once, then checks every minute (on PostgreSQL a
+ * plan cut off less than STALE_AFTER_MS before this start is claimed by a later check). Returns
+ * the function that stops the checks.
+ */
+export function startPlanRecovery(deps: PlanDeps & Pick<AppDeps, "database">, everyMs = 60_000): () => void {
+  let first = true;
+  const sweep = () => {
+    const options = first ? {} : { staleAfterMs: STALE_AFTER_MS };
+    first = false;
+    const sweep = resumeInterruptedPlans(deps, options)
+      .catch((err: unknown) => deps.logger.error({ err }, "fleet plan recovery failed"))
+      .finally(() => sweeps.delete(sweep));
+    sweeps.add(sweep);
+  };
+  sweep();
+  const timer = setInterval(sweep, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 function startSolving(deps: PlanDeps, planId: string): void {
@@ -328,19 +412,12 @@ export async function createPlan(deps: PlanDeps, caller: Caller, teamId: string,
   return { id };
 }
 
-/** A plan still queued or solving with no sign of life for this long was cut off by a restart. */
-const STALE_AFTER_MS = 5 * 60_000;
-
 export async function getPlan(deps: PlanDeps, caller: Caller, teamId: string, planId: string): Promise<PlanDetail> {
   await requireFleetTeam(deps.db, caller, teamId, { manager: true });
   let row = await planOf(deps.db, teamId, planId);
   if ((row.status === "queued" || row.status === "solving") && !running.has(row.id) && Date.now() - row.updatedAt.getTime() > STALE_AFTER_MS) {
-    const [failed] = await deps.db
-      .update(plans)
-      .set({ status: "failed", error: planMessages.interrupted, updatedAt: new Date() })
-      .where(and(eq(plans.id, row.id), inArray(plans.status, ["queued", "solving"])))
-      .returning();
-    row = failed ?? row;
+    // Cut off by a restart and not yet picked up by the recovery sweep: re-queued here.
+    if ((await resumeInterruptedPlans(deps, { planId: row.id })).length > 0) row = await planOf(deps.db, teamId, planId);
   }
   return presentPlan(row);
 }
@@ -354,6 +431,31 @@ export async function listPlans(deps: PlanDeps, caller: Caller, teamId: string, 
     .where(and(eq(plans.teamId, teamId), date ? eq(plans.date, date) : undefined))
     .orderBy(desc(plans.createdAt), desc(plans.id))
     .limit(200);
+  return { plans: rows.map((row) => ({ ...planHeader(row), orderCount: row.orders.length })) };
+}
+
+/**
+ * GET …/plans/{id}/variants: the plan's family — the plan it was first copied from, every variant
+ * and version made from it or from them, this plan included — oldest first.
+ */
+export async function listPlanVariants(deps: PlanDeps, caller: Caller, teamId: string, planId: string) {
+  await requireFleetTeam(deps.db, caller, teamId, { manager: true });
+  const plan = await planOf(deps.db, teamId, planId);
+  // Variants are copies of the parent's orders for its date: the family is among the team's plans of that date.
+  const links = await deps.db.select({ id: plans.id, parentPlanId: plans.parentPlanId }).from(plans).where(and(eq(plans.teamId, teamId), eq(plans.date, plan.date)));
+  const parentOf = new Map(links.map((l) => [l.id, l.parentPlanId]));
+  const rootOf = (id: string) => {
+    let at = id;
+    for (let guard = 0; guard < links.length; guard++) {
+      const parent = parentOf.get(at);
+      if (!parent || !parentOf.has(parent)) break;
+      at = parent;
+    }
+    return at;
+  };
+  const root = rootOf(plan.id);
+  const family = links.filter((l) => rootOf(l.id) === root).map((l) => l.id);
+  const rows = await deps.db.select().from(plans).where(inArray(plans.id, family)).orderBy(asc(plans.createdAt), asc(plans.id));
   return { plans: rows.map((row) => ({ ...planHeader(row), orderCount: row.orders.length })) };
 }
 
@@ -373,7 +475,7 @@ const refs = (route: PlanRoute) => route.stops.map((s) => ({ orderId: s.orderId,
  * routes are recomputed (times, loads) without the engine and checked; what the move breaks is
  * stored and returned as violations.
  */
-export async function movePlanStop(deps: PlanDeps, caller: Caller, teamId: string, planId: string, move: PlanMove): Promise<PlanDetail> {
+export async function movePlanStop(deps: PlanDeps, caller: Caller, teamId: string, planId: string, move: z.output<typeof planMoveSchema>): Promise<PlanDetail> {
   const geo = await deps.geo.get();
   return deps.db.transaction(async (tx) => {
     const row = await editablePlan(tx, caller, teamId, planId);
@@ -381,41 +483,46 @@ export async function movePlanStop(deps: PlanDeps, caller: Caller, teamId: strin
     const orders = row.orders as unknown as PlanOrder[];
     const order = orders.find((o) => o.id === move.orderId);
     if (!order) throw new ValidationError(planMessages.unknownOrder, { orderId: planMessages.unknownOrder });
-    if (!row.vehicleIds.includes(move.toVehicleId)) throw new ValidationError(fleetMessages.unknownVehicle, { toVehicleId: fleetMessages.unknownVehicle });
+    const toVehicleId = move.toVehicleId;
+    if (toVehicleId !== null && !row.vehicleIds.includes(toVehicleId)) throw new ValidationError(fleetMessages.unknownVehicle, { toVehicleId: fleetMessages.unknownVehicle });
     const vehicleList = await teamVehicles(deps, tx, teamId, row.vehicleIds, "vehicleIds", true);
     const from = result.routes.find((r) => r.stops.some((s) => s.orderId === move.orderId));
-    let target = result.routes.find((r) => r.vehicleId === move.toVehicleId);
-    if (!target) {
-      target = { vehicleId: move.toVehicleId, driverId: null, stops: [], breaks: [], start: null, end: null, distanceMeters: 0, durationSeconds: 0, drivingSeconds: 0, serviceSeconds: 0, waitingSeconds: 0, load: [], costPence: 0 };
-      result.routes.push(target);
+    const changed = new Map<string, { orderId: string; kind: "delivery" | "pickup" }[]>();
+    if (from) changed.set(from.vehicleId, refs(from).filter((s) => s.orderId !== move.orderId));
+    if (toVehicleId !== null) {
+      let target = result.routes.find((r) => r.vehicleId === toVehicleId);
+      if (!target) {
+        target = { vehicleId: toVehicleId, driverId: null, stops: [], breaks: [], start: null, end: null, distanceMeters: 0, durationSeconds: 0, drivingSeconds: 0, serviceSeconds: 0, waitingSeconds: 0, load: [], costPence: 0 };
+        result.routes.push(target);
+      }
+      const moved = (from ?? target).stops.filter((s) => s.orderId === move.orderId);
+      const movedRefs = moved.length > 0 ? moved.map((s) => ({ orderId: s.orderId, kind: s.kind })) : [...(order.pickup ? [{ orderId: order.id, kind: "pickup" as const }] : []), { orderId: order.id, kind: "delivery" as const }];
+      const targetRefs = refs(target).filter((s) => s.orderId !== move.orderId);
+      targetRefs.splice(Math.min(move.position, targetRefs.length), 0, ...movedRefs);
+      changed.set(target.vehicleId, targetRefs);
     }
-    const moved = (from ?? target).stops.filter((s) => s.orderId === move.orderId);
-    const movedRefs = moved.length > 0 ? moved.map((s) => ({ orderId: s.orderId, kind: s.kind })) : [...(order.pickup ? [{ orderId: order.id, kind: "pickup" as const }] : []), { orderId: order.id, kind: "delivery" as const }];
-    const targetRefs = refs(target).filter((s) => s.orderId !== move.orderId);
-    targetRefs.splice(Math.min(move.position, targetRefs.length), 0, ...movedRefs);
-    const changed = new Map<string, { orderId: string; kind: "delivery" | "pickup" }[]>([[target.vehicleId, targetRefs]]);
-    if (from && from.vehicleId !== target.vehicleId) changed.set(from.vehicleId, refs(from).filter((s) => s.orderId !== move.orderId));
 
     const dims = await dimensionsOf(tx, teamId);
     const byId = new Map(orders.map((o) => [o.id, o]));
     const touched = vehicleList.filter((v) => changed.has(v.id));
-    const points = layoutPlan(touched, [...changed.values()].flat().map((r) => byId.get(r.orderId) as PlanOrder)).points;
-    const { matrix } = await matrixWithFallback({ geo, logger: deps.logger }, points, planProfile(vehicleList));
-    const travel = travelFromMatrix(points, matrix);
-    let violations = result.violations.filter((v) => !changed.has(v.vehicleId));
+    let violations = result.violations.filter((v) => !changed.has(v.vehicleId) && v.orderId !== move.orderId);
+    const travelByProfile = await profileTravel(deps, geo, touched, [...changed.values()].flat().map((r) => byId.get(r.orderId) as PlanOrder));
     for (const vehicle of touched) {
       const old = result.routes.find((r) => r.vehicleId === vehicle.id) as PlanRoute;
-      const scheduled = scheduleVehicleRoute({ date: row.date, vehicle, orders: byId, stops: changed.get(vehicle.id) ?? [], travel, dims, driverId: old.driverId });
+      const scheduled = scheduleVehicleRoute({ date: row.date, vehicle, orders: byId, stops: changed.get(vehicle.id) ?? [], travel: travelByProfile(vehicle), dims, driverId: old.driverId });
       Object.assign(old, scheduled.route);
       violations = [...violations, ...scheduled.violations];
       result.latenessByVehicle[vehicle.id] = scheduled.latenessSeconds;
     }
+    await withGeometry(deps, touched, result.routes.filter((r) => changed.has(r.vehicleId)));
     const unassigned = result.unassigned.filter((u) => u.orderId !== move.orderId);
+    if (toVehicleId === null) unassigned.push({ orderId: order.id, label: order.label, reason: "dropped", explanation: planMessages.unassignedByHand });
     const lateness = Object.values(result.latenessByVehicle).reduce((a, b) => a + b, 0);
     const next: StoredResult = { ...result, unassigned, violations, totals: planTotals(result.routes, orders.length, unassigned.length, lateness) };
+    const locks = toVehicleId === null ? row.locks.filter((l) => l.orderId !== move.orderId) : row.locks;
     const [updated] = await tx
       .update(plans)
-      .set({ result: next as unknown as Record<string, unknown>, updatedAt: new Date() })
+      .set({ result: next as unknown as Record<string, unknown>, locks, updatedAt: new Date() })
       .where(eq(plans.id, planId))
       .returning();
     return presentPlan(updated as PlanRow);
@@ -490,6 +597,40 @@ export async function comparePlans(deps: PlanDeps, caller: Caller, teamId: strin
 
 const hhmm = (date: string, iso: string | null) => (iso ? iso.slice(11, 16) : null);
 
+/** Legs and geometry along `path` from the routing provider, straight lines if it fails (none for fewer than two points). */
+async function routeAlong(geo: GeoServices, deps: Pick<PlanDeps, "logger">, path: readonly LatLng[], profile: Profile) {
+  if (path.length < 2) return { legs: [] as { distance: number; duration: number }[], geometry: null, provider: geo.routing.name as string };
+  try {
+    const r = await geo.routing.route(path, profile);
+    return { legs: r.legs, geometry: r.geometry, provider: geo.routing.name as string };
+  } catch (err) {
+    deps.logger.warn({ err }, "route geometry unavailable; straight-line legs");
+    const r = await geo.haversine.route(path, profile);
+    return { legs: r.legs, geometry: r.geometry, provider: geo.haversine.name as string };
+  }
+}
+
+/** The plan route's line on the map, depot to depot through its stops (null when it has no stop). */
+async function routeGeometry(geo: GeoServices, deps: Pick<PlanDeps, "logger">, vehicle: PlanVehicle, route: PlanRoute): Promise<string | null> {
+  if (route.stops.length === 0) return null;
+  const path = [...(vehicle.start ? [vehicle.start] : []), ...route.stops, ...(vehicle.end ? [vehicle.end] : [])];
+  return (await routeAlong(geo, deps, path, vehicle.profile as Profile)).geometry;
+}
+
+/** Sets the geometry of each of `routes` (one routing call per route, a few at a time). */
+async function withGeometry(deps: PlanDeps, vehicles: readonly PlanVehicle[], routes: readonly PlanRoute[]): Promise<void> {
+  const geo = await deps.geo.get();
+  const byId = new Map(vehicles.map((v) => [v.id, v]));
+  for (let i = 0; i < routes.length; i += 4) {
+    await Promise.all(
+      routes.slice(i, i + 4).map(async (route) => {
+        const vehicle = byId.get(route.vehicleId);
+        route.geometry = vehicle ? await routeGeometry(geo, deps, vehicle, route) : null;
+      }),
+    );
+  }
+}
+
 /** The routes row and stops of one dispatched plan route; legs and geometry from the routing provider. */
 async function dispatchedRoute(geo: GeoServices, deps: PlanDeps, date: string, vehicle: PlanVehicle, route: PlanRoute, orders: readonly PlanOrder[]) {
   const first = route.stops[0] as PlanRoute["stops"][number];
@@ -499,22 +640,7 @@ async function dispatchedRoute(geo: GeoServices, deps: PlanDeps, date: string, v
   const endPlace: StoredPlace | null = vehicle.end ? { label: vehicle.end.address ?? `${vehicle.name} depot`, address: vehicle.end.address ?? null, lat: vehicle.end.lat, lng: vehicle.end.lng } : null;
   const path = [...(vehicle.start ? [startPlace] : []), ...route.stops, ...(endPlace ? [endPlace] : [])];
   const profile = vehicle.profile as Profile;
-  let legs: { distance: number; duration: number }[] = [];
-  let geometry: string | null = null;
-  let provider: string = geo.routing.name;
-  if (path.length >= 2) {
-    try {
-      const r = await geo.routing.route(path, profile);
-      legs = r.legs;
-      geometry = r.geometry;
-    } catch (err) {
-      deps.logger.warn({ err }, "dispatched route geometry unavailable; straight-line legs");
-      const r = await geo.haversine.route(path, profile);
-      legs = r.legs;
-      geometry = r.geometry;
-      provider = geo.haversine.name;
-    }
-  }
+  const { legs, geometry, provider } = await routeAlong(geo, deps, path, profile);
   const departure = route.start ? secondsOnDate(date, route.start) : secondsOnDate(date, first.arrival);
   const rel = (iso: string) => secondsOnDate(date, iso) - departure;
   const offset = vehicle.start ? 0 : -1;
@@ -568,6 +694,49 @@ async function dispatchedRoute(geo: GeoServices, deps: PlanDeps, date: string, v
   };
 }
 
+const dayNames = ["Sundays", "Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays"];
+
+/**
+ * 409 naming every assignment whose driver does not work on the plan's weekday or lacks a driver
+ * skill the route's orders need (a skill that some driver of the team lists; the others are vehicle
+ * equipment the engine matched). The manager may dispatch anyway (contracts: dispatchPlanSchema).
+ */
+async function warnUnfitDrivers(
+  tx: Tx,
+  teamId: string,
+  row: PlanRow,
+  used: readonly PlanRoute[],
+  assigned: ReadonlyMap<string, string>,
+  given: readonly { vehicleId: string }[],
+  vehicleById: ReadonlyMap<string, PlanVehicle>,
+  driverById: ReadonlyMap<string, { name: string }>,
+): Promise<void> {
+  const profiles = await tx.select({ userId: fleetDrivers.userId, skills: fleetDrivers.skills, workingDays: fleetDrivers.workingDays }).from(fleetDrivers).where(eq(fleetDrivers.teamId, teamId));
+  const profileOf = new Map(profiles.map((p) => [p.userId, p]));
+  const driverSkills = new Set(profiles.flatMap((p) => p.skills));
+  const weekday = new Date(`${row.date}T00:00:00Z`).getUTCDay();
+  const day = weekdays[(weekday + 6) % 7] as string;
+  const orders = new Map((row.orders as unknown as PlanOrder[]).map((o) => [o.id, o]));
+  const fields: Record<string, string> = {};
+  for (const route of used) {
+    const driverUserId = assigned.get(route.vehicleId) as string;
+    const index = given.findIndex((a) => a.vehicleId === route.vehicleId);
+    const key = index >= 0 ? `assignments.${index}.driverUserId` : `vehicles.${route.vehicleId}`;
+    const vehicle = vehicleById.get(route.vehicleId)?.name ?? route.vehicleId;
+    const driver = driverById.get(driverUserId)?.name ?? driverUserId;
+    const profile = profileOf.get(driverUserId);
+    const workingDays: readonly string[] = profile?.workingDays ?? DEFAULT_WORKING_DAYS;
+    if (!workingDays.includes(day)) {
+      fields[key] = planMessages.driverOffDay(vehicle, driver, dayNames[weekday] as string);
+      continue;
+    }
+    const has = new Set(profile?.skills ?? []);
+    const needed = new Set(route.stops.flatMap((s) => orders.get(s.orderId)?.skills ?? []).filter((skill) => driverSkills.has(skill) && !has.has(skill)));
+    if (needed.size > 0) fields[key] = planMessages.driverLacksSkill(vehicle, driver, [...needed].join(", "));
+  }
+  if (Object.keys(fields).length > 0) throw new AppError(409, "CONFLICT", planMessages.unfitDrivers, fields);
+}
+
 /**
  * POST …/plans/{id}/dispatch: every non-empty route becomes a routes row of the team assigned to
  * its driver (given, or the driver whose default vehicle it is) and vehicle; each driver gets a
@@ -606,6 +775,7 @@ export async function dispatchPlan(deps: PlanDeps, caller: Caller, teamId: strin
     }
     const first = Object.values(fields)[0];
     if (first) throw new ValidationError(first, fields);
+    if (!input.dispatchAnyway) await warnUnfitDrivers(tx, teamId, row, used, assigned, input.assignments ?? [], vehicleById, driverById);
 
     const orders = row.orders as unknown as PlanOrder[];
     const created: { routeId: string; vehicleId: string; driverUserId: string }[] = [];

@@ -11,7 +11,7 @@ async function plan(vehicles: PlanVehicle[], orders: PlanOrder[], objective: "mi
   validatePlanOrders(vehicles, orders, dims);
   const layout = layoutPlan(vehicles, orders);
   const matrix = await haversineMatrix(layout.points);
-  const problem = buildProblem({ vehicles, orders, objective, layout, matrix, dims, locks });
+  const problem = buildProblem({ vehicles, orders, objective, layout, matrices: new Map([["van", matrix]]), dims, locks });
   const solution = solve(problem, { seed: 1, maxIterations: 300 });
   expect(validateSolution(problem, solution).violations).toEqual([]);
   const result = toPlanResult({ date: "2026-03-02", vehicles, orders, solution, dims });
@@ -28,7 +28,7 @@ describe("fleet problem mapping", () => {
     const dims = capacityDimensions(vehicles, orders);
     const layout = layoutPlan(vehicles, orders);
     expect(layout.points).toHaveLength(4); // one shared depot, two orders, one pickup
-    const problem = buildProblem({ vehicles, orders, objective: "balance", layout, matrix: await haversineMatrix(layout.points), dims });
+    const problem = buildProblem({ vehicles, orders, objective: "balance", layout, matrices: new Map([["van", await haversineMatrix(layout.points)]]), dims });
     const [v1, v2] = problem.vehicles;
     expect(v1).toMatchObject({ id: 0, start: 0, end: 0, capacity: [10], timeWindow: [8 * 3600, 17 * 3600], skills: [0], maxStops: 5, maxTravelTime: 7200, maxDistance: 80_000, fixedCost: 1800 });
     expect(v1?.breaks).toEqual([{ id: 0, timeWindows: [[12 * 3600, 13 * 3600]], service: 1800 }]);

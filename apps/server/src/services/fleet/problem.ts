@@ -154,7 +154,11 @@ export interface BuildProblemInput {
   orders: readonly PlanOrder[];
   objective: PlanObjective;
   layout: PlanLayout;
-  matrix: TravelMatrix;
+  /**
+   * Travel per routing profile over `layout.points`, the default first: vehicles of the first
+   * profile (or of a profile not given) travel by it, the others by their own profile's matrix.
+   */
+  matrices: ReadonlyMap<string, TravelMatrix>;
   /** Number of capacity dimensions (validatePlanOrders has checked the orders against it). */
   dims: number;
   locks?: readonly StopLock[];
@@ -169,6 +173,9 @@ export interface BuildProblemInput {
  */
 export function buildProblem(input: BuildProblemInput): Problem {
   const { vehicles, orders, layout, dims } = input;
+  const [base, ...others] = [...input.matrices];
+  if (!base) throw new Error("buildProblem: no matrix");
+  const own = new Map(others);
   const skillIds = new Map<string, number>();
   const skillId = (name: string) => {
     let id = skillIds.get(name);
@@ -234,12 +241,15 @@ export function buildProblem(input: BuildProblemInput): Problem {
       ...(v.maxDistanceKm ? { maxDistance: Math.round(v.maxDistanceKm * 1000) } : {}),
       ...(breaks.length > 0 ? { breaks } : {}),
       ...(engineFixedCost(v) > 0 ? { fixedCost: engineFixedCost(v) } : {}),
+      ...(own.has(v.profile) ? { profile: v.profile } : {}),
     };
   });
 
   const objective: Objective & { mode?: PlanObjective } = { mode: input.objective };
+  const toEngine = (m: TravelMatrix) => (input.engineReady ? { durations: m.durations, distances: m.distances } : { durations: engineMatrix(m.durations), distances: engineMatrix(m.distances) });
   return {
-    matrices: input.engineReady ? { durations: input.matrix.durations, distances: input.matrix.distances } : { durations: engineMatrix(input.matrix.durations), distances: engineMatrix(input.matrix.distances) },
+    matrices: toEngine(base[1]),
+    ...(own.size > 0 ? { profileMatrices: Object.fromEntries([...own].map(([profile, m]) => [profile, toEngine(m)])) } : {}),
     jobs,
     shipments,
     vehicles: engineVehicles,
