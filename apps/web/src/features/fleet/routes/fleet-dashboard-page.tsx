@@ -121,21 +121,26 @@ function Overview({ team, query }: { team: TeamListItem; query: string }) {
   );
 }
 
-function Section({ team, pathname, query, live }: { team: TeamListItem; pathname: string; query: string; live: ((team: TeamListItem) => ReactNode) | undefined }) {
+function Section({ team, pathname, query, live, settingsExtra }: { team: TeamListItem; pathname: string; query: string; live: ((team: TeamListItem) => ReactNode) | undefined; settingsExtra?: ((team: TeamListItem) => ReactNode) | undefined }) {
   const settings = useFleetSettings(team.id);
   const vehicles = useVehicles(team.id);
   const dimensions = settings.data?.capacityDimensions ?? [];
   if (pathname === "/fleet/vehicles") return settings.data ? <VehiclesView teamId={team.id} dimensions={dimensions} /> : <Spinner />;
   if (pathname === "/fleet/drivers") return <DriversView teamId={team.id} vehicles={vehicles.data ?? []} />;
   if (pathname === "/fleet/live" && live) return live(team);
-  return <Overview team={team} query={query} />;
+  return (
+    <>
+      <Overview team={team} query={query} />
+      {settingsExtra ? <div className="mt-6">{settingsExtra(team)}</div> : null}
+    </>
+  );
 }
 
 /**
  * /fleet, /fleet/vehicles and /fleet/drivers: one fleet page (SPEC §2) with a section per path;
- * `live` (composed in app/routes) adds the "Live" tab at /fleet/live.
+ * `live` (composed in app/routes) adds the "Live" tab at /fleet/live; `settingsExtra` adds cards under the overview's settings.
  */
-export function FleetDashboardPage({ live }: { live?: (team: TeamListItem) => ReactNode } = {}) {
+export function FleetDashboardPage({ live, settingsExtra }: { live?: (team: TeamListItem) => ReactNode; settingsExtra?: (team: TeamListItem) => ReactNode } = {}) {
   const { pathname, search } = useLocation();
   return (
     <PageContainer size="wide">
@@ -157,7 +162,7 @@ export function FleetDashboardPage({ live }: { live?: (team: TeamListItem) => Re
                   </NavLink>
                 ))}
               </nav>
-              <Section team={team} pathname={pathname} query={query} live={live} />
+              <Section team={team} pathname={pathname} query={query} live={live} settingsExtra={settingsExtra} />
             </>
           );
         }}
