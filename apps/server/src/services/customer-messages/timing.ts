@@ -72,12 +72,16 @@ export interface TimedStopRow {
   completedAt: Date | null;
 }
 
-/** The route's stops (in sequence order) as EtaStops: planned times are the departure time plus the plan's offsets, on the plan's date. */
+/**
+ * The route's stops (in sequence order) as EtaStops: the departure ("HH:MM" on the plan's date in
+ * the team's zone) plus each stop's offset, which is elapsed time (so a DST change mid-route does
+ * not move it).
+ */
 export function etaStops(route: { date: string; departureTime: string; timeZone: string }, stops: readonly TimedStopRow[]): EtaStop[] {
-  const departure = minutesOf(route.departureTime) * 60;
+  const departure = zonedInstant(route.date, minutesOf(route.departureTime) * 60, route.timeZone);
   return stops.map((s) => ({
-    plannedArrival: zonedInstant(route.date, departure + s.arrivalS, route.timeZone),
-    plannedDeparture: zonedInstant(route.date, departure + s.departureS, route.timeZone),
+    plannedArrival: departure + s.arrivalS * 1000,
+    plannedDeparture: departure + s.departureS * 1000,
     status: s.status as EtaStop["status"],
     arrivedAt: s.arrivedAt?.getTime() ?? null,
     completedAt: s.completedAt?.getTime() ?? null,
