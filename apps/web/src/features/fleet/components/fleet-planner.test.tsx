@@ -127,6 +127,6 @@ describe("FleetPlanner", () => {
     await user.paste("47.14, 9.52, Post office");
     await user.click(screen.getByRole("button", { name: "Add pasted orders" }));
     await user.click(screen.getByRole("button", { name: "Plan 1 orders" }));
-    expect(await screen.findByText('orders.0.skills: No vehicle has the skill "freezer"')).toBeInTheDocument();
+    expect(await screen.findByText('Post office (Line 1), skills: No vehicle has the skill "freezer"')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { planObjectives, type Driver, type PlanObjective, type Vehicle } from "@routepilot/contracts";
+import { planObjectives, type Driver, type OrderInput, type PlanObjective, type Vehicle } from "@routepilot/contracts";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -9,7 +9,7 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 import { useCreatePlan, useDayPlans } from "@/features/fleet/api/plans";
 import { OrdersEditor } from "@/features/fleet/components/orders-editor";
 import { PlanWorkspace, planTitle } from "@/features/fleet/components/plan-workspace";
-import { plannableOrders, type DraftOrder } from "@/features/fleet/lib/order-import";
+import { planFieldName, plannableDrafts, type DraftOrder } from "@/features/fleet/lib/order-import";
 
 export const objectiveNames: Record<PlanObjective, { title: string; description: string }> = {
   min_time: { title: "Least time", description: "the shortest total driving and working time" },
@@ -75,11 +75,15 @@ export function FleetPlanner({ teamId, vehicles, dimensions, drivers }: FleetPla
     });
   const create = useCreatePlan();
 
-  const orders = plannableOrders(drafts);
+  const ready = plannableDrafts(drafts);
+  const orders = ready.map((d) => d.order as OrderInput);
+  // The drafts of the last request, so the server's "orders.4.skills" names the order and its row.
+  const [sent, setSent] = useState<DraftOrder[]>([]);
   const fields = create.error instanceof ApiError ? create.error.fields : undefined;
 
   function submit() {
     setPlanId(null);
+    setSent(ready);
     create.mutate(
       { teamId, input: { date, vehicleIds: vehicles.filter((v) => chosen.has(v.id)).map((v) => v.id), orders, objective } },
       {
@@ -155,7 +159,7 @@ export function FleetPlanner({ teamId, vehicles, dimensions, drivers }: FleetPla
                 <ul className="mt-1 list-disc pl-5">
                   {Object.entries(fields).map(([field, message]) => (
                     <li key={field}>
-                      {field}: {message}
+                      {planFieldName(field, sent)}: {message}
                     </li>
                   ))}
                 </ul>

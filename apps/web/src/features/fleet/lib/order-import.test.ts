@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkOrder, guessMapping, needsGeocoding, normaliseTime, parseCsv, parsePastedOrders, plannableOrders, rowsToOrders } from "@/features/fleet/lib/order-import";
+import { checkOrder, guessMapping, planFieldName, needsGeocoding, normaliseTime, parseCsv, parsePastedOrders, plannableOrders, rowsToOrders } from "@/features/fleet/lib/order-import";
 
 describe("order import", () => {
   const csv = [
@@ -65,6 +65,14 @@ describe("order import", () => {
     const drafts = parsePastedOrders("Städtle 1, Vaduz\n47.14, 9.52, Post office\n");
     expect(drafts[0]!.order).toMatchObject({ address: "Städtle 1, Vaduz" });
     expect(drafts[1]!.order).toMatchObject({ lat: 47.14, lng: 9.52, label: "Post office" });
+  });
+
+  it("names the server's order fields in words, with the order and its row", () => {
+    const sent = rowsToOrders(parseCsv("name,lat,lng\nBakery,47.1,9.5\nMill,47.2,9.5"), { label: 0, lat: 1, lng: 2 }, { skipHeader: true });
+    expect(planFieldName("orders.1.pickup.timeWindows.0.end", sent)).toBe("Mill (Row 3), pickup time window end");
+    expect(planFieldName("orders.0", sent)).toBe("Bakery (Row 2)");
+    expect(planFieldName("orders.7.skills", sent)).toBe("Order 8, skills");
+    expect(planFieldName("vehicleIds", sent)).toBe("Vehicles");
   });
 
   it("normalises times of day", () => {

@@ -280,7 +280,46 @@ export function needsGeocoding(draft: Pick<DraftOrder, "order">): boolean {
   return (order.lat === undefined && Boolean(order.address)) || (order.pickup !== undefined && order.pickup.lat === undefined && Boolean(order.pickup.address));
 }
 
-/** The orders ready to be planned (coordinates and no problem), as the plan request takes them. */
+/** The drafts ready to be planned: coordinates (the pickup's too) and no problem. */
+export function plannableDrafts(drafts: DraftOrder[]): DraftOrder[] {
+  return drafts.filter((d) => d.problems.length === 0 && hasPoint(d.order) && (!d.order.pickup || hasPoint(d.order.pickup)));
+}
+
+/** The orders ready to be planned, as the plan request takes them. */
 export function plannableOrders(drafts: DraftOrder[]): OrderInput[] {
-  return drafts.filter((d) => d.problems.length === 0 && hasPoint(d.order) && (!d.order.pickup || hasPoint(d.order.pickup))).map((d) => d.order as OrderInput);
+  return plannableDrafts(drafts).map((d) => d.order as OrderInput);
+}
+
+const fieldWords: Record<string, string> = {
+  label: "name",
+  lat: "latitude",
+  lng: "longitude",
+  serviceMinutes: "service minutes",
+  timeWindows: "time window",
+  demand: "demand",
+  skills: "skills",
+  priority: "priority",
+  contact: "contact",
+  notes: "notes",
+  pickup: "pickup",
+  vehicleIds: "Vehicles",
+  date: "Date",
+  orders: "Orders",
+  objective: "Objective",
+};
+
+/**
+ * A field of the plan request as the server names it ("orders.3.pickup.timeWindows.0.end") in
+ * words, naming the order and where it came from: "Bakery (Row 5), pickup time window".
+ */
+export function planFieldName(field: string, sent: readonly DraftOrder[]): string {
+  const match = /^orders\.(\d+)(?:\.(.*))?$/.exec(field);
+  if (!match) return fieldWords[field.split(".")[0]!] ?? field;
+  const draft = sent[Number(match[1])];
+  const name = draft ? `${draft.order.label} (${draft.source})` : `Order ${Number(match[1]) + 1}`;
+  const words = (match[2] ?? "")
+    .split(".")
+    .filter((part) => part !== "" && !/^\d+$/.test(part))
+    .map((part) => fieldWords[part] ?? part);
+  return words.length > 0 ? `${name}, ${words.join(" ")}` : name;
 }
