@@ -180,6 +180,7 @@ function RouteCard({ route, index, name, dayStart, dayEnd, editing, title, onSta
               className={`flex flex-wrap items-center gap-2 rounded px-1 ${violating ? "bg-destructive/10 text-destructive" : ""} ${editing ? "cursor-grab" : ""}`}
               draggable={editing ? true : undefined}
               data-order-id={stop.orderId}
+              data-stop-kind={stop.kind}
               onDragStart={editing ? (e) => e.dataTransfer.setData(DRAG_TYPE, stop.orderId) : undefined}
               {...dropAt(i)}
             >

@@ -105,6 +105,7 @@ describe("PlanWorkspace", () => {
     await user.type(screen.getByLabelText("Variant name"), "Balanced");
     await user.click(screen.getByRole("button", { name: "Make a variant" }));
     expect(calls.find((c) => c.path.endsWith("/variants"))?.body).toEqual({ name: "Balanced", objective: "balance" });
+    expect(screen.getByRole("group", { name: "Variant vehicles" })).toBeInTheDocument();
 
     // The variant comes from the server's list of the day's plans, ticked for comparison.
     const table = await screen.findByRole("table", { name: "Plans compared" });
@@ -203,6 +204,11 @@ describe("PlanWorkspace", () => {
           posted.push(JSON.parse(String(init?.body)));
           return jsonResponse({ routes: [] });
         }
+        if (String(url).endsWith("/variants")) {
+          posted.push(JSON.parse(String(init?.body)));
+          return jsonResponse({ id: "p2" }, 202);
+        }
+        if (String(url).includes("/plans?")) return jsonResponse({ plans: [] });
         return jsonResponse(posted.length ? plan({ dispatchedAt: "2026-11-23T06:00:00.000Z" }) : plan());
       }),
     );
@@ -212,6 +218,11 @@ describe("PlanWorkspace", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Driver of Van 2" }), "d2");
     await user.click(screen.getByRole("button", { name: "Dispatch 2 routes" }));
     expect(await screen.findByText(/Dispatched: each driver has their route/)).toBeInTheDocument();
+    // A dispatched plan is frozen, but a variant (a new version) can still be made from it, with other vehicles.
+    expect(screen.queryByRole("button", { name: /Re-plan/ })).toBeNull();
+    await user.click(within(screen.getByRole("group", { name: "Variant vehicles" })).getByRole("checkbox", { name: "Van 2" }));
+    await user.click(screen.getByRole("button", { name: "Make a variant" }));
+    await waitFor(() => expect(posted[1]).toEqual({ name: "Variant 1", objective: "balance", vehicleIds: ["v1"] }));
     expect(posted[0]).toEqual({ assignments: [{ vehicleId: "v1", driverUserId: "d1" }, { vehicleId: "v2", driverUserId: "d2" }] });
   });
 });

@@ -169,9 +169,10 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
   const variant = useCreateVariant();
   const dispatch = useDispatchPlan();
   const day = useDayPlans(teamId, plan.data?.date ?? "");
-  const variantCount = day.data ? planFamily(day.data, planId).size : 1;
+  const variantCount = Math.max(day.data ? planFamily(day.data, planId).size : 1, 1);
   const [variantName, setVariantName] = useState<string | null>(null);
   const [variantObjective, setVariantObjective] = useState<PlanObjective>("balance");
+  const [variantVehicleIds, setVariantVehicleIds] = useState<string[] | null>(null);
   const [assignments, setAssignments] = useState<Record<string, string>>({});
 
   const current = plan.data;
@@ -179,6 +180,9 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
   const vehicleNames = Object.fromEntries(vehicles.map((v) => [v.id, v.name]));
   const depots: Depots = Object.fromEntries(vehicles.map((v) => [v.id, { start: v.start, end: v.end }]));
   const shownVariantName = variantName ?? `Variant ${variantCount}`;
+  // The variant's vehicles: the plan's own until the manager changes them.
+  const variantVehicles = variantVehicleIds ?? current?.vehicleIds ?? [];
+  const sameVehicles = variantVehicleIds === null || (current !== undefined && [...variantVehicles].sort().join() === [...current.vehicleIds].sort().join());
   const error = move.error ?? locks.error ?? replan.error ?? variant.error ?? dispatch.error ?? plan.error;
   const busy = move.isPending || locks.isPending || replan.isPending;
 
@@ -227,38 +231,62 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
       ) : null}
       <ErrorAlert errors={[error]} />
 
-      {!frozen ? (
-        <div className="flex flex-wrap items-end gap-3 rounded-md border p-3">
-          <p className="w-full text-sm text-muted-foreground">
-            Drag a stop onto another route or position, or use its “Move to…” button to choose the route and position with the keyboard. Locked stops stay on their vehicle when you re-plan.
-          </p>
-          <Button type="button" variant="outline" disabled={busy} onClick={() => replan.mutate({ teamId, planId })}>
-            Re-plan keeping {lockedIds.size} locked {lockedIds.size === 1 ? "stop" : "stops"}
-          </Button>
-          <label className="grid gap-1 text-sm">
-            <span>Variant name</span>
-            <Input className="h-9 w-40" value={shownVariantName} onChange={(e) => setVariantName(e.target.value)} />
-          </label>
-          <label className="grid gap-1 text-sm">
-            <span>Variant objective</span>
-            <select className={selectClass} value={variantObjective} onChange={(e) => setVariantObjective(e.target.value as PlanObjective)}>
-              {planObjectives.map((o) => (
-                <option key={o} value={o}>
-                  {objectiveTitles[o]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button
-            type="button"
-            variant="outline"
-            disabled={variant.isPending || shownVariantName.trim() === ""}
-            onClick={() => variant.mutate({ teamId, planId, variant: { name: shownVariantName.trim(), objective: variantObjective } }, { onSuccess: () => setVariantName(null) })}
-          >
-            Make a variant
-          </Button>
-        </div>
-      ) : null}
+      <div className="flex flex-wrap items-end gap-3 rounded-md border p-3">
+        {!frozen ? (
+          <>
+            <p className="w-full text-sm text-muted-foreground">
+              Drag a stop onto another route or position, or use its “Move to…” button to choose the route and position with the keyboard. Locked stops stay on their vehicle when you re-plan.
+            </p>
+            <Button type="button" variant="outline" disabled={busy} onClick={() => replan.mutate({ teamId, planId })}>
+              Re-plan keeping {lockedIds.size} locked {lockedIds.size === 1 ? "stop" : "stops"}
+            </Button>
+          </>
+        ) : (
+          <p className="w-full text-sm text-muted-foreground">This plan has been dispatched. A variant is a new version of it to change, compare and dispatch.</p>
+        )}
+        <label className="grid gap-1 text-sm">
+          <span>Variant name</span>
+          <Input className="h-9 w-40" value={shownVariantName} onChange={(e) => setVariantName(e.target.value)} />
+        </label>
+        <label className="grid gap-1 text-sm">
+          <span>Variant objective</span>
+          <select className={selectClass} value={variantObjective} onChange={(e) => setVariantObjective(e.target.value as PlanObjective)}>
+            {planObjectives.map((o) => (
+              <option key={o} value={o}>
+                {objectiveTitles[o]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset className="grid gap-1 text-sm">
+          <legend>Variant vehicles</legend>
+          <div className="flex flex-wrap gap-x-3 gap-y-1">
+            {vehicles.map((v) => (
+              <label key={v.id} className="flex items-center gap-1">
+                <input
+                  type="checkbox"
+                  checked={variantVehicles.includes(v.id)}
+                  onChange={(e) => setVariantVehicleIds(e.target.checked ? [...variantVehicles, v.id] : variantVehicles.filter((id) => id !== v.id))}
+                />
+                {v.name}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={variant.isPending || shownVariantName.trim() === "" || variantVehicles.length === 0}
+          onClick={() =>
+            variant.mutate(
+              { teamId, planId, variant: { name: shownVariantName.trim(), objective: variantObjective, ...(sameVehicles ? {} : { vehicleIds: variantVehicles }) } },
+              { onSuccess: () => setVariantName(null) },
+            )
+          }
+        >
+          Make a variant
+        </Button>
+      </div>
 
       <CompareChooser teamId={teamId} date={current.date} currentId={planId} onPick={onPick} />
 
