@@ -29,11 +29,14 @@ function Fit({ points }: { points: Point[] }) {
   return null;
 }
 
-/** A small map of the delivery address and, when given, the driver's last position. */
+/**
+ * A small map of the delivery address and, when given, the driver's last position. Its ground is
+ * light in both themes, like the tiles, so the credits stay readable when no tile loads.
+ */
 export function TrackingMap({ destination, driver }: { destination: Point; driver: Point | null }) {
   const points = driver ? [destination, driver] : [destination];
   return (
-    <div className="rp-map h-64 overflow-hidden rounded-xl border bg-muted sm:h-80" data-testid="tracking-map">
+    <div className="rp-map h-64 overflow-hidden rounded-xl border bg-slate-100 sm:h-80" data-testid="tracking-map">
       <MapContainer center={[destination.lat, destination.lng]} zoom={14} scrollWheelZoom={false} className="size-full" attributionControl>
         {tileConfig.url ? <TileLayer url={tileConfig.url} attribution={tileConfig.attribution} /> : null}
         <Marker position={[destination.lat, destination.lng]} icon={pin("⌂", "end")} title="Your delivery address" alt="Your delivery address">

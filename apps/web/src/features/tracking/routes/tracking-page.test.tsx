@@ -39,7 +39,7 @@ function renderPage(response: () => Response) {
   return fetch;
 }
 
-const local = (iso: string) => new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+const local = (iso: string) => new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }).format(new Date(iso));
 
 describe("TrackingPage", () => {
   it("shows the status, the window in the viewer's local time, the progress steps and the map with the driver", async () => {
