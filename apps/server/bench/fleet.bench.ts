@@ -38,8 +38,10 @@ async function scenario(name: string, env: Record<string, string>, n: number, ve
   const t: TestApp = await createTestApp({ ROUTE_OPTIMIZATION_RATE_LIMIT: "0", API_RATE_LIMIT: "0", ...env });
   const { server, port } = await startServer(t, { port: 0, hostname: "127.0.0.1" });
   const origin = `http://127.0.0.1:${port}`;
-  // As in production (bootstrap warms the pool outside tests): the solver threads are started before the first plan.
+  // As in production (bootstrap warms the pool and loads the geo services outside tests): the solver
+  // threads are started and the gazetteer indexed (≈0.7 s on the event loop) before the first plan.
   t.deps.solver.warm();
+  await t.deps.geo.get();
   await new Promise((r) => setTimeout(r, 1500));
   try {
     const owner = await t.signUp(`fleet-bench-${name}@example.com`);

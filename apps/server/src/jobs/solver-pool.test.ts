@@ -26,6 +26,15 @@ describe("solver pool", () => {
     await expect(pool.solve(lineProblem(5), { seed: 1, maxIterations: 50 })).resolves.toMatchObject({ unassigned: [] });
   }, 60_000);
 
+  it("packs every profile's matrices for the thread and checks their values while packing", async () => {
+    const slow = lineProblem(6).matrices.durations.map((row) => row.map((v) => (v === null ? null : v * 10)));
+    const problem: Problem = { ...lineProblem(6), profileMatrices: { bicycle: { durations: slow } }, vehicles: [{ id: 0, start: 0, profile: "bicycle" }] };
+    const solution = await pool.solve(problem, { seed: 1, maxIterations: 50 });
+    expect(solution.routes[0]!.travelTime).toBe(6 * 600);
+    const bad: Problem = { ...problem, profileMatrices: { bicycle: { durations: slow.map((row, i) => (i === 2 ? row.map(() => -1) : row)) } } };
+    await expect(pool.solve(bad, { seed: 1, maxIterations: 50 })).rejects.toMatchObject({ name: "InvalidProblemError", field: "profileMatrices.bicycle.durations[2][0]" });
+  }, 60_000);
+
   it("forwards progress from the worker thread while it solves", async () => {
     const events: number[] = [];
     const solution = await pool.solve(lineProblem(30), { seed: 1, timeLimitMs: 400 }, (e) => events.push(e.elapsedMs));

@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { requireValidProblem, type Problem, type ProgressEvent, type Solution } from "@routepilot/solver";
+import { InvalidProblemError, requireValidProblem, type Matrices, type Problem, type ProgressEvent, type Solution } from "@routepilot/solver";
 import { ServiceBusyError } from "../lib/errors";
 
 /** Options that cross the thread boundary (no functions). */
@@ -28,18 +28,42 @@ export interface PackedMatrices {
   durations: Float64Array;
   distances?: Float64Array;
   costs?: Float64Array;
+  /** The problem's profileMatrices, packed the same way. */
+  profiles?: Record<string, Omit<PackedMatrices, "size" | "profiles">>;
 }
 
 type Matrix = readonly (readonly (number | null)[])[];
 
-function pack(m: Matrix): Float64Array {
+/** Rows packed between two turns of the event loop (2,000 rows: ~16 short blocks per matrix). */
+const ROWS_PER_BLOCK = 128;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Packs a matrix a block of rows at a time, checking each value as requireValidProblem would
+ * (the pool checks the matrices' shapes only, so that no n² pass holds the event loop).
+ */
+async function pack(m: Matrix, field: string): Promise<Float64Array> {
   const n = m.length;
   const out = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
+    if (i % ROWS_PER_BLOCK === ROWS_PER_BLOCK - 1) await yieldToEventLoop();
     const row = m[i] as readonly (number | null)[];
-    for (let j = 0; j < n; j++) out[i * n + j] = row[j] ?? Number.NaN;
+    for (let j = 0; j < n; j++) {
+      const v = row[j];
+      if (v === null || v === undefined) out[i * n + j] = Number.NaN;
+      else if (typeof v !== "number" || !Number.isFinite(v) || v < 0) throw new InvalidProblemError(`${field}[${i}][${j}]`, "must be a non-negative finite number or null");
+      else out[i * n + j] = v;
+    }
   }
   return out;
+}
+
+async function packMatrices(m: Matrices, field: string): Promise<Omit<PackedMatrices, "size" | "profiles">> {
+  return {
+    durations: await pack(m.durations, `${field}.durations`),
+    ...(m.distances ? { distances: await pack(m.distances, `${field}.distances`) } : {}),
+    ...(m.costs ? { costs: await pack(m.costs, `${field}.costs`) } : {}),
+  };
 }
 
 /** The worker's side of `pack`. */
@@ -57,11 +81,30 @@ export function unpack(flat: Float64Array, n: number): (number | null)[][] {
 }
 
 /** The request's problem without its matrices, and the matrices packed for transfer. */
-function packProblem(problem: Problem): { problem: Problem; packed: PackedMatrices; transfer: ArrayBuffer[] } {
-  const { durations, distances, costs } = problem.matrices;
-  const packed: PackedMatrices = { size: durations.length, durations: pack(durations), ...(distances ? { distances: pack(distances) } : {}), ...(costs ? { costs: pack(costs) } : {}) };
-  const transfer = [packed.durations, packed.distances, packed.costs].filter((a): a is Float64Array => a !== undefined).map((a) => a.buffer as ArrayBuffer);
-  return { problem: { ...problem, matrices: { durations: [] } }, packed, transfer };
+async function packProblem(problem: Problem): Promise<{ problem: Problem; packed: PackedMatrices; transfer: ArrayBuffer[] }> {
+  const profiles: NonNullable<PackedMatrices["profiles"]> = {};
+  for (const [name, m] of Object.entries(problem.profileMatrices ?? {})) profiles[name] = await packMatrices(m, `profileMatrices.${name}`);
+  const packed: PackedMatrices = { size: problem.matrices.durations.length, ...(await packMatrices(problem.matrices, "matrices")), ...(problem.profileMatrices ? { profiles } : {}) };
+  const transfer = [packed, ...Object.values(profiles)]
+    .flatMap((m) => [m.durations, m.distances, m.costs])
+    .filter((a): a is Float64Array => a !== undefined)
+    .map((a) => a.buffer as ArrayBuffer);
+  const { profileMatrices: _profiles, ...rest } = problem;
+  return { problem: { ...rest, matrices: { durations: [] } }, packed, transfer };
+}
+
+/** The worker's side of `packProblem`. */
+export function unpackProblem(problem: Problem, packed: PackedMatrices): Problem {
+  const matrices = (m: Omit<PackedMatrices, "size" | "profiles">): Matrices => ({
+    durations: unpack(m.durations, packed.size),
+    ...(m.distances ? { distances: unpack(m.distances, packed.size) } : {}),
+    ...(m.costs ? { costs: unpack(m.costs, packed.size) } : {}),
+  });
+  return {
+    ...problem,
+    matrices: matrices(packed),
+    ...(packed.profiles ? { profileMatrices: Object.fromEntries(Object.entries(packed.profiles).map(([name, m]) => [name, matrices(m)])) } : {}),
+  };
 }
 
 export type SolverReply = { id: number; ok: true; solution: Solution } | { id: number; ok: false; name: string; message: string };
@@ -86,7 +129,9 @@ export interface SolverPool {
 const SHIM = new URL("./solver-worker-shim.mjs", import.meta.url);
 
 interface Task {
-  request: SolverRequest;
+  /** The request with its matrices packed, and the buffers to transfer with it. */
+  request: SolverRequest & { packed: PackedMatrices };
+  transfer: ArrayBuffer[];
   onProgress?: ((event: ProgressEvent) => void) | undefined;
   resolve(solution: Solution): void;
   reject(error: Error): void;
@@ -108,6 +153,8 @@ export function createSolverPool(size: number, maxQueue = 32): SolverPool {
   const queue: Task[] = [];
   let nextId = 1;
   let closed = false;
+  /** Problems being packed: they count against maxQueue like the queued ones (once the free threads are taken). */
+  let packing = 0;
 
   const spawn = (): Slot => {
     const worker = new Worker(SHIM);
@@ -148,20 +195,23 @@ export function createSolverPool(size: number, maxQueue = 32): SolverPool {
       if (!slot) return;
       const task = queue.shift() as Task;
       slot.task = task;
-      const { problem, packed, transfer } = packProblem(task.request.problem);
-      slot.worker.postMessage({ ...task.request, problem, packed }, transfer);
+      slot.worker.postMessage(task.request, task.transfer);
     }
   };
 
   return {
-    solve(problem, options = {}, onProgress) {
-      if (closed) return Promise.reject(new Error("solver pool is closed"));
-      requireValidProblem(problem);
-      if (queue.length >= maxQueue) {
-        return Promise.reject(new ServiceBusyError("The route optimiser is busy right now. Please try again in a few seconds."));
-      }
+    async solve(problem, options = {}, onProgress) {
+      if (closed) throw new Error("solver pool is closed");
+      // Shapes here; the matrices' n² values while they are packed, a block of rows at a time.
+      requireValidProblem(problem, { matrixValues: false });
+      // Waiting: the queued problems and those being packed, less the threads free to take them.
+      const free = size - slots.filter((s) => s.task !== null).length;
+      if (queue.length + packing - free >= maxQueue) throw new ServiceBusyError("The route optimiser is busy right now. Please try again in a few seconds.");
+      packing++;
+      const { problem: bare, packed, transfer } = await packProblem(problem).finally(() => packing--);
+      if (closed) throw new Error("solver pool is closed");
       return new Promise<Solution>((resolve, reject) => {
-        queue.push({ request: { id: nextId++, problem, options, ...(onProgress ? { progress: true } : {}) }, onProgress, resolve, reject });
+        queue.push({ request: { id: nextId++, problem: bare, packed, options, ...(onProgress ? { progress: true } : {}) }, transfer, onProgress, resolve, reject });
         pump();
       });
     },

@@ -1,6 +1,6 @@
 import { parentPort } from "node:worker_threads";
 import { solve } from "@routepilot/solver";
-import { PROGRESS_INTERVAL_MS, unpack, type SolverProgress, type SolverReply, type SolverRequest } from "./solver-pool";
+import { PROGRESS_INTERVAL_MS, unpackProblem, type SolverProgress, type SolverReply, type SolverRequest } from "./solver-pool";
 
 /** A long-lived solver thread: one request at a time, each answered with its id. */
 const port = parentPort;
@@ -10,17 +10,7 @@ port?.on("message", (request: SolverRequest) => {
     const progress = request.progress
       ? { onProgress: (event: SolverProgress["progress"]) => port.postMessage({ id: request.id, progress: event } satisfies SolverProgress), progressIntervalMs: PROGRESS_INTERVAL_MS }
       : {};
-    const packed = request.packed;
-    const problem = packed
-      ? {
-          ...request.problem,
-          matrices: {
-            durations: unpack(packed.durations, packed.size),
-            ...(packed.distances ? { distances: unpack(packed.distances, packed.size) } : {}),
-            ...(packed.costs ? { costs: unpack(packed.costs, packed.size) } : {}),
-          },
-        }
-      : request.problem;
+    const problem = request.packed ? unpackProblem(request.problem, request.packed) : request.problem;
     reply = { id: request.id, ok: true, solution: solve(problem, { ...request.options, ...progress }) };
   } catch (e) {
     const error = e instanceof Error ? e : new Error(String(e));

@@ -12,7 +12,7 @@ function requireNumber(value: unknown, field: string, opts: { min?: number; inte
   if (opts.min !== undefined && value < opts.min) throw new InvalidProblemError(field, `must be >= ${opts.min}`);
 }
 
-function requireMatrix(m: unknown, field: string, n: number | undefined): number {
+function requireMatrix(m: unknown, field: string, n: number | undefined, values = true): number {
   if (!Array.isArray(m)) throw new InvalidProblemError(field, "must be an array of rows");
   const size = n ?? m.length;
   if (m.length !== size) throw new InvalidProblemError(field, `must have ${size} rows, got ${m.length}`);
@@ -20,6 +20,7 @@ function requireMatrix(m: unknown, field: string, n: number | undefined): number
     const row: unknown = m[i];
     if (!Array.isArray(row) || row.length !== size)
       throw new InvalidProblemError(`${field}[${i}]`, `must be an array of ${size} numbers (square matrix)`);
+    if (!values) continue;
     for (let j = 0; j < size; j++) {
       const v: unknown = row[j];
       if (v === null) continue;
@@ -66,23 +67,26 @@ function requireLocation(loc: unknown, field: string, n: number, optional = fals
 
 /**
  * Checks a problem's shape and values; throws InvalidProblemError naming the first bad field.
- * Never hangs: every check is linear in the input size.
+ * Never hangs: every check is linear in the input size. With `matrixValues: false` the matrices'
+ * shapes are checked but not their n² values (a caller that reads every value anyway checks them
+ * there, e.g. the server's solver pool while it packs them a block of rows at a time).
  */
-export function requireValidProblem(problem: unknown): asserts problem is Problem {
+export function requireValidProblem(problem: unknown, options: { matrixValues?: boolean } = {}): asserts problem is Problem {
+  const values = options.matrixValues ?? true;
   if (!isObject(problem)) throw new InvalidProblemError("problem", "must be an object");
   const matrices = problem.matrices;
   if (!isObject(matrices)) throw new InvalidProblemError("matrices", "must be an object with durations");
-  const n = requireMatrix(matrices.durations, "matrices.durations", undefined);
-  if (matrices.distances !== undefined) requireMatrix(matrices.distances, "matrices.distances", n);
-  if (matrices.costs !== undefined) requireMatrix(matrices.costs, "matrices.costs", n);
+  const n = requireMatrix(matrices.durations, "matrices.durations", undefined, values);
+  if (matrices.distances !== undefined) requireMatrix(matrices.distances, "matrices.distances", n, values);
+  if (matrices.costs !== undefined) requireMatrix(matrices.costs, "matrices.costs", n, values);
   const profiles = problem.profileMatrices;
   if (profiles !== undefined && !isObject(profiles)) throw new InvalidProblemError("profileMatrices", "must be an object of matrices by profile");
   for (const [name, m] of Object.entries(profiles ?? {})) {
     const f = `profileMatrices.${name}`;
     if (!isObject(m)) throw new InvalidProblemError(f, "must be an object with durations");
-    requireMatrix(m.durations, `${f}.durations`, n);
-    if (m.distances !== undefined) requireMatrix(m.distances, `${f}.distances`, n);
-    if (m.costs !== undefined) requireMatrix(m.costs, `${f}.costs`, n);
+    requireMatrix(m.durations, `${f}.durations`, n, values);
+    if (m.distances !== undefined) requireMatrix(m.distances, `${f}.distances`, n, values);
+    if (m.costs !== undefined) requireMatrix(m.costs, `${f}.costs`, n, values);
   }
   /** The matrices vehicle `v` travels by. */
   const travelOf = (v: Record<string, unknown>) => (typeof v.profile === "string" ? (profiles as Record<string, Record<string, unknown>>)[v.profile] : matrices) as Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, sql } from "drizzle-orm";
 import {
   fleetMessages,
   planMessages,
@@ -110,6 +110,22 @@ async function dimensionsOf(db: DbOrTx, teamId: string): Promise<number> {
   return (await settingsOf(db, team)).capacityDimensions.length;
 }
 
+/**
+ * A plan as it is shown: every column but the orders (up to 10,000 of them, read back only to
+ * solve or edit), with their count. A plan's page polls this while it is solved: reading the
+ * orders each time held the event loop for tens of milliseconds on a large plan.
+ */
+type PlanView = Omit<PlanRow, "orders"> & { orderCount: number };
+const { orders: _orders, ...viewColumns } = getTableColumns(plans);
+const planViewColumns = { ...viewColumns, orderCount: sql<number>`jsonb_array_length(${plans.orders})`.mapWith(Number) };
+
+async function planView(db: DbOrTx, teamId: string, planId: string): Promise<PlanView> {
+  if (!/^[0-9a-f-]{36}$/i.test(planId)) throw new NotFoundError("Plan");
+  const [row] = await db.select(planViewColumns).from(plans).where(and(eq(plans.id, planId), eq(plans.teamId, teamId)));
+  if (!row) throw new NotFoundError("Plan");
+  return row;
+}
+
 async function planOf(db: DbOrTx, teamId: string, planId: string, forUpdate = false): Promise<PlanRow> {
   if (!/^[0-9a-f-]{36}$/i.test(planId)) throw new NotFoundError("Plan");
   const query = db.select().from(plans).where(and(eq(plans.id, planId), eq(plans.teamId, teamId)));
@@ -118,10 +134,10 @@ async function planOf(db: DbOrTx, teamId: string, planId: string, forUpdate = fa
   return row;
 }
 
-const storedResult = (row: PlanRow): StoredResult | null => (row.result as unknown as StoredResult | null) ?? null;
+const storedResult = (row: Pick<PlanRow, "result">): StoredResult | null => (row.result as unknown as StoredResult | null) ?? null;
 
 /** What every view of a plan shows of it: identity, state, vehicles and totals. */
-function planHeader(row: PlanRow) {
+function planHeader(row: Omit<PlanRow, "orders">) {
   return {
     id: row.id,
     date: row.date,
@@ -138,7 +154,7 @@ function planHeader(row: PlanRow) {
   };
 }
 
-function presentPlan(row: PlanRow): PlanDetail {
+function presentPlan(row: Omit<PlanRow, "orders">): PlanDetail {
   const result = storedResult(row);
   return {
     ...planHeader(row),
@@ -163,9 +179,10 @@ async function managersOf(db: DbOrTx, teamId: string): Promise<string[]> {
   return [...new Set([...ids, ...(owner ? [owner] : [])])];
 }
 
-async function publishPlan(deps: PlanDeps, teamId: string, type: string, event: PlanEvent): Promise<void> {
+/** Tells the team's managers (`managers` when already known: a solve reads them once, not at every progress event). */
+async function publishPlan(deps: PlanDeps, teamId: string, type: string, event: PlanEvent, managers?: readonly string[]): Promise<void> {
   try {
-    const userIds = await managersOf(deps.db, teamId);
+    const userIds = managers ? [...managers] : await managersOf(deps.db, teamId);
     await deps.realtime.publish({ userIds, message: { topic: realtimeTopics.team(teamId), type, data: event } });
   } catch (err) {
     deps.logger.warn({ err, planId: event.planId }, "plan realtime publish failed");
@@ -241,7 +258,8 @@ async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
   heartbeat.unref();
   try {
     await setStatus({ status: "solving", progress: 0, error: null });
-    await publishPlan(deps, teamId, planRealtimeTypes.progress, { planId, status: "solving", progress: 0 });
+    const managers = await managersOf(deps.db, teamId);
+    await publishPlan(deps, teamId, planRealtimeTypes.progress, { planId, status: "solving", progress: 0 }, managers);
     const vehicleList = await teamVehicles(deps, deps.db, teamId, row.vehicleIds, "vehicleIds", true);
     const orders = row.orders as unknown as PlanOrder[];
     const dims = await dimensionsOf(deps.db, teamId);
@@ -256,7 +274,7 @@ async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
       lastStored = now;
       const progress = Math.min(0.99, event.elapsedMs / limitMs);
       void setStatus({ progress }).catch(() => {});
-      void publishPlan(deps, teamId, planRealtimeTypes.progress, { planId, status: "solving", progress });
+      void publishPlan(deps, teamId, planRealtimeTypes.progress, { planId, status: "solving", progress }, managers);
     });
     const drivers = await driverByVehicle(deps.db, teamId);
     const result = toPlanResult({ date: row.date, vehicles: vehicleList, orders, solution, dims, driverOf: (id) => drivers.get(id) ?? null });
@@ -414,10 +432,10 @@ export async function createPlan(deps: PlanDeps, caller: Caller, teamId: string,
 
 export async function getPlan(deps: PlanDeps, caller: Caller, teamId: string, planId: string): Promise<PlanDetail> {
   await requireFleetTeam(deps.db, caller, teamId, { manager: true });
-  let row = await planOf(deps.db, teamId, planId);
+  let row = await planView(deps.db, teamId, planId);
   if ((row.status === "queued" || row.status === "solving") && !running.has(row.id) && Date.now() - row.updatedAt.getTime() > STALE_AFTER_MS) {
     // Cut off by a restart and not yet picked up by the recovery sweep: re-queued here.
-    if ((await resumeInterruptedPlans(deps, { planId: row.id })).length > 0) row = await planOf(deps.db, teamId, planId);
+    if ((await resumeInterruptedPlans(deps, { planId: row.id })).length > 0) row = await planView(deps.db, teamId, planId);
   }
   return presentPlan(row);
 }
@@ -426,12 +444,12 @@ export async function getPlan(deps: PlanDeps, caller: Caller, teamId: string, pl
 export async function listPlans(deps: PlanDeps, caller: Caller, teamId: string, date?: string) {
   await requireFleetTeam(deps.db, caller, teamId, { manager: true });
   const rows = await deps.db
-    .select()
+    .select(planViewColumns)
     .from(plans)
     .where(and(eq(plans.teamId, teamId), date ? eq(plans.date, date) : undefined))
     .orderBy(desc(plans.createdAt), desc(plans.id))
     .limit(200);
-  return { plans: rows.map((row) => ({ ...planHeader(row), orderCount: row.orders.length })) };
+  return { plans: rows.map((row) => ({ ...planHeader(row), orderCount: row.orderCount })) };
 }
 
 /**
@@ -440,7 +458,7 @@ export async function listPlans(deps: PlanDeps, caller: Caller, teamId: string, 
  */
 export async function listPlanVariants(deps: PlanDeps, caller: Caller, teamId: string, planId: string) {
   await requireFleetTeam(deps.db, caller, teamId, { manager: true });
-  const plan = await planOf(deps.db, teamId, planId);
+  const plan = await planView(deps.db, teamId, planId);
   // Variants are copies of the parent's orders for its date: the family is among the team's plans of that date.
   const links = await deps.db.select({ id: plans.id, parentPlanId: plans.parentPlanId }).from(plans).where(and(eq(plans.teamId, teamId), eq(plans.date, plan.date)));
   const parentOf = new Map(links.map((l) => [l.id, l.parentPlanId]));
@@ -455,8 +473,8 @@ export async function listPlanVariants(deps: PlanDeps, caller: Caller, teamId: s
   };
   const root = rootOf(plan.id);
   const family = links.filter((l) => rootOf(l.id) === root).map((l) => l.id);
-  const rows = await deps.db.select().from(plans).where(inArray(plans.id, family)).orderBy(asc(plans.createdAt), asc(plans.id));
-  return { plans: rows.map((row) => ({ ...planHeader(row), orderCount: row.orders.length })) };
+  const rows = await deps.db.select(planViewColumns).from(plans).where(inArray(plans.id, family)).orderBy(asc(plans.createdAt), asc(plans.id));
+  return { plans: rows.map((row) => ({ ...planHeader(row), orderCount: row.orderCount })) };
 }
 
 /** A plan a manager may change: not dispatched (409 frozen), and solved unless `solved` is false (409 not ready). */
@@ -591,7 +609,7 @@ export async function comparePlans(deps: PlanDeps, caller: Caller, teamId: strin
   await requireFleetTeam(deps.db, caller, teamId, { manager: true });
   const ids = [planId, ...withIds.filter((id) => id !== planId)];
   if (ids.length > 5) throw new ValidationError(planMessages.tooManyCompared, { with: planMessages.tooManyCompared });
-  const rows = await Promise.all(ids.map((id) => planOf(deps.db, teamId, id)));
+  const rows = await Promise.all(ids.map((id) => planView(deps.db, teamId, id)));
   return { plans: rows.map((row) => ({ ...planHeader(row), violations: storedResult(row)?.violations.length ?? 0 })) };
 }
 

@@ -134,7 +134,7 @@ export async function toEngineMatrix(n: number, cell: (i: number, j: number) => 
   const durations: (number | null)[][] = [];
   const distances: (number | null)[][] = [];
   for (let i = 0; i < n; i++) {
-    if (i % 64 === 63) await yieldToEventLoop();
+    if (i % 32 === 31) await yieldToEventLoop();
     const dRow = new Array<number | null>(n);
     const mRow = new Array<number | null>(n);
     for (let j = 0; j < n; j++) {
