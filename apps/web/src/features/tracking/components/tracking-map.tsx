@@ -30,13 +30,14 @@ function Fit({ points }: { points: Point[] }) {
 }
 
 /**
- * A small map of the delivery address and, when given, the driver's last position. Its ground is
- * light in both themes, like the tiles, so the credits stay readable when no tile loads.
+ * A small map of the delivery address and, when given, the driver's last position. Not an .rp-map:
+ * its ground stays Leaflet's light grey in both themes, like the tiles, so the credits keep their
+ * contrast when no tile loads.
  */
 export function TrackingMap({ destination, driver }: { destination: Point; driver: Point | null }) {
   const points = driver ? [destination, driver] : [destination];
   return (
-    <div className="rp-map h-64 overflow-hidden rounded-xl border bg-slate-100 sm:h-80" data-testid="tracking-map">
+    <div className="h-64 overflow-hidden rounded-xl border sm:h-80" data-testid="tracking-map">
       <MapContainer center={[destination.lat, destination.lng]} zoom={14} scrollWheelZoom={false} className="size-full" attributionControl>
         {tileConfig.url ? <TileLayer url={tileConfig.url} attribution={tileConfig.attribution} /> : null}
         <Marker position={[destination.lat, destination.lng]} icon={pin("⌂", "end")} title="Your delivery address" alt="Your delivery address">
