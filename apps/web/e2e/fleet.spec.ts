@@ -91,13 +91,15 @@ const TOWNS = [
  * planning, with the order named: it never reaches the engine.)
  */
 function ordersCsv(): string {
-  const lines = ["Name;Latitude;Longitude;Service;Units;Skills;From;Until"];
+  const lines = ["Name;Latitude;Longitude;Service;Units;Skills;From;Until;Pickup lat;Pickup lng;Pickup service"];
   for (let i = 0; i < 60; i++) {
     const [lat, lng] = TOWNS[i % TOWNS.length]!;
     const dLat = (((i * 37) % 11) - 5) * 0.0007;
     const dLng = (((i * 53) % 13) - 6) * 0.0007;
     const skill = i % 10 === 0 ? "fridge" : "";
-    lines.push(`Order ${i + 1};${(lat + dLat).toFixed(5)};${(lng + dLng).toFixed(5)};4;${i === 59 ? 25 : 1};${skill};08:00;17:00`);
+    // Order 2 is a pickup→delivery pair: collected in Eschen, delivered in Schaan.
+    const pickup = i === 1 ? `${TOWNS[4][0]};${TOWNS[4][1]};3` : ";;";
+    lines.push(`Order ${i + 1};${(lat + dLat).toFixed(5)};${(lng + dLng).toFixed(5)};4;${i === 59 ? 25 : 1};${skill};08:00;17:00;${pickup}`);
   }
   return lines.join("\n");
 }
@@ -108,7 +110,7 @@ async function signIn(request: APIRequestContext, email: string, password = PASS
   expect(res.status()).toBe(200);
 }
 
-test("a manager imports 60 orders, plans them on 4 vans, moves and locks a stop, re-plans, compares a variant and dispatches", async ({ browser, request }, testInfo) => {
+test("a manager imports 60 orders (one a pickup→delivery pair), plans them on 4 vans, moves and locks a stop, moves one to a chosen position, re-plans, compares a variant after a reload and dispatches", async ({ browser, request }, testInfo) => {
   test.setTimeout(240_000);
   const ownerEmail = uniqueEmail("fleetplan");
   const driverEmail = uniqueEmail("driver");
@@ -144,9 +146,12 @@ test("a manager imports 60 orders, plans them on 4 vans, moves and locks a stop,
   const csv = ordersCsv();
   await page.getByLabel(/CSV or Excel/).setInputFiles({ name: "orders.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   const mapping = page.getByRole("group", { name: "Column mapping" });
-  await expect(mapping.getByLabel("Latitude")).toHaveValue("1");
+  await expect(mapping.getByLabel("Latitude", { exact: true })).toHaveValue("1");
+  await expect(mapping.getByLabel("Pickup latitude")).toHaveValue("8");
+  await expect(mapping.getByLabel("Pickup service minutes")).toHaveValue("10");
   await mapping.getByRole("button", { name: "Import orders" }).click();
   await expect(page.getByText("60 of 60 orders ready to plan.")).toBeVisible();
+  await expect(page.getByRole("row", { name: /Order 2\b/ })).toContainText("Pick up for Order 2 (47.2100, 9.5220), 3 min");
 
   await page.getByRole("button", { name: "Plan 60 orders" }).click();
   const routes = page.getByRole("list", { name: "Routes" });
@@ -163,7 +168,19 @@ test("a manager imports 60 orders, plans them on 4 vans, moves and locks a stop,
   // The engine uses as many of the four vans as the least total time needs (at least two for 84 units).
   expect(await cards.count()).toBeGreaterThanOrEqual(2);
   expect(colours).toHaveLength(await cards.count());
-  await expect(page.locator('[data-marker="fleet-stop"]')).toHaveCount(59);
+  // 59 deliveries and Order 2's pickup, marked "P", before its delivery on the same van.
+  await expect(page.locator('[data-marker="fleet-stop"]')).toHaveCount(60);
+  await expect(page.locator('[data-marker="fleet-stop"][data-kind="pickup"]')).toHaveCount(1);
+  await expect(page.locator('[data-marker="fleet-depot"]').first()).toBeAttached();
+  await expect(page.getByTestId("plan-map-legend")).toContainText("pickups");
+  const pairRoute = routes.locator(":scope > li[data-vehicle-id]", { has: page.locator('li[data-stop-kind="pickup"]') });
+  await expect(pairRoute).toHaveCount(1);
+  const pairStops = pairRoute.locator("li[data-order-id]");
+  const kinds = await pairStops.evaluateAll((els) => els.map((e) => `${e.getAttribute("data-stop-kind")} ${e.textContent}`));
+  const pickedAt = kinds.findIndex((k) => k.startsWith("pickup") && k.includes("Pick up for Order 2"));
+  const deliveredAt = kinds.findIndex((k) => k.startsWith("delivery") && / Order 2(?!\d)/.test(k));
+  expect(pickedAt).toBeGreaterThanOrEqual(0);
+  expect(deliveredAt).toBeGreaterThan(pickedAt);
   await page.screenshot({ path: testInfo.outputPath("fleet-plan.png"), fullPage: true });
 
   // Drag the first stop of the first used route onto another van's route (a tall window: both
@@ -171,16 +188,17 @@ test("a manager imports 60 orders, plans them on 4 vans, moves and locks a stop,
   await page.setViewportSize({ width: 1280, height: 5000 });
   const source = cards.nth(0);
   const target = cards.nth(1);
-  const firstStop = source.locator("li[data-order-id]").first();
+  const firstStop = source.locator('li[data-order-id][data-stop-kind="delivery"]').first();
   const orderId = await firstStop.getAttribute("data-order-id");
   await firstStop.dragTo(target.locator("li[data-order-id]").first());
-  await expect(target.locator(`li[data-order-id="${orderId}"]`)).toBeVisible();
+  await expect(target.locator(`li[data-order-id="${orderId}"][data-stop-kind="delivery"]`)).toBeVisible();
   await expect(source.locator(`li[data-order-id="${orderId}"]`)).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath("fleet-moved.png"), fullPage: true });
 
   // Lock it on that van and re-plan: the engine keeps it there.
   const targetVehicle = await target.getAttribute("data-vehicle-id");
-  const moved = () => routes.locator(`li[data-vehicle-id="${targetVehicle}"] li[data-order-id="${orderId}"]`);
+  const sourceVehicle = await source.getAttribute("data-vehicle-id");
+  const moved = () => routes.locator(`li[data-vehicle-id="${targetVehicle}"] li[data-order-id="${orderId}"][data-stop-kind="delivery"]`);
   // As a person would: click, then see it locked (the box shows the lock at once and keeps it once saved).
   await moved().getByRole("checkbox").click();
   await expect(moved().getByRole("checkbox")).toBeChecked();
@@ -193,12 +211,35 @@ test("a manager imports 60 orders, plans them on 4 vans, moves and locks a stop,
   await expect(moved()).toBeVisible();
   await expect(moved().getByRole("checkbox")).toBeChecked();
 
+  // "Move to…" without dragging: the last stop of the locked stop's van goes first on the other van.
+  const routeOf = (vehicleId: string | null) => routes.locator(`li[data-vehicle-id="${vehicleId}"]`);
+  const mover = routeOf(targetVehicle).locator('li[data-order-id][data-stop-kind="delivery"]').last();
+  const moverId = await mover.getAttribute("data-order-id");
+  await routes.locator(`li[data-order-id="${moverId}"][data-stop-kind="delivery"]`).getByRole("button", { name: /^Move / }).click();
+  const moveDialog = page.getByRole("dialog", { name: /^Move / });
+  await moveDialog.getByLabel("Route").selectOption(sourceVehicle!);
+  await moveDialog.getByLabel("Position").selectOption({ index: 0 });
+  const movedResponse = page.waitForResponse((r) => r.url().endsWith("/moves"));
+  await moveDialog.getByRole("button", { name: "Move" }).click();
+  await expect(moveDialog).toBeHidden();
+  const moveAnswer = await movedResponse;
+  expect(moveAnswer.status(), `${moveAnswer.request().postData()} → ${await moveAnswer.text()}`.slice(0, 600)).toBe(200);
+  expect(JSON.parse(moveAnswer.request().postData() ?? "{}")).toEqual({ orderId: moverId, toVehicleId: sourceVehicle, position: 0 });
+  await expect(routeOf(sourceVehicle).locator("li[data-order-id]").first()).toHaveAttribute("data-order-id", moverId!);
+  await expect(routeOf(targetVehicle).locator(`li[data-order-id="${moverId}"]`)).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath("fleet-moved-to-position.png"), fullPage: true });
+
   // A variant with another objective, compared side by side, then picked.
   await page.getByLabel("Variant objective").selectOption("min_vehicles");
   await page.getByRole("button", { name: "Make a variant" }).click();
   const compared = page.getByRole("table", { name: "Plans compared" });
   await expect(compared.getByRole("button", { name: "Use Variant 1" })).toBeEnabled({ timeout: 60_000 });
   await expect(compared).toContainText("Vehicles used");
+  // A reload keeps the plan open (it is in the address) and the comparison (the day's plans come from the server).
+  await expect(page).toHaveURL(/[?&]plan=/);
+  await page.reload();
+  await expect(routes).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("group", { name: "Plans to compare" }).getByRole("checkbox", { name: /Variant 1/ })).toBeChecked();
   await page.screenshot({ path: testInfo.outputPath("fleet-compare.png"), fullPage: true });
   await compared.getByRole("button", { name: "Use Variant 1" }).click();
   await expect(compared.getByText("Shown below")).toBeVisible();

@@ -4,7 +4,6 @@ import {
   dispatchResultSchema,
   planComparisonSchema,
   planDetailSchema,
-  planMoveSchema,
   type DispatchPlanInput,
   type PlanDetail,
   type PlanLock,
@@ -18,14 +17,8 @@ const planPath = (teamId: string, planId: string) => `/api/teams/${encodeURIComp
 const acceptedSchema = z.object({ id: z.string() });
 type PlanRef = { teamId: string; planId: string };
 
-/** A move: onto a vehicle at a position, or (toVehicleId null, where the server can) off every route. */
-export type StopMove = Omit<PlanMove, "toVehicleId" | "position"> & { toVehicleId: string | null; position?: number };
-
-/** Whether the server takes an order off the routes (a move to no vehicle): what the shared contract accepts. */
-export const canUnassignStops = planMoveSchema.safeParse({ orderId: "o1", toVehicleId: null, position: 0 }).success;
-
 /** POST …/plans/{id}/moves: the plan after the move, with what it breaks as violations. */
-export function movePlanStop({ teamId, planId, move }: PlanRef & { move: StopMove }): Promise<PlanDetail> {
+export function movePlanStop({ teamId, planId, move }: PlanRef & { move: PlanMove }): Promise<PlanDetail> {
   return apiRequest(`${planPath(teamId, planId)}/moves`, { method: "POST", body: move, schema: planDetailSchema });
 }
 

@@ -23,7 +23,7 @@ type MoveStopDialogProps = {
   /** The name a stop has in the lists (its pickup shown as one). */
   stopTitle: (stop: PlanRoute["stops"][number]) => string;
   onMove: (orderId: string, toVehicleId: string, position: number) => void;
-  /** Present when the server can take an order off the routes. */
+  /** Takes the order off every route (offered for an order on a route). */
   onUnassign?: ((orderId: string) => void) | undefined;
   onClose: () => void;
 };

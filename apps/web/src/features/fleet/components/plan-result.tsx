@@ -15,7 +15,7 @@ export type PlanEditing = {
   /** Order ids locked to their vehicle. */
   locked: ReadonlySet<string>;
   onMove: (orderId: string, toVehicleId: string, position: number) => void;
-  /** Takes an order off every route (present when the server can). */
+  /** Takes an order off every route (back to unassigned). */
   onUnassign?: ((orderId: string) => void) | undefined;
   onToggleLock: (orderId: string, vehicleId: string, position: number) => void;
   /** Vehicles a stop may be moved to (the plan's vehicles, used or not). */

@@ -3,7 +3,6 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Driver, PlanDetail, Vehicle } from "@routepilot/contracts";
 import { jsonResponse, renderWithQuery } from "@/test/utils";
-import { canUnassignStops } from "@/features/fleet/api/plan-edits";
 import { PlanWorkspace, planFamily } from "@/features/fleet/components/plan-workspace";
 
 const vehicles = [{ id: "v1", name: "Van 1" }, { id: "v2", name: "Van 2" }] as Vehicle[];
@@ -159,7 +158,7 @@ describe("PlanWorkspace", () => {
     expect([...planFamily([p("a", null), p("b", "a"), p("c", "b"), p("d", null)], "c")].sort()).toEqual(["a", "b", "c"]);
   });
 
-  it.runIf(canUnassignStops)("takes a stop off the routes and puts an unassigned order on a route at a position", async () => {
+  it("takes a stop off the routes and puts an unassigned order on a route at a position", async () => {
     const moves: unknown[] = [];
     vi.stubGlobal(
       "fetch",
@@ -186,13 +185,30 @@ describe("PlanWorkspace", () => {
     await waitFor(() => expect(moves[1]).toEqual({ orderId: "z", toVehicleId: "v1", position: 1 }));
   });
 
-  it.skipIf(canUnassignStops)("offers no 'unassigned' move while the server cannot take a stop off the routes", async () => {
-    vi.stubGlobal("fetch", vi.fn(async (url: string) => (String(url).includes("/plans?") ? jsonResponse({ plans: [] }) : jsonResponse(plan()))));
+  it("shows the server's warning that a driver does not fit a route, and dispatches anyway on request", async () => {
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (String(url).endsWith("/dispatch")) {
+          const body = JSON.parse(String(init?.body)) as { dispatchAnyway?: boolean };
+          posted.push(body);
+          if (!body.dispatchAnyway)
+            return jsonResponse({ error: { code: "CONFLICT", message: "Some drivers do not fit their routes: change the driver, or dispatch anyway", fields: { "assignments.0.driverUserId": "Van 1: Dana does not work on Tuesday (working days in Drivers)" } } }, 409);
+          return jsonResponse({ routes: [] });
+        }
+        if (String(url).includes("/plans?")) return jsonResponse({ plans: [] });
+        return jsonResponse(posted.length > 1 ? plan({ dispatchedAt: "2026-11-23T06:00:00.000Z" }) : plan());
+      }),
+    );
     const user = userEvent.setup();
     renderWithQuery(<PlanWorkspace teamId="t1" planId="p1" vehicles={vehicles} drivers={drivers} onPick={vi.fn()} />);
-    await user.click(await screen.findByRole("button", { name: "Move Bakery" }));
-    const dialog = await screen.findByRole("dialog", { name: "Move Bakery" });
-    expect(within(within(dialog).getByRole("combobox", { name: "Route" })).queryByRole("option", { name: /Unassigned/ })).toBeNull();
+    await user.click(await screen.findByRole("button", { name: "Dispatch 2 routes" }));
+    const dispatch = screen.getByRole("region", { name: "Dispatch" });
+    expect(await within(dispatch).findByText("Van 1: Dana does not work on Tuesday (working days in Drivers)")).toBeInTheDocument();
+    await user.click(within(dispatch).getByRole("button", { name: "Dispatch anyway" }));
+    expect(await screen.findByText(/Dispatched: each driver has their route/)).toBeInTheDocument();
+    expect(posted[1]).toEqual({ assignments: [{ vehicleId: "v1", driverUserId: "d1" }], dispatchAnyway: true });
   });
 
   it("dispatches with each vehicle's default driver unless another is chosen", async () => {

@@ -3,8 +3,8 @@ import { planObjectives, type Driver, type PlanDetail, type PlanObjective, type 
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { errorMessage } from "@/lib/api-client";
-import { canUnassignStops, useComparePlans, useCreateVariant, useDispatchPlan, useMovePlanStop, useReplan, useSavePlanLocks } from "@/features/fleet/api/plan-edits";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { useComparePlans, useCreateVariant, useDispatchPlan, useMovePlanStop, useReplan, useSavePlanLocks } from "@/features/fleet/api/plan-edits";
 import { useDayPlans, usePlan } from "@/features/fleet/api/plans";
 import { ErrorAlert } from "@/features/fleet/components/fleet-ui";
 import type { Depots } from "@/features/fleet/components/plan-map";
@@ -183,7 +183,9 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
   // The variant's vehicles: the plan's own until the manager changes them.
   const variantVehicles = variantVehicleIds ?? current?.vehicleIds ?? [];
   const sameVehicles = variantVehicleIds === null || (current !== undefined && [...variantVehicles].sort().join() === [...current.vehicleIds].sort().join());
-  const error = move.error ?? locks.error ?? replan.error ?? variant.error ?? dispatch.error ?? plan.error;
+  // A 409 with fields is the server's warning that a driver does not fit a route: listed by the dispatch button, with "Dispatch anyway".
+  const dispatchWarnings = dispatch.error instanceof ApiError && dispatch.error.status === 409 && dispatch.error.fields ? Object.values(dispatch.error.fields) : [];
+  const error = move.error ?? locks.error ?? replan.error ?? variant.error ?? (dispatchWarnings.length > 0 ? null : dispatch.error) ?? plan.error;
   const busy = move.isPending || locks.isPending || replan.isPending;
 
   if (plan.error && !current) return <p className="text-sm text-destructive">{errorMessage(plan.error)}</p>;
@@ -208,12 +210,21 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
         vehicles: current.vehicleIds.map((id) => ({ id, name: vehicleNames[id] ?? "Vehicle" })),
         busy,
         onMove: (orderId, toVehicleId, position) => move.mutate({ teamId, planId, move: { orderId, toVehicleId, position } }),
-        onUnassign: canUnassignStops ? (orderId) => move.mutate({ teamId, planId, move: { orderId, toVehicleId: null } }) : undefined,
+        onUnassign: (orderId) => move.mutate({ teamId, planId, move: { orderId, toVehicleId: null } }),
         onToggleLock: (orderId, vehicleId, position) =>
           locks.mutate({ teamId, planId, locks: lockedIds.has(orderId) ? shownLocks.filter((l) => l.orderId !== orderId) : [...shownLocks, { orderId, vehicleId, position }] }),
       };
   const usedRoutes = current.routes.filter((r) => r.stops.length > 0);
   const defaultDriver = (vehicleId: string) => drivers.find((d) => d.defaultVehicleId === vehicleId)?.userId ?? "";
+  const sendDispatch = (anyway: boolean) =>
+    dispatch.mutate({
+      teamId,
+      planId,
+      input: {
+        assignments: usedRoutes.map((r) => ({ vehicleId: r.vehicleId, driverUserId: assignments[r.vehicleId] ?? defaultDriver(r.vehicleId) })).filter((a) => a.driverUserId !== ""),
+        ...(anyway ? { dispatchAnyway: true } : {}),
+      },
+    });
 
   return (
     <div className="grid gap-4">
@@ -320,24 +331,29 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
                 </select>
               </label>
             ))}
-            <div>
-              <Button
-                type="button"
-                disabled={dispatch.isPending || current.violations.length > 0}
-                onClick={() =>
-                  dispatch.mutate({
-                    teamId,
-                    planId,
-                    input: {
-                      assignments: usedRoutes
-                        .map((r) => ({ vehicleId: r.vehicleId, driverUserId: assignments[r.vehicleId] ?? defaultDriver(r.vehicleId) }))
-                        .filter((a) => a.driverUserId !== ""),
-                    },
-                  })
-                }
-              >
+            {dispatchWarnings.length > 0 ? (
+              <Alert variant="destructive">
+                <AlertDescription>
+                  <p className="font-medium">{errorMessage(dispatch.error)}</p>
+                  <ul className="list-disc pl-5">
+                    {dispatchWarnings.map((w) => (
+                      <li key={w}>{w}</li>
+                    ))}
+                  </ul>
+                </AlertDescription>
+              </Alert>
+            ) : null}
+            <div className="flex flex-wrap gap-2">
+              <Button type="button" disabled={dispatch.isPending || current.violations.length > 0} onClick={() => sendDispatch(false)}>
                 Dispatch {usedRoutes.length} {usedRoutes.length === 1 ? "route" : "routes"}
               </Button>
+              {dispatchWarnings.length > 0 ? (
+                <Button type="button" variant="outline" disabled={dispatch.isPending || current.violations.length > 0} onClick={() => sendDispatch(true)}>
+                  Dispatch anyway
+                </Button>
+              ) : null}
+            </div>
+            <div>
               {current.violations.length > 0 ? <p className="mt-1 text-sm text-destructive">Fix the broken constraints (move the stops back or re-plan) before dispatching.</p> : null}
             </div>
           </>
