@@ -66,7 +66,8 @@ export function LiveMap({ routes, positions, colourOf }: { routes: LiveRoute[]; 
   const fitKey = `${routes.map((r) => r.id).join(",")}|${points.length === 0 ? positions.length : ""}`;
   const centre = allPoints[0] ?? [47.14, 9.52];
   return (
-    <div className="rp-map relative h-80 overflow-hidden rounded-md border sm:h-[28rem]" data-testid="live-map">
+    // isolate: Leaflet's panes (z-index 400–700) stay under the sticky top bar (z-40).
+    <div className="rp-map relative isolate h-80 overflow-hidden rounded-md border sm:h-[28rem]" data-testid="live-map">
       <MapContainer center={centre} zoom={11} scrollWheelZoom className="size-full" attributionControl>
         {tileConfig.url ? <TileLayer url={tileConfig.url} attribution={mapCredits([tileConfig.attribution])} /> : null}
         {routes.map((route) => {
