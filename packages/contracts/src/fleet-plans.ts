@@ -20,6 +20,8 @@ export const planMessages = {
   driverOffDay: (vehicle: string, driver: string, day: string) => `${vehicle}: ${driver} does not work on ${day} (working days in Drivers)`,
   driverLacksSkill: (vehicle: string, driver: string, skills: string) => `${vehicle}: ${driver} does not have ${skills}, which orders on this route need`,
   unfitDrivers: "Some drivers do not fit their routes: change the driver, or dispatch anyway",
+  hasViolations: (n: number) => `The plan breaks ${n} constraint${n === 1 ? "" : "s"} (shown in red): fix ${n === 1 ? "it" : "them"} or re-plan, or dispatch anyway`,
+  engineCheckFailed: "The independent check of this plan found a problem: re-plan before dispatching",
   tooManyCompared: "Compare at most five plans at once",
   unassignedByHand: "Taken off the routes by hand. Move it onto a vehicle or re-plan to place it again.",
 } as const;
@@ -93,7 +95,7 @@ export const planComparisonSchema = z.object({
 });
 
 /**
- * Dispatch checks each assignment against the driver's profile: a driver who does not work on the
+ * Dispatch refuses with 409 a plan whose edits broke a constraint (its violations), and checks each assignment against the driver's profile: a driver who does not work on the
  * plan's weekday, or lacks a driver skill an order of the route needs (a skill some driver of the
  * team lists, e.g. "hazmat"; skills no driver lists are vehicle equipment, matched by the engine),
  * makes a 409 CONFLICT whose `fields` name each assignment (`assignments.{i}.driverUserId`, or

@@ -482,6 +482,16 @@ describe("fleet plans: dispatch checks each driver against the day and the route
     expect(out.routes.map((r) => r.driverUserId)).toEqual([w.people.driver.userId]);
   }, 30_000);
 
+  it("a plan whose edits broke a constraint: 409 saying so, dispatched anyway when the manager says so", async () => {
+    const p = await plan(w, { vehicleIds: [vans[1]!.id], orders: scatteredOrders(2) });
+    const [row] = await t.deps.db.select().from(plans).where(eq(plans.id, p.id));
+    const violation = { vehicleId: vans[1]!.id, kind: "capacity", message: "Carries 45 of 40." };
+    await t.deps.db.update(plans).set({ result: { ...row!.result, violations: [violation] } }).where(eq(plans.id, p.id));
+    const assignments = [{ vehicleId: vans[1]!.id, driverUserId: driver2.userId }];
+    expect(await errorOf(await dispatch(p.id, { assignments }))).toMatchObject({ status: 409, message: planMessages.hasViolations(1) });
+    expect((await dispatch(p.id, { assignments, dispatchAnyway: true })).status).toBe(200);
+  }, 30_000);
+
   it("a default driver is named by vehicle", async () => {
     const saved = await t.call(`/api/teams/${w.teamId}/drivers/${w.people.driver.userId}`, { method: "PUT", cookie: w.people.owner.cookie, body: { defaultVehicleId: vans[1]!.id } });
     expect(saved.status).toBe(200);

@@ -15,6 +15,7 @@ import {
   type planSettingsSchema,
   weekdays,
 } from "@routepilot/contracts";
+import { validateSolution } from "@routepilot/solver";
 import { fleetDrivers, plans, routeStops, routes, teamMembers, teams, user, vehicles, type DbOrTx, type StoredPlace, type Tx } from "@routepilot/db";
 import type { GeoServices, Profile } from "@routepilot/geo";
 import type { z } from "zod";
@@ -280,6 +281,12 @@ async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
     const result = toPlanResult({ date: row.date, vehicles: vehicleList, orders, solution, dims, driverOf: (id) => drivers.get(id) ?? null });
     const travel = new Map([...matrices].map(([profile, m]) => [profile, travelFromMatrix(layout.points, m)]));
     const placed = placeLockedPositions({ date: row.date, vehicles: vehicleList, orders, result, locks: row.locks, travelOf: (v) => travel.get(v.profile) as Travel, dims });
+    // Every engine plan is replayed by the independent checker (each vehicle with its own profile's matrix); never expected to fail.
+    const check = validateSolution(problem, solution);
+    if (check.violations.length > 0) {
+      deps.logger.error({ planId, violations: check.violations.slice(0, 10) }, "fleet plan failed the independent check");
+      placed.violations.push(...check.violations.map((message) => ({ vehicleId: "", kind: "unknown" as const, message: `${planMessages.engineCheckFailed} (${message})` })));
+    }
     await withGeometry(deps, vehicleList, result.routes);
     const previous = storedResult(row)?.countedRoutes ?? 0;
     const used = result.routes.filter((r) => r.stops.length > 0);
@@ -793,6 +800,8 @@ export async function dispatchPlan(deps: PlanDeps, caller: Caller, teamId: strin
     }
     const first = Object.values(fields)[0];
     if (first) throw new ValidationError(first, fields);
+    // What edits broke was shown as violations; dispatching them takes the manager's word for it.
+    if (!input.dispatchAnyway && result.violations.length > 0) throw new AppError(409, "CONFLICT", planMessages.hasViolations(result.violations.length));
     if (!input.dispatchAnyway) await warnUnfitDrivers(tx, teamId, row, used, assigned, input.assignments ?? [], vehicleById, driverById);
 
     const orders = row.orders as unknown as PlanOrder[];
