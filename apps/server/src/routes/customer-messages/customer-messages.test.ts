@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { driverMessages, fleetMessages, type CustomerMessageSettings } from "@routepilot/contracts";
 import { customerMessages } from "@routepilot/db";
 import { createTestApp, type TestApp } from "../../test/harness";
@@ -70,8 +70,17 @@ describe("customer e-mails", () => {
   it("sends 'on its way' once per stop with a contact e-mail at dispatch: window in the team's time zone, tracking and unsubscribe links, names escaped in HTML", async () => {
     const ann = customerEmailAddress("ann");
     const { routeId, stops } = await insertRoute(t, w, [{ label: "Ann's <shop>", email: ann.toUpperCase(), name: "Ann <Smith>" }, { label: "No e-mail", phone: "+423 000" }]);
+    const send = vi.spyOn(t.deps.mailer, "send");
     await afterDispatch(t.deps, [routeId]);
     await afterDispatch(t.deps, [routeId]);
+    const token = await unsubscribeToken(t.deps, w.teamId, ann);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0]![0].headers).toEqual({ "List-Unsubscribe": `<http://localhost:3000/api/unsubscribe/${token}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    send.mockRestore();
+    // The one-click POST a mail client sends (a form body, no session) unsubscribes.
+    const oneClick = await t.call(`/api/unsubscribe/${token}`, { method: "POST", rawBody: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded", origin: "" } });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.json()).toMatchObject({ unsubscribed: true });
     const mails = await mailsTo(t, ann);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
@@ -80,7 +89,6 @@ describe("customer e-mails", () => {
     expect(mail.text).toContain("Hello Ann <Smith>,");
     expect(mail.text).toContain("on Monday 7 January. We expect to be with you between 09:15 and 09:45.");
     expect(mail.text).toContain(`http://localhost:3000/track/${stops[0]!.trackingToken}`);
-    const token = await unsubscribeToken(t.deps, w.teamId, ann);
     expect(mail.text).toContain(`http://localhost:3000/unsubscribe/${token}`);
     expect(mail.html).toContain("&lt;b&gt;Fleet &amp; Co&lt;/b&gt;");
     expect(mail.html).toContain("Ann &lt;Smith&gt;");

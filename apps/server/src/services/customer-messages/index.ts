@@ -156,9 +156,12 @@ export async function sendDueMessages(deps: CustomerMessageDeps, now = Date.now(
       await deps.db.update(customerMessages).set({ status: "skipped", sentAt: null }).where(eq(customerMessages.id, message.id));
       continue;
     }
-    const unsubscribeUrl = `${deps.baseUrl}/unsubscribe/${await unsubscribeToken(deps, message.teamId, message.email)}`;
+    const token = await unsubscribeToken(deps, message.teamId, message.email);
+    const unsubscribeUrl = `${deps.baseUrl}/unsubscribe/${token}`;
     const { text, html } = customerEmail({ body: message.body, team: team.name, unsubscribeUrl });
-    await deps.mailer.send({ to: message.email, subject: message.subject, text, html, kind: "customer-message", headers: { "List-Unsubscribe": `<${unsubscribeUrl}>` } });
+    // RFC 8058 one-click: the mail client POSTs to the API (no sign-in, no body needed).
+    const headers = { "List-Unsubscribe": `<${deps.baseUrl}/api/unsubscribe/${token}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+    await deps.mailer.send({ to: message.email, subject: message.subject, text, html, kind: "customer-message", headers });
     sent++;
   }
   return sent;
