@@ -69,6 +69,24 @@ describe("TrackingPage", () => {
     expect(screen.getByText(/Not delivered/).closest("li")).toHaveAttribute("aria-current", "step");
   });
 
+  it("asks again every 30 seconds (no socket on a public page) and shows the new status", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let status: Tracking["status"] = "on_its_way";
+      const fetch = renderPage(() => jsonResponse({ ...base, status, driverPosition: null }));
+      expect(await screen.findByText("Your delivery is on its way. Dora has a few stops before yours.")).toBeInTheDocument();
+      expect(screen.getByTestId("tracking-map")).toHaveAttribute("data-driver", "no");
+      status = "next";
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(fetch).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1_500);
+      expect(fetch).toHaveBeenCalledTimes(2);
+      expect(await screen.findByText("You're next: Dora is heading to you now.")).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("shows the expired state for a dead link", async () => {
     renderPage(() => jsonResponse({ error: { code: "NOT_FOUND", message: driverMessages.trackingGone } }, 404));
     expect(await screen.findByRole("heading", { name: driverMessages.trackingGone })).toBeInTheDocument();
