@@ -7,6 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useCreatePlan, useDayPlans } from "@/features/fleet/api/plans";
+import { VehicleChoice } from "@/features/fleet/components/fleet-ui";
 import { OrdersEditor } from "@/features/fleet/components/orders-editor";
 import { PlanWorkspace, planTitle } from "@/features/fleet/components/plan-workspace";
 import { planFieldName, plannableDrafts, type DraftOrder } from "@/features/fleet/lib/order-import";
@@ -104,28 +105,7 @@ export function FleetPlanner({ teamId, vehicles, dimensions, drivers }: FleetPla
           <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} required />
         </label>
         <DayPlans teamId={teamId} date={date} openId={planId} onOpen={setPlanId} />
-        <fieldset className="grid gap-1">
-          <legend className="text-sm font-medium">Vehicles</legend>
-          {vehicles.length === 0 ? <p className="text-sm text-muted-foreground">Add vehicles first.</p> : null}
-          <div className="flex flex-wrap gap-3">
-            {vehicles.map((v) => (
-              <label key={v.id} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  checked={chosen.has(v.id)}
-                  onChange={(e) => {
-                    const next = new Set(chosen);
-                    if (e.target.checked) next.add(v.id);
-                    else next.delete(v.id);
-                    setChosen(next);
-                  }}
-                />
-                {v.name}
-                {v.skills && v.skills.length > 0 ? <span className="text-muted-foreground">({v.skills.join(", ")})</span> : null}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <VehicleChoice legend="Vehicles" vehicles={vehicles} chosen={chosen} onChange={setChosen} />
         <fieldset className="grid gap-1">
           <legend className="text-sm font-medium">Objective</legend>
           {planObjectives.map((o) => (

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { Vehicle } from "@routepilot/contracts";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
@@ -36,5 +37,33 @@ export function FleetTable({ headers, actions, className, children }: { headers:
         <tbody>{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** A tick box per vehicle (with its skills), as a fieldset named `legend`. */
+export function VehicleChoice({ legend, vehicles, chosen, onChange, className }: { legend: string; vehicles: Pick<Vehicle, "id" | "name" | "skills">[]; chosen: ReadonlySet<string>; onChange: (chosen: Set<string>) => void; className?: string }) {
+  return (
+    <fieldset className={cn("grid gap-1", className)}>
+      <legend className="text-sm font-medium">{legend}</legend>
+      {vehicles.length === 0 ? <p className="text-sm text-muted-foreground">Add vehicles first.</p> : null}
+      <div className="flex flex-wrap gap-x-3 gap-y-1">
+        {vehicles.map((v) => (
+          <label key={v.id} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={chosen.has(v.id)}
+              onChange={(e) => {
+                const next = new Set(chosen);
+                if (e.target.checked) next.add(v.id);
+                else next.delete(v.id);
+                onChange(next);
+              }}
+            />
+            {v.name}
+            {v.skills && v.skills.length > 0 ? <span className="text-muted-foreground">({v.skills.join(", ")})</span> : null}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

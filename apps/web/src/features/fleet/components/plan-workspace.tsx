@@ -6,7 +6,7 @@ import { Input } from "@/components/ui/input";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useComparePlans, useCreateVariant, useDispatchPlan, useMovePlanStop, useReplan, useSavePlanLocks } from "@/features/fleet/api/plan-edits";
 import { useDayPlans, usePlan } from "@/features/fleet/api/plans";
-import { ErrorAlert } from "@/features/fleet/components/fleet-ui";
+import { ErrorAlert, VehicleChoice } from "@/features/fleet/components/fleet-ui";
 import type { Depots } from "@/features/fleet/components/plan-map";
 import { PlanResult, planFigures, type PlanEditing } from "@/features/fleet/components/plan-result";
 
@@ -269,21 +269,7 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
             ))}
           </select>
         </label>
-        <fieldset className="grid gap-1 text-sm">
-          <legend>Variant vehicles</legend>
-          <div className="flex flex-wrap gap-x-3 gap-y-1">
-            {vehicles.map((v) => (
-              <label key={v.id} className="flex items-center gap-1">
-                <input
-                  type="checkbox"
-                  checked={variantVehicles.includes(v.id)}
-                  onChange={(e) => setVariantVehicleIds(e.target.checked ? [...variantVehicles, v.id] : variantVehicles.filter((id) => id !== v.id))}
-                />
-                {v.name}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <VehicleChoice legend="Variant vehicles" vehicles={vehicles} chosen={new Set(variantVehicles)} onChange={(ids) => setVariantVehicleIds([...ids])} />
         <Button
           type="button"
           variant="outline"
