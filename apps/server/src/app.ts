@@ -32,6 +32,8 @@ import { teamsRouter } from "./routes/teams/teams.handlers";
 import { invitationsRouter } from "./routes/invitations/invitations.handlers";
 import { fleetRouter } from "./routes/fleet/fleet.handlers";
 import { fleetPlansRouter } from "./routes/fleet-plans/fleet-plans.handlers";
+import { driverRouter } from "./routes/driver/driver.handlers";
+import { teamLiveRouter } from "./routes/team-live/team-live.handlers";
 import { customerMessagesRouter } from "./routes/customer-messages/customer-messages.handlers";
 import { trackingRouter } from "./routes/tracking/tracking.handlers";
 import { REALTIME_PATH, realtimeHandler, realtimeRoute } from "./realtime/realtime.routes";
@@ -41,9 +43,12 @@ export const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.met
 /** POST /api/teams/{teamId}/plans (a day's orders) and the body size it may have. */
 const PLAN_UPLOAD_PATH = /^\/api\/teams\/[^/]+\/plans$/;
 const PLAN_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+/** A driver's proof of delivery: up to 3 photos of 10 MB and a signature (each file checked again by the service). */
+const PROOF_UPLOAD_PATH = /^\/api\/driver\/stops\/[^/]+\/proof$/;
+const PROOF_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
 /** Paths under /api that need a signed-in user; checked before any input validation. */
-const protectedPrefixes = ["/api/me", "/api/preferences", "/api/saved-locations", "/api/notifications", "/api/routes", "/api/geocode", "/api/admin", "/api/teams"];
+const protectedPrefixes = ["/api/me", "/api/preferences", "/api/saved-locations", "/api/notifications", "/api/routes", "/api/geocode", "/api/admin", "/api/teams", "/api/driver"];
 
 function errorJson(c: Context<AppEnv>, status: number, body: ErrorBody, headers?: Record<string, string>) {
   return c.json(body, status as 400, headers);
@@ -106,7 +111,12 @@ export function createApp(deps: AppDeps) {
   const planLimit = Math.max(limit, PLAN_BODY_LIMIT_BYTES);
   const defaultBodyLimit = limitBody(limit);
   const planBodyLimit = limitBody(planLimit);
-  app.use("/api/*", (c, next) => (c.req.method === "POST" && PLAN_UPLOAD_PATH.test(c.req.path) ? planBodyLimit(c, next) : defaultBodyLimit(c, next)));
+  const proofBodyLimit = limitBody(Math.max(limit, PROOF_BODY_LIMIT_BYTES));
+  app.use("/api/*", (c, next) => {
+    if (c.req.method === "POST" && PLAN_UPLOAD_PATH.test(c.req.path)) return planBodyLimit(c, next);
+    if (c.req.method === "POST" && PROOF_UPLOAD_PATH.test(c.req.path)) return proofBodyLimit(c, next);
+    return defaultBodyLimit(c, next);
+  });
 
   // Better Auth owns /api/auth/*; its own errors are already JSON, anything thrown is mapped.
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
@@ -156,6 +166,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", invitationsRouter);
   app.route("/", fleetRouter);
   app.route("/", fleetPlansRouter);
+  app.route("/", driverRouter);
+  app.route("/", teamLiveRouter);
   app.route("/", customerMessagesRouter);
   app.route("/", trackingRouter);
   app.get(REALTIME_PATH, realtimeHandler((c) => selfOrigin(c, deps.env.TRUST_PROXY)));

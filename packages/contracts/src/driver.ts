@@ -151,6 +151,11 @@ export const liveStopSchema = z.object({
   failureReason: z.enum(failureReasons).nullable(),
   proof: z.array(proofFileSchema),
   trackingUrl: z.string().nullable(),
+  /** Planned vs actual, kept for analytics: service (seconds; actual = completed − arrived) and the distance of the leg to this stop (metres; actual from positions). */
+  plannedServiceSeconds: z.number().optional(),
+  actualServiceSeconds: z.number().nullable().optional(),
+  plannedLegDistanceMeters: z.number().optional(),
+  actualLegDistanceMeters: z.number().nullable().optional(),
 });
 export const liveRouteSchema = z.object({
   id: z.string(),
