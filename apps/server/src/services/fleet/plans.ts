@@ -642,17 +642,17 @@ async function routeGeometry(geo: GeoServices, deps: Pick<PlanDeps, "logger">, v
   return (await routeAlong(geo, deps, path, vehicle.profile as Profile)).geometry;
 }
 
-/** Sets the geometry of each of `routes` (one routing call per route, a few at a time). */
+/**
+ * Sets the geometry of each of `routes`: one routing call per route, one after the other with a
+ * turn of the event loop between them (the built-in road router computes on this thread).
+ */
 async function withGeometry(deps: PlanDeps, vehicles: readonly PlanVehicle[], routes: readonly PlanRoute[]): Promise<void> {
   const geo = await deps.geo.get();
   const byId = new Map(vehicles.map((v) => [v.id, v]));
-  for (let i = 0; i < routes.length; i += 4) {
-    await Promise.all(
-      routes.slice(i, i + 4).map(async (route) => {
-        const vehicle = byId.get(route.vehicleId);
-        route.geometry = vehicle ? await routeGeometry(geo, deps, vehicle, route) : null;
-      }),
-    );
+  for (const route of routes) {
+    const vehicle = byId.get(route.vehicleId);
+    route.geometry = vehicle ? await routeGeometry(geo, deps, vehicle, route) : null;
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
 
