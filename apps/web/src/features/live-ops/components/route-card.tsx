@@ -2,10 +2,10 @@ import { useState } from "react";
 import { failureReasonLabels, type DistanceUnit, type DriverPosition, type LiveRoute } from "@routepilot/contracts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { errorMessage } from "@/lib/api-client";
 import { formatDistance } from "@/lib/format-distance";
 import { cn } from "@/lib/utils";
 import { useMoveStop, useResequence } from "@/features/live-ops/api/live-ops";
+import { ActionError } from "@/features/live-ops/components/action-error";
 import { clock, delayText, isLate, statusLabels } from "@/features/live-ops/lib/live";
 
 type LiveStop = LiveRoute["stops"][number];
@@ -92,11 +92,7 @@ function MoveStop({ teamId, route, stop, targets }: { teamId: string; route: Liv
       <Button type="submit" size="sm" variant="outline" disabled={!to || move.isPending} aria-label={`Move ${stop.label}`}>
         {move.isPending ? "Moving…" : "Move"}
       </Button>
-      {move.isError ? (
-        <p role="alert" className="w-full text-sm text-destructive">
-          {errorMessage(move.error)}
-        </p>
-      ) : null}
+      <ActionError error={move.error} className="w-full" />
     </form>
   );
 }
@@ -195,11 +191,7 @@ export function RouteCard({
         >
           {resequence.isPending ? "Re-sequencing…" : "Re-sequence remaining stops"}
         </Button>
-        {resequence.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(resequence.error)}
-          </p>
-        ) : null}
+        <ActionError error={resequence.error} />
         {resequence.isSuccess ? (
           <p role="status" className="text-sm text-muted-foreground">
             Remaining stops re-sequenced from the driver&apos;s position.

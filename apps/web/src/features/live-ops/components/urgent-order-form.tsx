@@ -5,6 +5,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { errorMessage } from "@/lib/api-client";
 import { searchPlaces, useUrgentOrder } from "@/features/live-ops/api/live-ops";
+import { ActionError } from "@/features/live-ops/components/action-error";
 
 const empty = { label: "", address: "", lat: "", lng: "", serviceMinutes: "5" };
 
@@ -125,11 +126,7 @@ export function UrgentOrderForm({ teamId, date, routes }: { teamId: string; date
       <Button type="submit" className="justify-self-start" disabled={urgent.isPending}>
         {urgent.isPending ? "Inserting…" : "Insert urgent order"}
       </Button>
-      {urgent.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(urgent.error)}
-        </p>
-      ) : null}
+      <ActionError error={urgent.error} />
       <p role="status" className="text-sm">
         {placedOn ? `Urgent order added to ${placedOn}.` : ""}
       </p>
