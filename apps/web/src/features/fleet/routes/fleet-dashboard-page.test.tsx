@@ -145,8 +145,11 @@ describe("FleetDashboardPage", () => {
     await user.click(screen.getByRole("link", { name: "Overview" }));
     expect(await screen.findByRole("link", { name: "Manage drivers" })).toBeInTheDocument();
     expect(screen.getByRole("form", { name: "Fleet settings" })).toHaveTextContent("kg");
-    expect((await screen.findByText(/Plan of 12 orders/)).closest("li")).toHaveTextContent("Dispatched");
-    expect(screen.getByRole("link", { name: "Plan of 12 orders" })).toHaveAttribute("href", expect.stringMatching(/^\/fleet\/route-optimization\?(team=t1&)?plan=p1$/));
+    // Today's and tomorrow's plans (this fake server answers the same plan for any day), each opening in the planner.
+    const today = screen.getByRole("region", { name: "Today's plans" });
+    expect((await within(today).findByText(/Plan of 12 orders/)).closest("li")).toHaveTextContent("Dispatched");
+    expect(within(today).getByRole("link", { name: "Plan of 12 orders" })).toHaveAttribute("href", expect.stringMatching(/^\/fleet\/route-optimization\?(team=t1&)?plan=p1$/));
+    expect(await within(screen.getByRole("region", { name: "Tomorrow's plans" })).findByRole("link", { name: "Plan of 12 orders" })).toBeInTheDocument();
   }, 20_000);
 
   it("shows a 'Live' tab at /fleet/live when the app composes a live view in", async () => {

@@ -53,18 +53,18 @@ function planLink(query: string, planId: string): string {
   return `/fleet/route-optimization?${params.toString()}`;
 }
 
-/** Today's plans with their status (dispatched or not) and size, each opening in the planner. */
-function TodaysPlans({ teamId, query }: { teamId: string; query: string }) {
-  const plans = useDayPlans(teamId, localDate());
+/** A day's plans with their status (dispatched or not) and size, each opening in the planner. */
+function DayPlans({ teamId, query, date, title, id }: { teamId: string; query: string; date: string; title: string; id: string }) {
+  const plans = useDayPlans(teamId, date);
   return (
-    <section aria-labelledby="todays-plans" className="grid gap-2">
-      <h2 id="todays-plans" className="text-lg font-semibold">
-        Today&apos;s plans
+    <section aria-labelledby={id} className="grid gap-2">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
       </h2>
       {plans.isPending ? <Spinner /> : null}
       {plans.data && plans.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">
-          No plan for today.{" "}
+          No plan yet.{" "}
           <Link className="text-primary underline-offset-4 hover:underline" to={`/fleet/route-optimization${query}`}>
             Plan the day
           </Link>
@@ -84,6 +84,18 @@ function TodaysPlans({ teamId, query }: { teamId: string; query: string }) {
         </ul>
       ) : null}
     </section>
+  );
+}
+
+/** Today's plans and tomorrow's (the planner plans tomorrow by default). */
+function TodaysPlans({ teamId, query }: { teamId: string; query: string }) {
+  const tomorrow = new Date();
+  tomorrow.setDate(tomorrow.getDate() + 1);
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <DayPlans teamId={teamId} query={query} date={localDate()} title="Today's plans" id="todays-plans" />
+      <DayPlans teamId={teamId} query={query} date={localDate(tomorrow)} title="Tomorrow's plans" id="tomorrows-plans" />
+    </div>
   );
 }
 
