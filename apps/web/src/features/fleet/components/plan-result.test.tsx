@@ -69,6 +69,8 @@ describe("PlanResult", () => {
     // Map: numbered markers in each route's colour.
     const markers = [...container.querySelectorAll('[data-marker="fleet-stop"]')];
     expect(markers.map((m) => m.textContent)).toEqual(["1", "2", "1"]);
+    // An hour scale over the timelines: the day runs 08:00–13:00.
+    expect(screen.getByTestId("hour-scale")).toHaveTextContent("08:0009:0010:0011:0012:0013:00");
     expect(screen.getByText("1 order could not be planned")).toBeInTheDocument();
     expect(screen.getByText(/Needs skill "freezer": no chosen vehicle has it\./)).toBeInTheDocument();
   });

@@ -134,6 +134,30 @@ function Timeline({ route, colour, dayStart, dayEnd, title }: { route: PlanRoute
   );
 }
 
+/**
+ * The hours above the timelines (the team's time of day, as the plan's times are written),
+ * placed like the timelines' blocks; `reference` is the ISO time of `dayStart`.
+ */
+function HourScale({ reference, dayStart, dayEnd }: { reference: string; dayStart: number; dayEnd: number }) {
+  const span = Math.max(dayEnd - dayStart, 1);
+  const [h, m] = clockOf(reference).split(":").map(Number);
+  const startMinute = h! * 60 + m! + (dayStart - seconds(reference)) / 60;
+  const hours: number[] = [];
+  for (let hour = Math.ceil(startMinute / 60); hour * 60 <= startMinute + span / 60; hour++) hours.push(hour);
+  const step = hours.length > 12 ? 2 : 1;
+  return (
+    <div className="relative mx-3 h-4 text-xs text-muted-foreground" aria-hidden="true" data-testid="hour-scale">
+      {hours
+        .filter((hour) => hour % step === 0)
+        .map((hour) => (
+          <span key={hour} className="absolute -translate-x-1/2" style={{ left: `${((((hour * 60 - startMinute) * 60) / span) * 100).toFixed(2)}%` }}>
+            {String(hour % 24).padStart(2, "0")}:00
+          </span>
+        ))}
+    </div>
+  );
+}
+
 type RouteCardProps = {
   route: PlanRoute;
   index: number;
@@ -228,13 +252,16 @@ export function PlanResult({ plan, vehicleNames, depots = {}, editing }: PlanRes
   const title = stopTitles(plan);
   // While editing, empty routes stay as drop targets; colours follow the order of the plan's routes.
   const used = plan.routes.filter((r) => r.stops.length > 0 || editing);
-  const times = used.flatMap((r) => [r.start, r.end, r.stops[0]?.arrival, r.stops.at(-1)?.departure].filter((t): t is string => Boolean(t)).map(seconds));
+  const instants = used.flatMap((r) => [r.start, r.end, r.stops[0]?.arrival, r.stops.at(-1)?.departure].filter((t): t is string => Boolean(t)));
+  const times = instants.map(seconds);
   const dayStart = Math.min(...times);
   const dayEnd = Math.max(...times);
+  const first = instants[times.indexOf(dayStart)];
   return (
     <div className="grid gap-4">
       <Totals plan={plan} />
       <PlanMap plan={{ ...plan, routes: used }} vehicleNames={vehicleNames} depots={depots} stopTitle={title} />
+      {first ? <HourScale reference={first} dayStart={dayStart} dayEnd={dayEnd} /> : null}
       <ul className="grid gap-3" aria-label="Routes">
         {used.map((route, i) => (
           <RouteCard key={route.vehicleId} route={route} index={i} name={vehicleNames[route.vehicleId] ?? "Vehicle"} dayStart={dayStart} dayEnd={dayEnd} editing={editing} title={title} onStartMove={setMoving} />
