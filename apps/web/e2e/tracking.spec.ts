@@ -20,9 +20,9 @@ function today(): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** The path of the first link in a mail that goes to `/<prefix>/…`. */
+/** The path of the first page link in a mail to `/<prefix>/…` (not the API's one-click unsubscribe in the headers). */
 function pathIn(body: string, prefix: "track" | "unsubscribe"): string {
-  const match = new RegExp(`https?://[^\\s"<>]+/${prefix}/[A-Za-z0-9_.-]+`).exec(body);
+  const match = new RegExp(`https?://[^\\s"<>/]+/${prefix}/[A-Za-z0-9_.-]+`).exec(body);
   if (!match) throw new Error(`no /${prefix}/ link in the mail`);
   return new URL(match[0]).pathname;
 }
@@ -88,6 +88,7 @@ test("a customer gets the 'on its way' e-mail at dispatch, tracks the delivery s
   expect(mail.body).toContain("Hello Carla Customer,");
   expect(mail.body).toMatch(/We expect to be with you between \d\d:\d\d and \d\d:\d\d\./);
   expect(mail.body).toMatch(/List-Unsubscribe:/i);
+  expect(mail.body).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/i);
   const trackPath = pathIn(mail.body, "track");
   const unsubscribePath = pathIn(mail.body, "unsubscribe");
 

@@ -5,8 +5,13 @@ import { apiRequest, ApiError } from "@/lib/api-client";
 /** How often the public tracking page asks again (it has no socket). */
 export const TRACKING_REFRESH_MS = 30_000;
 
+/** A link that will not start working on a retry: unknown, expired or malformed (404/400). */
+export function isGone(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
 /** A dead link stays dead: no retry on 400/404. */
-const retryUnlessGone = (count: number, error: unknown) => !(error instanceof ApiError && (error.status === 404 || error.status === 400)) && count < 1;
+const retryUnlessGone = (count: number, error: unknown) => !isGone(error) && count < 1;
 
 /** GET /api/track/:token (public) → the customer's delivery; 404 when unknown or expired. */
 export function getTracking(token: string, signal?: AbortSignal): Promise<Tracking> {
@@ -19,7 +24,7 @@ export function useTracking(token: string) {
     queryFn: ({ signal }) => getTracking(token, signal),
     retry: retryUnlessGone,
     // Stop asking once the link is dead.
-    refetchInterval: (query) => (query.state.error instanceof ApiError && query.state.error.status === 404 ? false : TRACKING_REFRESH_MS),
+    refetchInterval: (query) => (isGone(query.state.error) ? false : TRACKING_REFRESH_MS),
   });
 }
 

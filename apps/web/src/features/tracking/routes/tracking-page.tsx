@@ -1,14 +1,14 @@
 import { lazy, Suspense } from "react";
 import { useParams } from "react-router";
-import { Check, Link2Off, Loader2 } from "lucide-react";
+import { Check } from "lucide-react";
 import { driverMessages, failureReasonLabels, type Tracking } from "@routepilot/contracts";
 import { PageContainer } from "@/components/layouts/page-container";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ErrorCard } from "@/components/errors/error-card";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
-import { useTracking } from "@/features/tracking/api/tracking";
+import { isGone, useTracking } from "@/features/tracking/api/tracking";
+import { GoneCard, Loading } from "@/features/tracking/components/public-states";
 
 // Leaflet is loaded only once there is something to show.
 const TrackingMap = lazy(async () => ({ default: (await import("@/features/tracking/components/tracking-map")).TrackingMap }));
@@ -137,21 +137,12 @@ function TrackingView({ tracking }: { tracking: Tracking }) {
 export function TrackingPage() {
   const { token = "" } = useParams();
   const tracking = useTracking(token);
-  const gone = tracking.isError && tracking.error instanceof ApiError && (tracking.error.status === 404 || tracking.error.status === 400);
   return (
     <PageContainer size="narrow">
       {tracking.isPending ? (
-        <p className="flex items-center gap-2 text-muted-foreground" role="status">
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading your delivery…
-        </p>
-      ) : gone ? (
-        <Card className="text-center" role="region" aria-label="Tracking link expired">
-          <CardContent className="grid justify-items-center gap-3 p-8">
-            <Link2Off className="size-10 text-muted-foreground" aria-hidden="true" />
-            <h1 className="text-xl font-semibold">{driverMessages.trackingGone}</h1>
-            <p className="text-muted-foreground">Tracking links work for 7 days. For anything about your delivery, reply to the e-mail you received.</p>
-          </CardContent>
-        </Card>
+        <Loading text="Loading your delivery…" />
+      ) : isGone(tracking.error) ? (
+        <GoneCard label="Tracking link expired" title={driverMessages.trackingGone} hint="Tracking links work for 7 days. For anything about your delivery, reply to the e-mail you received." />
       ) : tracking.isError && !tracking.data ? (
         <ErrorCard message="Your delivery could not be loaded." onRetry={() => void tracking.refetch()} />
       ) : tracking.data ? (

@@ -1,33 +1,24 @@
 import { useParams } from "react-router";
-import { CheckCircle2, Link2Off, Loader2, MailX } from "lucide-react";
+import { CheckCircle2, Loader2, MailX } from "lucide-react";
 import { driverMessages } from "@routepilot/contracts";
 import { PageContainer } from "@/components/layouts/page-container";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { ErrorCard } from "@/components/errors/error-card";
-import { ApiError } from "@/lib/api-client";
-import { useConfirmUnsubscribe, useUnsubscribe } from "@/features/tracking/api/tracking";
+import { isGone, useConfirmUnsubscribe, useUnsubscribe } from "@/features/tracking/api/tracking";
+import { GoneCard, Loading } from "@/features/tracking/components/public-states";
 
 /** /unsubscribe/:token: a customer stops a team's delivery e-mails (public; one confirm button). */
 export function UnsubscribePage() {
   const { token = "" } = useParams();
   const info = useUnsubscribe(token);
   const confirm = useConfirmUnsubscribe(token);
-  const gone = info.isError && info.error instanceof ApiError && (info.error.status === 404 || info.error.status === 400);
   return (
     <PageContainer size="narrow">
       {info.isPending ? (
-        <p className="flex items-center gap-2 text-muted-foreground" role="status">
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading…
-        </p>
-      ) : gone ? (
-        <Card className="text-center" role="region" aria-label="Invalid link">
-          <CardContent className="grid justify-items-center gap-3 p-8">
-            <Link2Off className="size-10 text-muted-foreground" aria-hidden="true" />
-            <h1 className="text-xl font-semibold">{driverMessages.unsubscribeGone}</h1>
-            <p className="text-muted-foreground">Use the link at the bottom of the latest delivery e-mail you received.</p>
-          </CardContent>
-        </Card>
+        <Loading text="Loading…" />
+      ) : isGone(info.error) ? (
+        <GoneCard label="Invalid link" title={driverMessages.unsubscribeGone} hint="Use the link at the bottom of the latest delivery e-mail you received." />
       ) : info.isError ? (
         <ErrorCard message="This page could not be loaded." onRetry={() => void info.refetch()} />
       ) : info.data.unsubscribed ? (
