@@ -18,6 +18,7 @@ import { liveSessionIds } from "./realtime/sessions";
 import { FieldEncryption, loadKeyring } from "./security/field-encryption";
 import { startCustomerMessageScheduler } from "./services/customer-messages";
 import { createLocalStorage } from "./storage";
+import { startLateAlerts } from "./services/driver/late";
 
 /** The session-signing secret: BETTER_AUTH_SECRET, or one generated once and kept in DATA_DIR. */
 export function resolveSecret(env: Env): string {
@@ -103,10 +104,13 @@ export async function buildRuntime(
   const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl, realtime, sockets, encryption, storage };
   // Customer e-mails held for quiet hours go out from here (tests drive sendDueMessages themselves).
   const customerMessages = env.NODE_ENV === "test" ? null : startCustomerMessageScheduler(deps);
+  // Once a minute: dispatched routes running more than 15 minutes late alert their managers (not in tests: they call the check).
+  const stopLateAlerts = env.NODE_ENV === "test" ? () => undefined : startLateAlerts(deps);
   return {
     app: createApp(deps),
     deps,
     close: async () => {
+      stopLateAlerts();
       await customerMessages?.stop();
       mailer.close();
       sockets.close();
