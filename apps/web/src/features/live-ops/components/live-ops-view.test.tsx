@@ -21,7 +21,7 @@ function routes(): LiveRoute[] {
     {
       id: "r1", name: "Van 1", planId: "p1", driver: { userId: "d1", name: "Dana" }, vehicle: { id: "v1", name: "Van 1" }, status: "in_progress",
       done: 1, total: 3, delayMinutes: -2, distanceMeters: 12_300, actualDistanceMeters: 4_100, startedAt: at("08:00"), completedAt: null, geometry: null,
-      stops: [stop("s1", "Bakery", "done", { completedAt: at("08:20"), proof: [{ id: "f1", kind: "photo", url: "/api/files/f1" }] }), stop("s2", "Florist", "pending"), stop("s3", "School", "pending")],
+      stops: [stop("s1", "Bakery", "done", { arrivedAt: at("08:15"), completedAt: at("08:20"), plannedServiceSeconds: 180, actualServiceSeconds: 300, plannedLegDistanceMeters: 1200, actualLegDistanceMeters: 1450, proof: [{ id: "f1", kind: "photo", url: "/api/files/f1" }] }), stop("s2", "Florist", "pending"), stop("s3", "School", "pending")],
     },
     {
       id: "r2", name: "Van 2", planId: "p1", driver: { userId: "d2", name: "Eli" }, vehicle: { id: "v2", name: "Van 2" }, status: "in_progress",
@@ -119,6 +119,7 @@ describe("LiveOpsView", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("Running late: Van 2 (Eli) is 18 minutes behind plan.");
 
     expect(card("Van 1")).toHaveTextContent("12.3 km planned · 4.1 km driven");
+    expect(card("Van 1")).toHaveTextContent("service 3 min planned · 5 min actual · leg 1.2 km planned · 1.5 km driven");
     expect(within(card("Van 1")).getByRole("img", { name: "Photo 1 of Bakery" }).closest("a")).toHaveAttribute("href", "/api/files/f1");
     expect(within(card("Van 1")).getByRole("link", { name: "Tracking page of Florist" })).toHaveAttribute("href", "http://localhost:3000/track/tok-s2");
     const table = screen.getByRole("table", { name: "All stops of the day" });

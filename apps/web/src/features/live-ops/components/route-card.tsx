@@ -97,7 +97,19 @@ function MoveStop({ teamId, route, stop, targets }: { teamId: string; route: Liv
   );
 }
 
-function StopItem({ teamId, route, stop, number, targets }: { teamId: string; route: LiveRoute; stop: LiveStop; number: number; targets: LiveRoute[] }) {
+/** "service 5 min planned · 7 min actual · leg 1.2 km planned · 0.9 km driven": what the server has of a stop's planned vs actual. */
+function plannedVsActual(stop: LiveStop, unit: DistanceUnit): string {
+  const parts: string[] = [];
+  const minutes = (s: number) => `${Math.round(s / 60)} min`;
+  if (stop.plannedServiceSeconds !== undefined) parts.push(`service ${minutes(stop.plannedServiceSeconds)} planned${stop.actualServiceSeconds != null ? ` · ${minutes(stop.actualServiceSeconds)} actual` : ""}`);
+  if (stop.plannedLegDistanceMeters !== undefined) {
+    parts.push(`leg ${formatDistance(stop.plannedLegDistanceMeters, unit)} planned${stop.actualLegDistanceMeters != null ? ` · ${formatDistance(stop.actualLegDistanceMeters, unit)} driven` : ""}`);
+  }
+  return parts.join(" · ");
+}
+
+function StopItem({ teamId, route, stop, number, targets, distanceUnit }: { teamId: string; route: LiveRoute; stop: LiveStop; number: number; targets: LiveRoute[]; distanceUnit: DistanceUnit }) {
+  const actuals = plannedVsActual(stop, distanceUnit);
   return (
     <li className="grid gap-1 border-t py-2 text-sm first:border-t-0" data-stop-id={stop.id} data-status={stop.status}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-2">
@@ -114,6 +126,7 @@ function StopItem({ teamId, route, stop, number, targets }: { teamId: string; ro
         {stop.arrivedAt ? ` · arrived ${clock(stop.arrivedAt)}` : ""}
         {stop.completedAt ? ` · finished ${clock(stop.completedAt)}` : ""}
       </p>
+      {actuals ? <p className="text-xs text-muted-foreground">{actuals}</p> : null}
       <Proofs stop={stop} />
       <TrackingLink stop={stop} />
       {stop.status === "pending" && route.status !== "completed" ? <MoveStop teamId={teamId} route={route} stop={stop} targets={targets} /> : null}
@@ -200,7 +213,7 @@ export function RouteCard({
       </div>
       <ol className="grid" aria-label={`Stops of ${route.name}`}>
         {route.stops.map((stop, i) => (
-          <StopItem key={stop.id} teamId={teamId} route={route} stop={stop} number={i + 1} targets={targets} />
+          <StopItem key={stop.id} teamId={teamId} route={route} stop={stop} number={i + 1} targets={targets} distanceUnit={distanceUnit} />
         ))}
       </ol>
     </li>
