@@ -4,7 +4,6 @@ import { screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { createTestQueryClient, renderWithQuery } from "@/test/utils";
 import { AnalyticsDashboardPage, AnalyticsPage, EnhancedAnalyticsPage } from "@/features/analytics/routes/analytics-pages";
-import { DriverAppPage } from "@/features/driver/routes/driver-app-page";
 import { SecurityDashboardPage, SecurityPage } from "@/features/security/routes/security-pages";
 
 /** Pages that work today (the only places a placeholder may send the user). */
@@ -19,7 +18,6 @@ const pages: { name: string; title: string; Page: ComponentType }[] = [
   { name: "/analytics-dashboard", title: "Analytics Dashboard", Page: AnalyticsDashboardPage },
   { name: "/security", title: "Security", Page: SecurityPage },
   { name: "/security-dashboard", title: "Security Dashboard", Page: SecurityDashboardPage },
-  { name: "/driver", title: "Driver App", Page: DriverAppPage },
 ];
 
 function renderPage(Page: ComponentType) {

@@ -1,22 +1,20 @@
-import { Navigation } from "lucide-react";
-import { NotAvailableYet } from "@/components/layouts/not-available-yet";
+import { useEffect } from "react";
+import { LoadingScreen } from "@/components/loading-screen";
+import { useAuth } from "@/lib/auth";
+import { DriverApp } from "@/features/driver/components/driver-app";
+import { DriverSyncProvider } from "@/features/driver/hooks/driver-sync";
+import { registerDriverServiceWorker } from "@/features/driver/lib/service-worker";
 
-/** /driver (MobileDriverApp): drivers only. */
+/** /driver (MobileDriverApp): drivers only (RoleGuard); the installable, offline-capable driver app. */
 export function DriverAppPage() {
+  const { user } = useAuth();
+  useEffect(() => {
+    registerDriverServiceWorker();
+  }, []);
+  if (!user) return <LoadingScreen />;
   return (
-    <NotAvailableYet
-      title="Driver App"
-      icon={Navigation}
-      willDo={[
-        "show the route assigned to you today, stop by stop, with time windows",
-        "hand the next stop to your navigation app in one tap",
-        "let you mark stops arrived, done or failed",
-        "let you add notes and delivery photos",
-      ]}
-      meanwhile={[
-        { to: "/", label: "Plan a route and open it in Google Maps, Apple Maps or Waze" },
-        { to: "/route-history", label: "Your saved routes" },
-      ]}
-    />
+    <DriverSyncProvider key={user.id} userId={user.id}>
+      <DriverApp />
+    </DriverSyncProvider>
   );
 }
