@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { driverMessages, fleetMessages, type CustomerMessageSettings } from "@routepilot/contracts";
 import { customerMessages } from "@routepilot/db";
@@ -139,6 +139,18 @@ describe("customer e-mails", () => {
     const [after] = await t.deps.db.select().from(customerMessages).where(eq(customerMessages.routeStopId, stops[0]!.id));
     expect(after?.status).toBe("sent");
     expect((await put(settings())).status).toBe(200);
+  });
+
+  it("sends the first 100 of a large dispatch at once and leaves the rest due for the scheduler", async () => {
+    const prefix = customerEmailAddress("bulk").split("@")[0]!;
+    const emails = Array.from({ length: 120 }, (_, i) => `${prefix}-${i}@customer.example`);
+    const { routeId, stops } = await insertRoute(t, w, emails.map((email, i) => ({ label: `Stop ${i + 1}`, email })));
+    await afterDispatch(t.deps, [routeId]);
+    const rows = await t.deps.db.select().from(customerMessages).where(inArray(customerMessages.routeStopId, stops.map((s) => s.id)));
+    expect(rows).toHaveLength(120);
+    expect(rows.filter((r) => r.status === "sent")).toHaveLength(100);
+    expect(await sendDueMessages(t.deps)).toBe(20);
+    for (const email of [emails[0]!, emails[119]!]) expect(await mailsTo(t, email)).toHaveLength(1);
   });
 
   it("releases held messages from the scheduler, which stops cleanly", async () => {

@@ -29,7 +29,7 @@ export async function afterDispatch(deps: CustomerMessageDeps, routeIds: readonl
     for (const routeId of routeIds) {
       const view = await loadRouteView(deps.db, routeId);
       if (!view) continue;
-      for (let i = 0; i < view.stops.length; i++) await queueMessage(deps, view, i, "on_its_way", now);
+      await queueMessages(deps, view, view.stops.map((_, index) => ({ index, kind: "on_its_way" as const })), now);
     }
     await sendDueMessages(deps, now);
   } catch (err) {
@@ -46,10 +46,10 @@ export async function afterStopEvent(deps: CustomerMessageDeps, event: { routeId
     const index = view.stops.findIndex((s) => s.id === event.routeStopId);
     const stop = view.stops[index];
     if (stop && (stop.status === "done" || stop.status === "failed")) {
-      await queueMessage(deps, view, index, stop.status === "done" ? "delivered" : "missed", now);
       // The driver leaves this stop: the next one still to visit is next.
       const next = view.stops.findIndex((s, i) => i > index && s.status === "pending");
-      if (next >= 0) await queueMessage(deps, view, next, "next", now);
+      const wanted = [{ index, kind: stop.status === "done" ? ("delivered" as const) : ("missed" as const) }];
+      await queueMessages(deps, view, next >= 0 ? [...wanted, { index: next, kind: "next" as const }] : wanted, now);
     }
     await sendDueMessages(deps, now);
   } catch (err) {
@@ -102,33 +102,43 @@ function placeholders(deps: Pick<AppDeps, "baseUrl">, view: RouteView, index: nu
   };
 }
 
-/** Stores the (stop, kind) message once: skipped, or held until now or the end of quiet hours. A second call changes nothing. */
-async function queueMessage(deps: CustomerMessageDeps, view: RouteView, index: number, kind: CustomerMessageKind, now: number): Promise<void> {
-  const stop = view.stops[index];
-  const email = stop?.contact?.email?.trim().toLowerCase();
-  if (!stop || !email) return;
+/**
+ * Stores each (stop, kind) message once: skipped, or held until now or the end of quiet hours; a
+ * second call changes nothing. The team's settings and unsubscribes are read once for the batch.
+ */
+async function queueMessages(deps: CustomerMessageDeps, view: RouteView, wanted: readonly { index: number; kind: CustomerMessageKind }[], now: number): Promise<void> {
+  const items = wanted.flatMap(({ index, kind }) => {
+    const stop = view.stops[index];
+    const email = stop?.contact?.email?.trim().toLowerCase();
+    return stop && email ? [{ index, kind, stop, email }] : [];
+  });
+  if (items.length === 0) return;
   const settings = await messageSettingsOf(deps.db, view.teamId);
-  const [unsubscribed] = await deps.db
-    .select({ email: customerUnsubscribes.email })
-    .from(customerUnsubscribes)
-    .where(and(eq(customerUnsubscribes.teamId, view.teamId), eq(customerUnsubscribes.email, email)));
-  const values = placeholders(deps, view, index, now);
-  const template = settings.templates[kind];
+  const unsubscribed = new Set(
+    (
+      await deps.db
+        .select({ email: customerUnsubscribes.email })
+        .from(customerUnsubscribes)
+        .where(and(eq(customerUnsubscribes.teamId, view.teamId), inArray(customerUnsubscribes.email, [...new Set(items.map((i) => i.email))])))
+    ).map((r) => r.email),
+  );
   const held = quietUntil(now, settings.quietHours, view.timeZone);
-  await deps.db
-    .insert(customerMessages)
-    .values({
+  const rows = items.map(({ index, kind, stop, email }) => {
+    const values = placeholders(deps, view, index, now);
+    const template = settings.templates[kind];
+    return {
       teamId: view.teamId,
       routeStopId: stop.id,
       kind,
       email,
-      status: !settings.enabled || unsubscribed ? "skipped" : "held",
+      status: !settings.enabled || unsubscribed.has(email) ? "skipped" : "held",
       // One line: a subject never carries a line break into the mail headers.
       subject: renderTemplate(template.subject, values).replace(/\s*[\r\n]+\s*/g, " "),
       body: renderTemplate(template.body, values),
       sendAfter: new Date(held ?? now),
-    })
-    .onConflictDoNothing();
+    };
+  });
+  for (let i = 0; i < rows.length; i += 500) await deps.db.insert(customerMessages).values(rows.slice(i, i + 500)).onConflictDoNothing();
 }
 
 /**
@@ -168,7 +178,7 @@ export async function sendDueMessages(deps: CustomerMessageDeps, now = Date.now(
 }
 
 /**
- * Releases messages held for quiet hours every `intervalMs` (in process; the timer never keeps the
+ * Releases messages held for quiet hours (and any due beyond the first batch a dispatch sends) every `intervalMs` (in process; the timer never keeps the
  * process alive). stop() ends it and waits for a round in progress.
  */
 export function startCustomerMessageScheduler(deps: CustomerMessageDeps, intervalMs = 60_000): { stop(): Promise<void> } {
@@ -176,7 +186,14 @@ export function startCustomerMessageScheduler(deps: CustomerMessageDeps, interva
   let stopped = false;
   const timer = setInterval(() => {
     if (stopped) return;
-    running = running.then(() => sendDueMessages(deps).catch((err: unknown) => deps.logger.error({ err }, "held customer e-mails could not be sent")));
+    running = running.then(async () => {
+      try {
+        // Batch after batch until nothing is due (a large dispatch sends its first batch itself).
+        while (!stopped && (await sendDueMessages(deps)) > 0);
+      } catch (err) {
+        deps.logger.error({ err }, "held customer e-mails could not be sent");
+      }
+    });
   }, intervalMs);
   timer.unref();
   return {
