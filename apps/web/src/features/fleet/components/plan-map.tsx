@@ -95,7 +95,7 @@ export function PlanMap({ plan, vehicleNames, depots = {}, stopTitle = (s) => s.
   const hasPickups = plan.routes.some((r) => r.stops.some((s) => s.kind === "pickup"));
   return (
     <figure className="grid gap-1">
-      <div className="rp-map relative h-96 overflow-hidden rounded-md border" data-testid="plan-map">
+      <div className="rp-map relative isolate h-96 overflow-hidden rounded-md border" data-testid="plan-map">
         <MapContainer center={centre} zoom={11} scrollWheelZoom className="size-full" attributionControl>
           {tileConfig.url ? <TileLayer url={tileConfig.url} attribution={mapCredits([tileConfig.attribution])} /> : null}
           {plan.routes.map((route, r) => {
