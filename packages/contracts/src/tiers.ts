@@ -97,7 +97,7 @@ export const tierOffers: Record<Tier, TierOffer> = {
       works("2,000 optimised routes a month"),
       works("Everything in Enterprise"),
       works("Fleet dashboard, vehicles and drivers"),
-      planned("Driver app with live positions"),
+      works("Driver app with live positions"),
     ],
   },
 };

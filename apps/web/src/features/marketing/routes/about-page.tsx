@@ -19,7 +19,7 @@ export function AboutPage() {
       <PageHeader
         eyebrow="About RoutePilot"
         title="Simplifying route planning for everyone"
-        description="RoutePilot began with a courier who spent every morning ordering forty parcels by hand. Today it plans multi-stop routes for individual drivers, teams that share a monthly quota, and delivery fleets whose day of orders it splits across vans; a driver app is on the roadmap."
+        description="RoutePilot began with a courier who spent every morning ordering forty parcels by hand. Today it plans multi-stop routes for individual drivers, teams that share a monthly quota, and delivery fleets whose day of orders it splits across vans and hands to drivers on their phones."
       />
       <div className="grid gap-10">
         <section className="grid gap-4 text-muted-foreground lg:max-w-3xl">
@@ -30,7 +30,7 @@ export function AboutPage() {
           </p>
           <p>
             We build RoutePilot for people on the road: sales reps, home-care nurses, engineers and couriers. Tools for the dispatchers who plan their days
-            work today: teams with a shared quota, vehicles and drivers, and multi-vehicle plans you can compare and dispatch. A driver app for phones is not available yet.
+            work today: teams with a shared quota, vehicles and drivers, and multi-vehicle plans you can compare and dispatch; drivers work those plans in a driver app on their phone, with or without a signal.
           </p>
         </section>
         <section aria-labelledby="values-heading">

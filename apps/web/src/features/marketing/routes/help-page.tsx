@@ -53,7 +53,7 @@ const sections: { title: string; items: { q: string; a: string }[] }[] = [
       },
       {
         q: "What are the driver and manager roles?",
-        a: "On a Fleet Pro team, managers (and the owner and admins) add vehicles and drivers on the Fleet pages, plan a day's orders across the vans on Route Optimization and dispatch each route to a driver, who is told by e-mail and in the bell. The Driver app is not available yet: when it is built, drivers will follow their assigned route on their phone and record each delivery. Roles are given on Team Management.",
+        a: "On a Fleet Pro team, managers (and the owner and admins) add vehicles and drivers on the Fleet pages, plan a day's orders across the vans on Route Optimization and dispatch each route to a driver, who is told by e-mail and in the bell. Drivers open the Driver app (/driver) on their phone: their route of the day with a map, each stop marked arrived, delivered (with a photo or signature) or failed, also without a signal, and their position shared while the route runs. Roles are given on Team Management.",
       },
     ],
   },

@@ -14,11 +14,7 @@ const features = [
   { icon: Share2, title: "Share and navigate", text: "Send a read-only link to a colleague, export the route as GPX or CSV, or open it in your navigation app." },
   { icon: Users, title: "Teams with a shared quota", text: "Invite colleagues by e-mail, give each member part of your monthly routes and see what they plan." },
   { icon: Truck, title: "Fleet planning", text: "Split a day's orders across your vans with capacities, shifts, skills and time windows, compare plans and dispatch them to drivers." },
-];
-
-/** Features that are not built yet (root README, Roadmap): described only in the future tense. */
-const roadmap = [
-  { icon: Smartphone, title: "A driver app", text: "Drivers will be able to follow their route on their phone, record deliveries with proof, and share their position while on the road." },
+  { icon: Smartphone, title: "A driver app", text: "Drivers work their dispatched route on their phone, record each delivery with a photo or signature — even without a signal — and share their position while on the road." },
 ];
 
 const steps = [
@@ -64,18 +60,6 @@ export function HomePage() {
         <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {features.map((feature) => (
             <FeatureCard key={feature.title} {...feature} />
-          ))}
-        </div>
-      </section>
-
-      <section aria-labelledby="roadmap-heading" className="mx-auto max-w-6xl px-4 pb-16 sm:px-6 lg:px-8">
-        <h2 id="roadmap-heading" className="text-2xl font-bold tracking-tight">
-          On the roadmap
-        </h2>
-        <p className="mt-2 max-w-2xl text-muted-foreground">These are not built yet. They are planned for later releases; nothing here works today.</p>
-        <div className="mt-8 grid gap-6 sm:grid-cols-2">
-          {roadmap.map((feature) => (
-            <FeatureCard key={feature.title} {...feature} notAvailableYet />
           ))}
         </div>
       </section>

@@ -70,7 +70,7 @@ describe("pricing page", () => {
     }
     expect(screen.getByRole("list", { name: "Premium features" }).textContent).toMatch(/Enhanced analytics \(not available yet\)/);
     expect(screen.getByRole("list", { name: "Enterprise features" }).textContent).toMatch(/Teams with quota allocationTeam management$/);
-    expect(screen.getByRole("list", { name: "Fleet Pro features" }).textContent).toMatch(/Driver app with live positions \(not available yet\)/);
+    expect(screen.getByRole("list", { name: "Fleet Pro features" }).textContent).toMatch(/Driver app with live positions$/);
   });
 
   const noStripe = { billingEnabled: false, purchasableTiers: [] };
@@ -129,46 +129,36 @@ describe("pricing page", () => {
 });
 
 describe("home page", () => {
-  it("lists teams and fleet planning among the features that work and marks the driver app as not available yet", () => {
+  it("lists teams, fleet planning and the driver app among the features that work, with nothing left on the roadmap", () => {
     renderPage(<HomePage />);
     const features = screen.getByRole("region", { name: "Everything a busy day on the road needs" });
     expect(within(features).getByRole("heading", { name: "Teams with a shared quota" })).toBeInTheDocument();
     expect(within(features).getByRole("heading", { name: "Fleet planning" })).toBeInTheDocument();
-    expect(within(features).queryByText(/driver app/i)).toBeNull();
+    expect(within(features).getByRole("heading", { name: "A driver app" })).toBeInTheDocument();
     expect(within(features).queryByText(NOT_AVAILABLE_YET)).toBeNull();
-
-    const roadmap = screen.getByRole("region", { name: "On the roadmap" });
-    expect(within(roadmap).queryByRole("heading", { name: "Teams with a shared quota" })).toBeNull();
-    for (const title of ["A driver app"]) {
-      const heading = within(roadmap).getByRole("heading", { name: title });
-      const card = heading.parentElement!;
-      expect(within(card).getByText(NOT_AVAILABLE_YET)).toBeInTheDocument();
-      expect(card.textContent).toMatch(/will be able to/);
-    }
+    expect(screen.queryByRole("region", { name: "On the roadmap" })).toBeNull();
     for (const claim of falseClaims) expect(pageText()).not.toMatch(claim);
   });
 });
 
 describe("help, support docs, about, terms and privacy", () => {
-  it("say how plans, teams and fleets work, and plainly that the driver app is not available yet", () => {
+  it("say how plans, teams, fleets and the driver app work", () => {
     renderPage(<HelpPage />);
     const text = pageText();
     expect(text).toMatch(/every account starts on the free plan/i);
     expect(text).toMatch(/yes, on the enterprise and fleet pro plans\. open teams/i);
     expect(text).toMatch(/managers .* add vehicles and drivers on the fleet pages/i);
-    expect(text).toMatch(/the driver app is not available yet/i);
+    expect(text).toMatch(/drivers open the driver app \(\/driver\) on their phone/i);
     for (const claim of falseClaims) expect(text).not.toMatch(claim);
   });
 
-  it("support docs badge the driver app guide and write it in the future tense; the team and fleet guides are current", () => {
+  it("support docs: the team, fleet and driver app guides are current", () => {
     renderPage(<SupportDocsPage />);
     expect(within(screen.getByRole("heading", { name: "Teams" }).parentElement!.parentElement!).queryByText(NOT_AVAILABLE_YET)).toBeNull();
     expect(within(screen.getByRole("heading", { name: "Fleets" }).parentElement!.parentElement!).queryByText(NOT_AVAILABLE_YET)).toBeNull();
-    for (const title of ["Driver app"]) {
-      const card = screen.getByRole("heading", { name: title }).parentElement!.parentElement!;
-      expect(within(card).getByText(NOT_AVAILABLE_YET)).toBeInTheDocument();
-      for (const step of within(card).getAllByRole("listitem")) expect(step.textContent).toMatch(/\bwill\b/);
-    }
+    const driverGuide = screen.getByRole("heading", { name: "Driver app" }).parentElement!.parentElement!;
+    expect(within(driverGuide).queryByText(NOT_AVAILABLE_YET)).toBeNull();
+    for (const step of within(driverGuide).getAllByRole("listitem")) expect(step.textContent).not.toMatch(/\bwill\b/);
     expect(within(screen.getByRole("heading", { name: "Planning a route" }).parentElement!.parentElement!).queryByText(NOT_AVAILABLE_YET)).toBeNull();
     for (const claim of falseClaims) expect(pageText()).not.toMatch(claim);
   });

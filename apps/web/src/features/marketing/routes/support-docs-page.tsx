@@ -52,8 +52,11 @@ const guides: Guide[] = [
   {
     icon: Smartphone,
     title: "Driver app",
-    notAvailableYet: true,
-    steps: ["Drivers will follow their dispatched route on their phone.", "They will mark stops delivered or failed, with a photo or signature as proof."],
+    steps: [
+      "Open /driver on your phone (add it to the home screen to install it): your route of the day, with a map and the planned times.",
+      "Tap Navigate to hand a stop to Google Maps, Apple Maps or Waze; mark it arrived, then delivered with a photo or signature, or failed with a reason.",
+      "No signal? Carry on: changes are kept on the phone and sent in order when you are back online.",
+    ],
   },
 ];
 
