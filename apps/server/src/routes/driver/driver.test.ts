@@ -2,40 +2,27 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { driverMessages, liveMessageTypes, liveTopic, type DriverRoute, type DriverStop } from "@routepilot/contracts";
-import { driverPositions, routeStops, routes, stopEvents, stopProofs, storageObjects, teamNotifications } from "@routepilot/db";
-import { waitForPlans } from "../../services/fleet/plans";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { driverPositions, routes, stopEvents, stopProofs, storageObjects, teamNotifications } from "@routepilot/db";
 import { json, recordRealtime } from "../teams/team-fixtures";
-import { file, jpegBytes, liveWorld, pngBytes, postForm, today, type LiveRole, type LiveWorld } from "./live-fixtures";
+import { file, jpegBytes, liveWorld, pngBytes, postForm, today, errorOf, liveSuite, storedStops, UNKNOWN_ID, type LiveRole } from "./live-fixtures";
 
-let t: TestApp;
-let w: LiveWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await liveWorld(t, "drv", { stops: 16 });
-}, 60_000);
-afterAll(async () => {
-  await waitForPlans();
-  await t.close();
-});
-
-const UNKNOWN = "6f1d2f4e-1111-4222-8333-944455556666";
-const cookie = (who: LiveRole) => w.people[who].cookie;
-const routesOf = async (who: LiveRole) => (await json<{ routes: DriverRoute[] }>(t.call(`/api/driver/routes?date=${today()}`, { cookie: cookie(who) }))).routes;
-const stopsOf = async (routeId: string) => t.deps.db.select().from(routeStops).where(eq(routeStops.routeId, routeId)).orderBy(routeStops.sequence);
+const suite = liveSuite("drv", { stops: 16 });
+const UNKNOWN = UNKNOWN_ID;
+const cookie = (who: LiveRole) => suite.w.people[who].cookie;
+const routesOf = async (who: LiveRole) => (await json<{ routes: DriverRoute[] }>(suite.t.call(`/api/driver/routes?date=${today()}`, { cookie: cookie(who) }))).routes;
+const stopsOf = (routeId: string) => storedStops(suite.t, routeId);
 let n = 0;
 const clientId = () => `evt-${Date.now().toString(36)}-${++n}`;
-const event = (stopId: string, body: Record<string, unknown>, who: LiveRole = "driver") => t.call(`/api/driver/stops/${stopId}/events`, { cookie: cookie(who), body: { clientEventId: clientId(), at: new Date().toISOString(), ...body } });
-const errorOf = async (res: Response) => ({ status: res.status, ...((await res.json()) as { error: { message: string; fields?: Record<string, string> } }).error });
+const event = (stopId: string, body: Record<string, unknown>, who: LiveRole = "driver") => suite.t.call(`/api/driver/stops/${stopId}/events`, { cookie: cookie(who), body: { clientEventId: clientId(), at: new Date().toISOString(), ...body } });
 
 describe("GET /api/driver/routes", () => {
   it("answers the driver's own routes of the day with stops, planned instants and tracking data kept private", async () => {
     const mine = await routesOf("driver");
-    expect(mine.map((r) => r.id)).toEqual([w.routeId]);
+    expect(mine.map((r) => r.id)).toEqual([suite.w.routeId]);
     const route = mine[0]!;
-    expect(route).toMatchObject({ status: "planned", proofRequired: false, team: { id: w.teamId, name: "Live Co" }, vehicle: { name: "Van A" } });
+    expect(route).toMatchObject({ status: "planned", proofRequired: false, team: { id: suite.w.teamId, name: "Live Co" }, vehicle: { name: "Van A" } });
     expect(route.stops.length).toBeGreaterThan(0);
     const first = route.stops[0]!;
     expect(first).toMatchObject({ sequence: 1, status: "pending", kind: "delivery", proof: [] });
@@ -43,15 +30,15 @@ describe("GET /api/driver/routes", () => {
     expect(first.contact?.name).toMatch(/^Customer /);
     expect(Date.parse(first.plannedArrival)).toBeLessThanOrEqual(Date.parse(first.plannedDeparture));
     expect(JSON.stringify(route)).not.toMatch(/tracking|@example\.com/);
-    expect((await routesOf("driver2")).map((r) => r.id)).toEqual([w.route2Id]);
+    expect((await routesOf("driver2")).map((r) => r.id)).toEqual([suite.w.route2Id]);
     expect(await routesOf("manager")).toEqual([]);
     expect(await routesOf("otherDriver")).toHaveLength(1);
-    const other = await json<{ routes: DriverRoute[] }>(t.call(`/api/driver/routes?date=2001-01-01`, { cookie: cookie("driver") }));
+    const other = await json<{ routes: DriverRoute[] }>(suite.t.call(`/api/driver/routes?date=2001-01-01`, { cookie: cookie("driver") }));
     expect(other.routes).toEqual([]);
   });
 
   it("dispatch gave each stop an order, a kind, a contact and a 128-bit tracking token valid 7 days", async () => {
-    for (const s of await stopsOf(w.routeId)) {
+    for (const s of await stopsOf(suite.w.routeId)) {
       expect(s.trackingToken).toMatch(/^[A-Za-z0-9_-]{22,}$/);
       const days = (s.trackingExpiresAt!.getTime() - Date.now()) / 86_400_000;
       expect(days).toBeGreaterThan(6.9);
@@ -61,60 +48,60 @@ describe("GET /api/driver/routes", () => {
   });
 
   it("401 signed out, 400 on a bad date", async () => {
-    expect((await t.call(`/api/driver/routes?date=${today()}`)).status).toBe(401);
-    const bad = await t.call(`/api/driver/routes?date=tomorrow`, { cookie: cookie("driver") });
+    expect((await suite.t.call(`/api/driver/routes?date=${today()}`)).status).toBe(401);
+    const bad = await suite.t.call(`/api/driver/routes?date=tomorrow`, { cookie: cookie("driver") });
     expect(bad.status).toBe(400);
   });
 });
 
 describe("POST /api/driver/stops/{stopId}/events", () => {
   it("only the route's driver may write a stop: anyone else 404, signed out 401, unknown 404", async () => {
-    const [stop] = await stopsOf(w.routeId);
+    const [stop] = await stopsOf(suite.w.routeId);
     for (const who of ["driver2", "otherDriver", "owner", "manager", "otherManager", "outsider", "member"] as const) {
       const res = await event(stop!.id, { type: "arrived" }, who);
       expect(await errorOf(res), who).toMatchObject({ status: 404, message: driverMessages.notYourStop });
     }
-    expect((await t.call(`/api/driver/stops/${stop!.id}/events`, { body: { clientEventId: clientId(), type: "arrived", at: new Date().toISOString() } })).status).toBe(401);
+    expect((await suite.t.call(`/api/driver/stops/${stop!.id}/events`, { body: { clientEventId: clientId(), type: "arrived", at: new Date().toISOString() } })).status).toBe(401);
     expect((await event(UNKNOWN, { type: "arrived" })).status).toBe(404);
     expect((await event("not-a-uuid", { type: "arrived" })).status).toBe(404);
-    expect(await t.deps.db.select().from(stopEvents).where(eq(stopEvents.routeStopId, stop!.id))).toEqual([]);
+    expect(await suite.t.deps.db.select().from(stopEvents).where(eq(stopEvents.routeStopId, stop!.id))).toEqual([]);
   });
 
   it("400 with the contract's messages", async () => {
-    const [stop] = await stopsOf(w.routeId);
+    const [stop] = await stopsOf(suite.w.routeId);
     expect(await errorOf(await event(stop!.id, { type: "failed" }))).toMatchObject({ status: 400, fields: { reason: driverMessages.reasonRequired } });
     expect(await errorOf(await event(stop!.id, { type: "arrived", clientEventId: "x" }))).toMatchObject({ status: 400, fields: { clientEventId: driverMessages.clientEventId } });
     expect(await errorOf(await event(stop!.id, { type: "arrived", at: "yesterday" }))).toMatchObject({ status: 400, fields: { at: driverMessages.eventAt } });
   });
 
   it("arrived then done: the stop and route move on, managers hear stop_status, a replay changes nothing", async () => {
-    const rec = recordRealtime(t);
-    const stops = await stopsOf(w.route2Id);
+    const rec = recordRealtime(suite.t);
+    const stops = await stopsOf(suite.w.route2Id);
     const stop = stops[0]!;
     const arrivedAt = new Date(Date.now() - 60_000).toISOString();
     const a = await event(stop.id, { type: "arrived", at: arrivedAt }, "driver2");
     expect(a.status).toBe(200);
     expect(await json(a)).toMatchObject({ replayed: false, stop: { status: "arrived", arrivedAt } });
-    const [route] = await t.deps.db.select().from(routes).where(eq(routes.id, w.route2Id));
+    const [route] = await suite.t.deps.db.select().from(routes).where(eq(routes.id, suite.w.route2Id));
     expect(route).toMatchObject({ status: "in_progress", startedAt: new Date(arrivedAt) });
     const doneBody = { clientEventId: clientId(), type: "done", at: new Date().toISOString(), note: "Left with neighbour" };
-    const done = await t.call(`/api/driver/stops/${stop.id}/events`, { cookie: cookie("driver2"), body: doneBody });
+    const done = await suite.t.call(`/api/driver/stops/${stop.id}/events`, { cookie: cookie("driver2"), body: doneBody });
     expect(await json<{ stop: DriverStop }>(done)).toMatchObject({ replayed: false, stop: { status: "done", note: "Left with neighbour" } });
-    const replay = await t.call(`/api/driver/stops/${stop.id}/events`, { cookie: cookie("driver2"), body: { ...doneBody, note: "changed" } });
+    const replay = await suite.t.call(`/api/driver/stops/${stop.id}/events`, { cookie: cookie("driver2"), body: { ...doneBody, note: "changed" } });
     expect(replay.status).toBe(200);
     expect(await json(replay)).toMatchObject({ replayed: true, stop: { status: "done", note: "Left with neighbour" } });
-    expect(await t.deps.db.select().from(stopEvents).where(eq(stopEvents.routeStopId, stop.id))).toHaveLength(2);
+    expect(await suite.t.deps.db.select().from(stopEvents).where(eq(stopEvents.routeStopId, stop.id))).toHaveLength(2);
     rec.stop();
     const statuses = rec.messages.filter((m) => m.message.type === liveMessageTypes.stopStatus);
     expect(statuses).toHaveLength(2);
     for (const m of statuses) {
-      expect(m.message.topic).toBe(liveTopic(w.teamId));
-      expect(new Set(m.userIds)).toEqual(new Set([w.people.owner.userId, w.people.admin.userId, w.people.manager.userId]));
+      expect(m.message.topic).toBe(liveTopic(suite.w.teamId));
+      expect(new Set(m.userIds)).toEqual(new Set([suite.w.people.owner.userId, suite.w.people.admin.userId, suite.w.people.manager.userId]));
     }
   });
 
   it("a late replay of an older event never undoes a newer state; failed needs a reason; a later done wins over an earlier failure", async () => {
-    const stop = (await stopsOf(w.route2Id))[1]!;
+    const stop = (await stopsOf(suite.w.route2Id))[1]!;
     const t0 = Date.now() - 10 * 60_000;
     expect((await event(stop.id, { type: "failed", reason: "not_home", at: new Date(t0 + 60_000).toISOString() }, "driver2")).status).toBe(200);
     const late = await event(stop.id, { type: "arrived", at: new Date(t0).toISOString() }, "driver2");
@@ -124,19 +111,19 @@ describe("POST /api/driver/stops/{stopId}/events", () => {
   });
 
   it("concurrent replays of one event: one effect, one row", async () => {
-    const stop = (await stopsOf(w.route2Id))[2]!;
+    const stop = (await stopsOf(suite.w.route2Id))[2]!;
     const body = { clientEventId: clientId(), type: "arrived", at: new Date().toISOString() };
-    const results = await Promise.all(Array.from({ length: 5 }, () => t.call(`/api/driver/stops/${stop.id}/events`, { cookie: cookie("driver2"), body })));
+    const results = await Promise.all(Array.from({ length: 5 }, () => suite.t.call(`/api/driver/stops/${stop.id}/events`, { cookie: cookie("driver2"), body })));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     const flags = await Promise.all(results.map(async (r) => (await r.json()) as { replayed: boolean }));
     expect(flags.filter((f) => !f.replayed)).toHaveLength(1);
-    expect(await t.deps.db.select().from(stopEvents).where(eq(stopEvents.routeStopId, stop.id))).toHaveLength(1);
+    expect(await suite.t.deps.db.select().from(stopEvents).where(eq(stopEvents.routeStopId, stop.id))).toHaveLength(1);
   });
 });
 
 describe("100 queued events replayed in random order, twice", () => {
   it("ends in the same state with 100 stop_events rows", async () => {
-    const own = await liveWorld(t, "replay", { stops: 130 });
+    const own = await liveWorld(suite.t, "replay", { stops: 130 });
     const stops = await stopsOf(own.routeId);
     const cookieOf = own.people.driver.cookie;
     const start = Date.now() - 6 * 3600_000;
@@ -164,7 +151,7 @@ describe("100 queued events replayed in random order, twice", () => {
     };
     const replay = async (seed: number) => {
       for (const q of shuffled(seed)) {
-        const res = await t.call(`/api/driver/stops/${q.stopId}/events`, { cookie: cookieOf, body: q.body });
+        const res = await suite.t.call(`/api/driver/stops/${q.stopId}/events`, { cookie: cookieOf, body: q.body });
         expect(res.status).toBe(200);
       }
       return (await stopsOf(own.routeId)).map((s) => ({ id: s.id, status: s.status, arrivedAt: s.arrivedAt?.toISOString(), completedAt: s.completedAt?.toISOString(), failureReason: s.failureReason }));
@@ -172,36 +159,36 @@ describe("100 queued events replayed in random order, twice", () => {
     const first = await replay(1);
     const second = await replay(2);
     expect(second).toEqual(first);
-    expect(await t.deps.db.select().from(stopEvents).where(eq(stopEvents.routeId, own.routeId))).toHaveLength(100);
+    expect(await suite.t.deps.db.select().from(stopEvents).where(eq(stopEvents.routeId, own.routeId))).toHaveLength(100);
     first.slice(0, 50).forEach((s, i) => {
       expect(s.status).toBe(i % 7 === 3 ? "failed" : "done");
       expect(s.arrivedAt).toBe(new Date(start + i * 5 * 60_000).toISOString());
     });
     expect(first.slice(50).every((s) => s.status === "pending")).toBe(true);
-    const [route] = await t.deps.db.select().from(routes).where(eq(routes.id, own.routeId));
+    const [route] = await suite.t.deps.db.select().from(routes).where(eq(routes.id, own.routeId));
     expect(route).toMatchObject({ status: "in_progress", startedAt: new Date(start) });
   }, 120_000);
 });
 
 describe("POST /api/driver/stops/{stopId}/proof and GET /api/driver/proof/{id}", () => {
   const storageFiles = () => {
-    const dir = path.join(t.deps.env.DATA_DIR, "storage", "proofs");
+    const dir = path.join(suite.t.deps.env.DATA_DIR, "storage", "proofs");
     if (!existsSync(dir)) return 0;
     return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;
   };
   const nothingStored = async (stopId: string, filesBefore: number) => {
-    expect(await t.deps.db.select().from(stopProofs).where(eq(stopProofs.routeStopId, stopId))).toEqual([]);
+    expect(await suite.t.deps.db.select().from(stopProofs).where(eq(stopProofs.routeStopId, stopId))).toEqual([]);
     expect(storageFiles()).toBe(filesBefore);
   };
 
   it("refuses an 11 MB photo, a PDF, a text file called .jpg, a JPEG or PNG with script in its metadata, a JPEG signature — storing nothing", async () => {
-    const stop = (await stopsOf(w.routeId))[3]!;
+    const stop = (await stopsOf(suite.w.routeId))[3]!;
     const before = storageFiles();
-    const objectsBefore = (await t.deps.db.select().from(storageObjects)).length;
+    const objectsBefore = (await suite.t.deps.db.select().from(storageObjects)).length;
     const send = (fields: Record<string, File | string>) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
-      return postForm(t, `/api/driver/stops/${stop.id}/proof`, form, cookie("driver"));
+      return postForm(suite.t, `/api/driver/stops/${stop.id}/proof`, form, cookie("driver"));
     };
     const cases: [Record<string, File | string>, number, string][] = [
       [{ photo: file(jpegBytes([], 11 * 1024 * 1024), "big.jpg", "image/jpeg") }, 413, driverMessages.photoTooLarge],
@@ -220,17 +207,17 @@ describe("POST /api/driver/stops/{stopId}/proof and GET /api/driver/proof/{id}",
       expect(await errorOf(res), message).toMatchObject({ status, message });
     }
     await nothingStored(stop.id, before);
-    expect(await t.deps.db.select().from(storageObjects)).toHaveLength(objectsBefore);
+    expect(await suite.t.deps.db.select().from(storageObjects)).toHaveLength(objectsBefore);
     // Another driver's stop: 404 before anything is read.
     const form = new FormData();
     form.append("photo", file(jpegBytes(), "ok.jpg", "image/jpeg"));
-    expect((await postForm(t, `/api/driver/stops/${stop.id}/proof`, form, cookie("otherDriver"))).status).toBe(404);
-    expect((await postForm(t, `/api/driver/stops/${stop.id}/proof`, form)).status).toBe(401);
+    expect((await postForm(suite.t, `/api/driver/stops/${stop.id}/proof`, form, cookie("otherDriver"))).status).toBe(404);
+    expect((await postForm(suite.t, `/api/driver/stops/${stop.id}/proof`, form)).status).toBe(401);
     await nothingStored(stop.id, before);
   });
 
   it("stores a photo, a signature and the recipient; served to the driver and the team's managers only; a resend answers the same proof", async () => {
-    const stop = (await stopsOf(w.routeId))[4]!;
+    const stop = (await stopsOf(suite.w.routeId))[4]!;
     const photo = jpegBytes([{ marker: 0xe1, text: "Exif\0\0camera data" }], 2048);
     const signature = pngBytes([{ type: "tEXt", data: Buffer.from("Software\0signature_pad", "latin1") }]);
     const form = new FormData();
@@ -238,17 +225,17 @@ describe("POST /api/driver/stops/{stopId}/proof and GET /api/driver/proof/{id}",
     form.append("photo", file(photo, "photo-1.jpg", "application/octet-stream"));
     form.append("signature", file(signature, "signature.png", "image/png"));
     form.append("recipient", "  Mrs Jones ");
-    const res = await postForm(t, `/api/driver/stops/${stop.id}/proof`, form, cookie("driver"));
+    const res = await postForm(suite.t, `/api/driver/stops/${stop.id}/proof`, form, cookie("driver"));
     expect(res.status, await res.clone().text()).toBe(200);
     const proof = await json<{ id: string; url: string; files: { id: string; kind: string; url: string }[]; recipientName: string }>(res);
     expect(proof).toMatchObject({ recipientName: "Mrs Jones", url: `/api/driver/proof/${proof.id}` });
     expect(proof.files.map((f) => f.kind)).toEqual(["photo", "signature"]);
-    const resend = await postForm(t, `/api/driver/stops/${stop.id}/proof`, form, cookie("driver"));
+    const resend = await postForm(suite.t, `/api/driver/stops/${stop.id}/proof`, form, cookie("driver"));
     expect(await json(resend)).toEqual(proof);
-    expect(await t.deps.db.select().from(stopProofs).where(eq(stopProofs.routeStopId, stop.id))).toHaveLength(2);
+    expect(await suite.t.deps.db.select().from(stopProofs).where(eq(stopProofs.routeStopId, stop.id))).toHaveLength(2);
 
     for (const who of ["driver", "owner", "admin", "manager"] as const) {
-      const got = await t.call(proof.url, { cookie: cookie(who) });
+      const got = await suite.t.call(proof.url, { cookie: cookie(who) });
       expect(got.status, who).toBe(200);
       expect(got.headers.get("content-type")).toBe("image/jpeg");
       expect(got.headers.get("x-content-type-options")).toBe("nosniff");
@@ -256,10 +243,10 @@ describe("POST /api/driver/stops/{stopId}/proof and GET /api/driver/proof/{id}",
       expect(got.headers.get("cache-control")).toMatch(/private/);
       expect(Buffer.from(await got.arrayBuffer()).equals(photo)).toBe(true);
     }
-    expect((await t.call(proof.files[1]!.url, { cookie: cookie("driver") })).headers.get("content-type")).toBe("image/png");
-    for (const who of ["driver2", "member", "otherDriver", "otherManager", "outsider"] as const) expect((await t.call(proof.url, { cookie: cookie(who) })).status, who).toBe(404);
-    expect((await t.call(proof.url)).status).toBe(401);
-    expect((await t.call(`/api/driver/proof/${UNKNOWN}`, { cookie: cookie("driver") })).status).toBe(404);
+    expect((await suite.t.call(proof.files[1]!.url, { cookie: cookie("driver") })).headers.get("content-type")).toBe("image/png");
+    for (const who of ["driver2", "member", "otherDriver", "otherManager", "outsider"] as const) expect((await suite.t.call(proof.url, { cookie: cookie(who) })).status, who).toBe(404);
+    expect((await suite.t.call(proof.url)).status).toBe(401);
+    expect((await suite.t.call(`/api/driver/proof/${UNKNOWN}`, { cookie: cookie("driver") })).status).toBe(404);
 
     // The driver's route shows the proof; the stop can now be done.
     const route = (await routesOf("driver"))[0]!;
@@ -267,77 +254,77 @@ describe("POST /api/driver/stops/{stopId}/proof and GET /api/driver/proof/{id}",
   });
 
   it("a route that needs proof refuses done without it (409 proofRequired), then accepts it once there is a photo", async () => {
-    const own = await liveWorld(t, "proofreq", { stops: 2, settings: { proofRequired: true } });
-    const [route] = await t.deps.db.select().from(routes).where(eq(routes.id, own.routeId));
+    const own = await liveWorld(suite.t, "proofreq", { stops: 2, settings: { proofRequired: true } });
+    const [route] = await suite.t.deps.db.select().from(routes).where(eq(routes.id, own.routeId));
     expect(route!.proofRequired).toBe(true);
     const stop = (await stopsOf(own.routeId))[0]!;
     const body = { clientEventId: "needs-proof-1", type: "done", at: new Date().toISOString() };
-    const refused = await t.call(`/api/driver/stops/${stop.id}/events`, { cookie: own.people.driver.cookie, body });
+    const refused = await suite.t.call(`/api/driver/stops/${stop.id}/events`, { cookie: own.people.driver.cookie, body });
     expect(await errorOf(refused)).toMatchObject({ status: 409, message: driverMessages.proofRequired });
-    expect(await t.deps.db.select().from(stopEvents).where(eq(stopEvents.routeStopId, stop.id))).toEqual([]);
+    expect(await suite.t.deps.db.select().from(stopEvents).where(eq(stopEvents.routeStopId, stop.id))).toEqual([]);
     const form = new FormData();
     form.append("photo", file(pngBytes(), "p.png", "image/png"));
-    expect((await postForm(t, `/api/driver/stops/${stop.id}/proof`, form, own.people.driver.cookie)).status).toBe(200);
-    const ok = await t.call(`/api/driver/stops/${stop.id}/events`, { cookie: own.people.driver.cookie, body });
+    expect((await postForm(suite.t, `/api/driver/stops/${stop.id}/proof`, form, own.people.driver.cookie)).status).toBe(200);
+    const ok = await suite.t.call(`/api/driver/stops/${stop.id}/events`, { cookie: own.people.driver.cookie, body });
     expect(await json(ok)).toMatchObject({ replayed: false, stop: { status: "done" } });
   }, 60_000);
 });
 
 describe("POST /api/driver/positions", () => {
   it("stores a batch in one go, counts the distance driven (skipping imprecise fixes) and tells the managers", async () => {
-    const rec = recordRealtime(t);
+    const rec = recordRealtime(suite.t);
     const base = Date.now() - 60_000;
     const points = Array.from({ length: 10 }, (_, i) => ({ lat: 51.5 + i * 0.001, lng: -0.12, accuracy: i === 5 ? 500 : 10, heading: 0, speed: 8, at: new Date(base + i * 5000).toISOString() }));
-    const res = await t.call("/api/driver/positions", { cookie: cookie("driver2"), body: points });
+    const res = await suite.t.call("/api/driver/positions", { cookie: cookie("driver2"), body: points });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await json(res)).toEqual({ accepted: 10, routeId: w.route2Id });
-    expect(await t.deps.db.select().from(driverPositions).where(eq(driverPositions.routeId, w.route2Id))).toHaveLength(10);
-    const [route] = await t.deps.db.select().from(routes).where(eq(routes.id, w.route2Id));
+    expect(await json(res)).toEqual({ accepted: 10, routeId: suite.w.route2Id });
+    expect(await suite.t.deps.db.select().from(driverPositions).where(eq(driverPositions.routeId, suite.w.route2Id))).toHaveLength(10);
+    const [route] = await suite.t.deps.db.select().from(routes).where(eq(routes.id, suite.w.route2Id));
     // 9 steps of ~111 m; the imprecise fix is skipped, the straight line past it is the same length.
     expect(route!.actualDistanceM).toBeGreaterThan(990);
     expect(route!.actualDistanceM).toBeLessThan(1010);
-    const next = (await stopsOf(w.route2Id)).find((s) => s.status === "pending")!;
+    const next = (await stopsOf(suite.w.route2Id)).find((s) => s.status === "pending")!;
     expect(next.actualLegDistanceM).toBeCloseTo(route!.actualDistanceM!, 3);
     rec.stop();
     const sent = rec.messages.filter((m) => m.message.type === liveMessageTypes.driverPosition);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.message.topic).toBe(liveTopic(w.teamId));
-    expect(new Set(sent[0]!.userIds)).toEqual(new Set([w.people.owner.userId, w.people.admin.userId, w.people.manager.userId]));
-    expect(sent[0]!.message.data).toMatchObject({ driverUserId: w.people.driver2.userId, driverName: "Dora Second", routeId: w.route2Id, lat: 51.509, positions: expect.any(Array) });
+    expect(sent[0]!.message.topic).toBe(liveTopic(suite.w.teamId));
+    expect(new Set(sent[0]!.userIds)).toEqual(new Set([suite.w.people.owner.userId, suite.w.people.admin.userId, suite.w.people.manager.userId]));
+    expect(sent[0]!.message.data).toMatchObject({ driverUserId: suite.w.people.driver2.userId, driverName: "Dora Second", routeId: suite.w.route2Id, lat: 51.509, positions: expect.any(Array) });
     expect((sent[0]!.message.data as { positions: unknown[] }).positions).toHaveLength(10);
   });
 
   it("1 to 100 positions: 0 or 101 → 400; bad points → 400; signed out 401; no route today 409", async () => {
     const p = { lat: 51.5, lng: -0.1, at: new Date().toISOString() };
-    expect(await errorOf(await t.call("/api/driver/positions", { cookie: cookie("driver"), body: [] }))).toMatchObject({ status: 400, message: driverMessages.tooManyPositions });
-    expect(await errorOf(await t.call("/api/driver/positions", { cookie: cookie("driver"), body: Array.from({ length: 101 }, () => p) }))).toMatchObject({ status: 400, message: driverMessages.tooManyPositions });
-    expect((await t.call("/api/driver/positions", { cookie: cookie("driver"), body: Array.from({ length: 100 }, () => p) })).status).toBe(200);
-    expect(await errorOf(await t.call("/api/driver/positions", { cookie: cookie("driver"), body: [{ ...p, at: "now" }] }))).toMatchObject({ status: 400, message: driverMessages.positionAt });
-    expect((await t.call("/api/driver/positions", { cookie: cookie("driver"), body: [{ ...p, lat: 95 }] })).status).toBe(400);
-    expect((await t.call("/api/driver/positions", { body: [p] })).status).toBe(401);
-    expect(await errorOf(await t.call("/api/driver/positions", { cookie: cookie("member"), body: [p] }))).toMatchObject({ status: 409, message: driverMessages.noActiveRoute });
+    expect(await errorOf(await suite.t.call("/api/driver/positions", { cookie: cookie("driver"), body: [] }))).toMatchObject({ status: 400, message: driverMessages.tooManyPositions });
+    expect(await errorOf(await suite.t.call("/api/driver/positions", { cookie: cookie("driver"), body: Array.from({ length: 101 }, () => p) }))).toMatchObject({ status: 400, message: driverMessages.tooManyPositions });
+    expect((await suite.t.call("/api/driver/positions", { cookie: cookie("driver"), body: Array.from({ length: 100 }, () => p) })).status).toBe(200);
+    expect(await errorOf(await suite.t.call("/api/driver/positions", { cookie: cookie("driver"), body: [{ ...p, at: "now" }] }))).toMatchObject({ status: 400, message: driverMessages.positionAt });
+    expect((await suite.t.call("/api/driver/positions", { cookie: cookie("driver"), body: [{ ...p, lat: 95 }] })).status).toBe(400);
+    expect((await suite.t.call("/api/driver/positions", { body: [p] })).status).toBe(401);
+    expect(await errorOf(await suite.t.call("/api/driver/positions", { cookie: cookie("member"), body: [p] }))).toMatchObject({ status: 409, message: driverMessages.noActiveRoute });
   });
 });
 
 describe("late alert", () => {
   it("a route more than 15 minutes behind notifies its managers once, and again only after it was back on time", async () => {
-    const own = await liveWorld(t, "late", { stops: 8 });
+    const own = await liveWorld(suite.t, "late", { stops: 8 });
     const stops = await stopsOf(own.routeId);
-    const notes = async () => (await t.deps.db.select().from(teamNotifications).where(eq(teamNotifications.userId, own.people.manager.userId))).filter((n) => n.title === driverMessages.lateTitle);
-    const rec = recordRealtime(t);
+    const notes = async () => (await suite.t.deps.db.select().from(teamNotifications).where(eq(teamNotifications.userId, own.people.manager.userId))).filter((n) => n.title === driverMessages.lateTitle);
+    const rec = recordRealtime(suite.t);
     // Planned arrivals are today from the departure; finishing stop 1 an hour after its planned departure is late.
-    const [route] = await t.deps.db.select().from(routes).where(eq(routes.id, own.routeId));
-    const live = await json<{ routes: { id: string; stops: { id: string; plannedArrival: string }[] }[] }>(t.call(`/api/teams/${own.teamId}/routes?date=${today()}`, { cookie: own.people.owner.cookie }));
+    const [route] = await suite.t.deps.db.select().from(routes).where(eq(routes.id, own.routeId));
+    const live = await json<{ routes: { id: string; stops: { id: string; plannedArrival: string }[] }[] }>(suite.t.call(`/api/teams/${own.teamId}/routes?date=${today()}`, { cookie: own.people.owner.cookie }));
     const planned = Date.parse(live.routes.find((r) => r.id === route!.id)!.stops[0]!.plannedArrival);
     const lateAt = new Date(planned + stops[0]!.serviceS * 1000 + 60 * 60_000).toISOString();
-    expect((await t.call(`/api/driver/stops/${stops[0]!.id}/events`, { cookie: own.people.driver.cookie, body: { clientEventId: "late-1-done", type: "done", at: lateAt } })).status).toBe(200);
+    expect((await suite.t.call(`/api/driver/stops/${stops[0]!.id}/events`, { cookie: own.people.driver.cookie, body: { clientEventId: "late-1-done", type: "done", at: lateAt } })).status).toBe(200);
     expect(await notes()).toHaveLength(1);
     expect((await notes())[0]!.message).toMatch(/Dave Driver is \d+ minutes behind plan/);
     expect(rec.messages.filter((m) => m.message.type === liveMessageTypes.routeLate && m.message.topic === liveTopic(own.teamId))).toHaveLength(1);
     // Still late: no second alert.
-    expect((await t.call(`/api/driver/stops/${stops[1]!.id}/events`, { cookie: own.people.driver.cookie, body: { clientEventId: "late-2-arr", type: "arrived", at: lateAt } })).status).toBe(200);
+    expect((await suite.t.call(`/api/driver/stops/${stops[1]!.id}/events`, { cookie: own.people.driver.cookie, body: { clientEventId: "late-2-arr", type: "arrived", at: lateAt } })).status).toBe(200);
     const { checkLateRoutes } = await import("../../services/driver/late");
-    await checkLateRoutes(t.deps);
+    await checkLateRoutes(suite.t.deps);
     expect(await notes()).toHaveLength(1);
     rec.stop();
   }, 60_000);

@@ -1,9 +1,11 @@
-import { expect } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect } from "vitest";
 import { DEFAULT_FLEET_TIME_ZONE, type OrderInput, type Vehicle } from "@routepilot/contracts";
 import { DEPOT, scatteredOrders } from "../../services/fleet/fleet-fixtures";
 import { waitForPlans } from "../../services/fleet/plans";
 import { localDate } from "../../services/driver/time";
-import { BASE, type TestApp } from "../../test/harness";
+import { routeStops } from "@routepilot/db";
+import { BASE, createTestApp, type TestApp } from "../../test/harness";
 import { account, addMember, createTeam, json, setTier, type Account } from "../teams/team-fixtures";
 
 /**
@@ -140,3 +142,23 @@ export function jpegBytes(segments: { marker: number; text: string }[] = [], siz
 }
 
 export const file = (bytes: Buffer, name: string, type: string) => new File([new Uint8Array(bytes)], name, { type });
+
+/** A test app with a live world for one test file (closed after it): `suite.t`, `suite.w`. */
+export function liveSuite(label: string, options: { stops?: number } = {}): { t: TestApp; w: LiveWorld } {
+  const suite = {} as { t: TestApp; w: LiveWorld };
+  beforeAll(async () => {
+    suite.t = await createTestApp();
+    suite.w = await liveWorld(suite.t, label, options);
+  }, 60_000);
+  afterAll(async () => {
+    await waitForPlans();
+    await suite.t.close();
+  });
+  return suite;
+}
+
+export const UNKNOWN_ID = "6f1d2f4e-1111-4222-8333-944455556666";
+/** A route's stops in sequence order, as stored. */
+export const storedStops = (t: TestApp, routeId: string) => t.deps.db.select().from(routeStops).where(eq(routeStops.routeId, routeId)).orderBy(routeStops.sequence);
+/** An error response's status, message and fields. */
+export const errorOf = async (res: Response) => ({ status: res.status, ...((await res.json()) as { error: { message: string; fields?: Record<string, string> } }).error });

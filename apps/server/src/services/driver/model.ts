@@ -76,7 +76,7 @@ export async function proofsByStop(db: DbOrTx, stopIds: readonly string[]): Prom
     .select({ id: stopProofs.id, stopId: stopProofs.routeStopId, kind: stopProofs.kind })
     .from(stopProofs)
     .where(inArray(stopProofs.routeStopId, [...stopIds]))
-    .orderBy(asc(stopProofs.createdAt), asc(stopProofs.id));
+    .orderBy(asc(stopProofs.createdAt), asc(stopProofs.objectKey));
   for (const row of rows) {
     const list = out.get(row.stopId) ?? [];
     list.push({ id: row.id, kind: row.kind === "signature" ? "signature" : "photo", url: proofUrl(row.id) });

@@ -7,7 +7,7 @@ import { requireFleetTeam } from "../fleet/access";
 import { settingsOf } from "../fleet/settings";
 import { TeamEvents } from "../teams/events";
 import { checkLate } from "./late";
-import { managerIds, routeContexts, stopsByRoute, type RouteContext } from "./model";
+import { managerIds, routeContext, routeContexts, stopsByRoute, type RouteContext } from "./model";
 import { localDate, zonedEpoch } from "./time";
 
 /** Fixes less precise than this (metres) are kept but not counted in the distance driven. */
@@ -38,6 +38,33 @@ export function distanceDriven(from: { lat: number; lng: number } | null, points
   return total;
 }
 
+/**
+ * Positions arrive every few seconds from every driver: which route a driver is on and who manages
+ * the team are kept for a few seconds rather than read on every call (a route that starts, ends or
+ * changes hands is seen within CACHE_MS; the distance update itself checks the route is in progress).
+ */
+const CACHE_MS = 10_000;
+const routeCache = new Map<string, { at: number; ctx: RouteContext | null }>();
+const managerCache = new Map<string, { at: number; ids: string[] }>();
+
+async function cachedRoute(db: AppDeps["db"], driverId: string, now: number): Promise<RouteContext | null> {
+  const hit = routeCache.get(driverId);
+  if (hit?.ctx && now - hit.at < CACHE_MS && hit.ctx.date === localDate(now, hit.ctx.timeZone)) return hit.ctx;
+  const ctx = await currentRoute(db, driverId, now);
+  if (routeCache.size > 10_000) routeCache.clear();
+  routeCache.set(driverId, { at: now, ctx });
+  return ctx;
+}
+
+async function cachedManagers(db: AppDeps["db"], teamId: string, now: number): Promise<string[]> {
+  const hit = managerCache.get(teamId);
+  if (hit && now - hit.at < CACHE_MS) return hit.ids;
+  const ids = await managerIds(db, teamId);
+  if (managerCache.size > 10_000) managerCache.clear();
+  managerCache.set(teamId, { at: now, ids });
+  return ids;
+}
+
 /** The driver's route of today (in its team's zone): the one in progress, else the next one not completed. */
 async function currentRoute(db: AppDeps["db"], driverId: string, now: number): Promise<RouteContext | null> {
   const day = 86_400_000;
@@ -59,8 +86,9 @@ export type PositionDeps = Pick<AppDeps, "db" | "realtime" | "logger">;
  */
 export async function recordPositions(deps: PositionDeps, caller: { id: string; name: string }, points: PositionInput[]): Promise<{ accepted: number; routeId: string }> {
   const now = Date.now();
-  const ctx = await currentRoute(deps.db, caller.id, now);
+  const ctx = await cachedRoute(deps.db, caller.id, now);
   if (!ctx) throw new ConflictError(driverMessages.noActiveRoute);
+  const managers = await cachedManagers(deps.db, ctx.team.id, now);
   const sorted = [...points].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   const teamId = ctx.team.id;
   const routeId = ctx.route.id;
@@ -76,25 +104,30 @@ export async function recordPositions(deps: PositionDeps, caller: { id: string; 
       sorted.map((p) => ({ teamId, driverUserId: caller.id, routeId, lat: p.lat, lng: p.lng, accuracy: p.accuracy ?? null, heading: p.heading ?? null, speed: p.speed ?? null, at: new Date(p.at) })),
     );
     const metres = distanceDriven(previous ?? null, sorted);
-    if (metres > 0 && ctx.route.status === "in_progress") {
-      await tx
+    if (metres > 0) {
+      const counted = await tx
         .update(routes)
         .set({ actualDistanceM: sql`coalesce(${routes.actualDistanceM}, 0) + ${metres}` })
-        .where(eq(routes.id, routeId));
+        .where(and(eq(routes.id, routeId), eq(routes.status, "in_progress")))
+        .returning({ id: routes.id });
       // The leg being driven: the first stop not reached yet.
-      await tx.execute(
-        sql`update route_stops set actual_leg_distance_m = coalesce(actual_leg_distance_m, 0) + ${metres}
-            where id = (select id from route_stops where route_id = ${routeId} and status = 'pending' order by sequence limit 1)`,
-      );
+      if (counted.length > 0)
+        await tx.execute(
+          sql`update route_stops set actual_leg_distance_m = coalesce(actual_leg_distance_m, 0) + ${metres}
+              where id = (select id from route_stops where route_id = ${routeId} and status = 'pending' order by sequence limit 1)`,
+        );
     }
-    if (ctx.route.status === "in_progress" && now - (lastLateCheck.get(routeId) ?? 0) >= LATE_CHECK_EVERY_MS) {
+    if (now - (lastLateCheck.get(routeId) ?? 0) >= LATE_CHECK_EVERY_MS) {
       lastLateCheck.set(routeId, now);
-      const stops = (await stopsByRoute(tx, [routeId])).get(routeId) ?? [];
-      await checkLate(tx, events, ctx, stops, now);
+      const fresh = await routeContext(tx, routeId, { forUpdate: true });
+      if (fresh?.route.status === "in_progress") {
+        const stops = (await stopsByRoute(tx, [routeId])).get(routeId) ?? [];
+        await checkLate(tx, events, fresh, stops, now);
+      }
     }
     const latest = sorted[sorted.length - 1] as PositionInput;
     const present = (p: PositionInput) => ({ driverUserId: caller.id, routeId, lat: p.lat, lng: p.lng, accuracy: p.accuracy ?? null, heading: p.heading ?? null, speed: p.speed ?? null, at: p.at });
-    events.publish(await managerIds(tx, teamId), liveTopic(teamId), liveMessageTypes.driverPosition, {
+    events.publish(managers, liveTopic(teamId), liveMessageTypes.driverPosition, {
       ...present(latest),
       driverName: caller.name,
       positions: sorted.map(present),
