@@ -57,7 +57,7 @@ async function deliverWithProof(page: Page, stopNumber: number, label: string, r
   await expect(dialog).toBeHidden();
 }
 
-test("a driver delivers two stops with photo and signature in a dead zone; they sync once back online", async ({ browser, request }, testInfo) => {
+test("a driver delivers two stops with photo and signature in a dead zone; once back online they sync and the manager's live map shows them done", async ({ browser, request }, testInfo) => {
   test.setTimeout(240_000);
   const ownerEmail = uniqueEmail("fleetowner");
   const driverEmail = uniqueEmail("driverapp");
@@ -90,7 +90,7 @@ test("a driver delivers two stops with photo and signature in a dead zone; they 
     .toBe("done");
   const dispatched = await request.post(`/api/teams/${teamId}/plans/${planId}/dispatch`, { data: { assignments: [{ vehicleId, driverUserId: driver.id }], dispatchAnyway: true } });
   expect(dispatched.status(), await dispatched.text()).toBe(200);
-  const planned = (await (await request.get(`/api/teams/${teamId}/routes?date=${date}`)).json()) as { routes: { stops: { label: string }[] }[] };
+  const planned = (await (await request.get(`/api/teams/${teamId}/routes?date=${date}`)).json()) as { routes: { id: string; stops: { id: string; label: string }[] }[] };
   const order = planned.routes[0]!.stops.map((s) => s.label);
   expect(order).toHaveLength(3);
 
@@ -143,11 +143,34 @@ test("a driver delivers two stops with photo and signature in a dead zone; they 
   let live = (await (await request.get(`/api/teams/${teamId}/routes?date=${date}`)).json()) as { routes: { stops: { label: string; status: string; proof: { kind: string }[] }[] }[] };
   expect(live.routes[0]!.stops.map((s) => s.status)).toEqual(["pending", "pending", "pending"]);
 
+  // The manager watches the live map (another browser), opened while the driver is still offline.
+  const office = await browser.newContext();
+  await office.route(TILES, (route) => route.abort());
+  const manager = await office.newPage();
+  await login(manager, ownerEmail);
+  await manager.goto("/fleet/live");
+  await expect(manager.getByRole("heading", { name: "Live operations" })).toBeVisible();
+  await expect(manager.getByTestId("live-connection")).toHaveText(/Live$/);
+  const card = manager.getByRole("list", { name: "Routes" }).locator(`:scope > li[data-route-id="${planned.routes[0]!.id}"]`);
+  await expect(card.getByTestId("done-count")).toHaveText("0 of 3");
+  let managerNavigations = 0;
+  manager.on("framenavigated", (frame) => {
+    if (frame === manager.mainFrame()) managerNavigations += 1;
+  });
+
   // Back online: the queue empties in order and the manager sees both stops done with their proof.
   await context.setOffline(false);
   await expect(page.getByTestId("sync-status")).toHaveText("All changes synced", { timeout: 30_000 });
   await expect(page.getByTestId("offline-banner")).toBeHidden();
   await page.screenshot({ path: testInfo.outputPath("driver-synced.png"), fullPage: true });
+  // …on the live map, through the team's realtime topic, without a reload.
+  await expect(card.getByTestId("done-count")).toHaveText("2 of 3");
+  for (const stop of planned.routes[0]!.stops.slice(0, 2)) {
+    await expect(manager.locator(`[data-marker="live-stop"][data-stop-id="${stop.id}"]`)).toHaveAttribute("data-status", "done");
+  }
+  expect(managerNavigations).toBe(0);
+  await manager.screenshot({ path: testInfo.outputPath("manager-live-synced.png"), fullPage: true });
+  await office.close();
   live = (await (await request.get(`/api/teams/${teamId}/routes?date=${date}`)).json()) as typeof live;
   const [first, second, third] = live.routes[0]!.stops;
   expect(first!.status).toBe("done");
