@@ -20,12 +20,21 @@ export function PrivacyPage() {
             file and your charges; we never see or store card numbers.
           </li>
           <li>Technical data such as your browser type and IP address, used to keep the service secure and to prevent abuse.</li>
+          <li>
+            Fleet teams: the orders a team enters, including its customers' names, e-mail addresses and phone numbers. Drivers using the driver app send their
+            position while a route is in progress (they can pause it), what happens at each stop, and proof of delivery: photos, signatures and the recipient's name.
+          </li>
         </ul>
         <h2>How we use it</h2>
         <p>
           We use your data to provide the service you asked for: planning routes, keeping your history, sending account e-mails and sharing routes through
           the read-only links you create. In a team, the team's owner and admins see the members' names, e-mail addresses, route counts and the routes members plan after joining. We do not sell
           personal data and we do not use it for advertising.
+        </p>
+        <p>
+          In a fleet team, the owner, admins and managers see their drivers' positions, stop updates and proof of delivery for the team's routes. A customer of a
+          fleet team receives delivery e-mails only about their own order, each with a link to stop them, and a tracking link that shows their own delivery,
+          the driver's first name, the driver's position only while theirs is the next stop, and the delivery photo; the link stops working after 7 days.
         </p>
         <h2>Security</h2>
         <p>
