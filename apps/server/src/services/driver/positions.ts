@@ -93,7 +93,10 @@ export async function recordPositions(deps: PositionDeps, caller: { id: string; 
   const teamId = ctx.team.id;
   const routeId = ctx.route.id;
   const events = new TeamEvents();
-  await deps.db.transaction(async (tx) => {
+  // No transaction around the batch (it would hold PGlite's one connection across every await):
+  // the insert is one statement and the distances are added atomically in SQL.
+  {
+    const tx = deps.db;
     const [previous] = await tx
       .select({ lat: driverPositions.lat, lng: driverPositions.lng })
       .from(driverPositions)
@@ -119,11 +122,12 @@ export async function recordPositions(deps: PositionDeps, caller: { id: string; 
     }
     if (now - (lastLateCheck.get(routeId) ?? 0) >= LATE_CHECK_EVERY_MS) {
       lastLateCheck.set(routeId, now);
-      const fresh = await routeContext(tx, routeId, { forUpdate: true });
-      if (fresh?.route.status === "in_progress") {
-        const stops = (await stopsByRoute(tx, [routeId])).get(routeId) ?? [];
-        await checkLate(tx, events, fresh, stops, now);
-      }
+      await deps.db.transaction(async (late) => {
+        const fresh = await routeContext(late, routeId, { forUpdate: true });
+        if (fresh?.route.status !== "in_progress") return;
+        const stops = (await stopsByRoute(late, [routeId])).get(routeId) ?? [];
+        await checkLate(late, events, fresh, stops, now);
+      });
     }
     const latest = sorted[sorted.length - 1] as PositionInput;
     const present = (p: PositionInput) => ({ driverUserId: caller.id, routeId, lat: p.lat, lng: p.lng, accuracy: p.accuracy ?? null, heading: p.heading ?? null, speed: p.speed ?? null, at: p.at });
@@ -132,7 +136,7 @@ export async function recordPositions(deps: PositionDeps, caller: { id: string; 
       driverName: caller.name,
       positions: sorted.map(present),
     });
-  });
+  }
   await events.flush(deps.realtime, deps.logger);
   return { accepted: sorted.length, routeId };
 }
