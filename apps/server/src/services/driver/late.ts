@@ -18,6 +18,7 @@ export async function checkLate(tx: DbOrTx, events: TeamEvents, ctx: RouteContex
   if (ctx.route.status !== "in_progress") return;
   const delay = routeDelayMs(etaStopsOf(ctx, stops), now);
   const late = delay !== null && delay > LATE_THRESHOLD_MS;
+  if (late === Boolean(ctx.route.lateAlertedAt)) return;
   if (late && !ctx.route.lateAlertedAt) {
     const at = new Date(now);
     await tx.update(routes).set({ lateAlertedAt: at }).where(eq(routes.id, ctx.route.id));
@@ -33,20 +34,40 @@ export async function checkLate(tx: DbOrTx, events: TeamEvents, ctx: RouteContex
   }
 }
 
+/**
+ * Whether checkLate would change anything: read without locks first, so the frequent checks (every
+ * position batch, every minute) take a row lock and a transaction only when an alert is raised or cleared.
+ */
+export function lateStateChanges(ctx: RouteContext, stops: readonly StopRow[], now: number): boolean {
+  if (ctx.route.status !== "in_progress") return false;
+  const delay = routeDelayMs(etaStopsOf(ctx, stops), now);
+  return (delay !== null && delay > LATE_THRESHOLD_MS) !== Boolean(ctx.route.lateAlertedAt);
+}
+
+/** Re-checks one route under its row lock and raises or clears its alert; call when lateStateChanges said so. */
+export async function applyLateChange(deps: Pick<AppDeps, "db">, events: TeamEvents, routeId: string, now: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [fresh] = await routeContexts(tx, eq(routes.id, routeId), { forUpdate: true });
+    if (!fresh) return;
+    const stops = (await stopsByRoute(tx, [routeId])).get(routeId) ?? [];
+    await checkLate(tx, events, fresh, stops, now);
+  });
+}
+
 /** Checks every route in progress of the dates around `now` (the once-a-minute check). */
 export async function checkLateRoutes(deps: Pick<AppDeps, "db" | "realtime" | "logger">, now = Date.now()): Promise<void> {
   const day = 86_400_000;
   const dates = [now - day, now, now + day].map((t) => new Date(t).toISOString().slice(0, 10));
   const events = new TeamEvents();
-  await deps.db.transaction(async (tx) => {
-    const contexts = await routeContexts(tx, and(eq(routes.status, "in_progress"), gte(plans.date, dates[0] as string), lte(plans.date, dates[2] as string)), { forUpdate: true });
-    if (contexts.length === 0) return;
-    const stops = await stopsByRoute(
-      tx,
-      contexts.map((c) => c.route.id),
-    );
-    for (const ctx of contexts) await checkLate(tx, events, ctx, stops.get(ctx.route.id) ?? [], now);
-  });
+  const contexts = await routeContexts(deps.db, and(eq(routes.status, "in_progress"), gte(plans.date, dates[0] as string), lte(plans.date, dates[2] as string)));
+  if (contexts.length === 0) return;
+  const stops = await stopsByRoute(
+    deps.db,
+    contexts.map((c) => c.route.id),
+  );
+  for (const ctx of contexts) {
+    if (lateStateChanges(ctx, stops.get(ctx.route.id) ?? [], now)) await applyLateChange(deps, events, ctx.route.id, now);
+  }
   await events.flush(deps.realtime, deps.logger);
 }
 

@@ -6,15 +6,11 @@ import { ConflictError } from "../../lib/errors";
 import { requireFleetTeam } from "../fleet/access";
 import { settingsOf } from "../fleet/settings";
 import { TeamEvents } from "../teams/events";
-import { checkLate } from "./late";
-import { managerIds, routeContext, routeContexts, stopsByRoute, type RouteContext } from "./model";
+import { managerIds, routeContexts, type RouteContext } from "./model";
 import { localDate, zonedEpoch } from "./time";
 
 /** Fixes less precise than this (metres) are kept but not counted in the distance driven. */
 export const MAX_ACCURACY_M = 100;
-/** The late check runs on positions at most this often per route. */
-const LATE_CHECK_EVERY_MS = 60_000;
-const lastLateCheck = new Map<string, number>();
 
 const R = 6_371_008.8;
 const rad = (d: number) => (d * Math.PI) / 180;
@@ -119,15 +115,6 @@ export async function recordPositions(deps: PositionDeps, caller: { id: string; 
           sql`update route_stops set actual_leg_distance_m = coalesce(actual_leg_distance_m, 0) + ${metres}
               where id = (select id from route_stops where route_id = ${routeId} and status = 'pending' order by sequence limit 1)`,
         );
-    }
-    if (now - (lastLateCheck.get(routeId) ?? 0) >= LATE_CHECK_EVERY_MS) {
-      lastLateCheck.set(routeId, now);
-      await deps.db.transaction(async (late) => {
-        const fresh = await routeContext(late, routeId, { forUpdate: true });
-        if (fresh?.route.status !== "in_progress") return;
-        const stops = (await stopsByRoute(late, [routeId])).get(routeId) ?? [];
-        await checkLate(late, events, fresh, stops, now);
-      });
     }
     const latest = sorted[sorted.length - 1] as PositionInput;
     const present = (p: PositionInput) => ({ driverUserId: caller.id, routeId, lat: p.lat, lng: p.lng, accuracy: p.accuracy ?? null, heading: p.heading ?? null, speed: p.speed ?? null, at: p.at });
