@@ -1,4 +1,5 @@
 import type { EtaStop } from "../driver/eta";
+import { localDate, zonedEpoch, zoneOffsetMs } from "../driver/time";
 
 /**
  * Wall-clock times of a dispatched route in the team's time zone. A plan's times are local to the
@@ -9,36 +10,14 @@ import type { EtaStop } from "../driver/eta";
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-const partsFormat = new Map<string, Intl.DateTimeFormat>();
-function formatFor(timeZone: string): Intl.DateTimeFormat {
-  let f = partsFormat.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
-    partsFormat.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The local calendar date and time of `instant` in `timeZone`. */
+/** The local calendar date and time (minutes after midnight) of `instant` in `timeZone`. */
 export function localParts(instant: number, timeZone: string): { date: string; minutes: number } {
-  const parts = Object.fromEntries(formatFor(timeZone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  const wall = Math.floor(instant / MINUTE) * MINUTE + zoneOffsetMs(instant, timeZone);
+  return { date: localDate(instant, timeZone), minutes: Math.floor((((wall % DAY) + DAY) % DAY) / MINUTE) };
 }
 
-/** Offset of `timeZone` from UTC at `instant`, in milliseconds (positive east of Greenwich). */
-function offsetAt(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(formatFor(timeZone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
-/** The instant (epoch ms) of `seconds` after local midnight of `date` (YYYY-MM-DD) in `timeZone`; seconds may pass 24 h. */
-export function zonedInstant(date: string, seconds: number, timeZone: string): number {
-  const naive = Date.parse(`${date}T00:00:00Z`) + seconds * 1000;
-  const first = naive - offsetAt(naive, timeZone);
-  // Across a DST change the offset at the result may differ from the offset at the guess.
-  return naive - offsetAt(first, timeZone);
-}
+/** The instant (epoch ms) of `seconds` after local midnight of `date` (YYYY-MM-DD) in `timeZone`; seconds may pass 24 h (DST-safe). */
+export const zonedInstant = zonedEpoch;
 
 /** A local date (YYYY-MM-DD) plus `days`. */
 export function addDays(date: string, days: number): string {
