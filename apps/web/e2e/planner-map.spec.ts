@@ -46,7 +46,8 @@ test("the map follows the list: moving a stop renumbers its marker, redraws the 
   await expect(map.locator('[data-marker="stop"]')).toHaveCount(4);
 
   const before = await listLabels(page);
-  expect(await markerTitles(page)).toEqual(before.map((label, i) => `${i + 1}|Stop ${i + 1}: ${label}`));
+  // Leaflet sets each marker's title once its icon is placed; read them when they are all there.
+  await expect.poll(() => markerTitles(page)).toEqual(before.map((label, i) => `${i + 1}|Stop ${i + 1}: ${label}`));
   await expect(map.locator("path.rp-route-line-provisional")).toHaveCount(0);
 
   await page.getByRole("button", { name: "Move stop 1 down" }).click();
