@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { encodePng } from "../scripts/png.mjs";
-import { ADMIN, PASSWORD, expect, linkIn, login, signUpViaApi, test, uniqueEmail, waitForMail } from "./fixtures";
+import { ADMIN, expect, linkIn, login, signUpViaApi, test, uniqueEmail, waitForMail, signInViaApi, localToday } from "./fixtures";
 
 // Issue 12: a driver on a 375 px phone works a dispatched route through a dead zone — two stops
 // delivered offline with a photo and a signature — and everything reaches the server once back online.
@@ -11,18 +11,6 @@ const ORDERS = [
   { label: "Post Office Vaduz", lat: 47.1432, lng: 9.5168 },
   { label: "Pharmacy Schaan", lat: 47.1648, lng: 9.5089 },
 ];
-
-async function signIn(request: APIRequestContext, email: string, password = PASSWORD) {
-  await request.post("/api/auth/sign-out", { data: {} });
-  const res = await request.post("/api/auth/sign-in/email", { data: { email, password } });
-  expect(res.status()).toBe(200);
-}
-
-function today(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 /** A small real PNG (a parcel-brown square), as a phone camera would hand the page a file. */
 function photoPng(size = 48): Buffer {
@@ -65,9 +53,9 @@ test("a driver delivers two stops with photo and signature in a dead zone; once 
   const { user: driver } = await signUpViaApi(request, driverEmail, undefined, "Dino Driver");
 
   // Fixtures through the API: Fleet Pro, a team, a van, a driver who joined, a plan (proof required), dispatched.
-  await signIn(request, ADMIN.email, ADMIN.password);
+  await signInViaApi(request, ADMIN.email, ADMIN.password);
   expect((await request.patch(`/api/admin/users/${owner.id}/plan`, { data: { tier: "fleet_pro" } })).status()).toBe(200);
-  await signIn(request, ownerEmail);
+  await signInViaApi(request, ownerEmail);
   const created = await request.post("/api/teams", { data: { name: `Dead Zone Deliveries ${Date.now().toString(36)}` } });
   expect(created.status()).toBe(201);
   const { id: teamId } = (await created.json()) as { id: string };
@@ -76,10 +64,10 @@ test("a driver delivers two stops with photo and signature in a dead zone; once 
   const { id: vehicleId } = (await van.json()) as { id: string };
   expect((await request.post(`/api/teams/${teamId}/invitations`, { data: { email: driverEmail, role: "driver" } })).status()).toBe(201);
   const token = new URL(linkIn(await waitForMail(driverEmail, /invited to join/))).pathname.split("/").pop()!;
-  await signIn(request, driverEmail);
+  await signInViaApi(request, driverEmail);
   expect((await request.post(`/api/invitations/${token}/accept`, { data: {} })).status()).toBe(200);
-  await signIn(request, ownerEmail);
-  const date = today();
+  await signInViaApi(request, ownerEmail);
+  const date = localToday();
   const plan = await request.post(`/api/teams/${teamId}/plans`, {
     data: { date, vehicleIds: [vehicleId], orders: ORDERS.map((o) => ({ ...o, serviceMinutes: 4, demand: [1] })), settings: { proofRequired: true } },
   });

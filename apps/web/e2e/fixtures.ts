@@ -58,6 +58,19 @@ export async function login(page: Page, email: string, password = PASSWORD) {
 }
 
 /** Sets a user's role through the admin API, signed in as the super admin the global setup created. */
+/** Signs the API request context in as `email` (signing out whoever it was first). */
+export async function signInViaApi(request: APIRequestContext, email: string, password = PASSWORD) {
+  await request.post("/api/auth/sign-out", { data: {} });
+  const res = await request.post("/api/auth/sign-in/email", { data: { email, password } });
+  expect(res.status()).toBe(200);
+}
+
+/** Today's date (YYYY-MM-DD) in the browser's and server's local time zone. */
+export function localToday(d = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
 export async function setRole(request: APIRequestContext, userId: string, role: string[]) {
   const signIn = await request.post("/api/auth/sign-in/email", { data: ADMIN });
   expect(signIn.status()).toBe(200);

@@ -1,5 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
-import { ADMIN, PASSWORD, expect, linkIn, login, signUpViaApi, test, uniqueEmail, waitForMail } from "./fixtures";
+import { ADMIN, expect, linkIn, login, signUpViaApi, test, uniqueEmail, waitForMail, signInViaApi } from "./fixtures";
 
 // Issue 11: a Fleet Pro manager sets up a team's fleet (vehicles with capacities, skills, shifts and
 // depots) in the browser, against the real server.
@@ -104,12 +103,6 @@ function ordersCsv(): string {
   return lines.join("\n");
 }
 
-async function signIn(request: APIRequestContext, email: string, password = PASSWORD) {
-  await request.post("/api/auth/sign-out", { data: {} });
-  const res = await request.post("/api/auth/sign-in/email", { data: { email, password } });
-  expect(res.status()).toBe(200);
-}
-
 test("a manager imports 60 orders (one a pickup→delivery pair), plans them on 4 vans, moves and locks a stop, moves one to a chosen position, re-plans, compares a variant after a reload and dispatches", async ({ browser, request }, testInfo) => {
   test.setTimeout(240_000);
   const ownerEmail = uniqueEmail("fleetplan");
@@ -118,9 +111,9 @@ test("a manager imports 60 orders (one a pickup→delivery pair), plans them on 
   await signUpViaApi(request, driverEmail, undefined, "Dino Driver");
 
   // Set-up through the API: Fleet Pro (super admin), a team, four vans, a driver who joined.
-  await signIn(request, ADMIN.email, ADMIN.password);
+  await signInViaApi(request, ADMIN.email, ADMIN.password);
   expect((await request.patch(`/api/admin/users/${owner.id}/plan`, { data: { tier: "fleet_pro" } })).status()).toBe(200);
-  await signIn(request, ownerEmail);
+  await signInViaApi(request, ownerEmail);
   const created = await request.post("/api/teams", { data: { name: `Valley Vans ${Date.now().toString(36)}` } });
   expect(created.status()).toBe(201);
   const { id: teamId } = (await created.json()) as { id: string };
@@ -131,7 +124,7 @@ test("a manager imports 60 orders (one a pickup→delivery pair), plans them on 
   }
   expect((await request.post(`/api/teams/${teamId}/invitations`, { data: { email: driverEmail, role: "driver" } })).status()).toBe(201);
   const token = new URL(linkIn(await waitForMail(driverEmail, /invited to join/))).pathname.split("/").pop()!;
-  await signIn(request, driverEmail);
+  await signInViaApi(request, driverEmail);
   expect((await request.post(`/api/invitations/${token}/accept`, { data: {} })).status()).toBe(200);
   await request.post("/api/auth/sign-out", { data: {} });
 

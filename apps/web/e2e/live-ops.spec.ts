@@ -1,6 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext } from "@playwright/test";
-import { ADMIN, PASSWORD, expect, linkIn, login, signUpViaApi, test, uniqueEmail, waitForMail } from "./fixtures";
+import { ADMIN, expect, linkIn, login, signUpViaApi, test, uniqueEmail, waitForMail, signInViaApi, localToday } from "./fixtures";
 
 // Issue 12: a manager watches the day's dispatched routes live on /fleet/live while a driver works
 // one (events and positions through the driver API); then moves a stop and re-sequences a route.
@@ -15,21 +14,11 @@ const ORDERS = [
   ["Library", 47.1712, 9.5063],
 ] as const;
 
-function localDate(d = new Date()): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-}
-
-async function signIn(request: APIRequestContext, email: string, password = PASSWORD) {
-  await request.post("/api/auth/sign-out", { data: {} });
-  const res = await request.post("/api/auth/sign-in/email", { data: { email, password } });
-  expect(res.status()).toBe(200);
-}
-
 const eventId = () => `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
 test("a manager watches a driver finish a stop and move on the live map without a reload, then moves a stop, re-sequences a route and inserts an urgent order", async ({ browser, request }, testInfo) => {
   test.setTimeout(180_000);
-  const today = localDate();
+  const today = localToday();
   const ownerEmail = uniqueEmail("liveops");
   const drivers = [uniqueEmail("driver-a"), uniqueEmail("driver-b")];
   const { user: owner } = await signUpViaApi(request, ownerEmail, undefined, "Mara Manager");
@@ -37,9 +26,9 @@ test("a manager watches a driver finish a stop and move on the live map without 
   await signUpViaApi(request, drivers[1]!, undefined, "Eli Driver");
 
   // Set-up through the API: Fleet Pro, a team, two vans of 3 units, two drivers who joined.
-  await signIn(request, ADMIN.email, ADMIN.password);
+  await signInViaApi(request, ADMIN.email, ADMIN.password);
   expect((await request.patch(`/api/admin/users/${owner.id}/plan`, { data: { tier: "fleet_pro" } })).status()).toBe(200);
-  await signIn(request, ownerEmail);
+  await signInViaApi(request, ownerEmail);
   const created = await request.post("/api/teams", { data: { name: `Live Vans ${Date.now().toString(36)}` } });
   expect(created.status()).toBe(201);
   const { id: teamId } = (await created.json()) as { id: string };
@@ -51,17 +40,17 @@ test("a manager watches a driver finish a stop and move on the live map without 
   }
   const driverIds: string[] = [];
   for (const email of drivers) {
-    await signIn(request, ownerEmail);
+    await signInViaApi(request, ownerEmail);
     expect((await request.post(`/api/teams/${teamId}/invitations`, { data: { email, role: "driver" } })).status()).toBe(201);
     const token = new URL(linkIn(await waitForMail(email, /invited to join/))).pathname.split("/").pop()!;
-    await signIn(request, email);
+    await signInViaApi(request, email);
     expect((await request.post(`/api/invitations/${token}/accept`, { data: {} })).status()).toBe(200);
     const me = (await (await request.get("/api/me")).json()) as { user: { id: string } };
     driverIds.push(me.user.id);
   }
 
   // Six one-unit orders on two vans of three: both vans are used. Planned, then dispatched (one van per driver).
-  await signIn(request, ownerEmail);
+  await signInViaApi(request, ownerEmail);
   const orders = ORDERS.map(([label, lat, lng]) => ({ label, lat, lng, serviceMinutes: 3, demand: [1] }));
   const planned = await request.post(`/api/teams/${teamId}/plans`, { data: { date: today, vehicleIds, orders } });
   expect(planned.status(), await planned.text()).toBe(202);
@@ -79,7 +68,7 @@ test("a manager watches a driver finish a stop and move on the live map without 
   // Driver A, signed in on their own (API) context, reads their route.
   const driverContext = await browser.newContext();
   const driverApi = driverContext.request;
-  await signIn(driverApi, drivers[0]!);
+  await signInViaApi(driverApi, drivers[0]!);
   const driverRoutes = (await (await driverApi.get(`/api/driver/routes?date=${today}`)).json()) as { routes: { id: string; stops: { id: string; label: string }[] }[] };
   expect(driverRoutes.routes).toHaveLength(1);
   const routeA = driverRoutes.routes[0]!;

@@ -1,24 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext } from "@playwright/test";
-import { ADMIN, PASSWORD, expect, linkIn, login, signUpViaApi, test, uniqueEmail, waitForMail } from "./fixtures";
+import { ADMIN, expect, linkIn, login, signUpViaApi, test, uniqueEmail, waitForMail, signInViaApi, localToday } from "./fixtures";
 
 // Issue 12 (customers): the team's owner words the "on its way" e-mail, a manager's plan is
 // dispatched, the customer gets the e-mail with a tracking link, opens it signed out on a phone
 // and sees the status and arrival window; the e-mail's unsubscribe link works.
 const TILES = /tile\.openstreetmap\.org/;
 const DEPOT = { lat: 47.141, lng: 9.5209 }; // Vaduz
-
-async function signIn(request: APIRequestContext, email: string, password = PASSWORD) {
-  await request.post("/api/auth/sign-out", { data: {} });
-  const res = await request.post("/api/auth/sign-in/email", { data: { email, password } });
-  expect(res.status()).toBe(200);
-}
-
-function today(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 /** The path of the first page link in a mail to `/<prefix>/…` (not the API's one-click unsubscribe in the headers). */
 function pathIn(body: string, prefix: "track" | "unsubscribe"): string {
@@ -37,9 +24,9 @@ test("a customer gets the 'on its way' e-mail at dispatch, tracks the delivery s
   const { user: driver } = await signUpViaApi(request, driverEmail, undefined, "Dino Driverson");
 
   // Fixtures through the API: Fleet Pro, a team, a van, a driver who joined.
-  await signIn(request, ADMIN.email, ADMIN.password);
+  await signInViaApi(request, ADMIN.email, ADMIN.password);
   expect((await request.patch(`/api/admin/users/${owner.id}/plan`, { data: { tier: "fleet_pro" } })).status()).toBe(200);
-  await signIn(request, ownerEmail);
+  await signInViaApi(request, ownerEmail);
   const created = await request.post("/api/teams", { data: { name: teamName } });
   expect(created.status()).toBe(201);
   const { id: teamId } = (await created.json()) as { id: string };
@@ -48,7 +35,7 @@ test("a customer gets the 'on its way' e-mail at dispatch, tracks the delivery s
   const { id: vehicleId } = (await van.json()) as { id: string };
   expect((await request.post(`/api/teams/${teamId}/invitations`, { data: { email: driverEmail, role: "driver" } })).status()).toBe(201);
   const invitation = new URL(linkIn(await waitForMail(driverEmail, /invited to join/))).pathname.split("/").pop()!;
-  await signIn(request, driverEmail);
+  await signInViaApi(request, driverEmail);
   expect((await request.post(`/api/invitations/${invitation}/accept`, { data: {} })).status()).toBe(200);
   await request.post("/api/auth/sign-out", { data: {} });
 
@@ -68,12 +55,12 @@ test("a customer gets the 'on its way' e-mail at dispatch, tracks the delivery s
   await ownerContext.close();
 
   // A plan with one order for the customer (contact e-mail) and one without, dispatched.
-  await signIn(request, ownerEmail);
+  await signInViaApi(request, ownerEmail);
   const orders = [
     { label: "Bakery Meier", lat: 47.1395, lng: 9.5235, serviceMinutes: 4, demand: [1], contact: { name: "Carla Customer", email: customerEmail, phone: "+423 555 01 01" } },
     { label: "Post Office Vaduz", lat: 47.1432, lng: 9.5168, serviceMinutes: 4, demand: [1] },
   ];
-  const plan = await request.post(`/api/teams/${teamId}/plans`, { data: { date: today(), vehicleIds: [vehicleId], orders } });
+  const plan = await request.post(`/api/teams/${teamId}/plans`, { data: { date: localToday(), vehicleIds: [vehicleId], orders } });
   expect(plan.status(), await plan.text()).toBe(202);
   const { id: planId } = (await plan.json()) as { id: string };
   await expect

@@ -4,7 +4,7 @@ import { deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { driverMessages, liveMessageTypes, liveTopic, type DriverRoute, type DriverStop } from "@routepilot/contracts";
-import { driverPositions, routes, stopEvents, stopProofs, storageObjects, teamNotifications } from "@routepilot/db";
+import { driverPositions, plans, routes, stopEvents, stopProofs, storageObjects, teamNotifications } from "@routepilot/db";
 import { json, recordRealtime } from "../teams/team-fixtures";
 import { file, jpegBytes, liveWorld, pngBytes, postForm, today, errorOf, liveSuite, storedStops, UNKNOWN_ID, type LiveRole } from "./live-fixtures";
 
@@ -26,7 +26,10 @@ describe("GET /api/driver/routes", () => {
     expect(route.stops.length).toBeGreaterThan(0);
     const first = route.stops[0]!;
     expect(first).toMatchObject({ sequence: 1, status: "pending", kind: "delivery", proof: [] });
-    expect(first.orderId).toBeTruthy();
+    // The stop keeps the id of the plan order it came from.
+    const [{ planId }] = (await suite.t.deps.db.select({ planId: routes.planId }).from(routes).where(eq(routes.id, suite.w.routeId))) as [{ planId: string }];
+    const [plan] = await suite.t.deps.db.select({ orders: plans.orders }).from(plans).where(eq(plans.id, planId));
+    expect(first.orderId).toBe(plan!.orders.find((o) => o.label === first.label)?.id);
     expect(first.contact?.name).toMatch(/^Customer /);
     expect(Date.parse(first.plannedArrival)).toBeLessThanOrEqual(Date.parse(first.plannedDeparture));
     expect(JSON.stringify(route)).not.toMatch(/tracking|@example\.com/);
