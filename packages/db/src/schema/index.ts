@@ -3,3 +3,4 @@ export * from "./app";
 export * from "./routes";
 export * from "./fleet";
 export * from "./driver";
+export * from "./security";
