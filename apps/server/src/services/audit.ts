@@ -13,7 +13,18 @@ export type AuthEventType =
   | "plan_change"
   | "ban"
   | "unban"
-  | "usage_reset";
+  | "usage_reset"
+  | "two_factor_enable"
+  | "two_factor_disable"
+  | "two_factor_verify"
+  | "session_revoke"
+  | "invitation"
+  | "team_role_change"
+  | "api_key"
+  | "data_export"
+  | "account_deletion"
+  | "security_alert_status"
+  | "encryption_key_rotation";
 
 export interface AuditEvent {
   eventType: AuthEventType;

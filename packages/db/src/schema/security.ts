@@ -108,3 +108,15 @@ export const scheduledJobRuns = pgTable("scheduled_job_runs", {
   lastRunAt: timestamp("last_run_at", { withTimezone: true }).notNull(),
   lastRunBy: text("last_run_by"),
 });
+
+/**
+ * Field-encryption key versions 2 and up (SPEC §4 rotation; at most 3 versions are kept): each
+ * 256-bit key is stored wrapped (AES-256-GCM) under the master key (ENCRYPTION_MASTER_KEY, or the
+ * key file in DATA_DIR), so every server process on the database reads the same keyring.
+ */
+export const encryptionKeys = pgTable("encryption_keys", {
+  version: integer("version").primaryKey(),
+  /** The key, encrypted under the master key (an encrypted field record as JSON). */
+  wrappedKey: text("wrapped_key").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
