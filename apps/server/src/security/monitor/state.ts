@@ -1,0 +1,44 @@
+import { securityLimits } from "@routepilot/contracts";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Server errors (5xx) answered by this process in the last hour: a sliding window of timestamps,
+ * trimmed as it goes. Each process counts its own (the error-rate rule runs in every process and
+ * raises one deduplicated alert), so nothing is written to the database per error.
+ */
+export class ErrorRateWindow {
+  private readonly times: number[] = [];
+
+  record(now: number = Date.now()): void {
+    this.times.push(now);
+    // Past the threshold only the count matters: keep the window bounded.
+    if (this.times.length > securityLimits.errorsPerHour * 20) this.trim(now);
+  }
+
+  count(now: number = Date.now()): number {
+    this.trim(now);
+    return this.times.length;
+  }
+
+  private trim(now: number): void {
+    const since = now - HOUR_MS;
+    let drop = 0;
+    while (drop < this.times.length && this.times[drop]! <= since) drop += 1;
+    if (drop > 0) this.times.splice(0, drop);
+  }
+}
+
+/** The security layer's state in this process (SPEC §4 security initialisation and monitoring). */
+export interface SecurityState {
+  /** When this process started (uptime is measured from it). */
+  startedAt: Date;
+  /** SPEC §3 encryptionHealth: 100 after a passing encryption self-test, 0 after a failing one. */
+  encryptionHealth: number;
+  /** 5xx answers of the last hour (the SPEC §9 error-rate rule). */
+  errors: ErrorRateWindow;
+}
+
+export function createSecurityState(now: Date = new Date()): SecurityState {
+  return { startedAt: now, encryptionHealth: 100, errors: new ErrorRateWindow() };
+}
