@@ -132,6 +132,7 @@ const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/inde
     DATABASE_URL: "",
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     AUTH_RATE_LIMIT: "false",
+    GLOBAL_RATE_LIMIT: "false",
     ROUTE_OPTIMIZATION_RATE_LIMIT: "0",
     // Real OpenStreetMap data for street addresses, place names and the offline base map.
     OSM_EXTRACT: path.join(root, "datasets/osm/liechtenstein-2024-03-04.osm.pbf"),

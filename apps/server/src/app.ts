@@ -12,6 +12,8 @@ import { CLIENT_IP_HEADER, SELF_ORIGIN_HEADER } from "./auth/auth";
 import { clientIp } from "./lib/client-ip";
 import { registerAuthDocs } from "./auth/auth.openapi";
 import { loadSession, requireSession } from "./middleware/session";
+import { globalRateLimit } from "./middleware/rate-limit";
+import { limitAuthRequest } from "./security/rate-limits";
 import { requestContext } from "./middleware/request-context";
 import { staticSpa } from "./middleware/static-spa";
 import { contactRouter } from "./routes/contact/contact.handlers";
@@ -36,7 +38,6 @@ import { driverRouter } from "./routes/driver/driver.handlers";
 import { teamLiveRouter } from "./routes/team-live/team-live.handlers";
 import { customerMessagesRouter } from "./routes/customer-messages/customer-messages.handlers";
 import { trackingRouter } from "./routes/tracking/tracking.handlers";
-import { securityDashboardRouter } from "./routes/security-dashboard/security-dashboard.handlers";
 import { REALTIME_PATH, realtimeHandler, realtimeRoute } from "./realtime/realtime.routes";
 
 export const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -49,7 +50,7 @@ const PROOF_UPLOAD_PATH = /^\/api\/driver\/stops\/[^/]+\/proof$/;
 const PROOF_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
 /** Paths under /api that need a signed-in user; checked before any input validation. */
-const protectedPrefixes = ["/api/me", "/api/preferences", "/api/saved-locations", "/api/notifications", "/api/routes", "/api/geocode", "/api/admin", "/api/teams", "/api/driver", "/api/security"];
+const protectedPrefixes = ["/api/me", "/api/preferences", "/api/saved-locations", "/api/notifications", "/api/routes", "/api/geocode", "/api/admin", "/api/teams", "/api/driver"];
 
 function errorJson(c: Context<AppEnv>, status: number, body: ErrorBody, headers?: Record<string, string>) {
   return c.json(body, status as 400, headers);
@@ -91,7 +92,6 @@ function mapError(error: unknown, c: Context<AppEnv>) {
   }
   const deps = c.get("deps");
   deps.logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled error");
-  deps.security.errors.record();
   return errorJson(c, 500, { error: { code: "INTERNAL_ERROR", message: "Something went wrong on our side. Please try again." } });
 }
 
@@ -129,16 +129,18 @@ export function createApp(deps: AppDeps) {
     if (self) headers.set(SELF_ORIGIN_HEADER, self);
     else headers.delete(SELF_ORIGIN_HEADER);
     const request = new Request(c.req.raw, { headers });
-    const response = await deps.auth.handler(request);
+    // SPEC §9 auth limits (failed sign-ins per account+address, requests per address) around the handler.
+    const at = { path: c.req.path, method: c.req.method, ip: clientIp(c, deps.env.TRUST_PROXY) };
+    const response = await limitAuthRequest(deps.limiters.auth, request, at, () => deps.auth.handler(request));
     if (response.status >= 500) {
       deps.logger.error({ status: response.status, path: c.req.path }, "auth handler failed");
-      deps.security.errors.record();
       return errorJson(c, 500, { error: { code: "INTERNAL_ERROR", message: "Something went wrong on our side. Please try again." } });
     }
     return response;
   });
 
   app.use("/api/*", loadSession);
+  app.use("/api/*", globalRateLimit);
   for (const prefix of protectedPrefixes) {
     app.use(prefix, requireSession);
     app.use(`${prefix}/*`, requireSession);
@@ -173,7 +175,6 @@ export function createApp(deps: AppDeps) {
   app.route("/", teamLiveRouter);
   app.route("/", customerMessagesRouter);
   app.route("/", trackingRouter);
-  app.route("/", securityDashboardRouter);
   app.get(REALTIME_PATH, realtimeHandler((c) => selfOrigin(c, deps.env.TRUST_PROXY)));
   app.openAPIRegistry.registerPath(realtimeRoute);
 

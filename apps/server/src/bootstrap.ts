@@ -7,7 +7,7 @@ import { createAuth, promoteVerifiedAdmins } from "./auth/auth";
 import type { Env } from "./env";
 import type { AppDeps } from "./lib/context";
 import type { Logger } from "./lib/logger";
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import { createRateLimiters } from "./security/rate-limits";
 import { createSolverPool } from "./jobs/solver-pool";
 import { createGeoHandle } from "./services/geo";
 import { createMailer } from "./services/mail";
@@ -19,9 +19,6 @@ import { FieldEncryption, loadKeyring } from "./security/field-encryption";
 import { startCustomerMessageScheduler } from "./services/customer-messages";
 import { createLocalStorage } from "./storage";
 import { startLateAlerts } from "./services/driver/late";
-import { createSecurityState } from "./security/monitor/state";
-import { startSecurityMonitor } from "./security/monitor/jobs";
-import { runEncryptionSelfTest } from "./security/monitor/metrics";
 
 /** The session-signing secret: BETTER_AUTH_SECRET, or one generated once and kept in DATA_DIR. */
 export function resolveSecret(env: Env): string {
@@ -66,7 +63,6 @@ export async function buildRuntime(
     adminEmails: env.ADMIN_EMAILS,
     trustedOrigins: env.TRUSTED_ORIGINS,
     secureCookies: env.NODE_ENV === "production" || baseUrl.startsWith("https://"),
-    rateLimit: env.AUTH_RATE_LIMIT,
   });
   const promoted = await promoteVerifiedAdmins(database.db, env.ADMIN_EMAILS);
   if (promoted.length > 0) logger.info({ users: promoted }, "ADMIN_EMAILS: verified accounts promoted to super_admin");
@@ -88,15 +84,8 @@ export async function buildRuntime(
   }
   const solver = createSolverPool(env.SOLVER_WORKERS, env.SOLVER_MAX_QUEUE);
   if (env.NODE_ENV !== "test") solver.warm();
-  // SPEC §9 categories: points per minute, then blocked for the category's duration.
-  const perMinute = (keyPrefix: string, points: number, blockDuration: number) =>
-    points > 0 ? new RateLimiterMemory({ keyPrefix, points, duration: 60, blockDuration }) : null;
-  const limiters = {
-    routeOptimization: perMinute("route_optimization", env.ROUTE_OPTIMIZATION_RATE_LIMIT, env.ROUTE_OPTIMIZATION_BLOCK_SECONDS),
-    contactForm: perMinute("contact_form", env.CONTACT_RATE_LIMIT, 15 * 60),
-    apiGeneral: perMinute("api_general", env.API_RATE_LIMIT, 2 * 60),
-    payment: perMinute("payment", env.PAYMENT_RATE_LIMIT, 10 * 60),
-  };
+  // SPEC §9 rate limits: categories, auth, global per tier (shared through PostgreSQL when there is one).
+  const limiters = createRateLimiters(env, database.db, database.kind, logger);
   // One process on PGlite: in memory. A PostgreSQL server may have several processes: LISTEN/NOTIFY.
   const realtime =
     options.realtime ?? (env.DATABASE_URL && database.kind === "postgres" ? await createPostgresBus(env.DATABASE_URL, logger) : createMemoryBus());
@@ -104,11 +93,7 @@ export async function buildRuntime(
   // ENCRYPTION_MASTER_KEY, else a keyring generated once in DATA_DIR (like the auth secret).
   const encryption = new FieldEncryption(loadKeyring({ masterKey: env.ENCRYPTION_MASTER_KEY, dataDir: env.DATA_DIR }));
   const storage = createLocalStorage({ db: database.db, root: path.join(env.DATA_DIR, "storage"), secret });
-  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl, realtime, sockets, encryption, storage, security: createSecurityState() };
-  // SPEC §4 security initialisation: the encryption self-test sets encryptionHealth (a critical alert when it fails).
-  await runEncryptionSelfTest(deps);
-  // SPEC §9 security check every 30 s, once across processes (not in tests: they call the check).
-  const securityMonitor = env.NODE_ENV === "test" ? null : startSecurityMonitor(deps);
+  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl, realtime, sockets, encryption, storage };
   // Customer e-mails held for quiet hours go out from here (tests drive sendDueMessages themselves).
   const customerMessages = env.NODE_ENV === "test" ? null : startCustomerMessageScheduler(deps);
   // Once a minute: dispatched routes running more than 15 minutes late alert their managers (not in tests: they call the check).
@@ -118,7 +103,7 @@ export async function buildRuntime(
     deps,
     close: async () => {
       stopLateAlerts();
-      await securityMonitor?.stop();
+      limiters.close();
       await customerMessages?.stop();
       mailer.close();
       sockets.close();

@@ -66,8 +66,17 @@ export const envSchema = z.object({
     .transform((v) => (v === true ? 1 : v === false ? 0 : v))
     .pipe(z.number().int().min(0).max(10, "must be at most 10 proxy hops"))
     .default(0),
-  /** Set to false to turn off Better Auth's own per-IP limits (tests). */
+  /** on (default) or off: every rate limit of SPEC §9 at once (security/rate-limits, decision 010). */
+  RATE_LIMITS: z
+    .enum(["on", "off", "true", "false"])
+    .transform((v) => v === "on" || v === "true")
+    .default(true),
+  /** Where the limiters count: auto (the rate_limits table on a PostgreSQL server, memory on the embedded database), memory or database. */
+  RATE_LIMIT_STORE: z.enum(["auto", "memory", "database"]).default("auto"),
+  /** Set to false to turn off the auth limits (SPEC §9 auth: failed sign-ins, sign-up/reset/verification requests); tests that sign up many users do. */
   AUTH_RATE_LIMIT: bool.default(true),
+  /** Set to false to turn off the SPEC §9 global limits per tier (per second/minute/hour/day). */
+  GLOBAL_RATE_LIMIT: bool.default(true),
   /** Route optimisations per user per minute (SPEC §9 route_optimization: 10); 0 turns the limit off. */
   ROUTE_OPTIMIZATION_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   /** Seconds a user stays blocked after exceeding it (SPEC §9: 5 minutes). */

@@ -20,4 +20,4 @@ export * from "./polyline";
 export * from "./markup";
 export * from "./route-results";
 export * from "./driver";
-export * from "./security";
+export * from "./rate-limits";

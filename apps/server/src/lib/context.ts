@@ -10,10 +10,9 @@ import type { Logger } from "./logger";
 import type { Mailer } from "../services/mail";
 import type { GeoHandle } from "../services/geo";
 import type { SolverPool } from "../jobs/solver-pool";
-import type { RateLimiterMemory } from "rate-limiter-flexible";
+import type { RateLimiters } from "../security/rate-limits";
 import type { FieldEncryption } from "../security/field-encryption";
 import type { Storage } from "../storage";
-import type { SecurityState } from "../security/monitor/state";
 
 export interface AppDeps {
   env: Env;
@@ -26,8 +25,8 @@ export interface AppDeps {
   geo: GeoHandle;
   /** Warm solver worker threads. */
   solver: SolverPool;
-  /** Request limiters (SPEC §9 categories); null when turned off by configuration. */
-  limiters: { routeOptimization: RateLimiterMemory | null; contactForm: RateLimiterMemory | null; apiGeneral: RateLimiterMemory | null; payment: RateLimiterMemory | null };
+  /** Request limiters (SPEC §9: categories, auth, global per tier); each null when turned off by configuration. */
+  limiters: RateLimiters;
   /** Public origin without a trailing slash, for links (share URLs, e-mails). */
   baseUrl: string;
   /** Realtime messages to users' WebSockets (in memory, or across processes on PostgreSQL). */
@@ -38,8 +37,6 @@ export interface AppDeps {
   encryption: FieldEncryption;
   /** Files (proof photos, signatures): the storage service, on the local disk under DATA_DIR/storage. */
   storage: Storage;
-  /** This process's security state: start time (uptime), encryptionHealth, 5xx errors of the last hour. */
-  security: SecurityState;
 }
 
 export interface SessionUser {

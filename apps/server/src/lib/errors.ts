@@ -1,4 +1,4 @@
-import type { ErrorCode } from "@routepilot/contracts";
+import { rateLimitMessages, type ErrorCode } from "@routepilot/contracts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /** A typed error with a stable code; the one error mapper turns it into JSON. */
@@ -64,20 +64,24 @@ export class ServiceBusyError extends AppError {
   }
 }
 export class RateLimitedError extends AppError {
-  /** SPEC §8: a denial says allowed false, 0 remaining attempts, when it resets, and the violations. */
-  constructor(retryAfterSeconds: number, violations = 1) {
-    super(
-      429,
-      "RATE_LIMITED",
-      "Too many requests. Please try again later.",
-      undefined,
-      { "Retry-After": String(retryAfterSeconds) },
-      {
-        allowed: false,
-        remainingAttempts: 0,
-        resetTime: new Date(Date.now() + retryAfterSeconds * 1000).toISOString(),
-        violations,
-      },
-    );
+  /**
+   * SPEC §8: a denial says allowed false, 0 remaining attempts, when it resets, and the violations
+   * (security/rate-limits); `message` is repeated at the top level for Better Auth's client.
+   */
+  constructor(
+    readonly retryAfterSeconds: number,
+    violations = 1,
+    category = "api_general",
+  ) {
+    const message = rateLimitMessages.tooManyRequests(retryAfterSeconds);
+    super(429, "RATE_LIMITED", message, undefined, { "Retry-After": String(retryAfterSeconds) }, {
+      allowed: false,
+      remaining: 0,
+      remainingAttempts: 0,
+      resetTime: new Date(Date.now() + retryAfterSeconds * 1000).toISOString(),
+      violations,
+      category,
+      message,
+    });
   }
 }

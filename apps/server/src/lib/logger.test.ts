@@ -27,7 +27,7 @@ describe("Better Auth's log output", () => {
     const { createAuth } = await import("../auth/auth");
     const t = await createTestApp();
     try {
-      const auth = createAuth({ ...t.deps, logger: createLogger("debug", sink), baseUrl: t.deps.baseUrl, secret: "test-secret-that-is-at-least-32-characters", adminEmails: [], trustedOrigins: [], secureCookies: false, rateLimit: false });
+      const auth = createAuth({ ...t.deps, logger: createLogger("debug", sink), baseUrl: t.deps.baseUrl, secret: "test-secret-that-is-at-least-32-characters", adminEmails: [], trustedOrigins: [], secureCookies: false });
       const logger = (await auth.$context).logger;
       logger.error("Invalid callbackURL: http://evil.example/cb?token=leaked-token-value", { session: { token: "leaked-session-token" }, password: "leaked-password" });
       const out = lines.join("\n");

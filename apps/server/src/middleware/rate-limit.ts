@@ -1,33 +1,49 @@
-import type { MiddlewareHandler } from "hono";
-import { RateLimiterRes, type RateLimiterMemory } from "rate-limiter-flexible";
+import type { Context, MiddlewareHandler } from "hono";
 import { clientIp } from "../lib/client-ip";
 import type { AppEnv, AppDeps } from "../lib/context";
-import { RateLimitedError } from "../lib/errors";
+import { REALTIME_PATH } from "../realtime/realtime.routes";
+import type { CategoryLimiter, LimitSubject } from "../security/rate-limits";
 
 /** Who a limiter counts: the signed-in user (else the client address), or always the client address. */
 export type RateLimitKey = "user" | "ip";
 
+function subjectOf(c: Context<AppEnv>, keyBy: RateLimitKey): LimitSubject {
+  const deps = c.get("deps");
+  const ip = clientIp(c, deps.env.TRUST_PROXY);
+  const userId = c.get("user")?.id ?? null;
+  const key = keyBy === "user" && userId ? `user:${userId}` : `ip:${ip}`;
+  return { key, userId, ip, path: c.req.path };
+}
+
 /**
- * Consumes one point per request for the signed-in user or the client address, before input
- * validation; over the limit → 429 with Retry-After and SPEC §8's body (SPEC §9, DESIGN.md §8).
+ * Consumes one point of a SPEC §9 category per request for the signed-in user or the client
+ * address, before input validation; over the limit → 429 with Retry-After and SPEC §8's body.
  */
-export function rateLimit(pick: (deps: AppDeps) => RateLimiterMemory | null, keyBy: RateLimitKey = "user"): MiddlewareHandler<AppEnv> {
+export function rateLimit(pick: (deps: AppDeps) => CategoryLimiter | null, keyBy: RateLimitKey = "user"): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const deps = c.get("deps");
-    const limiter = pick(deps);
-    if (limiter) {
-      const userId = keyBy === "user" ? c.get("user")?.id : undefined;
-      const key = userId ? `user:${userId}` : `ip:${clientIp(c, deps.env.TRUST_PROXY)}`;
-      try {
-        await limiter.consume(key);
-      } catch (error) {
-        if (error instanceof RateLimiterRes) {
-          const violations = Math.max(1, error.consumedPoints - limiter.points);
-          throw new RateLimitedError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)), violations);
-        }
-        throw error;
-      }
-    }
+    const limiter = pick(c.get("deps"));
+    if (limiter) await limiter.consume(subjectOf(c, keyBy));
     await next();
   };
 }
+
+/** Not counted by the global limit: health checks, the realtime socket, Stripe's webhook. */
+function exemptFromGlobalLimit(path: string): boolean {
+  return path === "/api/health" || path.startsWith("/api/health/") || path === REALTIME_PATH || path === "/api/billing/webhook";
+}
+
+/**
+ * SPEC §9 global limits per tier (second/minute/hour/day) on /api/* after the session is known:
+ * a signed-in user by id in their tier (cached a minute), anyone else by client address as
+ * anonymous. /api/auth/* is answered before this runs and has the auth limits instead.
+ */
+export const globalRateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const deps = c.get("deps");
+  const global = deps.limiters.global;
+  if (global && !exemptFromGlobalLimit(c.req.path)) {
+    const subject = subjectOf(c, "user");
+    const tier = subject.userId ? await deps.limiters.tiers.tierOf(subject.userId) : "anonymous";
+    await global.consume(subject, tier);
+  }
+  await next();
+};

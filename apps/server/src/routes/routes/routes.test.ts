@@ -2,7 +2,6 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, routeMessages, toasts, type OptimizeRouteResponse, type RouteDetail, type RouteList, type RouteShare, type SharedRoute } from "@routepilot/contracts";
 import { overageCharges, routeStops, subscribers, usageLogs } from "@routepilot/db";
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import { createTestApp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
@@ -313,7 +312,7 @@ describe("quota", () => {
 describe("rate limit", () => {
   it("429 with Retry-After once a user exceeds the per-minute limit (before validation), others unaffected", async () => {
     const saved = t.deps.limiters.routeOptimization;
-    t.deps.limiters.routeOptimization = new RateLimiterMemory({ points: 2, duration: 60, blockDuration: 300 });
+    t.deps.limiters.routeOptimization = t.deps.limiters.category("route_optimization", { points: 2, durationSeconds: 60, blockSeconds: 300 }, "route_optimization_test");
     try {
       expect((await optimize(bob.cookie, {})).status).toBe(400);
       expect((await optimize(bob.cookie, { start, stops: stops.slice(0, 1) })).status).toBe(200);

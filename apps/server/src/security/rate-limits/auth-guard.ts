@@ -1,0 +1,63 @@
+import type { AuthLimiters, LimitSubject } from "./index";
+
+/** Better Auth paths (under /api/auth) counted per client address on every request (SPEC §9 auth). */
+const PER_IP_REQUEST_PATHS = new Set(["/sign-up/email", "/request-password-reset", "/send-verification-email"]);
+/** Two-factor code checks: failures counted per client address. */
+const TWO_FACTOR_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code", "/two-factor/verify-otp"]);
+const SIGN_IN_PATH = "/sign-in/email";
+
+/** The e-mail a sign-in request names, lower-cased; null when the body is not JSON with one. */
+async function emailOf(request: Request): Promise<string | null> {
+  try {
+    const body = (await request.clone().json()) as { email?: unknown };
+    return typeof body.email === "string" && body.email.trim() ? body.email.trim().toLowerCase().slice(0, 320) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * SPEC §9 auth limits in front of Better Auth's handler (its own limiter is off):
+ * - sign-in: every attempt is counted per account+address and per address before it runs; a
+ *   successful one is taken back (and clears the account+address window), so only failures
+ *   count: the 6th failure within 15 minutes is refused with 429 even with the right password,
+ *   while the account from another address and other accounts from this address still sign in;
+ *   the per-address ceiling (AUTH_FAILED_SIGN_INS_PER_IP) stops credential stuffing;
+ * - sign-up, password-reset and verification e-mail requests: 5 per 15 minutes per address;
+ * - two-factor code checks: 5 failures per 15 minutes per address.
+ * Over a limit the RateLimitedError propagates (429); `handle` is not called.
+ */
+export async function limitAuthRequest(
+  limiters: AuthLimiters | null,
+  request: Request,
+  at: { path: string; method: string; ip: string },
+  handle: () => Promise<Response>,
+): Promise<Response> {
+  if (!limiters || at.method !== "POST") return handle();
+  const path = at.path.replace(/^\/api\/auth/, "");
+  const subject = (key: string): LimitSubject => ({ key, ip: at.ip, path: at.path });
+  if (PER_IP_REQUEST_PATHS.has(path)) {
+    await limiters.requests.consume(subject(`ip:${at.ip}`));
+    return handle();
+  }
+  if (TWO_FACTOR_PATHS.has(path)) {
+    const key = `two-factor:${at.ip}`;
+    await limiters.twoFactor.consume(subject(key));
+    const response = await handle();
+    if (response.ok) await limiters.twoFactor.reset(key);
+    return response;
+  }
+  if (path !== SIGN_IN_PATH) return handle();
+  const email = await emailOf(request);
+  if (!email) return handle();
+  const account = `account:${email}|${at.ip}`;
+  const address = `ip:${at.ip}`;
+  await limiters.signIn.consume(subject(account));
+  await limiters.signInPerIp.consume(subject(address));
+  const response = await handle();
+  if (response.ok) {
+    // A successful sign-in does not count, and forgets this account's failures from this address.
+    await Promise.all([limiters.signIn.reset(account), limiters.signInPerIp.reward(address)]);
+  }
+  return response;
+}

@@ -1,0 +1,131 @@
+import {
+  AUTH_FAILED_SIGN_INS_PER_IP,
+  GLOBAL_TIER_LIMITS,
+  GLOBAL_WINDOW_SECONDS,
+  globalLimitWindows,
+  RATE_LIMIT_RULES,
+  type RateLimitCategory,
+  type RateLimitRule,
+  type RateLimitTier,
+} from "@routepilot/contracts";
+import type { Database } from "@routepilot/db";
+import type { Env } from "../../env";
+import { RateLimitedError } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
+import { CategoryLimiter, type LimiterStore, type LimitSubject } from "./limiter";
+import { createTierCache, readLimitTier, type TierCache } from "./tiers";
+import { createViolationRecorder, type ViolationRecorder } from "./violations";
+
+export { CategoryLimiter, type LimitSubject, type LimiterStore } from "./limiter";
+
+/** SPEC §9 "Global limits per tier": one window per second, minute, hour and day. */
+export class GlobalLimiter {
+  private readonly byTier: Record<RateLimitTier, CategoryLimiter[]>;
+
+  constructor(store: LimiterStore, recorder: ViolationRecorder, logger: Logger, clearExpired = false) {
+    const windows = (tier: RateLimitTier) =>
+      globalLimitWindows.map((window) => {
+        // One key prefix per window across tiers: a user who upgrades keeps the counts already made.
+        const rule = { points: GLOBAL_TIER_LIMITS[tier][window], durationSeconds: GLOBAL_WINDOW_SECONDS[window], blockSeconds: 0 };
+        const limiter = new CategoryLimiter("global", rule, store, recorder, logger, { keyPrefix: `global_${window}`, clearExpired });
+        clearExpired = false;
+        return limiter;
+      });
+    this.byTier = { anonymous: windows("anonymous"), free: windows("free"), premium: windows("premium"), enterprise: windows("enterprise"), fleet_pro: windows("fleet_pro") };
+  }
+
+  /** Counts one request in every window of the tier; any window over its limit → 429 until the longest of them ends. */
+  async consume(subject: LimitSubject, tier: RateLimitTier): Promise<void> {
+    const results = await Promise.allSettled(this.byTier[tier].map((limiter) => limiter.consume(subject)));
+    let worst: RateLimitedError | null = null;
+    for (const result of results) {
+      if (result.status === "fulfilled") continue;
+      if (!(result.reason instanceof RateLimitedError)) throw result.reason;
+      if (!worst || result.reason.retryAfterSeconds > worst.retryAfterSeconds) worst = result.reason;
+    }
+    if (worst) throw worst;
+  }
+
+  close(): void {
+    for (const limiters of Object.values(this.byTier)) for (const limiter of limiters) limiter.close();
+  }
+}
+
+/** The auth limiters (SPEC §9 auth: 5 per 15 minutes, then blocked 30 minutes, doubling). */
+export interface AuthLimiters {
+  /** Failed sign-ins per account and client address together. */
+  signIn: CategoryLimiter;
+  /** Failed sign-ins per client address, any account: the credential-stuffing ceiling. */
+  signInPerIp: CategoryLimiter;
+  /** Sign-ups, password-reset and verification e-mail requests per client address. */
+  requests: CategoryLimiter;
+  /** Failed two-factor verifications per client address. */
+  twoFactor: CategoryLimiter;
+}
+
+export interface RateLimiters {
+  auth: AuthLimiters | null;
+  routeOptimization: CategoryLimiter | null;
+  contactForm: CategoryLimiter | null;
+  apiGeneral: CategoryLimiter | null;
+  payment: CategoryLimiter | null;
+  global: GlobalLimiter | null;
+  /** Users' tiers for the global limiter, cached for a minute. */
+  tiers: TierCache;
+  /** Builds one more category limiter on the same store (tests use it for other rules). */
+  category(category: RateLimitCategory | string, rule: RateLimitRule, keyPrefix?: string): CategoryLimiter;
+  close(): void;
+}
+
+/**
+ * Every limiter of the server. The counts live in the `rate_limits` table when the database is a
+ * PostgreSQL server (several processes share them), in memory on the embedded database (one
+ * process); RATE_LIMIT_STORE forces either. RATE_LIMITS=off turns every limit off.
+ */
+export function createRateLimiters(env: Env, db: Database, databaseKind: "pglite" | "postgres" | string, logger: Logger): RateLimiters {
+  const useDatabase = env.RATE_LIMIT_STORE === "database" || (env.RATE_LIMIT_STORE === "auto" && databaseKind === "postgres");
+  const store: LimiterStore = useDatabase ? { kind: "database", db } : { kind: "memory" };
+  const recorder = createViolationRecorder(db, logger);
+  const created: { close(): void }[] = [];
+  let clearExpired = useDatabase;
+  const category = (name: string, rule: RateLimitRule, keyPrefix?: string) => {
+    // The first database limiter deletes expired rows for all of them (one timer per process).
+    const limiter = new CategoryLimiter(name, rule, store, recorder, logger, { keyPrefix, clearExpired });
+    clearExpired = false;
+    created.push(limiter);
+    return limiter;
+  };
+  const on = env.RATE_LIMITS;
+  // The per-category overrides: a number of points per minute (0 turns the category off).
+  const perMinute = (name: RateLimitCategory, points: number, blockSeconds = RATE_LIMIT_RULES[name].blockSeconds) =>
+    on && points > 0 ? category(name, { ...RATE_LIMIT_RULES[name], points, blockSeconds }) : null;
+  const authRule = RATE_LIMIT_RULES.auth;
+  const auth: AuthLimiters | null =
+    on && env.AUTH_RATE_LIMIT
+      ? {
+          signIn: category("auth", authRule, "auth_sign_in"),
+          signInPerIp: category("auth", { ...authRule, points: AUTH_FAILED_SIGN_INS_PER_IP }, "auth_sign_in_ip"),
+          requests: category("auth", authRule, "auth_requests"),
+          twoFactor: category("auth", authRule, "auth_two_factor"),
+        }
+      : null;
+  let global: GlobalLimiter | null = null;
+  if (on && env.GLOBAL_RATE_LIMIT) {
+    global = new GlobalLimiter(store, recorder, logger, clearExpired);
+    created.push(global);
+  }
+  return {
+    auth,
+    routeOptimization: perMinute("route_optimization", env.ROUTE_OPTIMIZATION_RATE_LIMIT, env.ROUTE_OPTIMIZATION_BLOCK_SECONDS),
+    contactForm: perMinute("contact_form", env.CONTACT_RATE_LIMIT),
+    apiGeneral: perMinute("api_general", env.API_RATE_LIMIT),
+    payment: perMinute("payment", env.PAYMENT_RATE_LIMIT),
+    global,
+    tiers: createTierCache((userId) => readLimitTier(db, userId)),
+    category,
+    close() {
+      for (const limiter of created) limiter.close();
+    },
+  };
+}
+export { limitAuthRequest } from "./auth-guard";
