@@ -7,7 +7,7 @@ import { createAuth, promoteVerifiedAdmins } from "./auth/auth";
 import type { Env } from "./env";
 import type { AppDeps } from "./lib/context";
 import type { Logger } from "./lib/logger";
-import { createRateLimiters } from "./security/rate-limits";
+import { RateLimiterMemory } from "rate-limiter-flexible";
 import { createSolverPool } from "./jobs/solver-pool";
 import { createGeoHandle } from "./services/geo";
 import { createMailer } from "./services/mail";
@@ -15,7 +15,7 @@ import { createMemoryBus, type RealtimeBus } from "./realtime/bus";
 import { createSocketHub } from "./realtime/hub";
 import { createPostgresBus } from "./realtime/postgres-bus";
 import { liveSessionIds } from "./realtime/sessions";
-import { FieldEncryption, loadKeyring } from "./security/field-encryption";
+import { FieldEncryption, loadMasterKey, readKeyring } from "./security/field-encryption";
 import { startCustomerMessageScheduler } from "./services/customer-messages";
 import { createLocalStorage } from "./storage";
 import { startLateAlerts } from "./services/driver/late";
@@ -63,6 +63,7 @@ export async function buildRuntime(
     adminEmails: env.ADMIN_EMAILS,
     trustedOrigins: env.TRUSTED_ORIGINS,
     secureCookies: env.NODE_ENV === "production" || baseUrl.startsWith("https://"),
+    rateLimit: env.AUTH_RATE_LIMIT,
   });
   const promoted = await promoteVerifiedAdmins(database.db, env.ADMIN_EMAILS);
   if (promoted.length > 0) logger.info({ users: promoted }, "ADMIN_EMAILS: verified accounts promoted to super_admin");
@@ -84,14 +85,26 @@ export async function buildRuntime(
   }
   const solver = createSolverPool(env.SOLVER_WORKERS, env.SOLVER_MAX_QUEUE);
   if (env.NODE_ENV !== "test") solver.warm();
-  // SPEC §9 rate limits: categories, auth, global per tier (shared through PostgreSQL when there is one).
-  const limiters = createRateLimiters(env, database.db, database.kind, logger);
+  // SPEC §9 categories: points per minute, then blocked for the category's duration.
+  const perMinute = (keyPrefix: string, points: number, blockDuration: number) =>
+    points > 0 ? new RateLimiterMemory({ keyPrefix, points, duration: 60, blockDuration }) : null;
+  const limiters = {
+    routeOptimization: perMinute("route_optimization", env.ROUTE_OPTIMIZATION_RATE_LIMIT, env.ROUTE_OPTIMIZATION_BLOCK_SECONDS),
+    contactForm: perMinute("contact_form", env.CONTACT_RATE_LIMIT, 15 * 60),
+    apiGeneral: perMinute("api_general", env.API_RATE_LIMIT, 2 * 60),
+    payment: perMinute("payment", env.PAYMENT_RATE_LIMIT, 10 * 60),
+  };
   // One process on PGlite: in memory. A PostgreSQL server may have several processes: LISTEN/NOTIFY.
   const realtime =
     options.realtime ?? (env.DATABASE_URL && database.kind === "postgres" ? await createPostgresBus(env.DATABASE_URL, logger) : createMemoryBus());
   const sockets = createSocketHub({ bus: realtime, logger, heartbeatMs: env.REALTIME_HEARTBEAT_MS, liveSessions: (ids) => liveSessionIds(database.db, ids) });
-  // ENCRYPTION_MASTER_KEY, else a keyring generated once in DATA_DIR (like the auth secret).
-  const encryption = new FieldEncryption(loadKeyring({ masterKey: env.ENCRYPTION_MASTER_KEY, dataDir: env.DATA_DIR }));
+  // Version 1: ENCRYPTION_MASTER_KEY, else a key generated once in DATA_DIR (like the auth secret);
+  // versions from npm run keys:rotate: the encryption_keys table, wrapped under it (decision 011).
+  const masterKey = loadMasterKey({ masterKey: env.ENCRYPTION_MASTER_KEY, dataDir: env.DATA_DIR });
+  const readKeys = () => readKeyring(database.db, masterKey, logger);
+  const encryption = new FieldEncryption(await readKeys(), readKeys);
+  // Several processes on PostgreSQL: a rotation's new version is read within 30 s (keys:rotate waits 35 s before using it).
+  const keyPoll = env.NODE_ENV !== "test" && database.kind === "postgres" ? setInterval(() => void encryption.refresh().catch(() => undefined), 30_000).unref() : null;
   const storage = createLocalStorage({ db: database.db, root: path.join(env.DATA_DIR, "storage"), secret });
   const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl, realtime, sockets, encryption, storage };
   // Customer e-mails held for quiet hours go out from here (tests drive sendDueMessages themselves).
@@ -102,8 +115,8 @@ export async function buildRuntime(
     app: createApp(deps),
     deps,
     close: async () => {
+      if (keyPoll) clearInterval(keyPoll);
       stopLateAlerts();
-      limiters.close();
       await customerMessages?.stop();
       mailer.close();
       sockets.close();

@@ -2,6 +2,8 @@ import { createCipheriv, createDecipheriv, pbkdf2Sync, randomBytes } from "node:
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ENCRYPTION_KDF_ITERATIONS, ENCRYPTION_MAX_KEY_VERSIONS, ENCRYPTION_SALT_BYTES, encryptionMessages } from "@routepilot/contracts";
+import { desc } from "drizzle-orm";
+import { encryptionKeys, type DbOrTx } from "@routepilot/db";
 import type { Logger } from "../lib/logger";
 
 /** One master key of the keyring (256 random bits) and its version. */
@@ -38,15 +40,63 @@ const DERIVED_CACHE_LIMIT = 2_000;
  * under an older version needs re-encryption.
  */
 export class FieldEncryption {
-  private readonly keys: Map<number, Buffer>;
-  readonly currentVersion: number;
+  private keys: Map<number, Buffer>;
+  private current: number;
   /** Derived keys by "version:salt": a record read again does not pay the derivation twice. */
   private readonly derived = new Map<string, Buffer>();
+  private reloading: Promise<void> | null = null;
 
-  constructor(keyring: KeyVersion[]) {
+  /**
+   * `reloadKeyring` reads the keyring again (the encryption_keys table, shared by every process):
+   * called when a record names a version this process does not know (another process rotated).
+   */
+  constructor(
+    keyring: KeyVersion[],
+    private readonly reloadKeyring?: () => Promise<KeyVersion[]>,
+  ) {
     if (keyring.length === 0) throw new EncryptionError(encryptionMessages.keyNotInitialized);
     this.keys = new Map(keyring.map((k) => [k.version, k.key]));
-    this.currentVersion = Math.max(...keyring.map((k) => k.version));
+    this.current = Math.max(...keyring.map((k) => k.version));
+  }
+
+  get currentVersion(): number {
+    return this.current;
+  }
+
+  /** Replaces the keyring (after a rotation); derived keys of dropped versions are forgotten. */
+  setKeyring(keyring: KeyVersion[]): void {
+    if (keyring.length === 0) throw new EncryptionError(encryptionMessages.keyNotInitialized);
+    this.keys = new Map(keyring.map((k) => [k.version, k.key]));
+    this.current = Math.max(...keyring.map((k) => k.version));
+    for (const id of [...this.derived.keys()]) if (!this.keys.has(Number(id.split(":")[0]))) this.derived.delete(id);
+  }
+
+  /** Reads the keyring again (one read at a time); a failed read keeps the keys already held. */
+  refresh(): Promise<void> {
+    if (!this.reloadKeyring) return Promise.resolve();
+    this.reloading ??= this.reloadKeyring()
+      .then((keys) => this.setKeyring(keys))
+      .finally(() => {
+        this.reloading = null;
+      });
+    return this.reloading;
+  }
+
+  /** Whether this version is in the keyring. */
+  has(version: number): boolean {
+    return this.keys.has(version);
+  }
+
+  /**
+   * Makes sure every key version these stored columns name is loaded: an unknown one reads the
+   * keyring again before a read fails with "Encryption key version {n} not available".
+   */
+  async prepare(stored: readonly (string | null | undefined)[]): Promise<void> {
+    const missing = stored.some((s) => {
+      const v = s ? storedKeyVersion(s) : null;
+      return v !== null && !this.keys.has(v);
+    });
+    if (missing) await this.refresh().catch(() => undefined);
   }
 
   get versions(): number[] {
@@ -55,7 +105,11 @@ export class FieldEncryption {
 
   private deriveKey(version: number, salt: Buffer): Buffer {
     const master = this.keys.get(version);
-    if (!master) throw new EncryptionError(encryptionMessages.unknownKeyVersion(version));
+    if (!master) {
+      // Another process may have rotated: read the keyring again for the next request.
+      void this.refresh().catch(() => undefined);
+      throw new EncryptionError(encryptionMessages.unknownKeyVersion(version));
+    }
     const id = `${version}:${salt.toString("base64")}`;
     const cached = this.derived.get(id);
     if (cached) return cached;
@@ -140,13 +194,26 @@ export function openField(encryption: FieldEncryption, stored: string | null, lo
   }
 }
 
+/**
+ * A stored column sealed again under the current version (re-encryption after a rotation);
+ * unchanged when it already is. EncryptionError when it cannot be decrypted.
+ */
+export function resealField(encryption: FieldEncryption, stored: string): string {
+  const record = parseRecord(stored);
+  if (!record) throw new EncryptionError("Not an encrypted field record");
+  if (!encryption.needsReencryption(record)) return stored;
+  return JSON.stringify(encryption.encrypt(encryption.decrypt(record)));
+}
+
 /** A stored column's key version (null when empty or not a record), for re-encryption. */
 export function storedKeyVersion(stored: string | null): number | null {
   return stored === null ? null : (parseRecord(stored)?.keyVersion ?? null);
 }
 
 // ---------------------------------------------------------------------------------------------
-// The keyring: ENCRYPTION_MASTER_KEY (version 1), else a file in DATA_DIR made on first start.
+// The keyring. Version 1 is the master key: ENCRYPTION_MASTER_KEY, else a file in DATA_DIR made
+// on first start. Versions 2 and up (npm run keys:rotate) are random 256-bit keys stored in the
+// encryption_keys table, wrapped under the master key, so every process reads the same keyring.
 
 type KeyringFile = { keys: { version: number; key: string; createdAt: string }[] };
 
@@ -174,27 +241,57 @@ export function parseMasterKey(text: string): Buffer {
 }
 
 /**
- * The keyring for this server: ENCRYPTION_MASTER_KEY as version 1 when set (every process of a
- * scaled-out install must share it), else DATA_DIR/encryption-keys.json, created with one random
- * 256-bit key on first start and extended by rotateKeyring.
+ * The master key, version 1: ENCRYPTION_MASTER_KEY when set (every process of a scaled-out install
+ * must share it), else DATA_DIR/encryption-keys.json, created with one random 256-bit key on first
+ * start.
  */
-export function loadKeyring(options: { masterKey?: string; dataDir: string }): KeyVersion[] {
-  if (options.masterKey) return [{ version: 1, key: parseMasterKey(options.masterKey), createdAt: new Date(0).toISOString() }];
+export function loadMasterKey(options: { masterKey?: string | undefined; dataDir: string }): KeyVersion {
+  if (options.masterKey) return { version: 1, key: parseMasterKey(options.masterKey), createdAt: new Date(0).toISOString() };
   const file = keyringPath(options.dataDir);
-  if (existsSync(file)) return readKeyringFile(file);
-  const keys = [{ version: 1, key: randomBytes(32), createdAt: new Date().toISOString() }];
-  writeKeyringFile(file, keys);
-  return keys;
+  if (existsSync(file)) {
+    const master = readKeyringFile(file).find((k) => k.version === 1);
+    if (!master || master.key.length !== 32) throw new EncryptionError(`${file} has no 32-byte key of version 1`);
+    return master;
+  }
+  const master = { version: 1, key: randomBytes(32), createdAt: new Date().toISOString() };
+  writeKeyringFile(file, [master]);
+  return master;
 }
 
-/** Adds a new key version to the DATA_DIR keyring and keeps the newest 3 (SPEC §4). */
-export function rotateKeyring(dataDir: string): KeyVersion[] {
-  const file = keyringPath(dataDir);
-  const current = existsSync(file) ? readKeyringFile(file) : [];
-  const next = Math.max(0, ...current.map((k) => k.version)) + 1;
-  const keys = [{ version: next, key: randomBytes(32), createdAt: new Date().toISOString() }, ...current]
-    .sort((a, b) => b.version - a.version)
-    .slice(0, ENCRYPTION_MAX_KEY_VERSIONS);
-  writeKeyringFile(file, keys);
-  return keys;
+/** The keyring of the master key alone (no database: tests, and a server before its first rotation). */
+export function loadKeyring(options: { masterKey?: string | undefined; dataDir: string }): KeyVersion[] {
+  return [loadMasterKey(options)];
+}
+
+/** A stored version's key, encrypted under the master key (the record as JSON, like a sealed field). */
+export function wrapKey(master: KeyVersion, key: Buffer): string {
+  return JSON.stringify(new FieldEncryption([{ ...master, version: 1 }]).encrypt(key.toString("base64")));
+}
+
+/** The key a wrapped_key holds; EncryptionError when the master key is not the one it was wrapped under. */
+export function unwrapKey(master: KeyVersion, wrapped: string): Buffer {
+  const record = parseRecord(wrapped);
+  if (!record) throw new EncryptionError("Not an encrypted field record");
+  const key = Buffer.from(new FieldEncryption([{ ...master, version: 1 }]).decrypt({ ...record, keyVersion: 1 }), "base64");
+  if (key.length !== 32) throw new EncryptionError("A wrapped key is not 32 bytes");
+  return key;
+}
+
+/**
+ * The keyring every process shares: the stored versions and the master key (version 1), the
+ * newest 3 (SPEC §4). A stored version the master key cannot unwrap is left out and logged: its
+ * records then read [DECRYPTION_FAILED] rather than stopping the server.
+ */
+export async function readKeyring(db: DbOrTx, master: KeyVersion, logger?: Logger): Promise<KeyVersion[]> {
+  const rows = await db.select().from(encryptionKeys).orderBy(desc(encryptionKeys.version));
+  const stored: KeyVersion[] = [];
+  for (const row of rows) {
+    if (row.version <= 1) continue;
+    try {
+      stored.push({ version: row.version, key: unwrapKey(master, row.wrappedKey), createdAt: row.createdAt.toISOString() });
+    } catch (error) {
+      logger?.error({ keyVersion: row.version, reason: error instanceof Error ? error.message : String(error) }, "encryption key version cannot be unwrapped with the master key");
+    }
+  }
+  return [...stored, master].sort((a, b) => b.version - a.version).slice(0, ENCRYPTION_MAX_KEY_VERSIONS);
 }
