@@ -7,7 +7,7 @@ import { createAuth, promoteVerifiedAdmins } from "./auth/auth";
 import type { Env } from "./env";
 import type { AppDeps } from "./lib/context";
 import type { Logger } from "./lib/logger";
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import { createRateLimiters } from "./security/rate-limits";
 import { createSolverPool } from "./jobs/solver-pool";
 import { createGeoHandle } from "./services/geo";
 import { createMailer } from "./services/mail";
@@ -63,7 +63,6 @@ export async function buildRuntime(
     adminEmails: env.ADMIN_EMAILS,
     trustedOrigins: env.TRUSTED_ORIGINS,
     secureCookies: env.NODE_ENV === "production" || baseUrl.startsWith("https://"),
-    rateLimit: env.AUTH_RATE_LIMIT,
   });
   const promoted = await promoteVerifiedAdmins(database.db, env.ADMIN_EMAILS);
   if (promoted.length > 0) logger.info({ users: promoted }, "ADMIN_EMAILS: verified accounts promoted to super_admin");
@@ -85,15 +84,8 @@ export async function buildRuntime(
   }
   const solver = createSolverPool(env.SOLVER_WORKERS, env.SOLVER_MAX_QUEUE);
   if (env.NODE_ENV !== "test") solver.warm();
-  // SPEC §9 categories: points per minute, then blocked for the category's duration.
-  const perMinute = (keyPrefix: string, points: number, blockDuration: number) =>
-    points > 0 ? new RateLimiterMemory({ keyPrefix, points, duration: 60, blockDuration }) : null;
-  const limiters = {
-    routeOptimization: perMinute("route_optimization", env.ROUTE_OPTIMIZATION_RATE_LIMIT, env.ROUTE_OPTIMIZATION_BLOCK_SECONDS),
-    contactForm: perMinute("contact_form", env.CONTACT_RATE_LIMIT, 15 * 60),
-    apiGeneral: perMinute("api_general", env.API_RATE_LIMIT, 2 * 60),
-    payment: perMinute("payment", env.PAYMENT_RATE_LIMIT, 10 * 60),
-  };
+  // SPEC §9 rate limits: categories, auth, global per tier (shared through PostgreSQL when there is one).
+  const limiters = createRateLimiters(env, database.db, database.kind, logger);
   // One process on PGlite: in memory. A PostgreSQL server may have several processes: LISTEN/NOTIFY.
   const realtime =
     options.realtime ?? (env.DATABASE_URL && database.kind === "postgres" ? await createPostgresBus(env.DATABASE_URL, logger) : createMemoryBus());
@@ -117,6 +109,7 @@ export async function buildRuntime(
     close: async () => {
       if (keyPoll) clearInterval(keyPoll);
       stopLateAlerts();
+      limiters.close();
       await customerMessages?.stop();
       mailer.close();
       sockets.close();
