@@ -19,6 +19,7 @@ import { staticSpa } from "./middleware/static-spa";
 import { contactRouter } from "./routes/contact/contact.handlers";
 import { healthRouter } from "./routes/health/health.handlers";
 import { meRouter } from "./routes/me/me.handlers";
+import { accountSecurityRouter } from "./routes/account-security/account-security.handlers";
 import { notificationsRouter } from "./routes/notifications/notifications.handlers";
 import { preferencesRouter } from "./routes/preferences/preferences.handlers";
 import { savedLocationsRouter } from "./routes/saved-locations/saved-locations.handlers";
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps) {
 
   app.route("/", healthRouter);
   app.route("/", meRouter);
+  app.route("/", accountSecurityRouter);
   app.route("/", preferencesRouter);
   app.route("/", savedLocationsRouter);
   app.route("/", notificationsRouter);

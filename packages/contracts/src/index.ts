@@ -21,3 +21,4 @@ export * from "./markup";
 export * from "./route-results";
 export * from "./driver";
 export * from "./rate-limits";
+export * from "./account-security";

@@ -1,12 +1,12 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { admin } from "better-auth/plugins";
+import { admin, twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements, userAc } from "better-auth/plugins/admin/access";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { emailSchema, messages, passwordProblem } from "@routepilot/contracts";
-import { account, firstAdminClaim, session, user, verification, type Database } from "@routepilot/db";
+import { account, firstAdminClaim, session, twoFactor, user, verification, type Database } from "@routepilot/db";
 import { redactSecrets, redactText, type Logger } from "../lib/logger";
 import { writeAuditEvent, type AuditEvent } from "../services/audit";
 import { ensureSubscriber } from "../services/accounts";
@@ -37,6 +37,30 @@ const roles = {
   driver: userAc,
   manager: userAc,
 };
+
+/** The two-factor endpoints that switch user.two_factor_enabled (confirming the first code turns it on). */
+const TWO_FACTOR_SWITCH_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/disable"]);
+/** The two-factor endpoints that check a code: at sign-in (no session yet) or to confirm the set-up. */
+const TWO_FACTOR_VERIFY_PATHS: Record<string, string> = { "/two-factor/verify-totp": "totp", "/two-factor/verify-backup-code": "backup_code" };
+
+/** What twoFactorChallengeUser reads of a Better Auth endpoint context. */
+interface ChallengeContext {
+  context: { secret: string; createAuthCookie(name: string): { name: string }; internalAdapter: { findVerificationValue(identifier: string): Promise<{ value: string } | null | undefined> } };
+  getSignedCookie(name: string, secret: string): Promise<string | null | false | undefined>;
+}
+
+/** The user a pending sign-in's two-factor challenge (its signed cookie) belongs to; null when there is none. */
+async function twoFactorChallengeUser(ctx: ChallengeContext): Promise<string | null> {
+  try {
+    const cookie = ctx.context.createAuthCookie("two_factor");
+    const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+    if (!identifier) return null;
+    const challenge = await ctx.context.internalAdapter.findVerificationValue(identifier);
+    return challenge?.value ?? null;
+  } catch {
+    return null;
+  }
+}
 
 function validationError(field: string, message: string): APIError {
   return new APIError("BAD_REQUEST", { code: "VALIDATION_ERROR", message, fields: { [field]: message } });
@@ -89,7 +113,7 @@ export function createAuth(deps: AuthDeps) {
     // BASE_URL, TRUSTED_ORIGINS, and the origin the request itself was sent to: a browser on
     // http://127.0.0.1:3000 or a LAN address is same-origin there. Foreign origins stay refused.
     trustedOrigins: (request) => [deps.baseUrl, ...deps.trustedOrigins, request?.headers.get(SELF_ORIGIN_HEADER)],
-    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, twoFactor } }),
     logger: {
       // Better Auth may log URLs with tokens or objects holding secrets: mask them first.
       log: (level, message, ...args) => {
@@ -170,6 +194,17 @@ export function createAuth(deps: AuthDeps) {
     },
     databaseHooks: {
       user: {
+        update: {
+          // Two-factor authentication switched on (code confirmed) or off (password confirmed).
+          after: async (updated, context) => {
+            if (!context?.path || !TWO_FACTOR_SWITCH_PATHS.has(context.path)) return;
+            const on = (updated as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true;
+            await audit(
+              { eventType: on ? "two_factor_enable" : "two_factor_disable", outcome: "success", riskLevel: on ? "low" : "medium", userId: updated.id, sessionId: context.context.session?.session.id ?? null, resource: `/api/auth${context.path}` },
+              context.headers,
+            );
+          },
+        },
         create: {
           // The instance's first account becomes super_admin; ADMIN_EMAILS only once verified.
           before: async (newUser) => {
@@ -224,6 +259,8 @@ export function createAuth(deps: AuthDeps) {
             await audit(
               {
                 eventType: ctx.path === "/sign-in/email" ? "sign_in" : "sign_up",
+                // Two-factor accounts: the password was right, the session waits for the code (the plugin deletes this one).
+                ...(newSession?.user.twoFactorEnabled && ctx.path === "/sign-in/email" ? { action: "password accepted, two-factor code required" } : {}),
                 outcome: failed ? "failure" : "success",
                 riskLevel: failed ? "medium" : "low",
                 userId: newSession?.user.id ?? null,
@@ -234,6 +271,21 @@ export function createAuth(deps: AuthDeps) {
               ctx.headers,
             );
             break;
+          case "/two-factor/verify-totp":
+          case "/two-factor/verify-backup-code": {
+            // A session on the request: confirming the set-up (audited as two_factor_enable). Otherwise a sign-in's second step.
+            if (ctx.context.session) break;
+            const userId = newSession?.user.id ?? (await twoFactorChallengeUser(ctx));
+            const method = TWO_FACTOR_VERIFY_PATHS[ctx.path];
+            await audit(
+              { eventType: "two_factor_verify", outcome: failed ? "failure" : "success", riskLevel: failed ? "medium" : "low", userId, sessionId: newSession?.session.id ?? null, resource, metadata: { method, ...(errorCode ? { error: errorCode } : {}) } },
+              ctx.headers,
+            );
+            if (!failed && newSession) {
+              await audit({ eventType: "sign_in", outcome: "success", userId: newSession.user.id, sessionId: newSession.session.id, resource, metadata: { email: newSession.user.email, twoFactor: method } }, ctx.headers);
+            }
+            break;
+          }
           case "/change-password": {
             const current = ctx.context.session;
             await audit(
@@ -255,7 +307,11 @@ export function createAuth(deps: AuthDeps) {
         }
       }),
     },
-    plugins: [admin({ ac, roles, defaultRole: "user", adminRoles: ["admin", "super_admin"] })],
+    plugins: [
+      admin({ ac, roles, defaultRole: "user", adminRoles: ["admin", "super_admin"] }),
+      // TOTP with backup codes; the session is created only once the code is verified.
+      twoFactorPlugin({ issuer: "RoutePilot", backupCodeOptions: { amount: 10, length: 10 } }),
+    ],
   });
 }
 
