@@ -33,7 +33,7 @@ async function searchBatch(geocoder: Geocoder, body: GeocodeBatchRequest) {
 
 export const geocodeRouter = createRouter();
 // SPEC §9 api_general, per signed-in user (the session is checked before this runs).
-geocodeRouter.use("/api/geocode", rateLimit((deps) => deps.limiters.apiGeneral));
+// One pattern: Hono's "/api/geocode/*" matches /api/geocode itself too (two would count it twice).
 geocodeRouter.use("/api/geocode/*", rateLimit((deps) => deps.limiters.apiGeneral));
 geocodeRouter
   .openapi(routes.autocomplete, async (c) => {

@@ -140,9 +140,15 @@ export class CategoryLimiter {
     return new RateLimitedError(Math.max(1, Math.ceil(msBeforeNext / 1000)), violations, this.category);
   }
 
+  /** The subject's violations so far (0 once forgotten; the memory store may still hold an expired record). */
+  private async storedViolations(key: string): Promise<number> {
+    const stored = await this.violationCounter.get(key);
+    return stored && stored.msBeforeNext > 0 ? stored.consumedPoints : 0;
+  }
+
   private async currentViolations(key: string): Promise<number> {
     try {
-      return Math.max(1, (await this.violationCounter.get(key))?.consumedPoints ?? 1);
+      return Math.max(1, await this.storedViolations(key));
     } catch {
       return 1;
     }
@@ -151,8 +157,7 @@ export class CategoryLimiter {
   /** The subject's n for this violation; kept until the block ends plus the quiet period. */
   private async nextViolation(key: string): Promise<number> {
     try {
-      const previous = (await this.violationCounter.get(key))?.consumedPoints ?? 0;
-      const n = previous + 1;
+      const n = (await this.storedViolations(key)) + 1;
       const blockSeconds = penaltySeconds(this.rule.blockSeconds, n);
       await this.violationCounter.set(key, n, blockSeconds + RATE_LIMIT_VIOLATION_QUIET_SECONDS);
       return n;
