@@ -16,6 +16,7 @@ import { teamInvitations, teamMembers, teams, user, type DbOrTx, type Tx } from 
 import type { AppDeps } from "../../lib/context";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../lib/errors";
 import { ensureSubscriber } from "../accounts";
+import { writeAuditEvent } from "../audit";
 import { asTeamRole, hasTeamsAccess, memberOf, teamForManager, teamForMember, type TeamRow } from "./access";
 import { TeamEvents } from "./events";
 import { refreshTeams, refreshTeamsOf } from "./quota";
@@ -33,6 +34,22 @@ export async function inTeamTransaction<T>(deps: TeamDeps, work: (tx: Tx, events
 
 export function presentTeam(row: TeamRow): Team {
   return { id: row.id, name: row.name, ownerId: row.ownerId, totalQuota: row.totalQuota, usedQuota: row.usedQuota };
+}
+
+/** The audit row (team_role_change) of a member's new team role: whose, by whom, before and after. */
+function auditTeamRole(deps: TeamDeps, tx: Tx, actorId: string, teamId: string, memberId: string, action: string, before: string, after: string): Promise<void> {
+  return writeAuditEvent(tx, deps.logger, {
+    eventType: "team_role_change",
+    action,
+    outcome: "success",
+    riskLevel: "medium",
+    userId: memberId,
+    userAgent: null,
+    ipAddress: null,
+    sessionId: null,
+    resource: `/api/teams/${teamId}/members/${memberId}`,
+    metadata: { actorId, teamId, before, after },
+  });
 }
 
 /** POST /api/teams: the caller (teams access, SPEC §5) founds a team and is its owner. */
@@ -171,6 +188,7 @@ export async function updateMember(deps: TeamDeps, caller: Caller, teamId: strin
       }
       if (changes.length > 0) await events.notify(tx, memberId, "other", teamMessages.memberChangedTitle, changes.join(" "));
     }
+    if (patch.role && patch.role !== target.role) await auditTeamRole(deps, tx, caller.id, teamId, memberId, "change role", target.role, patch.role);
     await events.teamChanged(tx, teamId, "updated", memberId);
     const [who] = await tx
       .select({ email: user.email, name: user.name, inviterName: inviter.name })
@@ -211,6 +229,7 @@ export async function transferOwnership(deps: TeamDeps, caller: Caller, teamId: 
     await tx.update(teamMembers).set({ role: "owner", quotaAllocation: 0 }).where(eq(teamMembers.id, target.id));
     await tx.update(teamMembers).set({ role: "admin" }).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, caller.id)));
     await events.notify(tx, newOwnerId, "other", teamMessages.ownershipTransferredTitle, teamMessages.ownershipTransferredMessage(team.name));
+    await auditTeamRole(deps, tx, caller.id, teamId, newOwnerId, "transfer ownership", target.role, "owner");
     await events.teamChanged(tx, teamId, "transferred", newOwnerId);
   });
   return getTeam(deps.db, caller.id, teamId);

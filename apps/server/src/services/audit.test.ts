@@ -1,0 +1,77 @@
+import { and, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OptimizeRouteResponse, PendingInvitation, SecurityAudit } from "@routepilot/contracts";
+import { authenticationLogs, subscribers, teamInvitations, user } from "@routepilot/db";
+import { createTestApp, type TestApp } from "../test/harness";
+import { account, addMember, createTeam, json, setTier, type Account } from "../routes/teams/team-fixtures";
+
+let t: TestApp;
+let boss: Account;
+
+beforeAll(async () => {
+  t = await createTestApp({ ROUTE_OPTIMIZATION_RATE_LIMIT: "1000" });
+  boss = await account(t, "boss");
+  await t.deps.db.update(user).set({ role: "admin" }).where(eq(user.id, boss.userId));
+});
+afterAll(() => t.close());
+
+const rows = (eventType: string) =>
+  t.deps.db.select().from(authenticationLogs).where(eq(authenticationLogs.eventType, eventType)).orderBy(desc(authenticationLogs.createdAt));
+
+describe("audit events written by the services (SPEC §3 fields)", () => {
+  it("team invitations: create, revoke, accept and decline each write an invitation event with its action", async () => {
+    await setTier(t, boss.userId, "enterprise");
+    const teamId = await createTeam(t, boss, "Audit Crew");
+    const joiner = await account(t, "joiner");
+    const refuser = await account(t, "refuser");
+    const invite = (email: string) => json<PendingInvitation>(t.call(`/api/teams/${teamId}/invitations`, { cookie: boss.cookie, body: { email, role: "member" } }));
+    const first = await invite(joiner.email);
+    const second = await invite(refuser.email);
+    const dropped = await invite("nobody@example.com");
+    expect((await t.call(`/api/teams/${teamId}/invitations/${dropped.id}`, { method: "DELETE", cookie: boss.cookie })).status).toBe(204);
+    const tokenOf = async (id: string) => (await t.deps.db.select({ token: teamInvitations.token }).from(teamInvitations).where(eq(teamInvitations.id, id)))[0]!.token;
+    expect((await t.call(`/api/invitations/${await tokenOf(first.id)}/accept`, { method: "POST", cookie: joiner.cookie })).status).toBe(200);
+    expect((await t.call(`/api/invitations/${await tokenOf(second.id)}/decline`, { method: "POST", cookie: refuser.cookie })).status).toBeLessThan(300);
+
+    const events = await rows("invitation");
+    const byAction = (action: string) => events.filter((e) => (e.details as { action?: string }).action === action);
+    expect(byAction("create")).toHaveLength(3);
+    expect(byAction("revoke")).toMatchObject([{ userId: boss.userId, details: { outcome: "success", resource: `/api/teams/${teamId}/invitations/${dropped.id}`, metadata: { email: "nobody@example.com", teamId } } }]);
+    expect(byAction("accept")).toMatchObject([{ userId: joiner.userId, details: { metadata: { invitationId: first.id } } }]);
+    expect(byAction("decline")).toMatchObject([{ userId: refuser.userId, details: { metadata: { invitationId: second.id } } }]);
+
+    // Team role changes: a new role by the owner, and an ownership transfer.
+    const driver = await account(t, "driver");
+    await addMember(t, teamId, driver, "driver");
+    expect((await t.call(`/api/teams/${teamId}/members/${driver.userId}`, { method: "PATCH", cookie: boss.cookie, body: { role: "manager" } })).status).toBe(200);
+    expect((await t.call(`/api/teams/${teamId}/transfer`, { method: "POST", cookie: boss.cookie, body: { userId: joiner.userId } })).status).toBe(200);
+    const roles = await rows("team_role_change");
+    expect(roles.map((r) => [r.userId, (r.details as { action: string }).action, r.details.metadata])).toEqual([
+      [joiner.userId, "transfer ownership", { actorId: boss.userId, teamId, before: "member", after: "owner" }],
+      [driver.userId, "change role", { actorId: boss.userId, teamId, before: "driver", after: "manager" }],
+    ]);
+
+    // The admin API shows them.
+    const audit = await json<SecurityAudit>(t.call(`/api/security/audit?eventType=team_role_change&userId=${driver.userId}`, { cookie: boss.cookie }));
+    expect(audit.events).toMatchObject([{ eventType: "team_role_change", action: "change role", riskLevel: "medium", resource: `/api/teams/${teamId}/members/${driver.userId}` }]);
+  });
+
+  it("a route export writes a data_export event with the format and the session", async () => {
+    const exporter = await account(t, "exporter");
+    await t.deps.db.update(subscribers).set({ monthlyRouteLimit: 10 }).where(eq(subscribers.userId, exporter.userId));
+    const res = await t.call("/api/routes/optimize", {
+      cookie: exporter.cookie,
+      body: { name: "Export me", start: { lat: 47.1415, lng: 9.5215 }, stops: [{ lat: 47.166, lng: 9.51, label: "Schaan" }, { lat: 47.13, lng: 9.52, label: "Vaduz south" }] },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { route } = (await res.json()) as OptimizeRouteResponse;
+    expect((await t.call(`/api/routes/${route.id}/export?format=csv`, { cookie: exporter.cookie, headers: { "user-agent": "audit-test" } })).status).toBe(200);
+    const [row] = await t.deps.db.select().from(authenticationLogs).where(and(eq(authenticationLogs.eventType, "data_export"), eq(authenticationLogs.userId, exporter.userId)));
+    expect(row).toMatchObject({ userAgent: "audit-test", details: { action: "export csv", outcome: "success", riskLevel: "low", resource: `/api/routes/${route.id}/export`, metadata: { routeId: route.id, format: "csv" } } });
+    expect(row!.details.sessionId).toEqual(expect.any(String));
+    // Another user's route: 404, and nothing logged for them.
+    const other = await account(t, "other");
+    expect((await t.call(`/api/routes/${route.id}/export?format=gpx`, { cookie: other.cookie })).status).toBe(404);
+    expect(await t.deps.db.select().from(authenticationLogs).where(and(eq(authenticationLogs.eventType, "data_export"), eq(authenticationLogs.userId, other.userId)))).toEqual([]);
+  });
+});
