@@ -4,7 +4,6 @@ import { fileURLToPath } from "node:url";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { secureHeaders } from "hono/secure-headers";
 import type { ErrorBody } from "@routepilot/contracts";
 import { createRouter, type AppDeps, type AppEnv } from "./lib/context";
 import { AppError, InvalidJsonError, NotFoundError, PayloadTooLargeError } from "./lib/errors";
@@ -16,6 +15,9 @@ import { globalRateLimit } from "./middleware/rate-limit";
 import { limitAuthRequest } from "./security/rate-limits";
 import { requestContext } from "./middleware/request-context";
 import { staticSpa } from "./middleware/static-spa";
+import { csrfProtection } from "./middleware/csrf";
+import { securityHeaders } from "./security/headers";
+import { cspReportRouter } from "./routes/csp-report/csp-report.handlers";
 import { contactRouter } from "./routes/contact/contact.handlers";
 import { healthRouter } from "./routes/health/health.handlers";
 import { meRouter } from "./routes/me/me.handlers";
@@ -102,7 +104,11 @@ export function createApp(deps: AppDeps) {
   const limit = deps.env.BODY_LIMIT_BYTES;
 
   app.use("*", requestContext(deps));
-  app.use("*", secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false }));
+  // CSP, HSTS over HTTPS, Referrer- and Permissions-Policy (security/headers.ts, decision 011).
+  const selfOriginOf = (c: Context<AppEnv>) => selfOrigin(c, deps.env.TRUST_PROXY);
+  app.use("*", securityHeaders({ https: deps.env.NODE_ENV === "production" || deps.baseUrl.startsWith("https://"), tileUrl: deps.env.VITE_TILE_URL, selfOrigin: selfOriginOf }));
+  // State-changing /api requests from another site's pages are refused (CSRF beyond SameSite=lax).
+  app.use("/api/*", csrfProtection({ selfOrigin: selfOriginOf, baseUrl: deps.baseUrl, trustedOrigins: deps.env.TRUSTED_ORIGINS }));
   const limitBody = (maxSize: number) =>
     bodyLimit({
       maxSize,
@@ -155,6 +161,7 @@ export function createApp(deps: AppDeps) {
   app.use("/api/invitations/*", (c, next) => (c.req.method === "GET" && /^\/api\/invitations\/[^/]+$/.test(c.req.path) ? next() : requireSession(c, next)));
 
   app.route("/", healthRouter);
+  app.route("/", cspReportRouter);
   app.route("/", meRouter);
   app.route("/", accountSecurityRouter);
   app.route("/", preferencesRouter);

@@ -53,6 +53,8 @@ export const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
   /** Directory holding the built SPA (defaults to apps/web/dist). */
   WEB_DIST_DIR: z.string().optional(),
+  /** The map tile server the web app was built with (an XYZ template, or "none"): the Content-Security-Policy allows its origin. */
+  VITE_TILE_URL: z.string().optional(),
   /** Milliseconds to let in-flight requests finish on SIGTERM/SIGINT. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /**

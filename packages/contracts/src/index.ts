@@ -20,5 +20,6 @@ export * from "./polyline";
 export * from "./markup";
 export * from "./route-results";
 export * from "./driver";
+export * from "./web-security";
 export * from "./rate-limits";
 export * from "./account-security";
