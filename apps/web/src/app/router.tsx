@@ -78,6 +78,8 @@ export const routes: RouteObject[] = [
           featureRoute("/subscription", "Subscription", "Subscription management", <Pages.SubscriptionPage />),
           featureRoute("/subscription-management", "Subscription", "Subscription management", <Pages.SubscriptionPage />),
           featureRoute("/security", "Security", "Security", <Pages.SecurityPage />),
+          // UserDeletion (SPEC §2 names the page, not its path)
+          featureRoute("/delete-account", "Delete account", "Account deletion", <Pages.DeleteAccountPage />),
 
           // Account-role guarded (SPEC §6 leaves their guarding open): admin or super_admin, or super_admin only
           ...["/super-admin", "/super-admin-dashboard"].map((path) =>

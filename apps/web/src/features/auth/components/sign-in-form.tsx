@@ -10,10 +10,12 @@ import { authClient, authErrorMessage } from "@/lib/auth-client";
 import { sessionFlags } from "@/lib/auth";
 import { signInFormSchema, type SignInFormValues } from "@/features/auth/lib/schemas";
 import { FormError } from "@/features/auth/components/form-error";
+import { TwoFactorStep } from "@/features/auth/components/two-factor-step";
 
 /** E-mail and password sign-in. On success the session changes and the page redirects. */
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
+  const [needsCode, setNeedsCode] = useState(false);
   const form = useForm<SignInFormValues>({
     resolver: zodResolver(signInFormSchema),
     defaultValues: { email: "", password: "" },
@@ -24,9 +26,14 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const { error } = await authClient.signIn.email({ email: values.email.trim(), password: values.password });
+      const { data, error } = await authClient.signIn.email({ email: values.email.trim(), password: values.password });
       if (error) {
         setServerError(authErrorMessage(error));
+        return;
+      }
+      // Two-factor on: no session yet until the code is verified.
+      if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) {
+        setNeedsCode(true);
         return;
       }
       sessionFlags.intentionalSignOut = false;
@@ -35,6 +42,21 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       setServerError(authErrorMessage(error instanceof Error ? error : null));
     }
   });
+
+  if (needsCode) {
+    return (
+      <TwoFactorStep
+        onVerified={() => {
+          sessionFlags.intentionalSignOut = false;
+          onSignedIn();
+        }}
+        onCancel={() => {
+          setNeedsCode(false);
+          form.resetField("password");
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">

@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from "react";
+import { twoFactorErrorMessages } from "@routepilot/contracts";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { authClient, authErrorMessage } from "@/lib/auth-client";
+import { FormError } from "@/features/auth/components/form-error";
+
+type Method = "totp" | "backup";
+
+/** The plain-words message for a two-factor error (Better Auth's code), else its own message. */
+export function twoFactorMessage(error: { code?: string | undefined; message?: string | undefined } | null | undefined): string {
+  return (error?.code && twoFactorErrorMessages[error.code]) || authErrorMessage(error);
+}
+
+/**
+ * Sign-in's second step for accounts with two-factor authentication on: the 6-digit code from the
+ * authenticator app, or one of the backup codes. "Trust this device" is off unless ticked.
+ */
+export function TwoFactorStep({ onVerified, onCancel }: { onVerified: () => void; onCancel: () => void }) {
+  const [method, setMethod] = useState<Method>("totp");
+  const [code, setCode] = useState("");
+  const [trustDevice, setTrustDevice] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const value = code.trim();
+    if (method === "totp" && !/^\d{6}$/.test(value)) {
+      setFieldError("Enter the 6-digit code from your authenticator app");
+      return;
+    }
+    if (method === "backup" && value.length < 4) {
+      setFieldError("Enter one of your backup codes");
+      return;
+    }
+    setFieldError(undefined);
+    setBusy(true);
+    try {
+      const { error: failed } = method === "totp" ? await authClient.twoFactor.verifyTotp({ code: value, trustDevice }) : await authClient.twoFactor.verifyBackupCode({ code: value, trustDevice });
+      if (failed) {
+        setError(twoFactorMessage(failed));
+        return;
+      }
+      onVerified();
+    } catch (thrown) {
+      setError(authErrorMessage(thrown instanceof Error ? thrown : null));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const switchMethod = () => {
+    setMethod(method === "totp" ? "backup" : "totp");
+    setCode("");
+    setError(null);
+    setFieldError(undefined);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Two-factor verification">
+      <p className="text-sm text-muted-foreground">
+        {method === "totp" ? "Your account has two-factor authentication. Enter the 6-digit code from your authenticator app." : "Enter one of the backup codes you saved when you turned on two-factor authentication. Each code works once."}
+      </p>
+      <FormError message={error} />
+      <FormField label={method === "totp" ? "Authentication code" : "Backup code"} error={fieldError}>
+        <Input
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoComplete="one-time-code"
+          inputMode={method === "totp" ? "numeric" : "text"}
+          maxLength={method === "totp" ? 6 : 32}
+          autoFocus
+        />
+      </FormField>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4 accent-primary" checked={trustDevice} onChange={(e) => setTrustDevice(e.target.checked)} />
+        Trust this device for 30 days (skip the code here)
+      </label>
+      <Button type="submit" disabled={busy} className="w-full">
+        {busy ? <Spinner className="text-primary-foreground" /> : null}
+        Verify
+      </Button>
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <button type="button" className="font-medium text-primary underline-offset-4 hover:underline" onClick={switchMethod}>
+          {method === "totp" ? "Use a backup code instead" : "Use the authenticator app instead"}
+        </button>
+        <button type="button" className="font-medium text-muted-foreground underline-offset-4 hover:underline" onClick={onCancel}>
+          Back to sign in
+        </button>
+      </div>
+    </form>
+  );
+}

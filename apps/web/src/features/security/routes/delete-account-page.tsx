@@ -1,0 +1,179 @@
+import { useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { Download, Trash2 } from "lucide-react";
+import { accountSecurityMessages, DELETE_CONFIRMATION } from "@routepilot/contracts";
+import { PageContainer } from "@/components/layouts/page-container";
+import { PageHeader } from "@/components/layouts/page-header";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { authClient } from "@/lib/auth-client";
+import { sessionFlags, useAuth } from "@/lib/auth";
+import { deleteMyAccount, exportMyData, reauthenticate } from "@/features/security/api/account-security";
+import { downloadText } from "@/features/security/lib/download";
+
+function fieldsOf(error: unknown): Record<string, string> {
+  return error instanceof ApiError && error.fields ? error.fields : {};
+}
+
+/**
+ * /delete-account (UserDeletion): confirm the password (and the two-factor code), download the data,
+ * then delete the account for good.
+ */
+export function DeleteAccountPage() {
+  const { user } = useAuth();
+  const twoFactor = (user as { twoFactorEnabled?: boolean | null } | null)?.twoFactorEnabled === true;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [confirmed, setConfirmed] = useState(false);
+  const [exported, setExported] = useState(false);
+  const [typed, setTyped] = useState("");
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<"reauth" | "export" | "delete" | null>(null);
+
+  const fail = (thrown: unknown) => {
+    const f = fieldsOf(thrown);
+    setFields(f);
+    setError(Object.keys(f).length ? null : errorMessage(thrown));
+    // The confirmation ran out: ask for the password again.
+    if (thrown instanceof ApiError && thrown.status === 403) setConfirmed(false);
+  };
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy("reauth");
+    setError(null);
+    setFields({});
+    try {
+      await reauthenticate({ password, ...(twoFactor ? { code: code.trim() } : {}) });
+      setConfirmed(true);
+      setPassword("");
+      setCode("");
+    } catch (thrown) {
+      fail(thrown);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const download = async () => {
+    setBusy("export");
+    setError(null);
+    try {
+      const data = await exportMyData();
+      downloadText(`routepilot-data-${data.exportedAt.slice(0, 10)}.json`, JSON.stringify(data, null, 2), "application/json");
+      setExported(true);
+    } catch (thrown) {
+      fail(thrown);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy("delete");
+    setError(null);
+    setFields({});
+    try {
+      await deleteMyAccount({ confirmation: typed });
+    } catch (thrown) {
+      fail(thrown);
+      setBusy(null);
+      return;
+    }
+    sessionFlags.intentionalSignOut = true;
+    await authClient.signOut().catch(() => undefined);
+    queryClient.clear();
+    toast.success(accountSecurityMessages.accountDeleted);
+    navigate("/", { replace: true });
+  };
+
+  return (
+    <PageContainer size="narrow">
+      <PageHeader title="Delete account" description="Download your data, then delete your account and everything it holds. This cannot be undone." />
+      <div className="grid gap-6">
+        {error ? (
+          <Alert variant="destructive">
+            <AlertDescription>{error}</AlertDescription>
+          </Alert>
+        ) : null}
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">1. Confirm it is you</CardTitle>
+            <CardDescription>{twoFactor ? "Your password and a code from your authenticator app." : "Your password."} The confirmation lasts 10 minutes.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {confirmed ? (
+              <p className="text-sm font-medium text-success" role="status">
+                Confirmed.
+              </p>
+            ) : (
+              <form className="grid gap-3" noValidate onSubmit={(e) => void confirm(e)} aria-label="Confirm it is you">
+                <FormField label="Password" error={fields.password}>
+                  <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+                </FormField>
+                {twoFactor ? (
+                  <FormField label="Authentication code" error={fields.code}>
+                    <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
+                  </FormField>
+                ) : null}
+                <Button type="submit" className="w-fit" disabled={busy !== null}>
+                  {busy === "reauth" ? <Spinner className="text-primary-foreground" /> : null}
+                  Confirm
+                </Button>
+              </form>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">2. Download my data</CardTitle>
+            <CardDescription>Your profile, preferences, saved locations, routes with their stops, usage, team memberships and sign-in history, as a JSON file.</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-wrap items-center gap-3">
+            <Button type="button" variant="outline" disabled={!confirmed || busy !== null} onClick={() => void download()}>
+              {busy === "export" ? <Spinner /> : <Download aria-hidden="true" />}
+              Download my data
+            </Button>
+            {exported ? (
+              <span className="text-sm text-success" role="status">
+                Downloaded.
+              </span>
+            ) : null}
+          </CardContent>
+        </Card>
+
+        <Card className="border-destructive/50">
+          <CardHeader>
+            <CardTitle as="h2">3. Delete my account</CardTitle>
+            <CardDescription>
+              Your routes, saved locations, preferences, subscription record, team memberships and sessions are deleted now. If you own a team, transfer its ownership or delete it first.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <form className="grid gap-3" noValidate onSubmit={(e) => void remove(e)} aria-label="Delete my account">
+              <FormField label={`Type ${DELETE_CONFIRMATION} to confirm`} error={fields.confirmation}>
+                <Input value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" disabled={!confirmed} />
+              </FormField>
+              <Button type="submit" variant="destructive" className="w-fit" disabled={!confirmed || typed !== DELETE_CONFIRMATION || busy !== null}>
+                {busy === "delete" ? <Spinner /> : <Trash2 aria-hidden="true" />}
+                Delete my account
+              </Button>
+            </form>
+          </CardContent>
+        </Card>
+      </div>
+    </PageContainer>
+  );
+}
