@@ -41,6 +41,7 @@ import { driverRouter } from "./routes/driver/driver.handlers";
 import { teamLiveRouter } from "./routes/team-live/team-live.handlers";
 import { customerMessagesRouter } from "./routes/customer-messages/customer-messages.handlers";
 import { trackingRouter } from "./routes/tracking/tracking.handlers";
+import { securityDashboardRouter } from "./routes/security-dashboard/security-dashboard.handlers";
 import { REALTIME_PATH, realtimeHandler, realtimeRoute } from "./realtime/realtime.routes";
 
 export const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -53,7 +54,7 @@ const PROOF_UPLOAD_PATH = /^\/api\/driver\/stops\/[^/]+\/proof$/;
 const PROOF_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
 /** Paths under /api that need a signed-in user; checked before any input validation. */
-const protectedPrefixes = ["/api/me", "/api/preferences", "/api/saved-locations", "/api/notifications", "/api/routes", "/api/geocode", "/api/admin", "/api/teams", "/api/driver"];
+const protectedPrefixes = ["/api/me", "/api/preferences", "/api/saved-locations", "/api/notifications", "/api/routes", "/api/geocode", "/api/admin", "/api/teams", "/api/driver", "/api/security"];
 
 function errorJson(c: Context<AppEnv>, status: number, body: ErrorBody, headers?: Record<string, string>) {
   return c.json(body, status as 400, headers);
@@ -95,6 +96,7 @@ function mapError(error: unknown, c: Context<AppEnv>) {
   }
   const deps = c.get("deps");
   deps.logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled error");
+  deps.security.errors.record();
   return errorJson(c, 500, { error: { code: "INTERNAL_ERROR", message: "Something went wrong on our side. Please try again." } });
 }
 
@@ -141,6 +143,7 @@ export function createApp(deps: AppDeps) {
     const response = await limitAuthRequest(deps.limiters.auth, request, at, () => deps.auth.handler(request));
     if (response.status >= 500) {
       deps.logger.error({ status: response.status, path: c.req.path }, "auth handler failed");
+      deps.security.errors.record();
       return errorJson(c, 500, { error: { code: "INTERNAL_ERROR", message: "Something went wrong on our side. Please try again." } });
     }
     return response;
@@ -184,6 +187,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", teamLiveRouter);
   app.route("/", customerMessagesRouter);
   app.route("/", trackingRouter);
+  app.route("/", securityDashboardRouter);
   app.get(REALTIME_PATH, realtimeHandler((c) => selfOrigin(c, deps.env.TRUST_PROXY)));
   app.openAPIRegistry.registerPath(realtimeRoute);
 

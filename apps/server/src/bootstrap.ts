@@ -19,6 +19,9 @@ import { FieldEncryption, loadMasterKey, readKeyring } from "./security/field-en
 import { startCustomerMessageScheduler } from "./services/customer-messages";
 import { createLocalStorage } from "./storage";
 import { startLateAlerts } from "./services/driver/late";
+import { createSecurityState } from "./security/monitor/state";
+import { startSecurityMonitor } from "./security/monitor/jobs";
+import { runEncryptionSelfTest } from "./security/monitor/metrics";
 
 /** The session-signing secret: BETTER_AUTH_SECRET, or one generated once and kept in DATA_DIR. */
 export function resolveSecret(env: Env): string {
@@ -98,7 +101,11 @@ export async function buildRuntime(
   // Several processes on PostgreSQL: a rotation's new version is read within 30 s (keys:rotate waits 35 s before using it).
   const keyPoll = env.NODE_ENV !== "test" && database.kind === "postgres" ? setInterval(() => void encryption.refresh().catch(() => undefined), 30_000).unref() : null;
   const storage = createLocalStorage({ db: database.db, root: path.join(env.DATA_DIR, "storage"), secret });
-  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl, realtime, sockets, encryption, storage };
+  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl, realtime, sockets, encryption, storage, security: createSecurityState() };
+  // SPEC §4 security initialisation: the encryption self-test sets encryptionHealth (a critical alert when it fails).
+  await runEncryptionSelfTest(deps);
+  // SPEC §9 security check every 30 s, once across processes (not in tests: they call the check).
+  const securityMonitor = env.NODE_ENV === "test" ? null : startSecurityMonitor(deps);
   // Customer e-mails held for quiet hours go out from here (tests drive sendDueMessages themselves).
   const customerMessages = env.NODE_ENV === "test" ? null : startCustomerMessageScheduler(deps);
   // Once a minute: dispatched routes running more than 15 minutes late alert their managers (not in tests: they call the check).
@@ -109,6 +116,7 @@ export async function buildRuntime(
     close: async () => {
       if (keyPoll) clearInterval(keyPoll);
       stopLateAlerts();
+      await securityMonitor?.stop();
       limiters.close();
       await customerMessages?.stop();
       mailer.close();

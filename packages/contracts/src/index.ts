@@ -23,3 +23,4 @@ export * from "./driver";
 export * from "./web-security";
 export * from "./rate-limits";
 export * from "./account-security";
+export * from "./security";

@@ -13,6 +13,7 @@ import type { SolverPool } from "../jobs/solver-pool";
 import type { RateLimiters } from "../security/rate-limits";
 import type { FieldEncryption } from "../security/field-encryption";
 import type { Storage } from "../storage";
+import type { SecurityState } from "../security/monitor/state";
 
 export interface AppDeps {
   env: Env;
@@ -37,6 +38,8 @@ export interface AppDeps {
   encryption: FieldEncryption;
   /** Files (proof photos, signatures): the storage service, on the local disk under DATA_DIR/storage. */
   storage: Storage;
+  /** This process's security state: start time (uptime), encryptionHealth, 5xx errors of the last hour. */
+  security: SecurityState;
 }
 
 export interface SessionUser {
