@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { CreateSavedLocation, SavedLocation, UpdateSavedLocation } from "@routepilot/contracts";
 import { savedLocations, type DbOrTx } from "@routepilot/db";
 import { NotFoundError, ValidationError } from "../lib/errors";
+import { assertNoUnsafeMarkup } from "../security/sanitize";
 
 type Row = typeof savedLocations.$inferSelect;
 
@@ -19,6 +20,7 @@ export async function listSavedLocations(db: DbOrTx, userId: string): Promise<Sa
 }
 
 export async function createSavedLocation(db: DbOrTx, userId: string, input: CreateSavedLocation): Promise<SavedLocation> {
+  assertNoUnsafeMarkup({ name: input.name });
   const existing = await db.$count(savedLocations, eq(savedLocations.userId, userId));
   if (existing >= MAX_SAVED_LOCATIONS) throw new ValidationError(`You can keep at most ${MAX_SAVED_LOCATIONS} saved locations`);
   const [row] = await db
@@ -31,6 +33,7 @@ export async function createSavedLocation(db: DbOrTx, userId: string, input: Cre
 
 /** Updates a location the user owns; another user's location is reported as not found. */
 export async function updateSavedLocation(db: DbOrTx, userId: string, id: string, patch: UpdateSavedLocation): Promise<SavedLocation> {
+  assertNoUnsafeMarkup({ name: patch.name });
   if ((patch.lat === undefined) !== (patch.lng === undefined) || (patch.lat === null) !== (patch.lng === null)) {
     throw new ValidationError("Latitude and longitude must be given together", { lat: "Latitude and longitude must be given together" });
   }

@@ -3,12 +3,14 @@ import { clientIp } from "../../lib/client-ip";
 import { createRouter } from "../../lib/context";
 import { rateLimit } from "../../middleware/rate-limit";
 import * as routes from "./contact.routes";
+import { assertNoUnsafeMarkup } from "../../security/sanitize";
 
 export const contactRouter = createRouter();
 // Public and writes a row: counted per client address, signed in or not (SPEC §9 contact_form).
 contactRouter.use("/api/contact", rateLimit((deps) => deps.limiters.contactForm, "ip"));
 contactRouter.openapi(routes.postContact, async (c) => {
   const body = c.req.valid("json");
+  assertNoUnsafeMarkup({ name: body.name, message: body.message });
   const { db, logger } = c.get("deps");
   const [row] = await db
     .insert(contactMessages)

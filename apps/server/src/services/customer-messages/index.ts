@@ -8,6 +8,7 @@ import { customerEmail, renderTemplate, templatesOf, type PlaceholderValues } fr
 import { clockTime, longDate, quietUntil } from "./timing";
 import { loadRouteView, windowOf, type RouteView, type StopRow } from "./route-view";
 import { unsubscribeToken } from "./unsubscribe";
+import { assertNoUnsafeMarkup } from "../../security/sanitize";
 
 /**
  * Customer e-mails about dispatched stops (issue 12): "on its way" at dispatch, "you're next" when the
@@ -216,6 +217,8 @@ export async function putCustomerMessages(deps: Pick<AppDeps, "db">, caller: { i
   return deps.db.transaction(async (tx) => {
     const { team, role } = await requireFleetTeam(tx, caller, teamId, { manager: true, forUpdate: true });
     if (role !== "owner" && role !== "admin") throw new ForbiddenError(driverMessages.templatesAdminOnly);
+    // The templates become the customers' e-mails: SPEC §5 HTML sanitiser's allow-list (decision 011).
+    assertNoUnsafeMarkup(Object.fromEntries(Object.entries(input.templates).flatMap(([kind, t]) => [[`templates.${kind}.subject`, t.subject], [`templates.${kind}.body`, t.body]])), "html");
     return saveMessageSettings(tx, team.id, input);
   });
 }

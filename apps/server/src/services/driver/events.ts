@@ -7,6 +7,7 @@ import { afterStopEvent } from "../customer-messages";
 import { TeamEvents } from "../teams/events";
 import { checkLate } from "./late";
 import { managerIds, presentDriverStop, proofsByStop, routeContext, stopsByRoute, type StopRow } from "./model";
+import { assertNoUnsafeMarkup } from "../../security/sanitize";
 
 export type DriverDeps = Pick<AppDeps, "db" | "realtime" | "logger" | "mailer" | "baseUrl" | "auth">;
 type Caller = { id: string };
@@ -68,6 +69,7 @@ export async function driverStop(db: DbOrTx, caller: Caller, stopId: string, for
  * stop_status on live:{teamId} and the customer hooks run after commit.
  */
 export async function recordStopEvent(deps: DriverDeps, caller: Caller, stopId: string, input: StopEventInput): Promise<{ replayed: boolean; stop: DriverStop }> {
+  assertNoUnsafeMarkup({ note: input.note });
   const events = new TeamEvents();
   const now = Date.now();
   const out = await deps.db.transaction(async (tx) => {

@@ -47,6 +47,7 @@ import {
 } from "./problem";
 import { settingsOf } from "./settings";
 import { presentVehicle } from "./vehicles";
+import { assertNoUnsafeMarkup } from "../../security/sanitize";
 
 /**
  * Fleet plans (issue 11): a day's orders split across the team's vehicles by the engine in the
@@ -425,6 +426,8 @@ async function checkedInput(deps: PlanDeps, teamId: string, vehicleIds: readonly
 /** POST /api/teams/{teamId}/plans → 202 { id }: stored as queued, solved in the background. */
 export async function createPlan(deps: PlanDeps, caller: Caller, teamId: string, input: CreatePlan): Promise<{ id: string }> {
   await requireFleetTeam(deps.db, caller, teamId, { manager: true });
+  // Order labels, notes and contact names are shown to managers, drivers and customers (SPEC §5 sanitiser, decision 011).
+  assertNoUnsafeMarkup(Object.fromEntries(input.orders.flatMap((o, i) => [[`orders.${i}.label`, o.label], [`orders.${i}.notes`, o.notes], [`orders.${i}.contact.name`, o.contact?.name]])));
   const orders = withIds(input.orders);
   await checkedInput(deps, teamId, input.vehicleIds, orders);
   await assertCanOptimize(deps.db, await quotaHolder(deps.db, teamId));

@@ -6,6 +6,7 @@ import { NotFoundError, ValidationError } from "../../lib/errors";
 import { openField, sealField } from "../../security/field-encryption";
 import { requireFleetTeam } from "./access";
 import { settingsOf } from "./settings";
+import { assertNoUnsafeMarkup } from "../../security/sanitize";
 
 export type FleetDeps = Pick<AppDeps, "db" | "encryption" | "logger">;
 type Caller = { id: string };
@@ -46,6 +47,7 @@ export function presentVehicle(deps: Pick<AppDeps, "encryption" | "logger">, row
 
 /** The columns of a validated vehicle; VIN and insurance policy sealed (DESIGN §8). */
 function columnsOf(deps: Pick<AppDeps, "encryption">, v: ParsedVehicle) {
+  assertNoUnsafeMarkup({ name: v.name, plate: v.plate });
   return {
     name: v.name,
     plate: v.plate || null,

@@ -25,6 +25,7 @@ import { assertCanOptimize, consumeRouteQuota, getUsageSummary, overageNotice, s
 import { presentRoute, presentRouteSummary, presentSharedRoute } from "./presenters";
 import { activeShareByToken, activeShareOf, listRouteRows, newestActiveShare, ownedRoute, stopsOf, visibleRoute, type RouteListQuery } from "./queries";
 import { planColumns, planStopFromRow, stopValues, type RouteRow, type StopRow } from "./rows";
+import { assertNoUnsafeMarkup } from "../../security/sanitize";
 
 function defaultName(start: StoredPlace, stopCount: number): string {
   const name = `${start.label} · ${stopCount} stop${stopCount === 1 ? "" : "s"}`;
@@ -47,6 +48,7 @@ export interface OptimizeContext extends PlanningDeps {
  */
 export async function optimizeRoute(db: Database, ctx: OptimizeContext, user: { id: string; email: string }, input: OptimizeRouteRequest): Promise<OptimizeRouteResponse> {
   await assertCanOptimize(db, user);
+  assertNoUnsafeMarkup(Object.fromEntries([["name", input.name], ...input.stops.flatMap((s, i) => [[`stops.${i}.label`, s.label], [`stops.${i}.note`, s.note]])]));
   const resolved = await resolveRequest(ctx.geo, input, await loadPlaceContext(db, user.id, input.region));
   const profile = input.profile ?? "car";
   const roundTrip = input.roundTrip ?? false;
@@ -93,6 +95,7 @@ export async function listRoutes(db: DbOrTx, userId: string, query: RouteListQue
 }
 
 export async function updateRoute(db: DbOrTx, userId: string, id: string, patch: UpdateRoute): Promise<RouteDetail> {
+  assertNoUnsafeMarkup({ name: patch.name });
   const [row] = await db
     .update(routes)
     .set({ ...patch, updatedAt: new Date() })

@@ -20,6 +20,7 @@ import { writeAuditEvent } from "../audit";
 import { asTeamRole, hasTeamsAccess, memberOf, teamForManager, teamForMember, type TeamRow } from "./access";
 import { TeamEvents } from "./events";
 import { refreshTeams, refreshTeamsOf } from "./quota";
+import { assertNoUnsafeMarkup } from "../../security/sanitize";
 
 export type TeamDeps = Pick<AppDeps, "db" | "realtime" | "logger">;
 type Caller = { id: string; email: string };
@@ -54,6 +55,7 @@ function auditTeamRole(deps: TeamDeps, tx: Tx, actorId: string, teamId: string, 
 
 /** POST /api/teams: the caller (teams access, SPEC §5) founds a team and is its owner. */
 export async function createTeam(deps: TeamDeps, caller: Caller, input: CreateTeam): Promise<Team> {
+  assertNoUnsafeMarkup({ name: input.name });
   const owner = await ensureSubscriber(deps.db, caller.id, caller.email);
   if (!(await hasTeamsAccess(deps.db, caller.id))) throw new ForbiddenError(teamMessages.noTeamsAccess);
   return inTeamTransaction(deps, async (tx) => {
