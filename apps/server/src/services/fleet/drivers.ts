@@ -51,14 +51,19 @@ async function driverRow(db: DbOrTx, teamId: string, userId: string): Promise<Dr
 /** GET /api/teams/{teamId}/drivers (managers): every member with the role driver. */
 export async function listDrivers(deps: FleetDeps, caller: Caller, teamId: string): Promise<Driver[]> {
   await requireFleetTeam(deps.db, caller, teamId, { manager: true });
-  return (await driversQuery(deps.db, teamId)).map((r) => presentDriver(deps, r));
+  const rows = await driversQuery(deps.db, teamId);
+  // A key version another process added since this one read the keyring is loaded first (decision 011).
+  await deps.encryption.prepare(rows.flatMap((r) => [r.details?.phone, r.details?.licenceNumber]));
+  return rows.map((r) => presentDriver(deps, r));
 }
 
 /** GET /api/teams/{teamId}/drivers/{userId}: managers see any driver; a driver sees only themselves (403 otherwise). */
 export async function getDriver(deps: FleetDeps, caller: Caller, teamId: string, userId: string): Promise<Driver> {
   const { role } = await requireFleetTeam(deps.db, caller, teamId, { manager: false });
   if (!isFleetManager(role) && !(role === "driver" && userId === caller.id)) throw new ForbiddenError(fleetMessages.notManager);
-  return presentDriver(deps, await driverRow(deps.db, teamId, userId));
+  const row = await driverRow(deps.db, teamId, userId);
+  await deps.encryption.prepare([row.details?.phone, row.details?.licenceNumber]);
+  return presentDriver(deps, row);
 }
 
 /**

@@ -93,6 +93,8 @@ export async function listVehicles(deps: FleetDeps, caller: Caller, teamId: stri
     .from(vehicles)
     .where(and(eq(vehicles.teamId, teamId), isNull(vehicles.archivedAt)))
     .orderBy(asc(vehicles.createdAt), asc(vehicles.id));
+  // A key version another process added since this one read the keyring is loaded first (decision 011).
+  await deps.encryption.prepare(rows.flatMap((r) => [r.vin, r.insurancePolicy]));
   return rows.map((r) => presentVehicle(deps, r));
 }
 
