@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OptimizeRouteResponse, PendingInvitation, SecurityAudit } from "@routepilot/contracts";
 import { authenticationLogs, subscribers, teamInvitations, user } from "@routepilot/db";
 import { createTestApp, type TestApp } from "../test/harness";
+import type { AuditRecordDetails } from "./audit";
 import { account, addMember, createTeam, json, setTier, type Account } from "../routes/teams/team-fixtures";
 
 let t: TestApp;
@@ -46,7 +47,7 @@ describe("audit events written by the services (SPEC §3 fields)", () => {
     expect((await t.call(`/api/teams/${teamId}/members/${driver.userId}`, { method: "PATCH", cookie: boss.cookie, body: { role: "manager" } })).status).toBe(200);
     expect((await t.call(`/api/teams/${teamId}/transfer`, { method: "POST", cookie: boss.cookie, body: { userId: joiner.userId } })).status).toBe(200);
     const roles = await rows("team_role_change");
-    expect(roles.map((r) => [r.userId, (r.details as { action: string }).action, r.details.metadata])).toEqual([
+    expect(roles.map((r) => [r.userId, (r.details as AuditRecordDetails).action, r.details.metadata])).toEqual([
       [joiner.userId, "transfer ownership", { actorId: boss.userId, teamId, before: "member", after: "owner" }],
       [driver.userId, "change role", { actorId: boss.userId, teamId, before: "driver", after: "manager" }],
     ]);

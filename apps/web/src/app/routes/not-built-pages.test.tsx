@@ -4,7 +4,6 @@ import { screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { createTestQueryClient, renderWithQuery } from "@/test/utils";
 import { AnalyticsDashboardPage, AnalyticsPage, EnhancedAnalyticsPage } from "@/features/analytics/routes/analytics-pages";
-import { SecurityDashboardPage } from "@/features/security/routes/security-pages";
 
 /** Pages that work today (the only places a placeholder may send the user). */
 const builtPaths = ["/", "/dashboard", "/route-history", "/profile", "/settings", "/update-password", "/pricing", "/contact", "/help", "/support-docs"];
@@ -16,7 +15,6 @@ const pages: { name: string; title: string; Page: ComponentType }[] = [
   { name: "/analytics", title: "Analytics", Page: AnalyticsPage },
   { name: "/enhanced-analytics", title: "Enhanced Analytics", Page: EnhancedAnalyticsPage },
   { name: "/analytics-dashboard", title: "Analytics Dashboard", Page: AnalyticsDashboardPage },
-  { name: "/security-dashboard", title: "Security Dashboard", Page: SecurityDashboardPage },
 ];
 
 function renderPage(Page: ComponentType) {

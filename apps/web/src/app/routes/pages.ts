@@ -43,6 +43,6 @@ export const SuperAdminDashboardPage = page(() => import("@/features/admin/route
 export const AdminDashboardPage = page(() => import("@/features/admin/routes/admin-pages"), "AdminDashboardPage");
 export const SecurityPage = page(() => import("@/features/security/routes/account-security-page"), "SecurityPage");
 export const DeleteAccountPage = page(() => import("@/features/security/routes/delete-account-page"), "DeleteAccountPage");
-export const SecurityDashboardPage = page(() => import("@/features/security/routes/security-pages"), "SecurityDashboardPage");
+export const SecurityDashboardPage = page(() => import("@/features/security-dashboard/routes/security-dashboard-page"), "SecurityDashboardPage");
 export const DriverAppPage = page(() => import("@/features/driver/routes/driver-app-page"), "DriverAppPage");
 export const FleetDashboardPage = page(() => import("@/app/routes/fleet-route"), "FleetRoute");
