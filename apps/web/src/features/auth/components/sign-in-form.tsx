@@ -12,10 +12,20 @@ import { signInFormSchema, type SignInFormValues } from "@/features/auth/lib/sch
 import { FormError } from "@/features/auth/components/form-error";
 import { TwoFactorStep } from "@/features/auth/components/two-factor-step";
 
+/**
+ * A password accepted for a two-factor account, waiting for its code. Kept outside the component:
+ * the session refresh after sign-in shows the loading screen, which remounts the form.
+ */
+const pendingTwoFactor = { waiting: false };
+
 /** E-mail and password sign-in. On success the session changes and the page redirects. */
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
-  const [needsCode, setNeedsCode] = useState(false);
+  const [needsCode, setNeedsCodeState] = useState(() => pendingTwoFactor.waiting);
+  const setNeedsCode = (value: boolean) => {
+    pendingTwoFactor.waiting = value;
+    setNeedsCodeState(value);
+  };
   const form = useForm<SignInFormValues>({
     resolver: zodResolver(signInFormSchema),
     defaultValues: { email: "", password: "" },
@@ -47,6 +57,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     return (
       <TwoFactorStep
         onVerified={() => {
+          pendingTwoFactor.waiting = false;
           sessionFlags.intentionalSignOut = false;
           onSignedIn();
         }}

@@ -91,11 +91,12 @@ export function DeleteAccountPage() {
       setBusy(null);
       return;
     }
+    // Leave the protected page first: once the session is gone it would send the visitor to /auth.
     sessionFlags.intentionalSignOut = true;
+    navigate("/", { replace: true });
+    toast.success(accountSecurityMessages.accountDeleted);
     await authClient.signOut().catch(() => undefined);
     queryClient.clear();
-    toast.success(accountSecurityMessages.accountDeleted);
-    navigate("/", { replace: true });
   };
 
   return (
