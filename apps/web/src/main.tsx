@@ -1,7 +1,12 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { z } from "zod";
 import { renderStartupFailure } from "@/components/errors/startup-failure";
 import "./index.css";
+
+// The Content-Security-Policy allows no eval (script-src 'self', decision 011): zod must not probe
+// `Function` for its JIT compiler (the probe alone reports a violation on every page).
+z.config({ jitless: true });
 
 const container = document.getElementById("root");
 
