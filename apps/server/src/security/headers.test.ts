@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE, createTestApp, type TestApp } from "../test/harness";
-import { tileOrigin } from "./headers";
+import { Hono } from "hono";
+import type { AppEnv } from "../lib/context";
+import { securityHeaders, tileOrigin } from "./headers";
 
 /** The directives of a Content-Security-Policy header by name. */
 function directives(header: string | null): Record<string, string[]> {
@@ -73,6 +75,17 @@ describe("security headers (https BASE_URL, custom tiles)", () => {
     expect(csp["img-src"]).toContain("https://*.tiles.example.net");
     expect(csp["img-src"]).not.toContain("https://tile.openstreetmap.org");
     expect(csp["connect-src"]).toContain("wss://routes.example.com");
+  });
+});
+
+describe("securityHeaders", () => {
+  it("keeps a handler's own stricter header (the tracking page's Referrer-Policy: no-referrer)", async () => {
+    const app = new Hono<AppEnv>();
+    app.use("*", securityHeaders({ https: false, selfOrigin: () => undefined }));
+    app.get("/private", (c) => c.text("x", 200, { "referrer-policy": "no-referrer" }));
+    app.get("/public", (c) => c.text("x"));
+    expect((await app.request("/private")).headers.get("referrer-policy")).toBe("no-referrer");
+    expect((await app.request("/public")).headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 });
 

@@ -62,6 +62,8 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     reportingEndpoints: [{ name: REPORT_GROUP, url: CSP_REPORT_PATH }],
     reportTo: [{ group: REPORT_GROUP, max_age: 10_886_400, endpoints: [{ url: CSP_REPORT_PATH }] }],
     crossOriginEmbedderPolicy: false,
+    // A handler's own stricter header stays (the tracking page sends Referrer-Policy: no-referrer).
+    overwrite: false,
     xFrameOptions: "DENY",
     strictTransportSecurity: options.https ? "max-age=31536000; includeSubDomains" : false,
     referrerPolicy: "strict-origin-when-cross-origin",
