@@ -4,6 +4,7 @@ import type { OptimizeRouteResponse, PendingInvitation, SecurityAudit } from "@r
 import { authenticationLogs, subscribers, teamInvitations, user } from "@routepilot/db";
 import { createTestApp, type TestApp } from "../test/harness";
 import type { AuditRecordDetails } from "./audit";
+import { handleWebhookEvent } from "./billing";
 import { account, addMember, createTeam, json, setTier, type Account } from "../routes/teams/team-fixtures";
 
 let t: TestApp;
@@ -74,5 +75,27 @@ describe("audit events written by the services (SPEC §3 fields)", () => {
     const other = await account(t, "other");
     expect((await t.call(`/api/routes/${route.id}/export?format=gpx`, { cookie: other.cookie })).status).toBe(404);
     expect(await t.deps.db.select().from(authenticationLogs).where(and(eq(authenticationLogs.eventType, "data_export"), eq(authenticationLogs.userId, other.userId)))).toEqual([]);
+  });
+
+  it("a Stripe subscription event that changes the tier writes a plan_change event (before, after, event id); an unchanged tier none", async () => {
+    const payer = await account(t, "payer");
+    const env = { ...t.deps.env, STRIPE_PRICE_PREMIUM: "price_premium_audit" };
+    const subscription = (status: string) => ({
+      id: "sub_audit",
+      customer: "cus_audit",
+      status,
+      metadata: { userId: payer.userId },
+      items: { data: [{ price: { id: "price_premium_audit" }, current_period_start: 1_893_456_000, current_period_end: 1_896_134_400 }] },
+    });
+    const deliver = (id: string, type: string, object: Record<string, unknown>, created: number) => handleWebhookEvent({ env, db: t.deps.db, logger: t.deps.logger }, { id, type, created, object });
+    expect(await deliver("evt_audit_1", "customer.subscription.updated", subscription("active"), 1_790_000_000)).toBe("processed");
+    expect(await deliver("evt_audit_2", "customer.subscription.updated", subscription("active"), 1_790_000_100)).toBe("processed");
+    expect(await deliver("evt_audit_3", "customer.subscription.deleted", subscription("canceled"), 1_790_000_200)).toBe("processed");
+    const changes = await t.deps.db.select().from(authenticationLogs).where(and(eq(authenticationLogs.eventType, "plan_change"), eq(authenticationLogs.userId, payer.userId))).orderBy(authenticationLogs.createdAt);
+    expect(changes.map((c) => c.details.metadata)).toEqual([
+      { before: { tier: "free" }, after: { tier: "premium" }, stripeEvent: "evt_audit_1", eventType: "customer.subscription.updated" },
+      { before: { tier: "premium" }, after: { tier: "free" }, stripeEvent: "evt_audit_3", eventType: "customer.subscription.deleted" },
+    ]);
+    expect(changes[0]!.details).toMatchObject({ action: "stripe subscription", resource: "/api/billing/webhook", riskLevel: "medium" });
   });
 });

@@ -17,6 +17,7 @@ import { overageCharges, stripeEvents, subscribers, teamNotifications, user as u
 import type { Env } from "../env";
 import { AppError, ConflictError, ValidationError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
+import { writeAuditEvent } from "./audit";
 import { ensureSubscriber } from "./accounts";
 
 /** 503 when self-service billing is not configured on this server. */
@@ -319,6 +320,23 @@ async function findSubscriber(tx: DbOrTx, userId: string | null, customer: strin
 
 const activeStatuses = new Set(["active", "trialing", "past_due"]);
 
+/** The audit row (plan_change) of a tier set by a Stripe subscription event, when the tier changes. */
+async function auditPlanChange(tx: DbOrTx, log: Logger, row: { userId: string; subscriptionTier: string }, after: string, event: VerifiedEvent): Promise<void> {
+  if (row.subscriptionTier === after) return;
+  await writeAuditEvent(tx, log, {
+    eventType: "plan_change",
+    action: "stripe subscription",
+    outcome: "success",
+    riskLevel: "medium",
+    userId: row.userId,
+    userAgent: null,
+    ipAddress: null,
+    sessionId: null,
+    resource: "/api/billing/webhook",
+    metadata: { before: { tier: row.subscriptionTier }, after: { tier: after }, stripeEvent: event.id, eventType: event.type },
+  });
+}
+
 /**
  * customer.subscription.created|updated|deleted. Stripe may deliver them late and out of order:
  * an event older than the last one applied changes nothing, and the end of a subscription that
@@ -371,6 +389,7 @@ async function applySubscription(env: Env, tx: DbOrTx, log: Logger, event: Verif
         updatedAt: now,
       })
       .where(eq(subscribers.id, row.id));
+    await auditPlanChange(tx, log, row, "free", event);
     return "processed";
   }
   const prices = items.map((item) => ref(item.price)).filter((p): p is string => p !== null);
@@ -396,6 +415,7 @@ async function applySubscription(env: Env, tx: DbOrTx, log: Logger, event: Verif
       updatedAt: now,
     })
     .where(eq(subscribers.id, row.id));
+  await auditPlanChange(tx, log, row, tier, event);
   return "processed";
 }
 
