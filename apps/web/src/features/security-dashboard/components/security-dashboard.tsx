@@ -36,7 +36,7 @@ export function formatUptime(seconds: number): string {
 
 function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-3 rounded-lg border bg-card p-4 text-card-foreground">
+    <section aria-labelledby={id} className="flex min-w-0 flex-col gap-3 rounded-lg border bg-card p-4 text-card-foreground">
       <div>
         <h2 id={id} className="text-lg font-semibold">
           {title}
