@@ -11,6 +11,15 @@ async function seriousViolations(page: Page) {
   return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
+/** At 375 px wide nothing makes the page scroll sideways. */
+async function expectFitsPhone(page: Page, what: string) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), what).toBeLessThanOrEqual(375);
+  if (size) await page.setViewportSize(size);
+}
+
 async function expectAccessible(page: Page, what: string) {
   for (const theme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: theme });
@@ -30,6 +39,7 @@ test("two-factor: scan, confirm, sign in with the code; sessions and history; si
   await expect(page.getByRole("heading", { level: 1, name: "Security" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Sessions" }).getByRole("listitem")).toHaveCount(2);
   await expectAccessible(page, "/security");
+  await expectFitsPhone(page, "/security");
 
   await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
@@ -39,6 +49,7 @@ test("two-factor: scan, confirm, sign in with the code; sessions and history; si
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
   const totp = new TOTP({ secret, digits: 6, period: 30 });
   await expectAccessible(page, "/security, two-factor set-up");
+  await expectFitsPhone(page, "/security, two-factor set-up");
   await page.getByLabel("Code from the app").fill(totp.generate());
   await page.getByRole("button", { name: "Confirm and turn on" }).click();
   const codes = page.getByRole("list", { name: "Backup codes" });
@@ -98,6 +109,7 @@ test("delete my account: confirm, download my data, delete; the password no long
   await expect(page).toHaveURL(/\/delete-account$/);
   await expect(page.getByRole("heading", { level: 1, name: "Delete account" })).toBeVisible();
   await expectAccessible(page, "/delete-account");
+  await expectFitsPhone(page, "/delete-account");
 
   await page.getByLabel("Password", { exact: true }).fill("Wr0ng!Password");
   await page.getByRole("button", { name: "Confirm", exact: true }).click();

@@ -27,6 +27,19 @@ const actionText: Record<Action, { title: string; button: string }> = {
   regenerate: { title: "Confirm your password to create new backup codes (the old ones stop working)", button: "Create new codes" },
 };
 
+function SubmitOrCancel({ label, busy, destructive = false, onCancel }: { label: string; busy: boolean; destructive?: boolean; onCancel: () => void }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button type="submit" disabled={busy} variant={destructive ? "destructive" : "default"}>
+        {label}
+      </Button>
+      <Button type="button" variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
+  );
+}
+
 /** The backup codes, shown once, with a .txt download. */
 function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
@@ -162,14 +175,7 @@ export function TwoFactorSection() {
             <FormField label="Password">
               <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
             </FormField>
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={busy} variant={step.action === "disable" ? "destructive" : "default"}>
-                {actionText[step.action].button}
-              </Button>
-              <Button type="button" variant="ghost" onClick={reset}>
-                Cancel
-              </Button>
-            </div>
+            <SubmitOrCancel label={actionText[step.action].button} busy={busy} destructive={step.action === "disable"} onCancel={reset} />
           </form>
         ) : null}
 
@@ -208,14 +214,7 @@ export function TwoFactorSection() {
             <FormField label="Code from the app">
               <Input value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
             </FormField>
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={busy}>
-                Confirm and turn on
-              </Button>
-              <Button type="button" variant="ghost" onClick={reset}>
-                Cancel
-              </Button>
-            </div>
+            <SubmitOrCancel label="Confirm and turn on" busy={busy} onCancel={reset} />
           </form>
         ) : null}
 
