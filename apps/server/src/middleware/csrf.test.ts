@@ -54,9 +54,10 @@ describe("CSRF: state-changing /api requests check their Origin", () => {
   it("a request with neither Origin nor Sec-Fetch-Site (curl, another server) passes; so does a typed-in navigation", async () => {
     expect((await post({})).status).toBe(201);
     expect((await post({ "sec-fetch-site": "none" })).status).toBe(201);
+    expect((await post({ origin: "" })).status).toBe(201);
   });
 
-  it("reads are never refused, and Stripe's webhook and CSP reports are exempt", async () => {
+  it("reads are never refused; Stripe's webhook, CSP reports and one-click unsubscribes are exempt", async () => {
     const read = await t.app.request(`${BASE}/api/saved-locations`, { headers: { cookie, origin: "https://evil.example" } });
     expect(read.status).toBe(200);
     const webhook = await t.app.request(`${BASE}/api/billing/webhook`, { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/json" }, body: "{}" });
@@ -67,6 +68,8 @@ describe("CSRF: state-changing /api requests check their Origin", () => {
       body: JSON.stringify({ "csp-report": { "document-uri": `${BASE}/`, "violated-directive": "img-src" } }),
     });
     expect(report.status).toBe(204);
+    const unsubscribe = await t.app.request(`${BASE}/api/unsubscribe/not-a-token`, { method: "POST", headers: { origin: "https://mail.example", "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    expect(unsubscribe.status).not.toBe(403);
   });
 
   it("Better Auth keeps its own origin check on /api/auth/*", async () => {

@@ -7,11 +7,13 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * Paths this check leaves alone: Better Auth checks the Origin of /api/auth/* itself (the same
- * rule), Stripe's webhook is server-to-server and verified by its signature, and browsers send CSP
- * reports without credentials from any page that violated the policy.
+ * rule), Stripe's webhook is server-to-server and verified by its signature, browsers send CSP
+ * reports without credentials from any page that violated the policy, and a customer's one-click
+ * unsubscribe (RFC 8058) is posted by mail clients from anywhere and authorised by its signed
+ * token, not by a cookie.
  */
 export function csrfExempt(path: string): boolean {
-  return path.startsWith("/api/auth/") || path === "/api/billing/webhook" || path === "/api/csp-report";
+  return path.startsWith("/api/auth/") || path === "/api/billing/webhook" || path === "/api/csp-report" || path.startsWith("/api/unsubscribe/");
 }
 
 /** scheme://host[:port] of a URL, or null when it is not one. */
@@ -37,7 +39,8 @@ export function csrfProtection(options: { selfOrigin: (c: Context<AppEnv>) => st
   const trusted = new Set([options.baseUrl, ...options.trustedOrigins].map(originOf).filter((o): o is string => o !== null));
   return async (c, next) => {
     if (!STATE_CHANGING.has(c.req.method) || csrfExempt(c.req.path)) return next();
-    const origin = c.req.header("origin");
+    // An empty Origin says nothing about the page (some clients send one); it counts as absent.
+    const origin = c.req.header("origin") || undefined;
     if (origin !== undefined) {
       const normalised = originOf(origin);
       const self = options.selfOrigin(c);

@@ -51,16 +51,6 @@ const securityLayerOptions: sanitize.IOptions = {
   disallowedTagsMode: "discard",
 };
 
-/** Everything kept: the same parsing and escaping as the sanitisers, so a difference is only what they removed. */
-const keepAllOptions: sanitize.IOptions = {
-  allowedTags: false,
-  allowedAttributes: false,
-  allowVulnerableTags: true,
-  allowedSchemes: ["http", "https", "mailto", "tel", "ftp", "javascript", "vbscript", "data", "file", "blob"],
-  allowProtocolRelative: true,
-  disallowedTagsMode: "discard",
-};
-
 /** SPEC §5 HTML sanitiser. */
 export function sanitizeHtml(input: string): string {
   return sanitize(input, htmlOptions);
@@ -78,17 +68,54 @@ export function sanitizeSecurityLayer(input: string): string {
 export type MarkupPolicy = "html" | "securityLayer";
 
 /**
- * Whether the text holds markup the SPEC sanitiser would remove or change (tags or attributes
- * outside its allow-list, unsafe URLs). Text without "<" never does; a sanitiser that throws
- * counts as valid (SPEC §5).
+ * Elements a browser knows (HTML, SVG, MathML): outside the allow-list they are markup to refuse.
+ * A name that is none of these ("Ann <Smith>", "Shared & <special>") is shown as text wherever
+ * RoutePilot shows it, so it is text unless it carries attributes.
+ */
+const KNOWN_ELEMENTS = new Set(
+  (
+    "a abbr address area article aside audio b base bdi bdo blockquote body br button canvas caption cite code col colgroup data datalist dd del " +
+    "details dfn dialog div dl dt em embed fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe " +
+    "img image input ins isindex kbd keygen label legend li link listing main map mark marquee menu meta meter nav nobr noembed noframes noscript object ol " +
+    "optgroup option output p param picture plaintext pre progress q rp rt ruby s samp script search section select slot small source span strike " +
+    "strong style sub summary sup table tbody td template textarea tfoot th thead time title tr track tt u ul var video wbr xmp " +
+    "svg animate animatemotion animatetransform circle clippath defs desc ellipse feimage filter foreignobject g line lineargradient marker mask " +
+    "path pattern polygon polyline radialgradient rect set stop symbol text textpath tspan use view " +
+    "math maction annotation annotation-xml menclose merror mfrac mglyph mi mmultiscripts mn mo mover mpadded mphantom mroot mrow ms mspace msqrt " +
+    "mstyle msub msubsup msup mtable mtd mtext mtr munder munderover semantics"
+  ).split(" "),
+);
+
+/**
+ * Whether the text holds markup the SPEC sanitiser would remove or change: an element outside its
+ * allow-list, an attribute it does not keep, a link or image whose URL scheme is unsafe. Text
+ * without "<" never does; a sanitiser that throws counts as valid (SPEC §5).
  */
 export function hasUnsafeMarkup(text: string, policy: MarkupPolicy = "securityLayer"): boolean {
   if (!text.includes("<")) return false;
+  const options = policy === "html" ? htmlOptions : securityLayerOptions;
+  const allowedTags = new Set(options.allowedTags || []);
+  const allowedAttributes = (options.allowedAttributes || {}) as Record<string, string[]>;
+  let unsafe = false;
   try {
-    return sanitize(text, policy === "html" ? htmlOptions : securityLayerOptions) !== sanitize(text, keepAllOptions);
+    sanitize(text, {
+      ...options,
+      onOpenTag: (name: string, attribs: Record<string, string>) => {
+        const tag = name.toLowerCase();
+        const attributes = Object.keys(attribs);
+        if (!allowedTags.has(tag)) {
+          if (KNOWN_ELEMENTS.has(tag) || attributes.length > 0) unsafe = true;
+          return;
+        }
+        const keep = allowedAttributes[tag] ?? [];
+        if (attributes.some((a) => !keep.includes(a.toLowerCase()))) unsafe = true;
+        for (const a of ["href", "src"]) if (attribs[a] !== undefined && safeUrl(attribs[a]) !== attribs[a]) unsafe = true;
+      },
+    });
   } catch {
     return false;
   }
+  return unsafe;
 }
 
 /**
