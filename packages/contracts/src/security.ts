@@ -69,12 +69,15 @@ export const securityAlertSchema = z.object({
 });
 export type SecurityAlert = z.infer<typeof securityAlertSchema>;
 
+/** ?limit=: a whole number from 1 to 500. */
+const limitParam = (byDefault: number) => z.coerce.number({ error: securityMessages.limit }).int(securityMessages.limit).min(1, securityMessages.limit).max(500, securityMessages.limit).default(byDefault);
+
 const alertStatus = z.string({ error: securityMessages.status }).regex(/^[a-z_]{1,40}$/, securityMessages.status);
 
 export const securityAlertsQuerySchema = z.object({
   status: alertStatus.optional(),
   severity: z.enum(securityAlertSeverities, { error: securityMessages.severity }).optional(),
-  limit: z.coerce.number({ error: securityMessages.limit }).int(securityMessages.limit).min(1, securityMessages.limit).max(500, securityMessages.limit).default(100),
+  limit: limitParam(100),
 });
 export type SecurityAlertsQuery = z.infer<typeof securityAlertsQuerySchema>;
 
@@ -123,7 +126,7 @@ export const securityViolationsSchema = z.object({
 export type SecurityViolations = z.infer<typeof securityViolationsSchema>;
 
 export const securityAuditQuerySchema = z.object({
-  limit: z.coerce.number({ error: securityMessages.limit }).int(securityMessages.limit).min(1, securityMessages.limit).max(500, securityMessages.limit).default(50),
+  limit: limitParam(50),
   eventType: z.string().regex(/^[a-z_]{1,40}$/, "Event type must be lower-case letters or underscores").optional(),
   userId: z.string().min(1).max(200).optional(),
 });
