@@ -44,16 +44,20 @@ export function PrivacyPage() {
         <h2>Maps and third parties</h2>
         <p>
           Map tiles are loaded from OpenStreetMap servers, which receive your IP address when your browser requests them. Map data © OpenStreetMap
-          contributors. Once payments are available, they will be processed by our payment provider under its own privacy policy.
+          contributors. Payments are processed by our payment provider (Stripe) under its own privacy policy.
         </p>
         <h2>Your rights</h2>
         <p>
-          You can see your details on your Profile page, change your preferences in Settings and download your routes as GPX or CSV. To correct your
-          details or delete your account, ask us through the contact page.
-          You may also ask us for a copy of your data or object to how we use it. Write to us through the <Link to="/contact">contact page</Link>.
+          You can see your details on your Profile page, change your preferences in Settings and download your routes as GPX or CSV. On{" "}
+          <Link to="/delete-account">Delete account</Link> you can download a copy of all your data (JSON) and delete your account yourself. You may
+          also ask us to correct your data or object to how we use it. Write to us through the <Link to="/contact">contact page</Link>.
         </p>
         <h2>Retention</h2>
-        <p>We keep your data while your account is open. When you delete your account we remove your personal data within 30 days, except where the law requires us to keep invoices.</p>
+        <p>
+          We keep your data while your account is open. When you delete your account, your profile, preferences, places, routes, usage and sessions
+          are removed at once. The security log keeps its entries without your name or e-mail address, messages you sent us through the contact
+          page are kept as correspondence, and our payment provider keeps invoices as the law requires.
+        </p>
         <h2>Changes</h2>
         <p>If we change this policy in a way that matters, we will tell you by e-mail before the change takes effect.</p>
       </Prose>
