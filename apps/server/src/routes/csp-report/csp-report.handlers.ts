@@ -24,16 +24,24 @@ function limiterFor(deps: AppDeps): RateLimiterMemory {
   return limiter;
 }
 
-/** The value without NUL characters (PostgreSQL text and jsonb refuse them), strings cut to 2,048 characters, at most 8 levels deep. */
+/** A string PostgreSQL stores: no NUL characters, no unpaired surrogates (jsonb refuses both), at most `max` characters. */
+function storable(text: string, max: number): string {
+  return text
+    .slice(0, max)
+    .replaceAll("\u0000", "")
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+}
+
+/** The value with storable strings cut to 2,048 characters, at most 8 levels deep. */
 function clean(value: unknown, depth = 0): unknown {
-  if (typeof value === "string") return value.replaceAll("\u0000", "").slice(0, MAX_FIELD_CHARS);
+  if (typeof value === "string") return storable(value, MAX_FIELD_CHARS);
   if (typeof value === "number" || typeof value === "boolean" || value === null) return Number.isFinite(value) || typeof value !== "number" ? value : null;
   if (depth >= 8 || typeof value !== "object") return null;
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => clean(v, depth + 1));
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>)
       .slice(0, 50)
-      .map(([k, v]) => [k.replaceAll("\u0000", "").slice(0, 200), clean(v, depth + 1)]),
+      .map(([k, v]) => [storable(k, 200), clean(v, depth + 1)]),
   );
 }
 
@@ -99,7 +107,7 @@ cspReportRouter.openapi(routes.postCspReport, async (c) => {
   const reports = cspViolations(parsed);
   if (reports === null) throw new ValidationError(webSecurityMessages.notCspReport, { body: webSecurityMessages.notCspReport });
   if (reports.length > 0) {
-    const userAgent = c.req.header("user-agent")?.replaceAll("\u0000", "").slice(0, 512) ?? null;
+    const userAgent = storable(c.req.header("user-agent") ?? "", 512) || null;
     const ipAddress = clientIp(c, deps.env.TRUST_PROXY);
     await deps.db.insert(cspReports).values(reports.map((r) => ({ ...r, userAgent, ipAddress })));
     deps.logger.warn({ count: reports.length, directive: reports[0]!.violatedDirective, blocked: reports[0]!.blockedUri }, "CSP violation reported");

@@ -65,7 +65,7 @@ describe("POST /api/csp-report", () => {
       expect(res.status, `${type} ${body}`).toBe(status);
       expect(((await res.json()) as { error: { message: string } }).error.message).toEqual(expect.any(String));
     }
-    const nul = { "csp-report": { "document-uri": "a\u0000b", "blocked-uri": "x".repeat(10_000), nested: { deep: [1, Infinity, { "k\u0000": "v\u0000" }] } } };
+    const nul = { "csp-report": { "document-uri": "a\u0000b", "blocked-uri": "x".repeat(10_000), nested: { deep: [1, Infinity, { "k\u0000\ud800": "v\u0000\udfff" }] } } };
     expect((await send(JSON.stringify(nul), "application/csp-report")).status).toBe(204);
     const stored = (await t.deps.db.select().from(cspReports)).find((r) => r.documentUri === "ab");
     expect(stored?.blockedUri).toHaveLength(2048);
