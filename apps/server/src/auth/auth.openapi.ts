@@ -18,6 +18,11 @@ const endpoints: Endpoint[] = [
   { method: "post", path: "/api/auth/reset-password", summary: "Set a new password with the token from the e-mail", body: z.object({ newPassword: z.string(), token: z.string() }) },
   { method: "post", path: "/api/auth/change-password", summary: "Change the password of the signed-in user", body: z.object({ currentPassword: z.string(), newPassword: z.string(), revokeOtherSessions: z.boolean().optional() }) },
   { method: "post", path: "/api/auth/send-verification-email", summary: "Send the verification e-mail again", body: z.object({ email: z.string(), callbackURL: z.string().optional() }) },
+  { method: "post", path: "/api/auth/two-factor/enable", summary: "Start two-factor set-up with the password: the TOTP URI and backup codes (on after the first verified code)", body: z.object({ password: z.string(), issuer: z.string().optional() }) },
+  { method: "post", path: "/api/auth/two-factor/disable", summary: "Turn two-factor authentication off with the password", body: z.object({ password: z.string() }) },
+  { method: "post", path: "/api/auth/two-factor/verify-totp", summary: "Verify a 6-digit authenticator code (finishes set-up, or the sign-in of a two-factor account)", body: z.object({ code: z.string(), trustDevice: z.boolean().optional() }) },
+  { method: "post", path: "/api/auth/two-factor/verify-backup-code", summary: "Finish a two-factor sign-in with a backup code (each works once)", body: z.object({ code: z.string(), trustDevice: z.boolean().optional() }) },
+  { method: "post", path: "/api/auth/two-factor/generate-backup-codes", summary: "Replace the backup codes with 10 new ones (password required)", body: z.object({ password: z.string() }) },
   { method: "get", path: "/api/auth/verify-email", summary: "Verify an e-mail address from the link in the e-mail", query: z.object({ token: z.string(), callbackURL: z.string().optional() }) },
 ];
 
