@@ -77,6 +77,8 @@ export const envSchema = z.object({
   RATE_LIMIT_STORE: z.enum(["auto", "memory", "database"]).default("auto"),
   /** Set to false to turn off the auth limits (SPEC §9 auth: failed sign-ins, sign-up/reset/verification requests); tests that sign up many users do. */
   AUTH_RATE_LIMIT: bool.default(true),
+  /** Sign-ups, password-reset and verification e-mail requests per client address per 15 minutes (SPEC §9 auth: 5); 0 turns only these off. */
+  AUTH_REQUEST_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
   /** Set to false to turn off the SPEC §9 global limits per tier (per second/minute/hour/day). */
   GLOBAL_RATE_LIMIT: bool.default(true),
   /** Route optimisations per user per minute (SPEC §9 route_optimization: 10); 0 turns the limit off. */

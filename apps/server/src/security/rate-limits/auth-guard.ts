@@ -37,7 +37,7 @@ export async function limitAuthRequest(
   const path = at.path.replace(/^\/api\/auth/, "");
   const subject = (key: string): LimitSubject => ({ key, ip: at.ip, path: at.path });
   if (PER_IP_REQUEST_PATHS.has(path)) {
-    await limiters.requests.consume(subject(`ip:${at.ip}`));
+    await limiters.requests?.consume(subject(`ip:${at.ip}`));
     return handle();
   }
   if (TWO_FACTOR_PATHS.has(path)) {
