@@ -11,6 +11,8 @@ export const securityLimits = {
   checkIntervalMs: 30_000,
   /** Displayed metrics refresh every 10 s. */
   metricsRefreshMs: 10_000,
+  /** "Recent alerts" means the last 5 minutes. */
+  recentAlertsMs: 5 * 60 * 1000,
   /** A non-critical active alert resolves on its own after 24 hours. */
   autoResolveMs: 24 * 60 * 60 * 1000,
   /** Resolved alerts are deleted after 7 days. */
@@ -100,7 +102,12 @@ export const securityMetricsSchema = z.object({
 });
 export type SecurityMetrics = z.infer<typeof securityMetricsSchema>;
 
-export const securityOverviewSchema = z.object({ metrics: securityMetricsSchema, recommendations: z.array(z.string()) });
+export const securityOverviewSchema = z.object({
+  metrics: securityMetricsSchema,
+  /** Alerts raised in the last 5 minutes (SPEC §9 "recent alerts"). */
+  recentAlerts: z.number().int(),
+  recommendations: z.array(z.string()),
+});
 export type SecurityOverview = z.infer<typeof securityOverviewSchema>;
 
 export const securityViolationsQuerySchema = z.object({

@@ -55,6 +55,7 @@ describe("GET /api/security/metrics", () => {
     expect(body.metrics).toMatchObject({ totalThreats: 3, activeIncidents: 2, rateLimitViolations: 40, encryptionHealth: 100, systemLoad: 2.3 });
     expect(body.metrics.uptime).toBeGreaterThanOrEqual(0);
     expect(body.recommendations).toEqual([securityMessages.recommendations.critical]);
+    expect(body.recentAlerts).toBe(3);
     // super_admin too.
     expect((await t.call("/api/security/metrics", { cookie: boss.cookie })).status).toBe(200);
   });

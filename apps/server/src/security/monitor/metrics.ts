@@ -35,6 +35,7 @@ export async function securityOverview(db: DbOrTx, state: SecurityState, now: Da
       active: sql<number>`count(*) filter (where ${securityAlerts.status} = 'active')`.mapWith(Number),
       criticalActive: sql<number>`count(*) filter (where ${securityAlerts.status} = 'active' and ${securityAlerts.severity} = 'critical')`.mapWith(Number),
       rateLimit: sql<number>`count(*) filter (where ${securityAlerts.type} = 'rate_limit')`.mapWith(Number),
+      recent: sql<number>`count(*) filter (where ${securityAlerts.createdAt} >= ${new Date(now.getTime() - securityLimits.recentAlertsMs).toISOString()})`.mapWith(Number),
     })
     .from(securityAlerts);
   const [violations] = await db
@@ -51,7 +52,7 @@ export async function securityOverview(db: DbOrTx, state: SecurityState, now: Da
     systemLoad: systemLoadOf(totalThreats, rateLimitViolationCount),
     uptime: Math.max(0, Math.floor((now.getTime() - state.startedAt.getTime()) / 1000)),
   };
-  return { metrics, recommendations: recommendationsFor({ ...metrics, rateLimitAlerts: alerts?.rateLimit ?? 0, criticalActive: alerts?.criticalActive ?? 0 }) };
+  return { metrics, recentAlerts: alerts?.recent ?? 0, recommendations: recommendationsFor({ ...metrics, rateLimitAlerts: alerts?.rateLimit ?? 0, criticalActive: alerts?.criticalActive ?? 0 }) };
 }
 
 /** SPEC §9 recommendations (texts in contracts), most urgent first; "no action needed" when none applies. */

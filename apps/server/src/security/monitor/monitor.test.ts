@@ -149,15 +149,17 @@ describe("encryption self-test (SPEC §4/§8)", () => {
 
 describe("metrics and recommendations (SPEC §3/§9)", () => {
   it("3 alerts and 40 violations of the last 24 h: systemLoad 2.3; older violations are not counted", async () => {
-    await insertAlert({ severity: "critical" });
-    await insertAlert({ status: "resolved" });
-    await insertAlert({});
+    await insertAlert({ severity: "critical", createdAt: ago(60_000) });
+    await insertAlert({ status: "resolved", createdAt: ago(5 * 60_000 + 1000) });
+    await insertAlert({ createdAt: ago(HOUR) });
     const rows = Array.from({ length: 40 }, () => ({ category: "auth", subject: "ip:1.2.3.4", blockedSeconds: 1800, createdAt: ago(HOUR) }));
     await t.deps.db.insert(rateLimitViolations).values([...rows, { category: "auth", subject: "ip:1.2.3.4", blockedSeconds: 1800, createdAt: ago(25 * HOUR) }]);
     const state = createSecurityState(new Date(now.getTime() - 90_500));
     const overview = await securityOverview(t.deps.db, state, now);
     expect(overview.metrics).toEqual({ totalThreats: 3, activeIncidents: 2, rateLimitViolations: 40, encryptionHealth: 100, systemLoad: 2.3, uptime: 90 });
     expect(overview.recommendations).toEqual([securityMessages.recommendations.critical]);
+    // Recent alerts: raised in the last 5 minutes.
+    expect(overview.recentAlerts).toBe(1);
   });
 
   it("more than 10 rate-limit alerts suggests DDoS protection; load above 80 suggests scaling; none: all clear", () => {

@@ -24,6 +24,7 @@ const alert = (over: Partial<SecurityAlert>): SecurityAlert => ({
 
 const overview = {
   metrics: { totalThreats: 3, activeIncidents: 2, rateLimitViolations: 40, encryptionHealth: 100, systemLoad: 2.3, uptime: 3720 },
+  recentAlerts: 1,
   recommendations: [securityMessages.recommendations.critical],
 };
 const violations = {
@@ -86,6 +87,7 @@ describe("SecurityDashboard", () => {
     ];
     for (const [label, value] of expected) expect(within(metrics).getByText(label).nextElementSibling).toHaveTextContent(value);
     expect(within(metrics).getByRole("listitem")).toHaveTextContent(securityMessages.recommendations.critical);
+    expect(within(metrics).getByText("1 alert raised in the last 5 minutes.")).toBeInTheDocument();
     const table = await screen.findByRole("table", { name: /Rate-limit violations by category/ });
     expect(within(table).getByRole("rowheader", { name: "auth" }).closest("tr")).toHaveTextContent("4");
     const auditRow = (await screen.findByText("victim@example.com")).closest("tr")!;

@@ -79,6 +79,9 @@ function Metrics() {
           </div>
         ))}
       </dl>
+      <p className="text-sm text-muted-foreground">
+        {overview.data.recentAlerts} {overview.data.recentAlerts === 1 ? "alert" : "alerts"} raised in the last 5 minutes.
+      </p>
       <div aria-labelledby="security-recommendations">
         <h3 id="security-recommendations" className="mb-1 font-semibold">
           Recommendations
