@@ -35,7 +35,9 @@ function exemptFromGlobalLimit(path: string): boolean {
 /**
  * SPEC §9 global limits per tier (second/minute/hour/day) on /api/* after the session is known:
  * a signed-in user by id in their tier (cached a minute), anyone else by client address as
- * anonymous. /api/auth/* is answered before this runs and has the auth limits instead.
+ * anonymous. /api/auth/* is answered before this runs and has the auth limits instead. Reads
+ * (GET/HEAD) are not counted per second, only per minute/hour/day: a page load's burst of reads
+ * must not be refused (decision 010).
  */
 export const globalRateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const deps = c.get("deps");
@@ -43,7 +45,7 @@ export const globalRateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (global && !exemptFromGlobalLimit(c.req.path)) {
     const subject = subjectOf(c, "user");
     const tier = subject.userId ? await deps.limiters.tiers.tierOf(subject.userId) : "anonymous";
-    await global.consume(subject, tier);
+    await global.consume(subject, tier, { reading: c.req.method === "GET" || c.req.method === "HEAD" });
   }
   await next();
 };

@@ -34,9 +34,14 @@ export class GlobalLimiter {
     this.byTier = { anonymous: windows("anonymous"), free: windows("free"), premium: windows("premium"), enterprise: windows("enterprise"), fleet_pro: windows("fleet_pro") };
   }
 
-  /** Counts one request in every window of the tier; any window over its limit → 429 until the longest of them ends. */
-  async consume(subject: LimitSubject, tier: RateLimitTier): Promise<void> {
-    const results = await Promise.allSettled(this.byTier[tier].map((limiter) => limiter.consume(subject)));
+  /**
+   * Counts one request in every window of the tier; any window over its limit → 429 until the
+   * longest of them ends. `reading` requests (GET/HEAD) skip the per-second window: a page load
+   * reads up to 7 things at once (decision 010), which a free user's 5 per second would refuse.
+   */
+  async consume(subject: LimitSubject, tier: RateLimitTier, options: { reading?: boolean } = {}): Promise<void> {
+    const limiters = options.reading ? this.byTier[tier].slice(1) : this.byTier[tier];
+    const results = await Promise.allSettled(limiters.map((limiter) => limiter.consume(subject)));
     let worst: RateLimitedError | null = null;
     for (const result of results) {
       if (result.status === "fulfilled") continue;

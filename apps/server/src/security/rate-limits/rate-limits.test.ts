@@ -272,22 +272,31 @@ describe("through the app", () => {
     await denied(await t.call("/api/contact", { body: {}, headers: from(ip) }), 900, "contact_form");
   });
 
-  it("global: anonymous 2 per second by address; a free user 5; a premium user 10; health is not counted", async () => {
-    for (let i = 0; i < 2; i++) expect((await t.call("/api/billing/plans", { headers: from("203.0.113.50") })).status).toBe(200);
-    await denied(await t.call("/api/billing/plans", { headers: from("203.0.113.50") }), 1, "global");
-    expect((await t.call("/api/billing/plans", { headers: from("203.0.113.51") })).status).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await t.call("/api/health", { headers: from("203.0.113.50") })).status).toBe(200);
+  it("global: anonymous 2 writes per second by address; a free user 5; a premium user 10; reads only per minute; health is not counted", async () => {
+    const anonymous = (ip: string) => t.call("/api/contact", { body: {}, headers: from(ip) });
+    for (let i = 0; i < 2; i++) expect((await anonymous("203.0.113.50")).status).toBe(400);
+    await denied(await anonymous("203.0.113.50"), 1, "global");
+    expect((await anonymous("203.0.113.51")).status).toBe(400);
+    for (let i = 0; i < 5; i++) expect((await t.call("/api/health", { headers: from("203.0.113.52") })).status).toBe(200);
+    // Reads: a page load's burst passes; the anonymous 20 per minute still holds.
+    tick();
+    for (let i = 0; i < 20; i++) expect((await t.call("/api/billing/plans", { headers: from("203.0.113.53") })).status).toBe(200);
+    const minute = await t.call("/api/billing/plans", { headers: from("203.0.113.53") });
+    expect(minute.status).toBe(429);
+    expect(Number(minute.headers.get("retry-after"))).toBe(60);
 
     const free = await signUp("free@example.com", "198.51.100.50");
     const premium = await signUp("premium@example.com", "198.51.100.51");
     await setTier(premium.userId, "premium@example.com", "premium");
     tick();
-    for (let i = 0; i < 5; i++) expect((await t.call("/api/me", { cookie: free.cookie })).status).toBe(200);
-    await denied(await t.call("/api/me", { cookie: free.cookie }), 1, "global");
+    const optimize = (cookie: string) => t.call("/api/routes/optimize", { cookie, body: {} });
+    for (let i = 0; i < 7; i++) expect((await t.call("/api/me", { cookie: free.cookie })).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await optimize(free.cookie)).status).toBe(400);
+    await denied(await optimize(free.cookie), 1, "global");
     // The premium user's tier is read once (cached a minute).
     t.deps.limiters.tiers.forget(premium.userId);
-    for (let i = 0; i < 10; i++) expect((await t.call("/api/me", { cookie: premium.cookie })).status).toBe(200);
-    await denied(await t.call("/api/me", { cookie: premium.cookie }), 1, "global");
+    for (let i = 0; i < 10; i++) expect((await optimize(premium.cookie)).status).toBe(400);
+    await denied(await optimize(premium.cookie), 1, "global");
     const rows = await t.deps.db.select().from(rateLimitViolations).where(and(eq(rateLimitViolations.category, "global"), eq(rateLimitViolations.userId, free.userId)));
     expect(rows).toHaveLength(1);
   });
