@@ -2,8 +2,6 @@ import type { AuthLimiters, LimitSubject } from "./index";
 
 /** Better Auth paths (under /api/auth) counted per client address on every request (SPEC §9 auth). */
 const PER_IP_REQUEST_PATHS = new Set(["/sign-up/email", "/request-password-reset", "/send-verification-email"]);
-/** Two-factor code checks: failures counted per client address. */
-const TWO_FACTOR_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code", "/two-factor/verify-otp"]);
 const SIGN_IN_PATH = "/sign-in/email";
 
 /** The e-mail a sign-in request names, lower-cased; null when the body is not JSON with one. */
@@ -23,8 +21,8 @@ async function emailOf(request: Request): Promise<string | null> {
  *   count: the 6th failure within 15 minutes is refused with 429 even with the right password,
  *   while the account from another address and other accounts from this address still sign in;
  *   the per-address ceiling (AUTH_FAILED_SIGN_INS_PER_IP) stops credential stuffing;
- * - sign-up, password-reset and verification e-mail requests: 5 per 15 minutes per address;
- * - two-factor code checks: 5 failures per 15 minutes per address.
+ * - sign-up, password-reset and verification e-mail requests: 5 per 15 minutes per address.
+ * Two-factor codes are left to the two-factor plugin's own lock (10 failures per account, 15 minutes).
  * Over a limit the RateLimitedError propagates (429); `handle` is not called.
  */
 export async function limitAuthRequest(
@@ -39,13 +37,6 @@ export async function limitAuthRequest(
   if (PER_IP_REQUEST_PATHS.has(path)) {
     await limiters.requests?.consume(subject(`ip:${at.ip}`));
     return handle();
-  }
-  if (TWO_FACTOR_PATHS.has(path)) {
-    const key = `two-factor:${at.ip}`;
-    await limiters.twoFactor.consume(subject(key));
-    const response = await handle();
-    if (response.ok) await limiters.twoFactor.reset(key);
-    return response;
   }
   if (path !== SIGN_IN_PATH) return handle();
   const email = await emailOf(request);

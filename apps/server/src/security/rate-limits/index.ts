@@ -64,8 +64,6 @@ export interface AuthLimiters {
   signInPerIp: CategoryLimiter;
   /** Sign-ups, password-reset and verification e-mail requests per client address (null: AUTH_REQUEST_RATE_LIMIT=0). */
   requests: CategoryLimiter | null;
-  /** Failed two-factor verifications per client address. */
-  twoFactor: CategoryLimiter;
 }
 
 export interface RateLimiters {
@@ -111,7 +109,6 @@ export function createRateLimiters(env: Env, db: Database, databaseKind: "pglite
           signIn: category("auth", authRule, "auth_sign_in"),
           signInPerIp: category("auth", { ...authRule, points: AUTH_FAILED_SIGN_INS_PER_IP }, "auth_sign_in_ip"),
           requests: env.AUTH_REQUEST_RATE_LIMIT > 0 ? category("auth", { ...authRule, points: env.AUTH_REQUEST_RATE_LIMIT }, "auth_requests") : null,
-          twoFactor: category("auth", authRule, "auth_two_factor"),
         }
       : null;
   let global: GlobalLimiter | null = null;
