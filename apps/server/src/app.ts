@@ -4,9 +4,9 @@ import { fileURLToPath } from "node:url";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import type { ErrorBody } from "@routepilot/contracts";
+import { messages, type ErrorBody } from "@routepilot/contracts";
 import { createRouter, type AppDeps, type AppEnv } from "./lib/context";
-import { AppError, InvalidJsonError, NotFoundError, PayloadTooLargeError } from "./lib/errors";
+import { AppError, InvalidJsonError, NotFoundError, PayloadTooLargeError, ValidationError } from "./lib/errors";
 import { CLIENT_IP_HEADER, SELF_ORIGIN_HEADER } from "./auth/auth";
 import { clientIp } from "./lib/client-ip";
 import { registerAuthDocs } from "./auth/auth.openapi";
@@ -77,6 +77,32 @@ function selfOrigin(c: Context<AppEnv>, trustedHops: number): string | undefined
   }
 }
 
+/** The SQLSTATE of a database error, wrapped (Drizzle's `cause`) or not. */
+function pgErrorCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** A JSON escape of half a surrogate pair without its other half (text no database or encoder takes). */
+const LONE_SURROGATE = /\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f][0-9a-f]{2})|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i;
+
+/** Whether the request's decoded URL or (JSON or form) body carries a NUL character or a lone surrogate. */
+async function hasUnstorableText(request: Request): Promise<boolean> {
+  let url = request.url;
+  try {
+    url = decodeURIComponent(url);
+  } catch {
+    // Malformed percent-encoding: the raw URL is checked as it is.
+  }
+  if (url.includes("\0")) return true;
+  if (request.method === "GET" || request.method === "HEAD") return false;
+  const body = await request.clone().text();
+  return body.includes("\0") || /\\u0000/i.test(body) || /%00/.test(body) || LONE_SURROGATE.test(body);
+}
+
 /** The one error mapper: typed errors keep their code; anything unknown is a logged, generic 500. */
 function mapError(error: unknown, c: Context<AppEnv>) {
   if (error instanceof AppError) {
@@ -94,6 +120,8 @@ function mapError(error: unknown, c: Context<AppEnv>) {
       return errorJson(c, error.status, { error: { code: error.status === 404 ? "NOT_FOUND" : "VALIDATION_ERROR", message: error.message || "Bad request" } });
     }
   }
+  // Text PostgreSQL cannot store (NUL 22021, untranslatable 22P05) is the input's fault, not the server's.
+  if (pgErrorCode(error) === "22021" || pgErrorCode(error) === "22P05") return mapError(new ValidationError(messages.invalidFormat), c);
   const deps = c.get("deps");
   deps.logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled error");
   deps.security.errors.record();
@@ -138,6 +166,8 @@ export function createApp(deps: AppDeps) {
     if (self) headers.set(SELF_ORIGIN_HEADER, self);
     else headers.delete(SELF_ORIGIN_HEADER);
     const request = new Request(c.req.raw, { headers });
+    // PostgreSQL cannot store NUL (nor an encoder a lone surrogate): Better Auth would fail on them with a 500.
+    if (await hasUnstorableText(request)) return mapError(new ValidationError(messages.invalidFormat), c);
     // SPEC §9 auth limits (failed sign-ins per account+address, requests per address) around the handler.
     const at = { path: c.req.path, method: c.req.method, ip: clientIp(c, deps.env.TRUST_PROXY) };
     const response = await limitAuthRequest(deps.limiters.auth, request, at, () => deps.auth.handler(request));

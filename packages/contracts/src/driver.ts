@@ -195,7 +195,7 @@ export type DriverPosition = z.infer<typeof driverPositionSchema>;
 export const positionsResponseSchema = z.object({ positions: z.array(driverPositionSchema) });
 
 /** Manager re-planning mid-route. */
-export const moveLiveStopSchema = z.object({ toRouteId: z.string(), position: z.number().int().min(0).optional() }).strict();
+export const moveLiveStopSchema = z.object({ toRouteId: z.uuid({ error: "Choose a route of this team" }), position: z.number().int().min(0).optional() }).strict();
 export const urgentOrderSchema = z
   .object({
     date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),

@@ -125,7 +125,17 @@ export async function duplicateRoute(db: Database, userId: string, id: string): 
     const copiedStops = stops.length
       ? await tx
           .insert(routeStops)
-          .values(stops.map(({ id: _sid, routeId: _r, completedAt: _ca, proofObjectKey: _p, ...s }) => ({ ...s, routeId: copy.id, status: "pending" })))
+          // A copy is a new plan: the delivery run's state (arrival, failure, recipient, the customer's
+          // tracking link — unique per stop — and the distance driven) stays with the original.
+          .values(
+            stops.map(
+              ({ id: _sid, routeId: _r, completedAt: _ca, proofObjectKey: _p, arrivedAt: _a, failureReason: _f, recipientName: _n, trackingToken: _t, trackingExpiresAt: _te, actualLegDistanceM: _d, ...s }) => ({
+                ...s,
+                routeId: copy.id,
+                status: "pending",
+              }),
+            ),
+          )
           .returning()
       : [];
     return presentRoute(copy, copiedStops);
