@@ -25,12 +25,18 @@ export const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
 });
 
-/** SPEC §8 rate-limit denial: the error plus allowed false, 0 remaining attempts, reset time and violations. */
+/**
+ * SPEC §8 rate-limit denial: the error plus allowed false, 0 remaining attempts, reset time and
+ * violations, the SPEC §9 category, and the message again at the top level (Better Auth's client).
+ */
 export const RateLimitedResponse = ErrorResponse.extend({
   allowed: z.literal(false),
+  remaining: z.literal(0),
   remainingAttempts: z.literal(0),
   resetTime: z.string().openapi({ format: "date-time" }),
-  violations: z.number().int(),
+  violations: z.number().int().openapi({ description: "Consecutive violations of this subject; each doubles the block, at most 5 times" }),
+  category: z.string().openapi({ description: "The limit that refused: a SPEC §9 category (auth, route_optimization, api_general, payment, contact_form) or a tier window" }),
+  message: z.string().openapi({ example: "Too many requests. Please try again in 30 minutes." }),
 }).openapi("RateLimited");
 
 export const rateLimited = (description: string) => ({ content: { "application/json": { schema: RateLimitedResponse } }, description });
