@@ -100,7 +100,9 @@ async function hasUnstorableText(request: Request): Promise<boolean> {
   if (url.includes("\0")) return true;
   if (request.method === "GET" || request.method === "HEAD") return false;
   const body = await request.clone().text();
-  return body.includes("\0") || /\\u0000/i.test(body) || /%00/.test(body) || LONE_SURROGATE.test(body);
+  // %00 means NUL only in a form body; in JSON it is three ordinary characters (a password may hold them).
+  const form = /application\/x-www-form-urlencoded/i.test(request.headers.get("content-type") ?? "");
+  return body.includes("\0") || /\\u0000/i.test(body) || (form && /%00/.test(body)) || LONE_SURROGATE.test(body);
 }
 
 /** The one error mapper: typed errors keep their code; anything unknown is a logged, generic 500. */

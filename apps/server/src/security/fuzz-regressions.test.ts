@@ -30,6 +30,11 @@ describe("fuzz findings", () => {
     expect(await errorOf(await t.call("/api/auth/sign-in/email", { rawBody: '{"email":"x@example.com","password":"\\ud800x"}', headers: { "content-type": "application/json" } }))).toEqual({ status: 400, message: "Invalid format" });
   });
 
+  it("'%00' in a JSON body is ordinary text: a password holding it signs up", async () => {
+    const res = await t.call("/api/auth/sign-up/email", { body: { name: "Percent", email: "percent-zero@example.com", password: "Str0ng!%00Pass" } });
+    expect(res.status).toBe(200);
+  });
+
   it("duplicating a dispatched route copies its stops without their tracking links (unique per stop)", async () => {
     const res = await t.call(`/api/routes/${w.ids.routeId}/duplicate`, { method: "POST", cookie: w.people.owner.cookie });
     expect(res.status).toBe(201);
