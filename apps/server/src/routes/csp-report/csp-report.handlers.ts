@@ -1,28 +1,15 @@
 import { bodyLimit } from "hono/body-limit";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
 import { CSP_REPORT_MAX_BYTES, webSecurityMessages } from "@routepilot/contracts";
 import { cspReports } from "@routepilot/db";
 import { clientIp } from "../../lib/client-ip";
-import { createRouter, type AppDeps } from "../../lib/context";
+import { createRouter } from "../../lib/context";
 import { InvalidJsonError, PayloadTooLargeError, RateLimitedError, ValidationError } from "../../lib/errors";
 import * as routes from "./csp-report.routes";
 
 /** Reports kept from one request (a page may batch several). */
 const MAX_REPORTS_PER_REQUEST = 20;
 const MAX_FIELD_CHARS = 2_048;
-export const CSP_REPORTS_PER_MINUTE = 30;
-const BLOCK_SECONDS = 5 * 60;
-
-/** One limiter per server (per AppDeps): 30 reports a minute per client address, then 5 minutes blocked. */
-const limiters = new WeakMap<AppDeps, RateLimiterMemory>();
-function limiterFor(deps: AppDeps): RateLimiterMemory {
-  let limiter = limiters.get(deps);
-  if (!limiter) {
-    limiter = new RateLimiterMemory({ keyPrefix: "csp_report", points: CSP_REPORTS_PER_MINUTE, duration: 60, blockDuration: BLOCK_SECONDS });
-    limiters.set(deps, limiter);
-  }
-  return limiter;
-}
 
 /** A string PostgreSQL stores: no NUL characters, no unpaired surrogates (jsonb refuses both), at most `max` characters. */
 function storable(text: string, max: number): string {
@@ -89,7 +76,7 @@ cspReportRouter.use(
 cspReportRouter.use(routes.postCspReport.path, async (c, next) => {
   const deps = c.get("deps");
   try {
-    await limiterFor(deps).consume(clientIp(c, deps.env.TRUST_PROXY));
+    await deps.limiters.cspReport?.consume(clientIp(c, deps.env.TRUST_PROXY));
   } catch (error) {
     if (error instanceof RateLimiterRes) throw new RateLimitedError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)), 1, "csp_report");
     throw error;

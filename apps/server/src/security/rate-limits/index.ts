@@ -12,11 +12,15 @@ import type { Database } from "@routepilot/db";
 import type { Env } from "../../env";
 import { RateLimitedError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
-import { CategoryLimiter, type LimiterStore, type LimitSubject } from "./limiter";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import { CategoryLimiter, createStoreLimiter, type LimiterStore, type LimitSubject } from "./limiter";
 import { createTierCache, readLimitTier, type TierCache } from "./tiers";
 import { createViolationRecorder, type ViolationRecorder } from "./violations";
 
 export { CategoryLimiter, type LimitSubject, type LimiterStore } from "./limiter";
+
+/** POST /api/csp-report: reports a minute per client address. */
+export const CSP_REPORTS_PER_MINUTE = 30;
 
 /** SPEC §9 "Global limits per tier": one window per second, minute, hour and day. */
 export class GlobalLimiter {
@@ -73,6 +77,11 @@ export interface RateLimiters {
   apiGeneral: CategoryLimiter | null;
   payment: CategoryLimiter | null;
   global: GlobalLimiter | null;
+  /**
+   * Browsers' CSP reports per client address: 30 a minute, then 5 minutes refused. A plain window
+   * (no violation rows, no alerts): a page with a broken policy reports on every load.
+   */
+  cspReport: RateLimiterAbstract | null;
   /** Users' tiers for the global limiter, cached for a minute. */
   tiers: TierCache;
   /** Builds one more category limiter on the same store (tests use it for other rules). */
@@ -116,6 +125,7 @@ export function createRateLimiters(env: Env, db: Database, databaseKind: "pglite
     global = new GlobalLimiter(store, recorder, logger, clearExpired);
     created.push(global);
   }
+  const cspReport = on ? createStoreLimiter(store, { keyPrefix: "csp_report", points: CSP_REPORTS_PER_MINUTE, durationSeconds: 60, blockSeconds: 5 * 60 }) : null;
   return {
     auth,
     routeOptimization: perMinute("route_optimization", env.ROUTE_OPTIMIZATION_RATE_LIMIT, env.ROUTE_OPTIMIZATION_BLOCK_SECONDS),
@@ -123,6 +133,7 @@ export function createRateLimiters(env: Env, db: Database, databaseKind: "pglite
     apiGeneral: perMinute("api_general", env.API_RATE_LIMIT),
     payment: perMinute("payment", env.PAYMENT_RATE_LIMIT),
     global,
+    cspReport,
     tiers: createTierCache((userId) => readLimitTier(db, userId)),
     category,
     close() {

@@ -21,8 +21,8 @@ export interface LimitSubject {
 }
 
 /** One stored window of `points` per `durationSeconds` under `keyPrefix`. */
-export function createStoreLimiter(store: LimiterStore, opts: { keyPrefix: string; points: number; durationSeconds: number; clearExpired?: boolean }): RateLimiterAbstract {
-  const base = { keyPrefix: opts.keyPrefix, points: opts.points, duration: opts.durationSeconds };
+export function createStoreLimiter(store: LimiterStore, opts: { keyPrefix: string; points: number; durationSeconds: number; blockSeconds?: number; clearExpired?: boolean }): RateLimiterAbstract {
+  const base = { keyPrefix: opts.keyPrefix, points: opts.points, duration: opts.durationSeconds, blockDuration: opts.blockSeconds ?? 0 };
   if (store.kind === "memory") return new RateLimiterMemory(base);
   return new RateLimiterDrizzle({
     ...base,
