@@ -40,6 +40,8 @@ export interface Plan {
   endLegDurationS: number | null;
   /** Distance of the same planned stops in the order the user typed them; null when a leg of that order is unreachable. */
   inputOrderDistanceM: number | null;
+  /** Same as `durationS` for the typed order (arrival at the end, else departure from the last stop). */
+  inputOrderDurationS: number | null;
   geometry: string | null;
   provider: RoutingProvider["name"];
 }
@@ -158,7 +160,7 @@ export async function planRoute(
     endArrivalS: endStep ? endStep.arrival : null,
     endLegDistanceM: endStep ? endStep.distance - prev.distance : null,
     endLegDurationS: endStep ? endStep.travelTime - prev.travelTime : null,
-    inputOrderDistanceM: typedOrderDistance(problem, stops, order),
+    ...typedOrderTotals(problem, stops, order),
     geometry,
     provider: routing.name,
   };
@@ -169,10 +171,14 @@ export async function planRoute(
  * user typed them (by `inputIndex`), through the engine's schedule. Null when that order has an
  * unreachable leg (no saving can be computed).
  */
-function typedOrderDistance(problem: Problem, stops: PlanStop[], planned: number[]): number | null {
+function typedOrderTotals(problem: Problem, stops: PlanStop[], planned: number[]): { inputOrderDistanceM: number | null; inputOrderDurationS: number | null } {
   const typed = [...planned].sort((a, b) => (stops[a] as PlanStop).inputIndex - (stops[b] as PlanStop).inputIndex);
-  const distance = scheduleRoute(problem, typed).distance;
-  return Number.isFinite(distance) ? distance : null;
+  const schedule = scheduleRoute(problem, typed);
+  if (!Number.isFinite(schedule.distance)) return { inputOrderDistanceM: null, inputOrderDurationS: null };
+  const end = schedule.steps.find((s) => s.type === "end");
+  const lastJob = schedule.steps.filter((s) => s.type === "job").at(-1);
+  const duration = end ? end.arrival : lastJob ? lastJob.departure : null;
+  return { inputOrderDistanceM: schedule.distance, inputOrderDurationS: duration !== null && Number.isFinite(duration) ? duration : null };
 }
 
 /**

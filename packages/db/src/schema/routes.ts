@@ -46,6 +46,8 @@ export const routes = pgTable(
     endLegDurationS: doublePrecision("end_leg_duration_s"),
     /** Distance in the order the user typed, for "saved"; null when that order has an unreachable leg. */
     originalDistanceM: doublePrecision("original_distance_m"),
+    /** Duration (as `duration_s`) in the order the user typed, for "time saved"; null when unknown (routes planned before it was recorded). */
+    originalDurationS: doublePrecision("original_duration_s"),
     /** Encoded polyline, precision 5. */
     geometry: text("geometry"),
     provider: text("provider").notNull(),

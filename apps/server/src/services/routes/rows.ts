@@ -37,6 +37,7 @@ export function planColumns(plan: Plan) {
     endLegDistanceM: plan.endLegDistanceM,
     endLegDurationS: plan.endLegDurationS,
     originalDistanceM: plan.inputOrderDistanceM,
+    originalDurationS: plan.inputOrderDurationS,
     geometry: plan.geometry,
     provider: plan.provider,
   };

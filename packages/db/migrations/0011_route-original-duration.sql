@@ -1,0 +1,1 @@
+ALTER TABLE "routes" ADD COLUMN "original_duration_s" double precision;
