@@ -67,6 +67,7 @@ export const routes = pgTable(
     index("routes_user_created_idx").on(t.userId, t.createdAt),
     index("routes_driver_idx").on(t.driverUserId, t.createdAt),
     index("routes_plan_idx").on(t.planId),
+    index("routes_team_created_idx").on(t.teamId, t.createdAt),
     check("routes_status_check", sql`${t.status} in ('planned','in_progress','completed')`),
     check("routes_profile_check", sql`${t.profile} in ('car','van','truck','bicycle','foot')`),
   ],

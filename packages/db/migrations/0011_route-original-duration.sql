@@ -1,1 +1,0 @@
-ALTER TABLE "routes" ADD COLUMN "original_duration_s" double precision;
