@@ -1,5 +1,6 @@
 import { createRouter, requireUser } from "../../lib/context";
 import * as service from "../../services/teams";
+import { teamCaller } from "../teams/teams.handlers";
 import * as routes from "./invitations.routes";
 
 export const invitationsRouter = createRouter()
@@ -11,11 +12,11 @@ export const invitationsRouter = createRouter()
     return c.json(await service.invitationDetails(c.get("deps").db, c.req.valid("param").token, c.get("user")), 200);
   })
   .openapi(routes.acceptInvitation, async (c) => {
-    const user = requireUser(c);
+    const user = teamCaller(c);
     return c.json(await service.acceptInvitation(c.get("deps"), user, c.req.valid("param").token), 200);
   })
   .openapi(routes.declineInvitation, async (c) => {
-    const user = requireUser(c);
+    const user = teamCaller(c);
     await service.declineInvitation(c.get("deps"), user, c.req.valid("param").token);
     return c.body(null, 204);
   });

@@ -1,8 +1,12 @@
 import { createRouter, requireUser, type AppContext } from "../../lib/context";
+import { requestOrigin } from "../../services/audit";
 import * as service from "../../services/teams";
 import * as routes from "./teams.routes";
 
 const deps = (c: AppContext) => c.get("deps");
+
+/** The signed-in user with the request their audit rows record (address, user agent, session). */
+export const teamCaller = (c: AppContext) => ({ ...requireUser(c), origin: requestOrigin(c) });
 
 export const teamsRouter = createRouter()
   .openapi(routes.createTeam, async (c) => {
@@ -18,31 +22,31 @@ export const teamsRouter = createRouter()
     return c.json(await service.getTeam(deps(c).db, user.id, c.req.valid("param").id), 200);
   })
   .openapi(routes.updateMember, async (c) => {
-    const user = requireUser(c);
+    const user = teamCaller(c);
     const { id, userId } = c.req.valid("param");
     return c.json(await service.updateMember(deps(c), user, id, userId, c.req.valid("json")), 200);
   })
   .openapi(routes.removeMember, async (c) => {
-    const user = requireUser(c);
+    const user = teamCaller(c);
     const { id, userId } = c.req.valid("param");
     await service.removeMember(deps(c), user, id, userId);
     return c.body(null, 204);
   })
   .openapi(routes.transferTeam, async (c) => {
-    const user = requireUser(c);
+    const user = teamCaller(c);
     return c.json(await service.transferOwnership(deps(c), user, c.req.valid("param").id, c.req.valid("json").userId), 200);
   })
   .openapi(routes.createInvitation, async (c) => {
-    const user = requireUser(c);
+    const user = teamCaller(c);
     return c.json(await service.createInvitation(deps(c), user, c.req.valid("param").id, c.req.valid("json")), 201);
   })
   .openapi(routes.resendInvitation, async (c) => {
-    const user = requireUser(c);
+    const user = teamCaller(c);
     const { id, invitationId } = c.req.valid("param");
     return c.json(await service.resendInvitation(deps(c), user, id, invitationId), 200);
   })
   .openapi(routes.revokeInvitation, async (c) => {
-    const user = requireUser(c);
+    const user = teamCaller(c);
     const { id, invitationId } = c.req.valid("param");
     await service.revokeInvitation(deps(c), user, id, invitationId);
     return c.body(null, 204);

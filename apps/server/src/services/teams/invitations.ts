@@ -20,14 +20,14 @@ import { teamInvitations, teamMembers, teams, user, type DbOrTx, type Tx } from 
 import type { AppDeps } from "../../lib/context";
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
-import { writeAuditEvent } from "../audit";
+import { NO_ORIGIN, writeAuditEvent } from "../audit";
 import { actionEmail } from "../mail";
 import { teamForManager } from "./access";
 import type { TeamEvents } from "./events";
-import { asAssignableRole, inTeamTransaction, invitationIsOpen, type TeamDeps } from "./teams";
+import { asAssignableRole, inTeamTransaction, invitationIsOpen, type TeamCaller, type TeamDeps } from "./teams";
 
 export type InvitationDeps = TeamDeps & Pick<AppDeps, "mailer" | "baseUrl">;
-type Caller = { id: string; email: string; name: string };
+type Caller = TeamCaller & { name: string };
 type InvitationRow = typeof teamInvitations.$inferSelect;
 
 class GoneError extends AppError {
@@ -62,15 +62,13 @@ async function userByEmail(db: DbOrTx, email: string): Promise<{ id: string } | 
 }
 
 /** The audit row of an invitation's life (create, resend, revoke by the team; accept, decline by the invitee). */
-function auditInvitation(tx: Tx, logger: Logger, actorId: string, action: string, invitation: InvitationRow): Promise<void> {
+function auditInvitation(tx: Tx, logger: Logger, actor: Caller, action: string, invitation: InvitationRow): Promise<void> {
   return writeAuditEvent(tx, logger, {
+    ...(actor.origin ?? NO_ORIGIN),
     eventType: "invitation",
     action,
     outcome: "success",
-    userId: actorId,
-    userAgent: null,
-    ipAddress: null,
-    sessionId: null,
+    userId: actor.id,
     resource: `/api/teams/${invitation.teamId}/invitations/${invitation.id}`,
     metadata: { invitationId: invitation.id, teamId: invitation.teamId, email: invitation.email, role: invitation.role },
   });
@@ -133,7 +131,7 @@ export async function createInvitation(deps: InvitationDeps, caller: Caller, tea
       .returning();
     if (!invitation) throw new Error("invitation insert returned no row");
     await announceInvitation(tx, events, invitation, team.name, caller.name, true);
-    await auditInvitation(tx, deps.logger, caller.id, "create", invitation);
+    await auditInvitation(tx, deps.logger, caller, "create", invitation);
     return { invitation, teamName: team.name };
   });
   await mailInvitation(deps, invitation, teamName, caller.name);
@@ -172,7 +170,7 @@ export async function resendInvitation(deps: InvitationDeps, caller: Caller, tea
       .returning();
     if (!invitation) throw new NotFoundError("Invitation");
     await announceInvitation(tx, events, invitation, team.name, caller.name, false);
-    await auditInvitation(tx, deps.logger, caller.id, "resend", invitation);
+    await auditInvitation(tx, deps.logger, caller, "resend", invitation);
     return { invitation, teamName: team.name };
   });
   await mailInvitation(deps, invitation, teamName, caller.name);
@@ -187,7 +185,7 @@ export async function revokeInvitation(deps: InvitationDeps, caller: Caller, tea
     const current = await teamInvitation(tx, teamId, invitationId);
     if (current.acceptedAt) throw new ConflictError(teamMessages.invitationAccepted);
     await tx.update(teamInvitations).set({ revokedAt: new Date() }).where(eq(teamInvitations.id, current.id));
-    await auditInvitation(tx, deps.logger, caller.id, "revoke", current);
+    await auditInvitation(tx, deps.logger, caller, "revoke", current);
     const invitee = await userByEmail(tx, current.email);
     const data: InvitationEvent = { invitationId: current.id, teamId };
     if (invitee) events.publish([invitee.id], realtimeTopics.invitations, realtimeTypes.invitationRevoked, data);
@@ -271,7 +269,7 @@ export async function acceptInvitation(deps: TeamDeps, caller: Caller, token: st
       .returning({ id: teamMembers.id });
     if (inserted.length === 0) throw new ConflictError(teamMessages.alreadyMember);
     await tx.update(teamInvitations).set({ acceptedAt: new Date() }).where(eq(teamInvitations.id, inv.id));
-    await auditInvitation(tx, deps.logger, caller.id, "accept", inv);
+    await auditInvitation(tx, deps.logger, caller, "accept", inv);
     if (inv.invitedBy && inv.invitedBy !== caller.id) {
       await events.notify(tx, inv.invitedBy, "team_invitation", teamMessages.invitationAcceptedTitle, teamMessages.invitationAcceptedMessage(caller.name || caller.email, team.name));
     }
@@ -287,7 +285,7 @@ export async function declineInvitation(deps: TeamDeps, caller: Caller, token: s
   await inTeamTransaction(deps, async (tx, events) => {
     const inv = await openInvitationFor(tx, token, caller);
     await tx.update(teamInvitations).set({ declinedAt: new Date() }).where(eq(teamInvitations.id, inv.id));
-    await auditInvitation(tx, deps.logger, caller.id, "decline", inv);
+    await auditInvitation(tx, deps.logger, caller, "decline", inv);
     const data: InvitationEvent = { invitationId: inv.id, teamId: inv.teamId };
     events.publish([caller.id], realtimeTopics.invitations, realtimeTypes.invitationClosed, data);
     await events.teamChanged(tx, inv.teamId, "declined", null);

@@ -16,14 +16,16 @@ import { teamInvitations, teamMembers, teams, user, type DbOrTx, type Tx } from 
 import type { AppDeps } from "../../lib/context";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../lib/errors";
 import { ensureSubscriber } from "../accounts";
-import { writeAuditEvent } from "../audit";
+import { NO_ORIGIN, writeAuditEvent, type RequestOrigin } from "../audit";
 import { asTeamRole, hasTeamsAccess, memberOf, teamForManager, teamForMember, type TeamRow } from "./access";
 import { TeamEvents } from "./events";
 import { refreshTeams, refreshTeamsOf } from "./quota";
 import { assertNoUnsafeMarkup } from "../../security/sanitize";
 
 export type TeamDeps = Pick<AppDeps, "db" | "realtime" | "logger">;
-type Caller = { id: string; email: string };
+/** The signed-in caller; `origin` is the request (address, user agent, session) their audit rows record. */
+export type TeamCaller = { id: string; email: string; origin?: RequestOrigin };
+type Caller = TeamCaller;
 
 /** Runs a team change in one transaction, then publishes what it queued. */
 export async function inTeamTransaction<T>(deps: TeamDeps, work: (tx: Tx, events: TeamEvents) => Promise<T>): Promise<T> {
@@ -37,19 +39,20 @@ export function presentTeam(row: TeamRow): Team {
   return { id: row.id, name: row.name, ownerId: row.ownerId, totalQuota: row.totalQuota, usedQuota: row.usedQuota };
 }
 
-/** The audit row (team_role_change) of a member's new team role: whose, by whom, before and after. */
-function auditTeamRole(deps: TeamDeps, tx: Tx, actorId: string, teamId: string, memberId: string, action: string, before: string, after: string): Promise<void> {
+/**
+ * The audit row (team_role_change) of a member's new team role, or of their leaving the team
+ * (after "none"): whose, by whom, before and after, from which request.
+ */
+function auditTeamRole(deps: TeamDeps, tx: Tx, actor: Caller, teamId: string, memberId: string, action: string, before: string, after: string): Promise<void> {
   return writeAuditEvent(tx, deps.logger, {
+    ...(actor.origin ?? NO_ORIGIN),
     eventType: "team_role_change",
     action,
     outcome: "success",
     riskLevel: "medium",
     userId: memberId,
-    userAgent: null,
-    ipAddress: null,
-    sessionId: null,
     resource: `/api/teams/${teamId}/members/${memberId}`,
-    metadata: { actorId, teamId, before, after },
+    metadata: { actorId: actor.id, teamId, before, after },
   });
 }
 
@@ -190,7 +193,7 @@ export async function updateMember(deps: TeamDeps, caller: Caller, teamId: strin
       }
       if (changes.length > 0) await events.notify(tx, memberId, "other", teamMessages.memberChangedTitle, changes.join(" "));
     }
-    if (patch.role && patch.role !== target.role) await auditTeamRole(deps, tx, caller.id, teamId, memberId, "change role", target.role, patch.role);
+    if (patch.role && patch.role !== target.role) await auditTeamRole(deps, tx, caller, teamId, memberId, "change role", target.role, patch.role);
     await events.teamChanged(tx, teamId, "updated", memberId);
     const [who] = await tx
       .select({ email: user.email, name: user.name, inviterName: inviter.name })
@@ -212,6 +215,7 @@ export async function removeMember(deps: TeamDeps, caller: Caller, teamId: strin
     const target = await memberOf(tx, teamId, memberId);
     if (team.ownerId === memberId) throw self ? new ConflictError(teamMessages.ownerCannotLeave) : new ForbiddenError(teamMessages.ownerProtected);
     await tx.delete(teamMembers).where(eq(teamMembers.id, target.id));
+    await auditTeamRole(deps, tx, caller, teamId, memberId, self ? "leave team" : "remove member", target.role, "none");
     if (!self) await events.notify(tx, memberId, "other", teamMessages.memberRemovedTitle, teamMessages.memberRemovedMessage(team.name));
     await events.teamChanged(tx, teamId, self ? "left" : "removed", memberId, [memberId]);
   });
@@ -231,7 +235,7 @@ export async function transferOwnership(deps: TeamDeps, caller: Caller, teamId: 
     await tx.update(teamMembers).set({ role: "owner", quotaAllocation: 0 }).where(eq(teamMembers.id, target.id));
     await tx.update(teamMembers).set({ role: "admin" }).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, caller.id)));
     await events.notify(tx, newOwnerId, "other", teamMessages.ownershipTransferredTitle, teamMessages.ownershipTransferredMessage(team.name));
-    await auditTeamRole(deps, tx, caller.id, teamId, newOwnerId, "transfer ownership", target.role, "owner");
+    await auditTeamRole(deps, tx, caller, teamId, newOwnerId, "transfer ownership", target.role, "owner");
     await events.teamChanged(tx, teamId, "transferred", newOwnerId);
   });
   return getTeam(deps.db, caller.id, teamId);
