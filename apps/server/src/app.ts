@@ -42,6 +42,7 @@ import { teamLiveRouter } from "./routes/team-live/team-live.handlers";
 import { customerMessagesRouter } from "./routes/customer-messages/customer-messages.handlers";
 import { trackingRouter } from "./routes/tracking/tracking.handlers";
 import { securityDashboardRouter } from "./routes/security-dashboard/security-dashboard.handlers";
+import { metricsEndpoint } from "./observability/metrics";
 import { REALTIME_PATH, realtimeHandler, realtimeRoute } from "./realtime/realtime.routes";
 
 export const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -135,6 +136,8 @@ export function createApp(deps: AppDeps) {
   const app = createRouter();
   const limit = deps.env.BODY_LIMIT_BYTES;
 
+  // Counts every answer (health details' request and error rate; Prometheus with METRICS_TOKEN).
+  app.use("*", deps.metrics.middleware);
   app.use("*", requestContext(deps));
   // CSP, HSTS over HTTPS, Referrer- and Permissions-Policy (security/headers.ts, decision 011).
   const selfOriginOf = (c: Context<AppEnv>) => selfOrigin(c, deps.env.TRUST_PROXY);
@@ -242,6 +245,8 @@ export function createApp(deps: AppDeps) {
   app.all("/api/*", () => {
     throw new NotFoundError("Endpoint");
   });
+  // Prometheus text format for a scraper (docs/operations.md): outside /api, so neither rate-limited nor in the OpenAPI document.
+  app.get("/metrics", metricsEndpoint(deps.env.METRICS_TOKEN, deps.metrics));
 
   const webDist = deps.env.WEB_DIST_DIR ? path.resolve(deps.env.WEB_DIST_DIR) : defaultWebDist;
   if (existsSync(webDist)) app.use("*", staticSpa(webDist));

@@ -22,6 +22,8 @@ import { startLateAlerts } from "./services/driver/late";
 import { createSecurityState } from "./security/monitor/state";
 import { startSecurityMonitor } from "./security/monitor/jobs";
 import { runEncryptionSelfTest } from "./security/monitor/metrics";
+import { createMetrics } from "./observability/metrics";
+import { mailBacklog } from "./services/system/health";
 
 /** The session-signing secret: BETTER_AUTH_SECRET, or one generated once and kept in DATA_DIR. */
 export function resolveSecret(env: Env): string {
@@ -85,7 +87,10 @@ export async function buildRuntime(
     }
     else void geo.get().catch((error: unknown) => logger.error({ err: error }, "geo services failed to load"));
   }
-  const solver = createSolverPool(env.SOLVER_WORKERS, env.SOLVER_MAX_QUEUE);
+  // Per app instance (never prom-client's global registry); the Prometheus part only with METRICS_TOKEN.
+  const metrics = createMetrics({ prometheus: Boolean(env.METRICS_TOKEN) });
+  const solver = createSolverPool(env.SOLVER_WORKERS, env.SOLVER_MAX_QUEUE, { onSolved: metrics.onSolved });
+  metrics.watch({ solver: () => solver.stats(), mailBacklog: () => mailBacklog(database.db) });
   if (env.NODE_ENV !== "test") solver.warm();
   // SPEC §9 rate limits: categories, auth, global per tier (shared through PostgreSQL when there is one).
   const limiters = createRateLimiters(env, database.db, database.kind, logger);
@@ -101,7 +106,7 @@ export async function buildRuntime(
   // Several processes on PostgreSQL: a rotation's new version is read within 30 s (keys:rotate waits 35 s before using it).
   const keyPoll = env.NODE_ENV !== "test" && database.kind === "postgres" ? setInterval(() => void encryption.refresh().catch(() => undefined), 30_000).unref() : null;
   const storage = createLocalStorage({ db: database.db, root: path.join(env.DATA_DIR, "storage"), secret });
-  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl, realtime, sockets, encryption, storage, security: createSecurityState() };
+  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl, realtime, sockets, encryption, storage, security: createSecurityState(), metrics };
   // SPEC §4 security initialisation: the encryption self-test sets encryptionHealth (a critical alert when it fails).
   await runEncryptionSelfTest(deps);
   // SPEC §9 security check every 30 s, once across processes (not in tests: they call the check).

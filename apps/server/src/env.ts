@@ -109,6 +109,8 @@ export const envSchema = z.object({
   SOLVER_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   /** Milliseconds between realtime heartbeats: each socket is pinged (no pong by the next one: closed) and its session re-checked. */
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(30_000),
+  /** Bearer token of the Prometheus endpoint GET /metrics (at least 16 characters); unset, /metrics answers 404. Never logged. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 /** Geography variables (ROUTING_PROVIDER, OSM_EXTRACT, GEOCODER, …), parsed by packages/geo's schema. */

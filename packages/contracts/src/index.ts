@@ -24,3 +24,4 @@ export * from "./web-security";
 export * from "./rate-limits";
 export * from "./account-security";
 export * from "./security";
+export * from "./system";

@@ -123,6 +123,8 @@ export interface SolverPool {
   solve(problem: Problem, options?: PoolSolveOptions, onProgress?: (event: ProgressEvent) => void): Promise<Solution>;
   /** Starts the workers now instead of on the first request. */
   warm(): void;
+  /** Threads configured and busy, problems waiting (queued or being packed), the queue's bound. */
+  stats(): { workers: number; busy: number; queued: number; maxQueue: number };
   close(): Promise<void>;
 }
 
@@ -140,6 +142,13 @@ interface Task {
 interface Slot {
   worker: Worker;
   task: Task | null;
+  /** When the task was posted to the worker (performance.now()). */
+  postedAt: number;
+}
+
+export interface SolverPoolOptions {
+  /** Called when a worker answers a problem (or dies on it), with the worker time in milliseconds. */
+  onSolved?: (ms: number, ok: boolean) => void;
 }
 
 /**
@@ -148,7 +157,7 @@ interface Slot {
  * A worker that dies fails its task and is replaced on the next request. At most `maxQueue`
  * problems wait for a thread, so a burst cannot pile up work (and memory) without bound.
  */
-export function createSolverPool(size: number, maxQueue = 32): SolverPool {
+export function createSolverPool(size: number, maxQueue = 32, poolOptions: SolverPoolOptions = {}): SolverPool {
   const slots: Slot[] = [];
   const queue: Task[] = [];
   let nextId = 1;
@@ -160,7 +169,7 @@ export function createSolverPool(size: number, maxQueue = 32): SolverPool {
     const worker = new Worker(SHIM);
     // Idle solver threads must not keep the process (or a test run) alive.
     worker.unref();
-    const slot: Slot = { worker, task: null };
+    const slot: Slot = { worker, task: null, postedAt: 0 };
     worker.on("message", (reply: SolverReply | SolverProgress) => {
       if ("progress" in reply) {
         if (slot.task?.request.id === reply.id) slot.task.onProgress?.(reply.progress);
@@ -169,6 +178,7 @@ export function createSolverPool(size: number, maxQueue = 32): SolverPool {
       const task = slot.task;
       slot.task = null;
       if (task && task.request.id === reply.id) {
+        poolOptions.onSolved?.(performance.now() - slot.postedAt, reply.ok);
         if (reply.ok) task.resolve(reply.solution);
         else task.reject(Object.assign(new Error(reply.message), { name: reply.name }));
       }
@@ -177,6 +187,7 @@ export function createSolverPool(size: number, maxQueue = 32): SolverPool {
     const fail = (error: Error) => {
       const index = slots.indexOf(slot);
       if (index >= 0) slots.splice(index, 1);
+      if (slot.task) poolOptions.onSolved?.(performance.now() - slot.postedAt, false);
       slot.task?.reject(error);
       slot.task = null;
       if (!closed) pump();
@@ -195,6 +206,7 @@ export function createSolverPool(size: number, maxQueue = 32): SolverPool {
       if (!slot) return;
       const task = queue.shift() as Task;
       slot.task = task;
+      slot.postedAt = performance.now();
       slot.worker.postMessage(task.request, task.transfer);
     }
   };
@@ -217,6 +229,9 @@ export function createSolverPool(size: number, maxQueue = 32): SolverPool {
     },
     warm() {
       while (!closed && slots.length < size) spawn();
+    },
+    stats() {
+      return { workers: size, busy: slots.filter((s) => s.task !== null).length, queued: queue.length + packing, maxQueue };
     },
     async close() {
       closed = true;

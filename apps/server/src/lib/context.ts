@@ -14,6 +14,7 @@ import type { RateLimiters } from "../security/rate-limits";
 import type { FieldEncryption } from "../security/field-encryption";
 import type { Storage } from "../storage";
 import type { SecurityState } from "../security/monitor/state";
+import type { Metrics } from "../observability/metrics";
 
 export interface AppDeps {
   env: Env;
@@ -40,6 +41,8 @@ export interface AppDeps {
   storage: Storage;
   /** This process's security state: start time (uptime), encryptionHealth, 5xx errors of the last hour. */
   security: SecurityState;
+  /** Request and solve-time windows (GET /api/health/details) and, with METRICS_TOKEN, the Prometheus registry. */
+  metrics: Metrics;
 }
 
 export interface SessionUser {

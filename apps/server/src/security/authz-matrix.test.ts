@@ -112,6 +112,8 @@ const TABLE: Record<string, Row> = {
   "PATCH /api/security/alerts/{id}": { allow: NOBODY, admins: true, body: { status: "resolved" } },
   "GET /api/security/violations": { allow: NOBODY, admins: true },
   "GET /api/security/audit": { allow: NOBODY, admins: true },
+  // Issue 14: system health (admin, super_admin).
+  "GET /api/health/details": { allow: NOBODY, admins: true },
 };
 
 /** Operations anyone may call signed out (security: [] in the document, and these). */

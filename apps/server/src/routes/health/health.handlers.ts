@@ -1,13 +1,20 @@
-import { createRouter } from "../../lib/context";
+import { createRouter, requireUser } from "../../lib/context";
+import { requireAdmin } from "../../services/admin";
+import { healthDetails } from "../../services/system/health";
 import * as routes from "./health.routes";
 
-export const healthRouter = createRouter().openapi(routes.getHealth, async (c) => {
-  const { database, logger } = c.get("deps");
-  try {
-    await database.ping();
-    return c.json({ status: "ok" as const, database: "ok" as const }, 200);
-  } catch (error) {
-    logger.warn({ err: error }, "health check: database unreachable");
-    return c.json({ status: "error" as const, database: "unreachable" as const }, 503);
-  }
-});
+export const healthRouter = createRouter()
+  .openapi(routes.getHealth, async (c) => {
+    const { database, logger } = c.get("deps");
+    try {
+      await database.ping();
+      return c.json({ status: "ok" as const, database: "ok" as const }, 200);
+    } catch (error) {
+      logger.warn({ err: error }, "health check: database unreachable");
+      return c.json({ status: "error" as const, database: "unreachable" as const }, 503);
+    }
+  })
+  .openapi(routes.getHealthDetails, async (c) => {
+    requireAdmin(requireUser(c));
+    return c.json(await healthDetails(c.get("deps")), 200);
+  });
