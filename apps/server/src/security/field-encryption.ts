@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, pbkdf2Sync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, pbkdf2Sync, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ENCRYPTION_KDF_ITERATIONS, ENCRYPTION_MAX_KEY_VERSIONS, ENCRYPTION_SALT_BYTES, encryptionMessages } from "@routepilot/contracts";
@@ -53,10 +53,26 @@ export class FieldEncryption {
   constructor(
     keyring: KeyVersion[],
     private readonly reloadKeyring?: () => Promise<KeyVersion[]>,
+    options: { indexKey?: Buffer } = {},
   ) {
     if (keyring.length === 0) throw new EncryptionError(encryptionMessages.keyNotInitialized);
     this.keys = new Map(keyring.map((k) => [k.version, k.key]));
     this.current = Math.max(...keyring.map((k) => k.version));
+    const master = keyring.find((k) => k.version === 1);
+    this.indexKey = options.indexKey ?? (master ? deriveIndexKey(master) : null);
+  }
+
+  /** The key of keyed hashes (emailHash): derived from the master key, so rotations do not change it. */
+  private readonly indexKey: Buffer | null;
+
+  /**
+   * Keyed hash (HMAC-SHA256, hex) of a lower-cased, trimmed e-mail address: how a sealed address is
+   * compared (unsubscribes) without storing it. Not a plain hash: without the master key a list
+   * of guessed addresses cannot be matched against the table.
+   */
+  emailHash(email: string): string {
+    if (!this.indexKey) throw new EncryptionError("No index key: the master key is not loaded");
+    return createHmac("sha256", this.indexKey).update(email.trim().toLowerCase()).digest("hex");
   }
 
   get currentVersion(): number {
@@ -261,6 +277,11 @@ export function loadMasterKey(options: { masterKey?: string | undefined; dataDir
 /** The keyring of the master key alone (no database: tests, and a server before its first rotation). */
 export function loadKeyring(options: { masterKey?: string | undefined; dataDir: string }): KeyVersion[] {
   return [loadMasterKey(options)];
+}
+
+/** The key of FieldEncryption.emailHash: HKDF-SHA256 of the master key (version 1), for this one use. */
+export function deriveIndexKey(master: KeyVersion): Buffer {
+  return Buffer.from(hkdfSync("sha256", master.key, Buffer.alloc(0), "routepilot customer e-mail index", 32));
 }
 
 /** A stored version's key, encrypted under the master key (the record as JSON, like a sealed field). */

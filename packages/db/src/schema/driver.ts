@@ -119,11 +119,16 @@ export const customerMessages = pgTable(
       .notNull()
       .references(() => routeStops.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
-    email: text("email").notNull(),
+    /** Plain address, subject and body of a message stored before migration 0012 (sealed at start, then emptied). */
+    email: text("email"),
     /** held (quiet hours) → sent, or skipped (unsubscribed, disabled). */
     status: text("status").notNull(),
-    subject: text("subject").notNull(),
-    body: text("body").notNull(),
+    subject: text("subject"),
+    body: text("body"),
+    /** { email, subject, body } as JSON, sealed (the body names the customer). */
+    sealed: text("sealed"),
+    /** Keyed hash (HMAC-SHA256) of the lower-cased address: compared with customer_unsubscribes. */
+    emailHash: text("email_hash"),
     sendAfter: timestamp("send_after", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -131,6 +136,7 @@ export const customerMessages = pgTable(
   (t) => [
     uniqueIndex("customer_messages_stop_kind_key").on(t.routeStopId, t.kind),
     index("customer_messages_held_idx").on(t.status, t.sendAfter),
+    index("customer_messages_plain_idx").on(t.id).where(sql`${t.email} is not null`),
     check("customer_messages_kind_check", sql`${t.kind} in ('on_its_way','next','delivered','missed')`),
     check("customer_messages_status_check", sql`${t.status} in ('held','sent','skipped')`),
   ],
@@ -143,11 +149,13 @@ export const customerUnsubscribes = pgTable(
     teamId: uuid("team_id")
       .notNull()
       .references(() => teams.id, { onDelete: "cascade" }),
-    /** Lower-cased. */
-    email: text("email").notNull(),
+    /** Plain lower-cased address of a row from before migration 0012 (hashed at start, then the row is replaced). */
+    email: text("email"),
+    /** Keyed hash (HMAC-SHA256 under a key derived from the master key) of the lower-cased address. */
+    emailHash: text("email_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.teamId, t.email] })],
+  (t) => [uniqueIndex("customer_unsubscribes_team_email_hash_key").on(t.teamId, t.emailHash)],
 );
 
 /** Metadata of an object in the storage service (SPEC storage: upload, sign, list, info, remove); bytes on disk under DATA_DIR. */

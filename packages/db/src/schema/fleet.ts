@@ -122,8 +122,12 @@ export const plans = pgTable(
     progress: real("progress").notNull().default(0),
     settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default({}),
     vehicleIds: jsonb("vehicle_ids").$type<string[]>().notNull().default([]),
-    /** The validated orders, each with its id. */
+    /** The validated orders, each with its id, without their contacts (those are in contacts_sealed). */
     orders: jsonb("orders").$type<Array<Record<string, unknown> & { id: string }>>().notNull().default([]),
+    /** The orders' customer contacts, { orderId: { name, email, phone } } as JSON, sealed; null when none has one. */
+    contactsSealed: text("contacts_sealed"),
+    /** Plain contacts of a plan stored before migration 0012 (moved out of orders by it); sealed at start, then emptied. */
+    legacyContacts: jsonb("legacy_contacts").$type<Record<string, { name?: string; email?: string; phone?: string }>>(),
     /** { routes, unassigned, totals } in the contracts' plan shapes; null until solved. */
     result: jsonb("result").$type<Record<string, unknown>>(),
     error: text("error"),
@@ -140,6 +144,7 @@ export const plans = pgTable(
   (t) => [
     index("plans_team_date_idx").on(t.teamId, t.date),
     index("plans_parent_idx").on(t.parentPlanId),
+    index("plans_legacy_contacts_idx").on(t.id).where(sql`${t.legacyContacts} is not null`),
     check("plans_status_check", sql`${t.status} in ('queued','solving','done','failed')`),
     check("plans_objective_check", sql`${t.objective} in ('min_time','min_vehicles','balance')`),
   ],

@@ -104,7 +104,13 @@ export const routeStops = pgTable(
     /** Dispatched fleet stops: the plan order's id, pickup/delivery kind and the customer contact. */
     orderId: text("order_id"),
     kind: text("kind"),
+    /**
+     * Plain contact of a stop dispatched before migration 0012: the server seals it into
+     * contact_sealed at start and empties this column (decision 011). New rows never set it.
+     */
     contact: jsonb("contact").$type<{ name?: string; email?: string; phone?: string }>(),
+    /** The customer contact { name, email, phone } as JSON, sealed (field encryption record). */
+    contactSealed: text("contact_sealed"),
     arrivedAt: timestamp("arrived_at", { withTimezone: true }),
     /** not_home, wrong_address, refused, damaged, other. */
     failureReason: text("failure_reason"),
@@ -119,6 +125,8 @@ export const routeStops = pgTable(
     uniqueIndex("route_stops_tracking_token_key").on(t.trackingToken),
     uniqueIndex("route_stops_route_sequence_key").on(t.routeId, t.sequence),
     check("route_stops_status_check", sql`${t.status} in ('pending','arrived','done','failed')`),
+    // Finds the few stops whose contact is still plain (the sealing at start) without reading the table.
+    index("route_stops_plain_contact_idx").on(t.id).where(sql`${t.contact} is not null`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
-import { driverMessages, failureReasonLabels, type CustomerMessageKind, type CustomerMessageSettings, type FailureReason } from "@routepilot/contracts";
+import { driverMessages, encryptionMessages, failureReasonLabels, type CustomerMessageKind, type CustomerMessageSettings, type FailureReason } from "@routepilot/contracts";
 import { customerMessageSettings, customerMessages, customerUnsubscribes, teams, type DbOrTx } from "@routepilot/db";
 import type { AppDeps } from "../../lib/context";
 import { ForbiddenError } from "../../lib/errors";
@@ -9,6 +9,8 @@ import { clockTime, longDate, quietUntil } from "./timing";
 import { loadRouteView, windowOf, type RouteView, type StopRow } from "./route-view";
 import { unsubscribeToken } from "./unsubscribe";
 import { assertNoUnsafeMarkup } from "../../security/sanitize";
+import { stopContact } from "../../security/contacts";
+import { openField, sealField } from "../../security/field-encryption";
 
 /**
  * Customer e-mails about dispatched stops (issue 12): "on its way" at dispatch, "you're next" when the
@@ -21,7 +23,7 @@ import { assertNoUnsafeMarkup } from "../../security/sanitize";
  * UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING, so two processes never send
  * the same one; the in-process scheduler releases those held for quiet hours.
  */
-export type CustomerMessageDeps = Pick<AppDeps, "db" | "mailer" | "logger" | "baseUrl" | "auth">;
+export type CustomerMessageDeps = Pick<AppDeps, "db" | "mailer" | "logger" | "baseUrl" | "auth" | "encryption">;
 
 /** After a plan is dispatched: "on its way" for every stop of these routes with a contact e-mail. */
 export async function afterDispatch(deps: CustomerMessageDeps, routeIds: readonly string[]): Promise<void> {
@@ -86,13 +88,13 @@ export function trackingUrl(baseUrl: string, stop: Pick<StopRow, "trackingToken"
   return stop.trackingToken ? `${baseUrl}/track/${stop.trackingToken}` : "";
 }
 
-function placeholders(deps: Pick<AppDeps, "baseUrl">, view: RouteView, index: number, now: number): PlaceholderValues {
+function placeholders(deps: Pick<AppDeps, "baseUrl">, view: RouteView, index: number, now: number, customerName: string | undefined): PlaceholderValues {
   const stop = view.stops[index] as StopRow;
   const planned = view.eta[index]?.plannedArrival ?? now;
   const window = windowOf(view, index, now);
   const when = stop.completedAt?.getTime() ?? window?.start ?? planned;
   return {
-    customer: stop.contact?.name?.trim() || "there",
+    customer: customerName?.trim() || "there",
     team: view.teamName,
     stop: stop.label,
     window: window ? `${clockTime(window.start, view.timeZone)} and ${clockTime(window.end, view.timeZone)}` : "",
@@ -110,36 +112,56 @@ function placeholders(deps: Pick<AppDeps, "baseUrl">, view: RouteView, index: nu
 async function queueMessages(deps: CustomerMessageDeps, view: RouteView, wanted: readonly { index: number; kind: CustomerMessageKind }[], now: number): Promise<void> {
   const items = wanted.flatMap(({ index, kind }) => {
     const stop = view.stops[index];
-    const email = stop?.contact?.email?.trim().toLowerCase();
-    return stop && email ? [{ index, kind, stop, email }] : [];
+    const contact = stop ? stopContact(deps.encryption, stop, deps.logger) : null;
+    const email = contact?.email?.trim().toLowerCase();
+    return stop && email ? [{ index, kind, stop, email, emailHash: deps.encryption.emailHash(email), name: contact?.name }] : [];
   });
   if (items.length === 0) return;
   const settings = await messageSettingsOf(deps.db, view.teamId);
   const unsubscribed = new Set(
     (
       await deps.db
-        .select({ email: customerUnsubscribes.email })
+        .select({ emailHash: customerUnsubscribes.emailHash })
         .from(customerUnsubscribes)
-        .where(and(eq(customerUnsubscribes.teamId, view.teamId), inArray(customerUnsubscribes.email, [...new Set(items.map((i) => i.email))])))
-    ).map((r) => r.email),
+        .where(and(eq(customerUnsubscribes.teamId, view.teamId), inArray(customerUnsubscribes.emailHash, [...new Set(items.map((i) => i.emailHash))])))
+    ).map((r) => r.emailHash),
   );
   const held = quietUntil(now, settings.quietHours, view.timeZone);
-  const rows = items.map(({ index, kind, stop, email }) => {
-    const values = placeholders(deps, view, index, now);
+  const rows = items.map(({ index, kind, stop, email, emailHash, name }) => {
+    const values = placeholders(deps, view, index, now, name);
     const template = settings.templates[kind];
+    // One line: a subject never carries a line break into the mail headers.
+    const content: MessageContent = { email, subject: renderTemplate(template.subject, values).replace(/\s*[\r\n]+\s*/g, " "), body: renderTemplate(template.body, values) };
     return {
       teamId: view.teamId,
       routeStopId: stop.id,
       kind,
-      email,
-      status: !settings.enabled || unsubscribed.has(email) ? "skipped" : "held",
-      // One line: a subject never carries a line break into the mail headers.
-      subject: renderTemplate(template.subject, values).replace(/\s*[\r\n]+\s*/g, " "),
-      body: renderTemplate(template.body, values),
+      // The address, and the body that names the customer, are sealed (decision 011).
+      sealed: sealField(deps.encryption, JSON.stringify(content)),
+      emailHash,
+      status: !settings.enabled || unsubscribed.has(emailHash) ? "skipped" : "held",
       sendAfter: new Date(held ?? now),
     };
   });
   for (let i = 0; i < rows.length; i += 500) await deps.db.insert(customerMessages).values(rows.slice(i, i + 500)).onConflictDoNothing();
+}
+
+/** What a customer_messages row seals: the address and the rendered e-mail. */
+interface MessageContent {
+  email: string;
+  subject: string;
+  body: string;
+}
+
+/**
+ * A message's address, subject and body: sealed, or plain in a row from before migration 0012 that
+ * the start-up sealing has not reached. Null when they cannot be decrypted (logged; not sent).
+ */
+function messageContent(deps: Pick<AppDeps, "encryption" | "logger">, row: typeof customerMessages.$inferSelect): MessageContent | null {
+  if (row.sealed === null) return row.email && row.subject !== null && row.body !== null ? { email: row.email, subject: row.subject, body: row.body } : null;
+  const text = openField(deps.encryption, row.sealed, deps.logger, "customer_messages.sealed");
+  if (text === null || text === encryptionMessages.decryptionFailed) return null;
+  return JSON.parse(text) as MessageContent;
 }
 
 /**
@@ -159,20 +181,24 @@ export async function sendDueMessages(deps: CustomerMessageDeps, now = Date.now(
   let sent = 0;
   for (const message of claimed) {
     const [team] = await deps.db.select({ name: teams.name }).from(teams).where(eq(teams.id, message.teamId));
-    const [unsubscribed] = await deps.db
-      .select({ email: customerUnsubscribes.email })
-      .from(customerUnsubscribes)
-      .where(and(eq(customerUnsubscribes.teamId, message.teamId), eq(customerUnsubscribes.email, message.email)));
-    if (!team || unsubscribed) {
+    const content = messageContent(deps, message);
+    const emailHash = content ? deps.encryption.emailHash(content.email) : null;
+    const [unsubscribed] = emailHash
+      ? await deps.db
+          .select({ emailHash: customerUnsubscribes.emailHash })
+          .from(customerUnsubscribes)
+          .where(and(eq(customerUnsubscribes.teamId, message.teamId), eq(customerUnsubscribes.emailHash, emailHash)))
+      : [];
+    if (!team || !content || unsubscribed) {
       await deps.db.update(customerMessages).set({ status: "skipped", sentAt: null }).where(eq(customerMessages.id, message.id));
       continue;
     }
-    const token = await unsubscribeToken(deps, message.teamId, message.email);
+    const token = await unsubscribeToken(deps, message.teamId, content.email);
     const unsubscribeUrl = `${deps.baseUrl}/unsubscribe/${token}`;
-    const { text, html } = customerEmail({ body: message.body, team: team.name, unsubscribeUrl });
+    const { text, html } = customerEmail({ body: content.body, team: team.name, unsubscribeUrl });
     // RFC 8058 one-click: the mail client POSTs to the API (no sign-in, no body needed).
     const headers = { "List-Unsubscribe": `<${deps.baseUrl}/api/unsubscribe/${token}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
-    await deps.mailer.send({ to: message.email, subject: message.subject, text, html, kind: "customer-message", headers });
+    await deps.mailer.send({ to: content.email, subject: content.subject, text, html, kind: "customer-message", headers });
     sent++;
   }
   return sent;

@@ -7,7 +7,8 @@ import { AppError } from "../../lib/errors";
 
 /**
  * Unsubscribe links: the token carries the team id and the address, signed with the server's auth
- * secret (HMAC-SHA256), so checking one needs no table; recording one writes customer_unsubscribes.
+ * secret (HMAC-SHA256), so checking one needs no table; recording one writes the keyed hash of the
+ * address (FieldEncryption.emailHash) to customer_unsubscribes.
  */
 export type SecretDeps = Pick<AppDeps, "auth">;
 
@@ -36,6 +37,8 @@ export async function readUnsubscribeToken(deps: SecretDeps, token: string): Pro
   return { teamId, email };
 }
 
+type UnsubscribeDeps = SecretDeps & Pick<AppDeps, "encryption"> & { db: DbOrTx };
+
 const gone = () => new AppError(404, "NOT_FOUND", driverMessages.unsubscribeGone);
 
 async function resolve(deps: SecretDeps & { db: DbOrTx }, token: string) {
@@ -47,20 +50,21 @@ async function resolve(deps: SecretDeps & { db: DbOrTx }, token: string) {
 }
 
 /** GET /api/unsubscribe/{token}: who is unsubscribed from whom, and whether it is done already. */
-export async function getUnsubscribe(deps: SecretDeps & { db: DbOrTx }, token: string): Promise<CustomerUnsubscribe> {
+export async function getUnsubscribe(deps: UnsubscribeDeps, token: string): Promise<CustomerUnsubscribe> {
   const { team, email } = await resolve(deps, token);
-  const [row] = await deps.db.select({ email: customerUnsubscribes.email }).from(customerUnsubscribes).where(eqTeamEmail(team.id, email));
+  const [row] = await deps.db.select({ teamId: customerUnsubscribes.teamId }).from(customerUnsubscribes).where(eqTeamEmail(deps, team.id, email));
   return { teamName: team.name, email, unsubscribed: Boolean(row) };
 }
 
 /** POST /api/unsubscribe/{token}: records it (again is fine). */
-export async function postUnsubscribe(deps: SecretDeps & { db: DbOrTx }, token: string): Promise<CustomerUnsubscribe> {
+export async function postUnsubscribe(deps: UnsubscribeDeps, token: string): Promise<CustomerUnsubscribe> {
   const { team, email } = await resolve(deps, token);
-  await deps.db.insert(customerUnsubscribes).values({ teamId: team.id, email }).onConflictDoNothing();
+  // Only the keyed hash of the address is stored (decision 011).
+  await deps.db.insert(customerUnsubscribes).values({ teamId: team.id, emailHash: deps.encryption.emailHash(email) }).onConflictDoNothing();
   return { teamName: team.name, email, unsubscribed: true };
 }
 
-/** The row of (team, address). */
-function eqTeamEmail(teamId: string, email: string) {
-  return and(eq(customerUnsubscribes.teamId, teamId), eq(customerUnsubscribes.email, email));
+/** The row of (team, address): compared by the address's keyed hash, case-insensitively. */
+function eqTeamEmail(deps: Pick<AppDeps, "encryption">, teamId: string, email: string) {
+  return and(eq(customerUnsubscribes.teamId, teamId), eq(customerUnsubscribes.emailHash, deps.encryption.emailHash(email)));
 }

@@ -9,7 +9,7 @@ import { checkLate } from "./late";
 import { managerIds, presentDriverStop, proofsByStop, routeContext, stopsByRoute, type StopRow } from "./model";
 import { assertNoUnsafeMarkup } from "../../security/sanitize";
 
-export type DriverDeps = Pick<AppDeps, "db" | "realtime" | "logger" | "mailer" | "baseUrl" | "auth">;
+export type DriverDeps = Pick<AppDeps, "db" | "realtime" | "logger" | "mailer" | "baseUrl" | "auth" | "encryption">;
 type Caller = { id: string };
 
 export interface FoldEvent {

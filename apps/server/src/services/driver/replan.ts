@@ -21,7 +21,7 @@ import { newTrackingToken, TRACKING_LINK_TTL_MS } from "./tracking-token";
  * driver hears route_changed (and a notification), the managers too, and the customers of the
  * next stops are told through the customer hooks.
  */
-export type ReplanDeps = Pick<AppDeps, "db" | "geo" | "solver" | "logger" | "realtime" | "mailer" | "baseUrl" | "auth">;
+export type ReplanDeps = Pick<AppDeps, "db" | "geo" | "solver" | "logger" | "realtime" | "mailer" | "baseUrl" | "auth" | "encryption">;
 type Caller = { id: string };
 type LatLng = { lat: number; lng: number };
 type UrgentOrder = z.output<typeof urgentOrderSchema>;
