@@ -25,3 +25,5 @@ export * from "./rate-limits";
 export * from "./account-security";
 export * from "./security";
 export * from "./system";
+export * from "./analytics";
+export * from "./team-analytics";
