@@ -26,4 +26,3 @@ export * from "./account-security";
 export * from "./security";
 export * from "./system";
 export * from "./analytics";
-export * from "./team-analytics";
