@@ -43,6 +43,7 @@ import { customerMessagesRouter } from "./routes/customer-messages/customer-mess
 import { trackingRouter } from "./routes/tracking/tracking.handlers";
 import { securityDashboardRouter } from "./routes/security-dashboard/security-dashboard.handlers";
 import { metricsEndpoint } from "./observability/metrics";
+import { adminAnalyticsRouter } from "./routes/admin-analytics/admin-analytics.handlers";
 import { REALTIME_PATH, realtimeHandler, realtimeRoute } from "./realtime/realtime.routes";
 
 export const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -213,6 +214,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", geocodeRouter);
   app.route("/", basemapRouter);
   app.route("/", billingRouter);
+  app.route("/", adminAnalyticsRouter);
   app.route("/", adminRouter);
   app.route("/", teamsRouter);
   app.route("/", invitationsRouter);

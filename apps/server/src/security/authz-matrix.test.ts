@@ -114,6 +114,8 @@ const TABLE: Record<string, Row> = {
   "GET /api/security/audit": { allow: NOBODY, admins: true },
   // Issue 14: system health (admin, super_admin).
   "GET /api/health/details": { allow: NOBODY, admins: true },
+  // Super admins only: team A's owner is the one instance admin among the callers (an admin's 403 is in admin-analytics.test.ts).
+  "GET /api/admin/analytics": { allow: NOBODY, admins: true },
 };
 
 /** Operations anyone may call signed out (security: [] in the document, and these). */
