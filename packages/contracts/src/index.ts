@@ -26,3 +26,4 @@ export * from "./account-security";
 export * from "./security";
 export * from "./system";
 export * from "./analytics";
+export * from "./team-analytics";

@@ -1,0 +1,8 @@
+import { createRouter, requireUser } from "../../lib/context";
+import { teamAnalytics } from "../../services/team-analytics";
+import * as r from "./team-analytics.routes";
+
+/** Team and fleet analytics (issue 14): thin handler over services/team-analytics. */
+export const teamAnalyticsRouter = createRouter().openapi(r.getTeamAnalytics, async (c) =>
+  c.json(await teamAnalytics(c.get("deps"), requireUser(c), c.req.valid("param").teamId, c.req.valid("query")), 200),
+);
