@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { createTestQueryClient, renderWithQuery } from "@/test/utils";
-import { AnalyticsDashboardPage, AnalyticsPage, EnhancedAnalyticsPage } from "@/features/analytics/routes/analytics-pages";
+import { AnalyticsPage, EnhancedAnalyticsPage } from "@/features/analytics/routes/analytics-pages";
 
 /** Pages that work today (the only places a placeholder may send the user). */
 const builtPaths = ["/", "/dashboard", "/route-history", "/profile", "/settings", "/update-password", "/pricing", "/contact", "/help", "/support-docs"];
@@ -14,7 +14,6 @@ const claims = [/payment went through/i, /thank you/i, /plan is updated/i, /has 
 const pages: { name: string; title: string; Page: ComponentType }[] = [
   { name: "/analytics", title: "Analytics", Page: AnalyticsPage },
   { name: "/enhanced-analytics", title: "Enhanced Analytics", Page: EnhancedAnalyticsPage },
-  { name: "/analytics-dashboard", title: "Analytics Dashboard", Page: AnalyticsDashboardPage },
 ];
 
 function renderPage(Page: ComponentType) {

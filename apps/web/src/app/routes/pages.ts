@@ -32,7 +32,7 @@ export const ProfilePage = page(() => import("@/features/profile/routes/profile-
 export const SettingsPage = page(() => import("@/features/settings/routes/settings-page"), "SettingsPage");
 export const AnalyticsPage = page(() => import("@/features/analytics/routes/analytics-pages"), "AnalyticsPage");
 export const EnhancedAnalyticsPage = page(() => import("@/features/analytics/routes/analytics-pages"), "EnhancedAnalyticsPage");
-export const AnalyticsDashboardPage = page(() => import("@/features/analytics/routes/analytics-pages"), "AnalyticsDashboardPage");
+export const AnalyticsDashboardPage = page(() => import("@/features/team-analytics/routes/analytics-dashboard-page"), "AnalyticsDashboardPage");
 export const TeamsPage = page(() => import("@/features/teams/routes/teams-pages"), "TeamsPage");
 export const TeamDashboardPage = page(() => import("@/features/teams/routes/teams-pages"), "TeamDashboardPage");
 export const TeamInvitationPage = page(() => import("@/features/teams/routes/teams-pages"), "TeamInvitationPage");

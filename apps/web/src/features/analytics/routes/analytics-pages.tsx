@@ -1,4 +1,4 @@
-import { BarChart3, LineChart, PieChart } from "lucide-react";
+import { BarChart3, LineChart } from "lucide-react";
 import { NotAvailableYet, type MeanwhileLink } from "@/components/layouts/not-available-yet";
 
 const meanwhile: [MeanwhileLink, ...MeanwhileLink[]] = [
@@ -35,22 +35,6 @@ export function EnhancedAnalyticsPage() {
         "chart efficiency trends over any period",
         "compare months and teams",
         "export figures for your own reporting",
-      ]}
-      meanwhile={meanwhile}
-    />
-  );
-}
-
-/** /analytics-dashboard (AnalyticsDashboard). */
-export function AnalyticsDashboardPage() {
-  return (
-    <NotAvailableYet
-      title="Analytics Dashboard"
-      icon={PieChart}
-      willDo={[
-        "give one overview of your routing activity, usage and savings",
-        "show usage per team member",
-        "warn you as you near your limit",
       ]}
       meanwhile={meanwhile}
     />

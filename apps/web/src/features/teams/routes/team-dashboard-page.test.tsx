@@ -55,6 +55,7 @@ describe("TeamDashboardPage as the owner", () => {
     expect(screen.getByRole("form", { name: "Invite a member" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Transfer ownership" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Leave team" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Team analytics" })).toHaveAttribute("href", "/analytics-dashboard?team=t1");
   });
 
   it("shows the server's 400 inline when allocations would exceed the quota", async () => {
@@ -156,6 +157,7 @@ describe("TeamDashboardPage as a member", () => {
     renderDashboard("member");
     const member = await row("bob@example.com");
     expect(within(member).getByText("(you)")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Team analytics" })).not.toBeInTheDocument();
     expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
     expect(screen.queryByRole("spinbutton")).not.toBeInTheDocument();
     expect(screen.queryByRole("form", { name: "Invite a member" })).not.toBeInTheDocument();

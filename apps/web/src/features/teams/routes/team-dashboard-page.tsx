@@ -69,7 +69,21 @@ export function TeamDashboardPage() {
 
   return (
     <PageContainer size="wide">
-      <PageHeader title="Team Management" description="Members, roles, invitations and how the team's monthly routes are shared." actions={picker} />
+      <PageHeader
+        title="Team Management"
+        description="Members, roles, invitations and how the team's monthly routes are shared."
+        actions={
+          <div className="flex flex-wrap items-end gap-3">
+            {picker}
+            {/* Team analytics are for the owner, admins and managers (issue 14). */}
+            {team.data && ["owner", "admin", "manager"].includes(team.data.role) ? (
+              <Button asChild variant="outline">
+                <Link to={`/analytics-dashboard?team=${encodeURIComponent(team.data.id)}`}>Team analytics</Link>
+              </Button>
+            ) : null}
+          </div>
+        }
+      />
       {body}
     </PageContainer>
   );

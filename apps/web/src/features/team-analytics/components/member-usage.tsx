@@ -1,0 +1,49 @@
+import { teamRoleNames, type TeamAnalytics } from "@routepilot/contracts";
+import { ChartCard, SeriesChart, type ChartColumn } from "@/components/charts";
+import { km } from "./format";
+
+type Row = { name: string; role: string; allocation: number; used: number; routes: number; stops: number; distanceMeters: number };
+
+const columns: ChartColumn<Row>[] = [
+  { key: "name", label: "Member" },
+  { key: "role", label: "Role" },
+  { key: "allocation", label: "Allocation (routes a month)" },
+  { key: "used", label: "Used this usage period" },
+  { key: "routes", label: "Routes in period" },
+  { key: "stops", label: "Stops in period" },
+  { key: "distanceMeters", label: "Distance in period", format: (v) => km(Number(v)), csv: (v) => Math.round(Number(v)) },
+];
+
+/** Each member's use of their allocation (bar chart) and their own routes in the period (table). */
+export function MemberUsage({ data }: { data: TeamAnalytics }) {
+  const rows: Row[] = data.members.map((m) => ({
+    name: m.name || m.email,
+    role: teamRoleNames[m.role],
+    allocation: m.allocation,
+    used: m.used,
+    routes: m.routes,
+    stops: m.stops,
+    distanceMeters: m.distanceMeters,
+  }));
+  return (
+    <ChartCard
+      title="Member usage against allocation"
+      description="Routes used of each member's monthly allocation (the owner uses their own plan), and the routes each member planned in the period."
+      period={data}
+      rows={rows}
+      columns={columns}
+      emptyText="The team has no members yet."
+    >
+      <SeriesChart
+        kind="bar"
+        data={rows}
+        xKey="name"
+        series={[
+          { key: "allocation", label: "Allocation" },
+          { key: "used", label: "Used" },
+          { key: "routes", label: "Routes in period" },
+        ]}
+      />
+    </ChartCard>
+  );
+}
