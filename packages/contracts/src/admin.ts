@@ -26,7 +26,6 @@ export const adminMessages = {
   superAdminsOnly: "Only super administrators can change roles",
   lastSuperAdmin: "You are the last super administrator: make someone else super_admin before changing your own role",
   selfBan: "You cannot ban yourself",
-  systemHealthNotAvailable: "The system health view is not available yet.",
 } as const;
 
 /** GET /api/admin/users query string. */

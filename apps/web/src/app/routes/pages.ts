@@ -39,7 +39,7 @@ export const TeamInvitationPage = page(() => import("@/features/teams/routes/tea
 export const RouteOptimizationPage = page(() => import("@/features/fleet/routes/route-optimization-page"), "RouteOptimizationPage");
 export const FleetRouteOptimizationPage = page(() => import("@/features/fleet/routes/route-optimization-page"), "FleetRouteOptimizationPage");
 export const SubscriptionPage = page(() => import("@/app/routes/subscription-route"), "SubscriptionRoute");
-export const SuperAdminDashboardPage = page(() => import("@/features/admin/routes/admin-pages"), "SuperAdminDashboardPage");
+export const SuperAdminDashboardPage = page(() => import("@/features/admin/routes/super-admin-page"), "SuperAdminDashboardPage");
 export const AdminDashboardPage = page(() => import("@/features/admin/routes/admin-pages"), "AdminDashboardPage");
 export const SecurityPage = page(() => import("@/features/security/routes/account-security-page"), "SecurityPage");
 export const DeleteAccountPage = page(() => import("@/features/security/routes/delete-account-page"), "DeleteAccountPage");

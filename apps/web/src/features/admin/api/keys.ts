@@ -1,8 +1,10 @@
 import type { AdminUsersQuery } from "@routepilot/contracts";
 
-/** Query keys of the admin console: the users list (per query) and a user's overage charges. */
+/** Query keys of the admin console (users list per query, a user's overage charges) and the system view (health, analytics per period). */
 export const adminKeys = {
   all: ["admin"] as const,
   users: (query: AdminUsersQuery) => ["admin", "users", query] as const,
   overage: (userId: string) => ["admin", "overage", userId] as const,
+  health: ["admin", "health"] as const,
+  analytics: (period: { from: string; to: string } | null) => ["admin", "analytics", period] as const,
 };

@@ -1,0 +1,117 @@
+import { formatPence, tierDisplayNames, type SystemAnalytics, type Tier } from "@routepilot/contracts";
+import { ChartCard, PeriodPicker, SeriesChart, usePeriod, type ChartColumn } from "@/components/charts";
+import { errorMessage } from "@/lib/api-client";
+import { useSystemAnalytics } from "@/features/admin/api/system";
+
+type Day = SystemAnalytics["byDay"][number];
+type Month = SystemAnalytics["overageByMonth"][number];
+type TierRow = { tier: Tier; name: string; users: number };
+
+const pence = (value: unknown) => formatPence(Number(value));
+const pounds = (value: unknown) => (Number(value) / 100).toFixed(2);
+/** "2025-01-05" → "5 Jan"; "2025-01" → "Jan 2025" (UTC). */
+const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
+
+const dayColumn: ChartColumn<Day> = { key: "day", label: "Day (UTC)" };
+const monthColumns: ChartColumn<Month>[] = [
+  { key: "month", label: "Month", format: (v) => monthLabel(String(v)) },
+  { key: "charges", label: "Charges" },
+  { key: "overageRoutes", label: "Overage routes" },
+  { key: "amountPence", label: "Charged", format: pence, csv: pounds },
+  { key: "paidPence", label: "Paid", format: pence, csv: pounds },
+];
+const tierColumns: ChartColumn<TierRow>[] = [
+  { key: "name", label: "Plan" },
+  { key: "users", label: "Accounts" },
+];
+
+function Totals({ data }: { data: SystemAnalytics }) {
+  const items: [string, string][] = [
+    ["Sign-ups", data.totals.signUps.toLocaleString("en-GB")],
+    ["Active users", data.totals.activeUsers.toLocaleString("en-GB")],
+    ["Routes planned", data.totals.routes.toLocaleString("en-GB")],
+    ["Overage charged", formatPence(data.totals.overagePence)],
+    ["Accounts now", data.totals.users.toLocaleString("en-GB")],
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+      {items.map(([label, value]) => (
+        <div key={label} className="rounded-md border p-3">
+          <dt className="text-xs text-muted-foreground">{label}</dt>
+          <dd className="text-2xl font-bold tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Charts({ data }: { data: SystemAnalytics }) {
+  const period = { from: data.from, to: data.to };
+  const perDay = (key: "signUps" | "activeUsers" | "routes", title: string, label: string, kind: "bar" | "line", description: string) => (
+    <ChartCard title={title} description={description} period={period} rows={data.byDay} columns={[dayColumn, { key, label }]}>
+      <SeriesChart kind={kind} data={data.byDay} xKey="day" series={[{ key, label }]} formatX={dayLabel} />
+    </ChartCard>
+  );
+  const tiers: TierRow[] = data.tierMix.map((t) => ({ ...t, name: tierDisplayNames[t.tier] }));
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      {perDay("signUps", "Sign-ups per day", "Sign-ups", "bar", "New accounts, by UTC day.")}
+      {perDay("activeUsers", "Active users per day", "Active users", "line", "Accounts that signed in, kept a session alive or planned a route that day.")}
+      {perDay("routes", "Routes per day", "Routes", "bar", "Routes planned by every account, by UTC day.")}
+      <ChartCard title="Tier mix" description="Accounts per plan now (the plan history is not recorded)." rows={tiers} columns={tierColumns}>
+        <SeriesChart kind="bar" data={tiers} xKey="name" series={[{ key: "users", label: "Accounts" }]} />
+      </ChartCard>
+      <ChartCard
+        title="Overage revenue per month"
+        description="Overage charges recorded each month: charged (pending, paid or failed) and paid."
+        period={period}
+        rows={data.overageByMonth}
+        columns={monthColumns}
+        className="lg:col-span-2"
+      >
+        <SeriesChart
+          kind="bar"
+          data={data.overageByMonth}
+          xKey="month"
+          series={[
+            { key: "amountPence", label: "Charged" },
+            { key: "paidPence", label: "Paid" },
+          ]}
+          format={(v) => formatPence(v)}
+          formatX={monthLabel}
+        />
+      </ChartCard>
+    </div>
+  );
+}
+
+/** The install's sign-ups, active users, routes, tier mix and overage revenue over a chosen period. */
+export function SystemGrowth() {
+  const state = usePeriod("last-3-months");
+  const analytics = useSystemAnalytics(state.period);
+  return (
+    <section aria-labelledby="system-growth" className="flex min-w-0 flex-col gap-4">
+      <div>
+        <h2 id="system-growth" className="text-lg font-semibold">
+          Growth
+        </h2>
+        <p className="text-sm text-muted-foreground">Every account on this install; days and months in UTC.</p>
+      </div>
+      <PeriodPicker state={state} />
+      {analytics.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(analytics.error)}
+        </p>
+      ) : null}
+      {analytics.data ? (
+        <>
+          <Totals data={analytics.data} />
+          <Charts data={analytics.data} />
+        </>
+      ) : analytics.isPending && state.period ? (
+        <p className="text-sm text-muted-foreground">Loading figures…</p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from "react-router";
+import { Users } from "lucide-react";
+import { PageContainer } from "@/components/layouts/page-container";
+import { PageHeader } from "@/components/layouts/page-header";
+import { Button } from "@/components/ui/button";
+import { SystemGrowth } from "@/features/admin/components/system-growth";
+import { SystemHealthPanel } from "@/features/admin/components/system-health-panel";
+
+/** /super-admin and /super-admin-dashboard (SuperAdminDashboard): super_admin only (guarded by the app). The users table stays on /admin. */
+export function SuperAdminDashboardPage() {
+  return (
+    <PageContainer size="wide">
+      <PageHeader
+        title="Super Admin Dashboard"
+        description="The install's growth and this server's health."
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/admin">
+              <Users aria-hidden="true" />
+              Manage users
+            </Link>
+          </Button>
+        }
+      />
+      <div className="flex flex-col gap-8">
+        <SystemHealthPanel />
+        <SystemGrowth />
+      </div>
+    </PageContainer>
+  );
+}
