@@ -42,6 +42,7 @@ import { teamLiveRouter } from "./routes/team-live/team-live.handlers";
 import { customerMessagesRouter } from "./routes/customer-messages/customer-messages.handlers";
 import { trackingRouter } from "./routes/tracking/tracking.handlers";
 import { securityDashboardRouter } from "./routes/security-dashboard/security-dashboard.handlers";
+import { analyticsRouter } from "./routes/analytics/analytics.handlers";
 import { teamAnalyticsRouter } from "./routes/team-analytics/team-analytics.handlers";
 import { metricsEndpoint } from "./observability/metrics";
 import { adminAnalyticsRouter } from "./routes/admin-analytics/admin-analytics.handlers";
@@ -226,6 +227,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", customerMessagesRouter);
   app.route("/", trackingRouter);
   app.route("/", securityDashboardRouter);
+  app.route("/", analyticsRouter);
   app.route("/", teamAnalyticsRouter);
   app.get(REALTIME_PATH, realtimeHandler((c) => selfOrigin(c, deps.env.TRUST_PROXY)));
   app.openAPIRegistry.registerPath(realtimeRoute);

@@ -1,0 +1,8 @@
+import { createRouter, requireUser } from "../../lib/context";
+import { analyticsEnhanced, analyticsSummary } from "../../services/analytics";
+import * as r from "./analytics.routes";
+
+/** Per-user analytics (issue 14): thin handlers over services/analytics. */
+export const analyticsRouter = createRouter()
+  .openapi(r.getSummary, async (c) => c.json(await analyticsSummary(c.get("deps").db, requireUser(c), c.req.valid("query")), 200))
+  .openapi(r.getEnhanced, async (c) => c.json(await analyticsEnhanced(c.get("deps").db, requireUser(c), c.req.valid("query")), 200));

@@ -1,0 +1,2 @@
+export { analyticsSummary, userTimeZone } from "./summary";
+export { analyticsEnhanced, changePercent, requireEnhancedAnalytics } from "./enhanced";
