@@ -6,13 +6,13 @@ describe("tierOffers", () => {
     expect(tiers.map((tier) => tierOffers[tier].pricePence)).toEqual([0, 999, 4999, 14999]);
   });
 
-  it("marks the features that are not built yet (analytics) as unavailable; teams, fleet planning and the driver app work", () => {
-    const unbuilt = /analytics/i;
+  it("offers only features that work: enhanced analytics, teams, fleet planning and the driver app are built", () => {
     for (const tier of tiers) {
       for (const feature of tierOffers[tier].features) {
-        expect({ tier, text: feature.text, available: feature.available }).toEqual({ tier, text: feature.text, available: !unbuilt.test(feature.text) });
+        expect({ tier, text: feature.text, available: feature.available }).toEqual({ tier, text: feature.text, available: true });
       }
     }
+    expect(tierOffers.premium.features.map((f) => f.text)).toContain("Enhanced analytics");
   });
 });
 

@@ -65,7 +65,6 @@ export type TierOffer = {
 };
 
 const works = (text: string): TierFeature => ({ text, available: true });
-const planned = (text: string): TierFeature => ({ text, available: false });
 
 /** Marketing description of each tier for the pricing page. Prices in pence per month. */
 export const tierOffers: Record<Tier, TierOffer> = {
@@ -83,7 +82,7 @@ export const tierOffers: Record<Tier, TierOffer> = {
   premium: {
     pricePence: 999,
     summary: "For couriers, sales reps and anyone on the road every day.",
-    features: [works("100 optimised routes a month"), works("Everything in Free"), planned("Enhanced analytics")],
+    features: [works("100 optimised routes a month"), works("Everything in Free"), works("Enhanced analytics")],
   },
   enterprise: {
     pricePence: 4999,

@@ -30,8 +30,8 @@ export const DashboardPage = page(() => import("@/features/dashboard/routes/dash
 export const RouteHistoryPage = page(() => import("@/app/routes/history-route"), "HistoryRoute");
 export const ProfilePage = page(() => import("@/features/profile/routes/profile-page"), "ProfilePage");
 export const SettingsPage = page(() => import("@/features/settings/routes/settings-page"), "SettingsPage");
-export const AnalyticsPage = page(() => import("@/features/analytics/routes/analytics-pages"), "AnalyticsPage");
-export const EnhancedAnalyticsPage = page(() => import("@/features/analytics/routes/analytics-pages"), "EnhancedAnalyticsPage");
+export const AnalyticsPage = page(() => import("@/features/analytics/routes/analytics-page"), "AnalyticsPage");
+export const EnhancedAnalyticsPage = page(() => import("@/features/analytics/routes/enhanced-analytics-page"), "EnhancedAnalyticsPage");
 export const AnalyticsDashboardPage = page(() => import("@/features/team-analytics/routes/analytics-dashboard-page"), "AnalyticsDashboardPage");
 export const TeamsPage = page(() => import("@/features/teams/routes/teams-pages"), "TeamsPage");
 export const TeamDashboardPage = page(() => import("@/features/teams/routes/teams-pages"), "TeamDashboardPage");

@@ -68,7 +68,7 @@ describe("pricing page", () => {
         else expect(text).toContain(`(${NOT_AVAILABLE_YET.toLowerCase()})`);
       });
     }
-    expect(screen.getByRole("list", { name: "Premium features" }).textContent).toMatch(/Enhanced analytics \(not available yet\)/);
+    expect(screen.getByRole("list", { name: "Premium features" }).textContent).toMatch(/Everything in FreeEnhanced analytics$/);
     expect(screen.getByRole("list", { name: "Enterprise features" }).textContent).toMatch(/Teams with quota allocationTeam management$/);
     expect(screen.getByRole("list", { name: "Fleet Pro features" }).textContent).toMatch(/Driver app with live positions$/);
   });

@@ -1,0 +1,192 @@
+import { Link } from "react-router";
+import { LineChart } from "lucide-react";
+import type { AnalyticsEnhanced } from "@routepilot/contracts";
+import { ChartCard, PeriodPicker, SeriesChart, usePeriod, type ChartColumn } from "@/components/charts";
+import { PageContainer } from "@/components/layouts/page-container";
+import { PageHeader } from "@/components/layouts/page-header";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { errorMessage } from "@/lib/api-client";
+import { useMe } from "@/lib/auth";
+import { useAnalyticsEnhanced } from "../api/get-analytics";
+import { duration, km } from "../components/format";
+import { StatTile } from "../components/stat-tile";
+import { StopHeatmap } from "../components/stop-heatmap";
+
+type Cell = AnalyticsEnhanced["heatmap"]["cells"][number];
+type Co2 = AnalyticsEnhanced["co2"][number];
+type Variant = AnalyticsEnhanced["variants"][number];
+type Trend = AnalyticsEnhanced["trends"]["routes"];
+
+const profileNames: Record<Co2["profile"], string> = { car: "Car", van: "Van", truck: "Truck", bicycle: "Bicycle", foot: "On foot" };
+
+const cellColumns: ChartColumn<Cell>[] = [
+  { key: "lat", label: "Latitude" },
+  { key: "lng", label: "Longitude" },
+  { key: "stops", label: "Stops" },
+];
+const co2Columns: ChartColumn<Co2>[] = [
+  { key: "profile", label: "Vehicle", format: (v) => profileNames[v as Co2["profile"]] },
+  { key: "routes", label: "Routes" },
+  { key: "distanceMeters", label: "Distance (m)", format: (v) => km(Number(v)) },
+  { key: "gramsPerKm", label: "g CO₂ per km" },
+  { key: "co2Kg", label: "CO₂ (kg)" },
+  { key: "savedCo2Kg", label: "CO₂ saved (kg)" },
+];
+const variantColumns: ChartColumn<Variant>[] = [
+  { key: "name", label: "Route" },
+  { key: "typedDistanceMeters", label: "Typed order (m)", format: (v) => km(Number(v)) },
+  { key: "optimisedDistanceMeters", label: "Optimised (m)", format: (v) => km(Number(v)) },
+  { key: "typedDurationSeconds", label: "Typed order (s)", format: (v) => (v === null ? "—" : duration(Number(v))) },
+  { key: "optimisedDurationSeconds", label: "Optimised (s)", format: (v) => duration(Number(v)) },
+];
+
+const offer = [
+  "Trends: every figure against the previous period of the same length",
+  "A heat map of where your stops are",
+  "Route efficiency: distance per stop, waiting time and the share of time spent at stops",
+  "A CO₂ estimate per vehicle profile, and the CO₂ optimising saved",
+  "Optimised against typed order, route by route",
+];
+
+/** /enhanced-analytics: Premium, Enterprise and Fleet Pro (SPEC §6, badge "Pro"); others see the offer and an upgrade link. */
+export function EnhancedAnalyticsPage() {
+  const me = useMe();
+  const allowed = me.data?.access.enhancedAnalytics ?? false;
+  const periodState = usePeriod();
+  const enhanced = useAnalyticsEnhanced(periodState.period, allowed);
+  if (me.isPending) return <PageContainer aria-busy="true" />;
+  if (!allowed) {
+    return (
+      <PageContainer size="narrow">
+        <PageHeader title="Enhanced Analytics" eyebrow={<Badge>Pro</Badge>} description="Deeper figures on your routes, part of the Premium, Enterprise and Fleet Pro plans." />
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <LineChart aria-hidden="true" className="size-5" /> What Enhanced Analytics shows
+            </CardTitle>
+            <CardDescription>Your current plan includes the Analytics page; upgrade to see these too.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <ul className="list-disc space-y-1 pl-5">
+              {offer.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <div className="flex flex-wrap gap-2">
+              <Button asChild>
+                <Link to="/pricing">See plans and upgrade</Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/analytics">Open Analytics</Link>
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      </PageContainer>
+    );
+  }
+
+  const data = enhanced.data;
+  return (
+    <PageContainer size="wide">
+      <PageHeader title="Enhanced Analytics" eyebrow={<Badge>Pro</Badge>} description="Trends, where your stops are, how efficient your routes are and their CO₂ estimate." />
+      <PeriodPicker state={periodState} className="mb-6" />
+      {enhanced.isError ? (
+        <Alert variant="destructive" className="mb-6">
+          <AlertDescription>{errorMessage(enhanced.error)}</AlertDescription>
+        </Alert>
+      ) : null}
+      {data ? (
+        <EnhancedView data={data} />
+      ) : periodState.period ? (
+        <Skeleton className="h-64" aria-label="Loading enhanced analytics" />
+      ) : null}
+    </PageContainer>
+  );
+}
+
+function trendHint(trend: Trend, format: (n: number) => string): string {
+  const change = trend.changePercent === null ? "no earlier figure" : `${trend.changePercent > 0 ? "+" : ""}${trend.changePercent.toLocaleString("en-GB")}%`;
+  return `${change} (previous period ${format(trend.previous)})`;
+}
+
+function EnhancedView({ data }: { data: AnalyticsEnhanced }) {
+  const period = { from: data.from, to: data.to };
+  const count = (n: number) => n.toLocaleString("en-GB");
+  const t = data.trends;
+  const e = data.efficiency;
+  return (
+    <div className="grid gap-6">
+      <p className="text-sm text-muted-foreground">
+        {data.from} to {data.to}, compared with {data.previous.from} to {data.previous.to} ({data.timezone}).
+      </p>
+      <section aria-labelledby="trends-title" className="grid gap-3">
+        <h2 id="trends-title" className="text-xl font-semibold">
+          Trends
+        </h2>
+        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
+          <StatTile label="Routes" value={count(t.routes.current)} hint={trendHint(t.routes, count)} />
+          <StatTile label="Stops" value={count(t.stops.current)} hint={trendHint(t.stops, count)} />
+          <StatTile label="Distance" value={km(t.distanceMeters.current)} hint={trendHint(t.distanceMeters, km)} />
+          <StatTile label="Driving time" value={duration(t.durationSeconds.current)} hint={trendHint(t.durationSeconds, duration)} />
+          <StatTile label="Distance saved" value={km(t.savedDistanceMeters.current)} hint={trendHint(t.savedDistanceMeters, km)} />
+          <StatTile label="Time saved" value={duration(t.savedDurationSeconds.current)} hint={trendHint(t.savedDurationSeconds, duration)} />
+        </dl>
+      </section>
+      <section aria-labelledby="efficiency-title" className="grid gap-3">
+        <h2 id="efficiency-title" className="text-xl font-semibold">
+          Route efficiency
+        </h2>
+        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
+          <StatTile label="Distance per stop" value={e.distancePerStopMeters === null ? "—" : km(e.distancePerStopMeters)} />
+          <StatTile label="Waiting for time windows" value={duration(e.waitingSeconds)} />
+          <StatTile label="Time at stops" value={duration(e.serviceSeconds)} hint={e.serviceShare === null ? undefined : `${Math.round(e.serviceShare * 100)}% of driving and stop time`} />
+        </dl>
+      </section>
+      <section aria-labelledby="heatmap-title" className="grid gap-3">
+        <h2 id="heatmap-title" className="text-xl font-semibold">
+          Where your stops are
+        </h2>
+        {data.heatmap.cells.length > 0 ? <StopHeatmap cells={data.heatmap.cells} /> : null}
+        <ChartCard
+          title="Stops per area"
+          description={`Stops counted in cells of ${data.heatmap.cellDegrees}° (about 1 km)${data.heatmap.truncated ? "; the busiest areas only" : ""}`}
+          period={period}
+          rows={data.heatmap.cells}
+          columns={cellColumns}
+          emptyText="No stops in this period."
+        >
+          <SeriesChart kind="bar" data={data.heatmap.cells.slice(0, 20).map((c) => ({ ...c, area: `${c.lat}, ${c.lng}` }))} xKey="area" series={[{ key: "stops", label: "Stops" }]} />
+        </ChartCard>
+      </section>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ChartCard title="CO₂ estimate per vehicle" description="Tailpipe CO₂e per km from the UK government's 2023 conversion factors" period={period} rows={data.co2} columns={co2Columns}>
+          <SeriesChart
+            kind="bar"
+            data={data.co2.map((c) => ({ ...c, name: profileNames[c.profile] }))}
+            xKey="name"
+            series={[
+              { key: "co2Kg", label: "CO₂ (kg)" },
+              { key: "savedCo2Kg", label: "Saved (kg)" },
+            ]}
+          />
+        </ChartCard>
+        <ChartCard title="Optimised against typed order" description="The routes where optimising saved most" period={period} rows={data.variants} columns={variantColumns} emptyText="No route in this period has a known typed order.">
+          <SeriesChart
+            kind="bar"
+            data={data.variants.map((v) => ({ name: v.name, typed: Math.round(v.typedDistanceMeters / 100) / 10, optimised: Math.round(v.optimisedDistanceMeters / 100) / 10 }))}
+            xKey="name"
+            series={[
+              { key: "typed", label: "Typed order (km)" },
+              { key: "optimised", label: "Optimised (km)" },
+            ]}
+          />
+        </ChartCard>
+      </div>
+    </div>
+  );
+}
