@@ -4,9 +4,10 @@ import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { authenticationLogs, encryptionKeys, fleetDrivers, teams, user, vehicles, type DatabaseHandle } from "@routepilot/db";
+import { authenticationLogs, customerMessages, encryptionKeys, fleetDrivers, plans, routeStops, routes, teams, user, vehicles, type DatabaseHandle } from "@routepilot/db";
 import { createTestDatabase } from "@routepilot/db/testing";
-import { FieldEncryption, loadMasterKey, openField, readKeyring, sealField, storedKeyVersion, unwrapKey } from "./field-encryption";
+import { openContact, openContacts, sealContact, sealContacts } from "./contacts";
+import { FieldEncryption, deriveIndexKey, loadMasterKey, openField, readKeyring, sealField, storedKeyVersion, unwrapKey } from "./field-encryption";
 import { KeyRotationError, SEALED_COLUMNS, addKeyVersion, rotateKeys, valuesByVersion } from "./key-rotation";
 
 const KEY_HEX = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
@@ -26,11 +27,24 @@ async function readAll() {
   const enc = await keyring();
   const v = await handle.db.select().from(vehicles).where(eq(vehicles.teamId, teamId));
   const d = await handle.db.select().from(fleetDrivers).where(eq(fleetDrivers.teamId, teamId));
+  const stops = await handle.db.select().from(routeStops);
+  const p = await handle.db.select().from(plans).where(eq(plans.teamId, teamId));
+  const m = await handle.db.select().from(customerMessages).where(eq(customerMessages.teamId, teamId));
   return {
     vins: v.map((r) => openField(enc, r.vin, logger)).sort(),
     policies: v.map((r) => openField(enc, r.insurancePolicy, logger)).sort(),
     phones: d.map((r) => openField(enc, r.phone, logger)).sort(),
-    versions: [...v.flatMap((r) => [r.vin, r.insurancePolicy]), ...d.flatMap((r) => [r.phone, r.licenceNumber])].map((s) => (s === null ? null : storedKeyVersion(s))),
+    // Customer contacts: stops, the plan's orders and the e-mails (decision 011).
+    contacts: stops.map((r) => openContact(enc, r.contactSealed, logger)?.email).sort(),
+    planContacts: p.flatMap((r) => [...openContacts(enc, r.contactsSealed, logger)].map(([id, c]) => `${id}:${c.name}`)),
+    messages: m.map((r) => openField(enc, r.sealed, logger)).sort(),
+    versions: [
+      ...v.flatMap((r) => [r.vin, r.insurancePolicy]),
+      ...d.flatMap((r) => [r.phone, r.licenceNumber]),
+      ...stops.map((r) => r.contactSealed),
+      ...p.map((r) => r.contactsSealed),
+      ...m.map((r) => r.sealed),
+    ].map((s) => (s === null ? null : storedKeyVersion(s))),
   };
 }
 
@@ -38,6 +52,9 @@ const expected = {
   vins: Array.from({ length: ROWS }, (_, i) => `VIN-${i}`).sort(),
   policies: Array.from({ length: ROWS }, (_, i) => `POL-${i}`).sort(),
   phones: Array.from({ length: ROWS }, (_, i) => `+44 7700 90${String(i).padStart(4, "0")}`).sort(),
+  contacts: Array.from({ length: ROWS }, (_, i) => `c${i}@example.com`).sort(),
+  planContacts: ["o1:Ann Customer"],
+  messages: Array.from({ length: ROWS }, (_, i) => JSON.stringify({ email: `c${i}@example.com`, subject: "On its way", body: `Hi Customer ${i}` })).sort(),
 };
 
 beforeAll(async () => {
@@ -59,6 +76,29 @@ beforeAll(async () => {
     });
     await handle.db.insert(fleetDrivers).values({ teamId, userId: `driver-${i}`, phone: sealField(v1, `+44 7700 90${String(i).padStart(4, "0")}`), licenceNumber: sealField(v1, `LIC-${i}`) });
   }
+  const [plan] = await handle.db
+    .insert(plans)
+    .values({ teamId, date: "2026-01-05", contactsSealed: sealContacts(v1, [["o1", { name: "Ann Customer", email: "ann@example.com", phone: "+44 20 7946 0000" }]]) })
+    .returning();
+  const [route] = await handle.db
+    .insert(routes)
+    .values({ userId: "owner", teamId, planId: plan!.id, name: "Van 0", start: { label: "Depot", address: null, lat: 51.5, lng: -0.1 }, distanceM: 0, durationS: 0, provider: "test" })
+    .returning();
+  for (let i = 0; i < ROWS; i++) {
+    const email = `c${i}@example.com`;
+    const [stop] = await handle.db
+      .insert(routeStops)
+      .values({ routeId: route!.id, sequence: i + 1, inputIndex: i, label: `Stop ${i}`, lat: 51.5, lng: -0.1, arrivalS: 0, departureS: 0, legDistanceM: 0, legDurationS: 0, contactSealed: sealContact(v1, { name: `Customer ${i}`, email }) })
+      .returning();
+    await handle.db.insert(customerMessages).values({
+      teamId,
+      routeStopId: stop!.id,
+      kind: "on_its_way",
+      status: "sent",
+      sealed: sealField(v1, JSON.stringify({ email, subject: "On its way", body: `Hi Customer ${i}` })),
+      emailHash: v1.emailHash(email),
+    });
+  }
   expected.policies = expected.policies.filter((p) => p !== "POL-0");
   expected.policies.push(null as unknown as string);
   expected.policies.sort();
@@ -77,6 +117,11 @@ describe("npm run keys:rotate (rotateKeys)", () => {
     const listed = SEALED_COLUMNS.flatMap((t) => t.columns.map((c) => `${t.table}.${c}`));
     expect(sealedInServices.length).toBeGreaterThan(0);
     for (const column of sealedInServices) expect(listed).toContain(column);
+    // Customer contacts are opened in security/contacts.ts and the customer e-mails.
+    const contactFiles = [new URL("./contacts.ts", import.meta.url), new URL("../services/customer-messages/index.ts", import.meta.url)];
+    const contactColumns = contactFiles.flatMap((f) => [...readFileSync(f, "utf8").matchAll(/openField\([^)]*"([a-z_]+)\.([a-z_]+)"\)/g)].map((m) => `${m[1]}.${m[2]}`));
+    expect(contactColumns.sort()).toEqual(["customer_messages.sealed", "plans.contacts_sealed", "route_stops.contact_sealed"]);
+    for (const column of contactColumns) expect(listed).toContain(column);
   });
 
   it("stores version 2 wrapped under the master key, re-encrypts every row under it, and everything stays readable", async () => {
@@ -86,6 +131,9 @@ describe("npm run keys:rotate (rotateKeys)", () => {
     expect(report.tables).toEqual([
       { table: "vehicles", rows: ROWS, values: ROWS * 2 - 1, failed: 0 },
       { table: "fleet_drivers", rows: ROWS, values: ROWS * 2, failed: 0 },
+      { table: "route_stops", rows: ROWS, values: ROWS, failed: 0 },
+      { table: "plans", rows: 1, values: 1, failed: 0 },
+      { table: "customer_messages", rows: ROWS, values: ROWS, failed: 0 },
     ]);
     const [row] = await handle.db.select().from(encryptionKeys);
     expect(row!.version).toBe(2);
@@ -95,6 +143,9 @@ describe("npm run keys:rotate (rotateKeys)", () => {
     expect(after.vins).toEqual(expected.vins);
     expect(after.policies).toEqual(expected.policies);
     expect(after.phones).toEqual(expected.phones);
+    expect(after.contacts).toEqual(expected.contacts);
+    expect(after.planContacts).toEqual(expected.planContacts);
+    expect(after.messages).toEqual(expected.messages);
     expect(after.versions.every((v) => v === null || v === 2)).toBe(true);
     const [audit] = await handle.db.select().from(authenticationLogs).where(eq(authenticationLogs.eventType, "encryption_key_rotation"));
     expect(audit!.details).toMatchObject({ action: "rotate", outcome: "success", metadata: { added: 2 } });
@@ -137,6 +188,13 @@ describe("npm run keys:rotate (rotateKeys)", () => {
     after = await readAll();
     expect(after).toMatchObject(expected);
     expect((await valuesByVersion(handle.db)).get("fleet_drivers.phone")).toEqual(new Map([[5, ROWS]]));
+    expect((await valuesByVersion(handle.db)).get("route_stops.contact_sealed")).toEqual(new Map([[5, ROWS]]));
+    // The keyed e-mail hash comes from the master key: unchanged by rotations, though version 1 left the keyring.
+    const current = new FieldEncryption(await readKeyring(handle.db, master), undefined, { indexKey: deriveIndexKey(master) });
+    expect(current.has(1)).toBe(false);
+    const [message] = await handle.db.select().from(customerMessages).where(eq(customerMessages.teamId, teamId)).limit(1);
+    const email = (JSON.parse(openField(current, message!.sealed, logger)!) as { email: string }).email;
+    expect(current.emailHash(email.toUpperCase())).toBe(message!.emailHash);
 
     // --force drops a version in use: its values then read [DECRYPTION_FAILED].
     const v5 = new FieldEncryption((await readKeyring(handle.db, master)).filter((k) => k.version === 3));

@@ -53,7 +53,7 @@ export const accountSecurityRouter = createRouter()
     const who = caller(c);
     const { db } = c.get("deps");
     await requireRecentReauth(db, { userId: who.user.id, sessionId: who.sessionId });
-    const data = await exportAccount(db, who.user.id);
+    const data = await exportAccount(c.get("deps"), who.user.id);
     await audit(c, who, { eventType: "data_export", action: "export my data", outcome: "success", resource: "/api/me/export" });
     const day = data.exportedAt.slice(0, 10);
     return c.json(data, 200, { "Content-Disposition": `attachment; filename="routepilot-data-${day}.json"`, "Cache-Control": "no-store" });

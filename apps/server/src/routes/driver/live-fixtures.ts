@@ -6,6 +6,7 @@ import { waitForPlans } from "../../services/fleet/plans";
 import { localDate } from "../../services/driver/time";
 import { routeStops } from "@routepilot/db";
 import { BASE, createTestApp, type TestApp } from "../../test/harness";
+import { stopContact } from "../../security/contacts";
 import { account, addMember, createTeam, json, setTier, type Account } from "../teams/team-fixtures";
 
 /**
@@ -159,6 +160,8 @@ export function liveSuite(label: string, options: { stops?: number } = {}): { t:
 
 export const UNKNOWN_ID = "6f1d2f4e-1111-4222-8333-944455556666";
 /** A route's stops in sequence order, as stored. */
-export const storedStops = (t: TestApp, routeId: string) => t.deps.db.select().from(routeStops).where(eq(routeStops.routeId, routeId)).orderBy(routeStops.sequence);
+/** A route's stored stops, their sealed customer contact opened into `contact` (decision 011). */
+export const storedStops = async (t: TestApp, routeId: string) =>
+  (await t.deps.db.select().from(routeStops).where(eq(routeStops.routeId, routeId)).orderBy(routeStops.sequence)).map((s) => ({ ...s, contact: stopContact(t.deps.encryption, s, t.deps.logger) }));
 /** An error response's status, message and fields. */
 export const errorOf = async (res: Response) => ({ status: res.status, ...((await res.json()) as { error: { message: string; fields?: Record<string, string> } }).error });

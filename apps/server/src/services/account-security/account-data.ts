@@ -22,6 +22,8 @@ import type { Storage } from "../../storage";
 import { PROOF_BUCKET } from "../driver/proof";
 import { writeAuditEvent } from "../audit";
 import { listSecurityEvents } from "./sessions";
+import { stopContact } from "../../security/contacts";
+import type { FieldEncryption } from "../../security/field-encryption";
 
 /** Dates become ISO strings so the export is plain JSON. */
 function plain<T extends Record<string, unknown>>(row: T): Record<string, unknown> {
@@ -29,7 +31,8 @@ function plain<T extends Record<string, unknown>>(row: T): Record<string, unknow
 }
 
 /** Everything the product keeps about the user, as one JSON document (GET /api/me/export). */
-export async function exportAccount(db: Database, userId: string, now = new Date()): Promise<AccountExport> {
+export async function exportAccount(deps: { db: Database; encryption: FieldEncryption; logger: Logger }, userId: string, now = new Date()): Promise<AccountExport> {
+  const { db } = deps;
   const [profile] = await db.select().from(user).where(eq(user.id, userId));
   if (!profile) throw new NotFoundError("Account");
   const [subscription] = await db.select().from(subscribers).where(eq(subscribers.userId, userId));
@@ -67,7 +70,11 @@ export async function exportAccount(db: Database, userId: string, now = new Date
     subscription: subscription ? plain(subscription) : null,
     preferences: preferences ? plain(preferences) : null,
     savedLocations: locations.map(plain),
-    routes: ownRoutes.map((r) => ({ ...plain(r), stops: stops.filter((s) => s.routeId === r.id).map(plain) })),
+    // A stop's customer contact is stored sealed (decision 011): the export shows it opened, as before.
+    routes: ownRoutes.map((r) => ({
+      ...plain(r),
+      stops: stops.filter((s) => s.routeId === r.id).map(({ contactSealed, contact, ...s }) => plain({ ...s, contact: stopContact(deps.encryption, { contactSealed, contact }, deps.logger) })),
+    })),
     usage: usage.map(plain),
     overageCharges: charges.map(plain),
     teamMemberships: [...owned.map((t) => ({ ...plain(t), role: "owner" })), ...memberships.map(plain)],

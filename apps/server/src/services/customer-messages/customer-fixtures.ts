@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { fleetSettings, outbox, routeStops, routes } from "@routepilot/db";
 import type { TestApp } from "../../test/harness";
 import { account, addMember, createTeam, setTier, type Account } from "../../routes/teams/team-fixtures";
+import { sealContact } from "../../security/contacts";
 
 /** Test helpers for the customer e-mails and tracking tests: a fleet team with a dispatched route inserted directly. */
 
@@ -91,7 +92,8 @@ export async function insertRoute(t: TestApp, w: CustomerWorld, stops: StopSpec[
         completedAt: s.completedAt ?? null,
         arrivedAt: s.arrivedAt ?? null,
         failureReason: s.failureReason ?? null,
-        contact: s.email || s.name || s.phone ? { email: s.email, name: s.name, phone: s.phone } : null,
+        // Sealed at rest like a dispatched stop's (decision 011).
+        contactSealed: sealContact(t.deps.encryption, { email: s.email, name: s.name, phone: s.phone }),
         trackingToken: randomBytes(16).toString("base64url"),
         trackingExpiresAt: s.expiresAt ?? new Date(Date.now() + 7 * 24 * 3600 * 1000),
       })),

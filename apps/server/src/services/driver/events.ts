@@ -148,5 +148,5 @@ export async function recordStopEvent(deps: DriverDeps, caller: Caller, stopId: 
   await events.flush(deps.realtime, deps.logger);
   if (!out.replayed) await afterStopEvent(deps, { routeId: out.ctx.route.id, routeStopId: out.stop.id });
   const proofs = await proofsByStop(deps.db, [out.stop.id]);
-  return { replayed: out.replayed, stop: presentDriverStop(out.ctx, out.stop, proofs.get(out.stop.id) ?? []) };
+  return { replayed: out.replayed, stop: presentDriverStop(deps, out.ctx, out.stop, proofs.get(out.stop.id) ?? []) };
 }

@@ -5,6 +5,8 @@ import { settingsOf } from "../fleet/settings";
 import type { TeamRow } from "../teams/access";
 import type { EtaStop } from "./eta";
 import { hhmmSeconds, localDate, zonedEpoch } from "./time";
+import type { AppDeps } from "../../lib/context";
+import { stopContact } from "../../security/contacts";
 
 /**
  * A dispatched route as the driver and live services read it: the row, its team, its date (the
@@ -104,10 +106,11 @@ export function etaStopsOf(ctx: RouteContext, stops: readonly StopRow[]): EtaSto
 }
 
 /** A stop as the driver's app shows it. */
-export function presentDriverStop(ctx: RouteContext, stop: StopRow, proof: ProofFile[]): DriverStop {
+export function presentDriverStop(deps: Pick<AppDeps, "encryption" | "logger">, ctx: RouteContext, stop: StopRow, proof: ProofFile[]): DriverStop {
   const window =
     stop.timeWindowStart !== null && stop.timeWindowEnd !== null ? { start: iso(ctx.base + stop.timeWindowStart * 1000), end: iso(ctx.base + stop.timeWindowEnd * 1000) } : null;
-  const contact = stop.contact && (stop.contact.name || stop.contact.phone) ? { name: stop.contact.name ?? null, phone: stop.contact.phone ?? null } : null;
+  const open = stopContact(deps.encryption, stop, deps.logger);
+  const contact = open && (open.name || open.phone) ? { name: open.name ?? null, phone: open.phone ?? null } : null;
   return {
     id: stop.id,
     sequence: stop.sequence,

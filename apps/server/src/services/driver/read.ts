@@ -24,7 +24,7 @@ async function withStops(db: Db, contexts: RouteContext[]) {
 }
 
 /** GET /api/driver/routes?date=: the caller's own dispatched routes of that day (any team). */
-export async function driverRoutes(deps: Pick<AppDeps, "db">, caller: { id: string }, date: string): Promise<{ date: string; routes: DriverRoute[] }> {
+export async function driverRoutes(deps: Pick<AppDeps, "db" | "encryption" | "logger">, caller: { id: string }, date: string): Promise<{ date: string; routes: DriverRoute[] }> {
   const contexts = await routeContexts(deps.db, and(eq(routes.driverUserId, caller.id), eq(plans.date, date)));
   const { stopsOf, proofsOf, vehicleOf } = await withStops(deps.db, contexts);
   return {
@@ -45,7 +45,7 @@ export async function driverRoutes(deps: Pick<AppDeps, "db">, caller: { id: stri
         distanceMeters: c.route.distanceM,
         durationSeconds: c.route.durationS,
         updatedAt: c.route.updatedAt.toISOString(),
-        stops: stopsOf(c).map((s) => presentDriverStop(c, s, proofsOf(s))),
+        stops: stopsOf(c).map((s) => presentDriverStop(deps, c, s, proofsOf(s))),
       };
     }),
   };

@@ -13,6 +13,7 @@ import { matrixWithFallback } from "../route-planning";
 import { TeamEvents } from "../teams/events";
 import { managerIds, routeContext, routeContexts, stopsByRoute, type RouteContext, type StopRow } from "./model";
 import { newTrackingToken, TRACKING_LINK_TTL_MS } from "./tracking-token";
+import { sealContact } from "../../security/contacts";
 
 /**
  * Re-planning a dispatched route mid-way (issue 12): re-sequence the remaining stops from where the
@@ -251,7 +252,6 @@ export async function insertUrgentOrder(deps: ReplanDeps, caller: Caller, teamId
     }
     const chosen = best as NonNullable<typeof best>;
     const list = stops.get(chosen.ctx.route.id) ?? [];
-    const contact = input.contact && (input.contact.name || input.contact.email || input.contact.phone) ? input.contact : null;
     const [inserted] = await tx
       .insert(routeStops)
       .values({
@@ -270,7 +270,8 @@ export async function insertUrgentOrder(deps: ReplanDeps, caller: Caller, teamId
         note: input.notes ?? null,
         orderId: `urgent-${randomUUID()}`,
         kind: "delivery",
-        contact,
+        // The customer contact is sealed at rest (decision 011).
+        contactSealed: sealContact(deps.encryption, input.contact),
         trackingToken: newTrackingToken(),
         trackingExpiresAt: new Date(now + TRACKING_LINK_TTL_MS),
       })

@@ -48,6 +48,7 @@ import {
 import { settingsOf } from "./settings";
 import { presentVehicle } from "./vehicles";
 import { assertNoUnsafeMarkup } from "../../security/sanitize";
+import { compactContact, openContacts, sealContact, sealContacts, type Contact } from "../../security/contacts";
 
 /**
  * Fleet plans (issue 11): a day's orders split across the team's vehicles by the engine in the
@@ -106,6 +107,28 @@ function withIds(orders: CreatePlan["orders"]): PlanOrder[] {
   return out;
 }
 
+/**
+ * The orders as plans.orders stores them (no contacts) and their contacts sealed as one value
+ * (plans.contacts_sealed): customers' names, addresses and phones are encrypted at rest (decision 011).
+ */
+function sealedOrders(deps: Pick<AppDeps, "encryption">, orders: readonly PlanOrder[]): { orders: PlanRow["orders"]; contactsSealed: string | null } {
+  const stored = orders.map(({ contact: _contact, ...rest }) => rest);
+  return { orders: stored as unknown as PlanRow["orders"], contactsSealed: sealContacts(deps.encryption, orders.map((o) => [o.id, o.contact] as const)) };
+}
+
+/**
+ * A plan's contacts by order id: the sealed ones, and those of a plan from before migration 0012
+ * the start-up sealing has not reached yet (legacy_contacts).
+ */
+function planContacts(deps: Pick<AppDeps, "encryption" | "logger">, row: Pick<PlanRow, "contactsSealed" | "legacyContacts" | "orders">): Map<string, Contact> {
+  const contacts = openContacts(deps.encryption, row.contactsSealed, deps.logger, row.orders.map((o) => o.id));
+  for (const [id, contact] of Object.entries(row.legacyContacts ?? {})) {
+    const compact = compactContact(contact);
+    if (compact && !contacts.has(id)) contacts.set(id, compact);
+  }
+  return contacts;
+}
+
 async function dimensionsOf(db: DbOrTx, teamId: string): Promise<number> {
   const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
   if (!team) throw new NotFoundError("Team");
@@ -117,8 +140,8 @@ async function dimensionsOf(db: DbOrTx, teamId: string): Promise<number> {
  * solve or edit), with their count. A plan's page polls this while it is solved: reading the
  * orders each time held the event loop for tens of milliseconds on a large plan.
  */
-type PlanView = Omit<PlanRow, "orders"> & { orderCount: number };
-const { orders: _orders, ...viewColumns } = getTableColumns(plans);
+type PlanView = Omit<PlanRow, "orders" | "contactsSealed" | "legacyContacts"> & { orderCount: number };
+const { orders: _orders, contactsSealed: _contacts, legacyContacts: _legacy, ...viewColumns } = getTableColumns(plans);
 const planViewColumns = { ...viewColumns, orderCount: sql<number>`jsonb_array_length(${plans.orders})`.mapWith(Number) };
 
 async function planView(db: DbOrTx, teamId: string, planId: string): Promise<PlanView> {
@@ -139,7 +162,7 @@ async function planOf(db: DbOrTx, teamId: string, planId: string, forUpdate = fa
 const storedResult = (row: Pick<PlanRow, "result">): StoredResult | null => (row.result as unknown as StoredResult | null) ?? null;
 
 /** What every view of a plan shows of it: identity, state, vehicles and totals. */
-function planHeader(row: Omit<PlanRow, "orders">) {
+function planHeader(row: Omit<PlanRow, "orders" | "contactsSealed" | "legacyContacts">) {
   return {
     id: row.id,
     date: row.date,
@@ -156,7 +179,7 @@ function planHeader(row: Omit<PlanRow, "orders">) {
   };
 }
 
-function presentPlan(row: Omit<PlanRow, "orders">): PlanDetail {
+function presentPlan(row: Omit<PlanRow, "orders" | "contactsSealed" | "legacyContacts">): PlanDetail {
   const result = storedResult(row);
   return {
     ...planHeader(row),
@@ -433,7 +456,7 @@ export async function createPlan(deps: PlanDeps, caller: Caller, teamId: string,
   await assertCanOptimize(deps.db, await quotaHolder(deps.db, teamId));
   const [row] = await deps.db
     .insert(plans)
-    .values({ teamId, createdBy: caller.id, date: input.date, objective: input.objective, settings: input.settings, vehicleIds: [...new Set(input.vehicleIds)], orders: orders as unknown as PlanRow["orders"] })
+    .values({ teamId, createdBy: caller.id, date: input.date, objective: input.objective, settings: input.settings, vehicleIds: [...new Set(input.vehicleIds)], ...sealedOrders(deps, orders) })
     .returning({ id: plans.id });
   const id = (row as { id: string }).id;
   startSolving(deps, id);
@@ -604,6 +627,8 @@ export async function createVariant(deps: PlanDeps, caller: Caller, teamId: stri
       settings: input.settings ?? parent.settings,
       vehicleIds: [...new Set(vehicleIds)],
       orders: parent.orders,
+      contactsSealed: parent.contactsSealed,
+      legacyContacts: parent.legacyContacts,
       locks: parent.locks.filter((l) => vehicleIds.includes(l.vehicleId)),
       parentPlanId: parent.id,
       version: parent.version + 1,
@@ -660,7 +685,7 @@ async function withGeometry(deps: PlanDeps, vehicles: readonly PlanVehicle[], ro
 }
 
 /** The routes row and stops of one dispatched plan route; legs and geometry from the routing provider. */
-async function dispatchedRoute(geo: GeoServices, deps: PlanDeps, date: string, vehicle: PlanVehicle, route: PlanRoute, orders: readonly PlanOrder[]) {
+async function dispatchedRoute(geo: GeoServices, deps: PlanDeps, date: string, vehicle: PlanVehicle, route: PlanRoute, orders: readonly PlanOrder[], contacts: ReadonlyMap<string, Contact>) {
   const first = route.stops[0] as PlanRoute["stops"][number];
   const startPlace: StoredPlace = vehicle.start
     ? { label: vehicle.start.address ?? `${vehicle.name} depot`, address: vehicle.start.address ?? null, lat: vehicle.start.lat, lng: vehicle.start.lng }
@@ -696,7 +721,7 @@ async function dispatchedRoute(geo: GeoServices, deps: PlanDeps, date: string, v
       // Driver app and customer tracking (issue 12).
       orderId: order.id,
       kind: s.kind,
-      contact: order.contact ?? null,
+      contactSealed: sealContact(deps.encryption, contacts.get(order.id)),
       trackingToken: newTrackingToken(),
       trackingExpiresAt: new Date(Date.now() + TRACKING_LINK_TTL_MS),
     };
@@ -808,11 +833,12 @@ export async function dispatchPlan(deps: PlanDeps, caller: Caller, teamId: strin
     if (!input.dispatchAnyway) await warnUnfitDrivers(tx, teamId, row, used, assigned, input.assignments ?? [], vehicleById, driverById);
 
     const orders = row.orders as unknown as PlanOrder[];
+    const contacts = planContacts(deps, row);
     const created: { routeId: string; vehicleId: string; driverUserId: string }[] = [];
     for (const r of used) {
       const vehicle = vehicleById.get(r.vehicleId) as PlanVehicle;
       const driverUserId = assigned.get(r.vehicleId) as string;
-      const { values, stops } = await dispatchedRoute(geo, deps, row.date, vehicle, r, orders);
+      const { values, stops } = await dispatchedRoute(geo, deps, row.date, vehicle, r, orders, contacts);
       const [inserted] = await tx
         .insert(routes)
         .values({ ...values, userId: caller.id, teamId, planId, vehicleId: vehicle.id, driverUserId, unassigned: [], proofRequired: (row.settings as PlanSettings).proofRequired === true })
