@@ -127,6 +127,8 @@ export function example(doc: OpenApiDocument, schema: JsonSchema | undefined, na
     case "string": {
       const id = ids(name, path);
       if (id) return id;
+      // A date range's ends (checked by a refinement, so the document shows no pattern).
+      if (/^(from|to)$/.test(name) && !s.format) return new Date().toISOString().slice(0, 10);
       if (s.format === "uuid") return "00000000-0000-4000-8000-000000000000";
       if (s.format === "email" || /email/i.test(name)) return "fuzz-target@example.com";
       if (s.format === "date-time") return new Date().toISOString();

@@ -1,7 +1,10 @@
 import { and, eq, isNotNull } from "drizzle-orm";
-import { account as credentials, routeShares, routeStops, teamInvitations, teamMembers, teamNotifications, teams, user, vehicles } from "@routepilot/db";
-import { liveWorld, type LiveWorld } from "../routes/driver/live-fixtures";
-import { account, type Account } from "../routes/teams/team-fixtures";
+import { account as credentials, routeShares, securityAlerts, routeStops, teamInvitations, teamMembers, teamNotifications, teams, user, vehicles } from "@routepilot/db";
+import type { Vehicle } from "@routepilot/contracts";
+import { DEPOT } from "../services/fleet/fleet-fixtures";
+import { waitForPlans } from "../services/fleet/plans";
+import { liveWorld, plainOrders, today, type LiveWorld } from "../routes/driver/live-fixtures";
+import { account, addMember, json, type Account } from "../routes/teams/team-fixtures";
 import { cookieFrom, PASSWORD, type TestApp } from "./harness";
 
 /**
@@ -123,4 +126,111 @@ export async function snapshotTeam(t: TestApp, teamId: string): Promise<() => Pr
       if (members.length) await tx.insert(teamMembers).values(members);
     });
   };
+}
+
+/** Team A's ids with some replaced by fresh rows; `route2Id`/`vehicle2Id` are a second route or van of the same fixture. */
+export interface FreshIds extends ResourceIds {
+  route2Id: string;
+  vehicle2Id: string;
+  /** The account an instance admin acts on. */
+  adminTargetId: string;
+  alertId: string;
+}
+
+/**
+ * Kinds of fresh rows one allowed write of the authorisation matrix acts on, so that every
+ * allowed caller's write has rows of its own and no row of the table disturbs another.
+ */
+export type FreshKind = "member" | "invitation" | "staleInvitation" | "vehicle" | "plan" | "dispatched" | "shared" | "savedLocation" | "notification" | "user" | "alert";
+
+let freshCounter = 0;
+
+async function freshVan(t: TestApp, w: SecurityWorld, name: string): Promise<Vehicle> {
+  const res = await t.call(`/api/teams/${w.teamId}/vehicles`, {
+    cookie: w.people.owner.cookie,
+    body: { name, profile: "van", capacity: [200], shift: { start: "00:00", end: "23:59" }, start: DEPOT, end: DEPOT },
+  });
+  if (res.status !== 201) throw new Error(`fresh vehicle: ${res.status} ${await res.text()}`);
+  return json<Vehicle>(res);
+}
+
+/** A solved plan of today on two fresh vans of team A (`used`: the vans the solution gives stops). */
+export async function freshPlan(t: TestApp, w: SecurityWorld, n: number): Promise<{ id: string; vans: string[]; used: string[] }> {
+  const vans = [(await freshVan(t, w, `Plan van ${n}a`)).id, (await freshVan(t, w, `Plan van ${n}b`)).id];
+  const res = await t.call(`/api/teams/${w.teamId}/plans`, {
+    cookie: w.people.owner.cookie,
+    body: { date: today(), objective: "balance", vehicleIds: vans, orders: plainOrders(3, 100 + n), settings: { timeLimitSeconds: 1 } },
+  });
+  if (res.status !== 202) throw new Error(`fresh plan: ${res.status} ${await res.text()}`);
+  const { id } = await json<{ id: string }>(res);
+  await waitForPlans();
+  const plan = await json<{ status: string; routes: { vehicleId: string; stops: unknown[] }[] }>(t.call(`/api/teams/${w.teamId}/plans/${id}`, { cookie: w.people.owner.cookie }));
+  const used = plan.routes.filter((r) => r.stops.length > 0).map((r) => r.vehicleId);
+  if (used.length === 0) throw new Error(`fresh plan ${id}: no route (${plan.status})`);
+  return { id, vans, used };
+}
+
+/** Creates fresh rows of `kind` on team A's side (as its owner) and returns the ids that replace the world's. */
+export async function freshRows(t: TestApp, w: SecurityWorld, kind: FreshKind): Promise<Partial<FreshIds>> {
+  const n = ++freshCounter;
+  const owner = w.people.owner;
+  switch (kind) {
+    case "member": {
+      const who = await account(t, `fresh-member-${n}`, `Fresh Member ${n}`);
+      await addMember(t, w.teamId, who, "driver");
+      return { memberUserId: who.userId };
+    }
+    case "user":
+      return { adminTargetId: (await account(t, `fresh-user-${n}`)).userId };
+    case "invitation":
+    case "staleInvitation": {
+      const email = `fresh-invitee-${n}@example.com`;
+      const res = await t.call(`/api/teams/${w.teamId}/invitations`, { cookie: owner.cookie, body: { email, role: "member" } });
+      if (res.status !== 201) throw new Error(`fresh invitation: ${res.status} ${await res.text()}`);
+      const { id } = await json<{ id: string }>(res);
+      // Sent long ago (expired), so a resend is past its cooldown.
+      if (kind === "staleInvitation") await t.deps.db.update(teamInvitations).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(teamInvitations.id, id));
+      const row = await one(t.deps.db.select().from(teamInvitations).where(eq(teamInvitations.id, id)), "fresh invitation");
+      return { invitationId: id, invitationToken: row.token };
+    }
+    case "vehicle":
+      return { vehicleId: (await freshVan(t, w, `Fresh van ${n}`)).id };
+    case "plan": {
+      const plan = await freshPlan(t, w, n);
+      return { planId: plan.id, vehicleId: plan.vans[0]!, vehicle2Id: plan.vans[1]! };
+    }
+    case "dispatched":
+    case "shared": {
+      const plan = await freshPlan(t, w, n);
+      const drivers = [w.people.driver, w.people.driver2];
+      const res = await t.call(`/api/teams/${w.teamId}/plans/${plan.id}/dispatch`, {
+        cookie: owner.cookie,
+        body: { assignments: plan.used.map((vehicleId, i) => ({ vehicleId, driverUserId: drivers[i]!.userId })), dispatchAnyway: true },
+      });
+      if (res.status !== 200) throw new Error(`fresh dispatch: ${res.status} ${await res.text()}`);
+      const out = await json<{ routes: { routeId: string; driverUserId: string }[] }>(res);
+      const routeOf = (driver: Account) => out.routes.find((r) => r.driverUserId === driver.userId)?.routeId;
+      const routeId = routeOf(w.people.driver)!;
+      const stop = await one(t.deps.db.select().from(routeStops).where(and(eq(routeStops.routeId, routeId), isNotNull(routeStops.trackingToken))), "fresh stop");
+      if (kind === "shared") {
+        const share = await t.call(`/api/routes/${routeId}/share`, { method: "POST", cookie: owner.cookie });
+        if (share.status >= 300) throw new Error(`fresh share: ${share.status} ${await share.text()}`);
+      }
+      // The solver may put every order on one van: then the second route is driver2's of the world.
+      return { routeId, route2Id: routeOf(w.people.driver2) ?? w.route2Id, stopId: stop.id, planId: plan.id, vehicleId: plan.vans[0]!, vehicle2Id: plan.vans[1]! };
+    }
+    case "savedLocation": {
+      const res = await t.call("/api/saved-locations", { cookie: owner.cookie, body: { name: `Fresh place ${n}`, address: "2 Main St", lat: 51.5, lng: -0.12 } });
+      if (res.status !== 201) throw new Error(`fresh saved location: ${res.status} ${await res.text()}`);
+      return { savedLocationId: (await json<{ id: string }>(res)).id };
+    }
+    case "alert": {
+      const [row] = await t.deps.db.insert(securityAlerts).values({ type: "system_anomaly", severity: "medium", source: `authz:${n}` }).returning();
+      return { alertId: row!.id };
+    }
+    case "notification": {
+      const [row] = await t.deps.db.insert(teamNotifications).values({ userId: owner.userId, type: "other", title: `Fresh note ${n}`, message: "fresh" }).returning();
+      return { notificationId: row!.id };
+    }
+  }
 }
