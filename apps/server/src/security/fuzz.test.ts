@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import fc from "fast-check";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rateLimitedBodySchema } from "@routepilot/contracts";
 import { waitForPlans } from "../services/fleet/plans";
 import { startFakeStripe, type FakeStripe } from "../test/fake-stripe";
 import { BASE, createTestApp, type TestApp } from "../test/harness";
@@ -50,6 +51,15 @@ let t: TestApp;
 let w: SecurityWorld;
 let doc: OpenApiDocument;
 let stripe: FakeStripe;
+/** Billing configured against the fake Stripe, so checkout, portal and webhook code runs too. */
+const stripeEnv = () => ({
+  STRIPE_SECRET_KEY: "sk_test_fuzz_fake_secret_key_1234567890",
+  STRIPE_WEBHOOK_SECRET: "whsec_fuzz_signing_secret",
+  STRIPE_API_BASE: stripe.base,
+  STRIPE_PRICE_PREMIUM: "price_premium_test",
+  STRIPE_PRICE_ENTERPRISE: "price_enterprise_test",
+  STRIPE_PRICE_FLEET_PRO: "price_fleet_test",
+});
 /** The server's error log lines, to say why a request failed. */
 const logged: string[] = [];
 
@@ -58,12 +68,7 @@ beforeAll(async () => {
   stripe = await startFakeStripe();
   t = await createTestApp({
     ...FUZZ_ENV,
-    STRIPE_SECRET_KEY: "sk_test_fuzz_fake_secret_key_1234567890",
-    STRIPE_WEBHOOK_SECRET: "whsec_fuzz_signing_secret",
-    STRIPE_API_BASE: stripe.base,
-    STRIPE_PRICE_PREMIUM: "price_premium_test",
-    STRIPE_PRICE_ENTERPRISE: "price_enterprise_test",
-    STRIPE_PRICE_FLEET_PRO: "price_fleet_test",
+    ...stripeEnv(),
   });
   t.deps.logger = pino(
     { level: "error" },
@@ -199,6 +204,81 @@ describe("fuzz: every operation of the OpenAPI document", () => {
     expect(health.status).toBe(200);
     const fiveXx = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
     console.log(`fuzz: ${requests} requests over ${ops.length} operations, ${fiveXx} × 5xx (statuses: ${[...statuses].sort().map(([s, c]) => `${s}×${c}`).join(", ")})`);
+    expect(failures.slice(0, 50)).toEqual([]);
+  }, 600_000);
+});
+
+/**
+ * The same document with the rate limits ON (the SPEC §9 numbers, as in production): a shorter
+ * pass — every operation's valid-looking request and a few of its bad ones — for a signed-in free
+ * user and for signed-out callers, sent back to back so the limits trip. No 5xx; every 429 has
+ * Retry-After and the SPEC §8 body; every other error is JSON with a message.
+ */
+describe("fuzz with the rate limits on", () => {
+  const CASES_PER_CALLER = 3;
+  let limited: TestApp;
+
+  beforeAll(async () => {
+    limited = await createTestApp({
+      RATE_LIMITS: "on",
+      GLOBAL_RATE_LIMIT: "true",
+      AUTH_RATE_LIMIT: "true",
+      AUTH_REQUEST_RATE_LIMIT: "5",
+      CONTACT_RATE_LIMIT: "3",
+      SOLVER_TIME_LIMIT_MS: "100",
+      ...stripeEnv(),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await waitForPlans();
+    await limited?.close();
+  });
+
+  it("never answers 5xx; every 429 has Retry-After and the SPEC body; every other error explains itself in JSON", async () => {
+    const { cookie, userId } = await limited.signUp("limited-free@example.com");
+    const place = await limited.call("/api/saved-locations", { cookie, body: { name: "Home", address: "1 Main St", lat: 51.5, lng: -0.12 } });
+    const placeId = ((await place.json()) as { id?: string }).id;
+    const lookup: IdLookup = (name, path) => (name === "id" && path.startsWith("/api/saved-locations/") ? placeId : name === "userId" ? userId : undefined);
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    let requests = 0;
+    let seed = SEED + 1_000;
+    const ops = order(operationsOf(doc)).filter((o) => !/sign-out|delete-user|^\/api\/me$/.test(o.path) || o.method === "get");
+    for (const ref of ops) {
+      const cases = fuzzRequests(doc, ref, lookup, "00000000-0000-4000-8000-000000000001");
+      for (const [who, c] of [["free user", cookie], ["signed out", undefined]] as const) {
+        for (const req of sample(cases, CASES_PER_CALLER, seed++)) {
+          const headers: Record<string, string> = { origin: BASE, ...req.headers };
+          if (c) headers.cookie = c;
+          const res = await limited.app.request(`${BASE}${req.path}`, { method: req.method, headers, ...(req.body !== undefined && req.method !== "GET" ? { body: req.body } : {}) });
+          requests++;
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          const text = await res.text();
+          const where = `${opKey(ref)} [${who}] ${req.label}`;
+          if (res.status === 429) {
+            const retryAfter = Number(res.headers.get("retry-after"));
+            if (!(retryAfter > 0)) failures.push(`${where}: 429 without a Retry-After`);
+            let body: unknown;
+            try {
+              body = JSON.parse(text);
+            } catch {
+              body = undefined;
+            }
+            const parsed = rateLimitedBodySchema.safeParse(body);
+            if (!parsed.success) failures.push(`${where}: 429 body is not the SPEC body — ${text.slice(0, 200)}`);
+            continue;
+          }
+          const problem = problemWith(res.status, res.headers.get("content-type") ?? "", text, ref.path.startsWith("/api/auth/"));
+          if (problem) failures.push(`${where}: ${problem} — ${text.slice(0, 200)}`);
+        }
+      }
+    }
+    await waitForPlans();
+    const fiveXx = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
+    const tooMany = statuses.get(429) ?? 0;
+    console.log(`fuzz with limits on: ${requests} requests over ${ops.length} operations, ${fiveXx} × 5xx, ${tooMany} × 429 (statuses: ${[...statuses].sort().map(([s, c]) => `${s}×${c}`).join(", ")})`);
+    // The pass must actually reach the limits, or it proves nothing about them.
+    expect(tooMany).toBeGreaterThan(0);
     expect(failures.slice(0, 50)).toEqual([]);
   }, 600_000);
 });
