@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
-import { customerMessages, customerUnsubscribes, plans, routeStops, type Database } from "@routepilot/db";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { customerMessages, customerUnsubscribes, plans, routeStops, type Database, type Tx } from "@routepilot/db";
 import type { Logger } from "../lib/logger";
 import { sealContact, sealContacts } from "./contacts";
 import { sealField, type FieldEncryption } from "./field-encryption";
@@ -23,77 +24,31 @@ const FIRST_ID = "00000000-0000-0000-0000-000000000000";
  */
 export async function sealPlainContacts(db: Database, encryption: FieldEncryption, logger: Logger, batchSize = 500): Promise<ContactSealing> {
   const done: ContactSealing = { routeStops: 0, plans: 0, customerMessages: 0, customerUnsubscribes: 0 };
-  for (let after = FIRST_ID; ; ) {
-    const last = await db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ id: routeStops.id, contact: routeStops.contact, contactSealed: routeStops.contactSealed })
-        .from(routeStops)
-        .where(and(isNotNull(routeStops.contact), gt(routeStops.id, after)))
-        .orderBy(asc(routeStops.id))
-        .limit(batchSize)
-        .for("update");
-      for (const row of rows) {
-        // A sealed value written meanwhile wins; the plain one only fills an empty column.
-        await tx
-          .update(routeStops)
-          .set({ contact: null, contactSealed: row.contactSealed ?? sealContact(encryption, row.contact) })
-          .where(eq(routeStops.id, row.id));
-      }
-      done.routeStops += rows.length;
-      return rows.at(-1)?.id ?? null;
-    });
-    if (last === null) break;
-    after = last;
-  }
-  for (let after = FIRST_ID; ; ) {
-    const last = await db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ id: plans.id, legacy: plans.legacyContacts, contactsSealed: plans.contactsSealed })
-        .from(plans)
-        .where(and(isNotNull(plans.legacyContacts), gt(plans.id, after)))
-        .orderBy(asc(plans.id))
-        .limit(batchSize)
-        .for("update");
-      for (const row of rows) {
-        await tx
-          .update(plans)
-          .set({ legacyContacts: null, contactsSealed: row.contactsSealed ?? sealContacts(encryption, Object.entries(row.legacy ?? {})) })
-          .where(eq(plans.id, row.id));
-      }
-      done.plans += rows.length;
-      return rows.at(-1)?.id ?? null;
-    });
-    if (last === null) break;
-    after = last;
-  }
-  for (let after = FIRST_ID; ; ) {
-    const last = await db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ id: customerMessages.id, email: customerMessages.email, subject: customerMessages.subject, body: customerMessages.body })
-        .from(customerMessages)
-        .where(and(isNotNull(customerMessages.email), gt(customerMessages.id, after)))
-        .orderBy(asc(customerMessages.id))
-        .limit(batchSize)
-        .for("update");
-      for (const row of rows) {
-        const email = (row.email as string).trim().toLowerCase();
-        await tx
-          .update(customerMessages)
-          .set({
-            email: null,
-            subject: null,
-            body: null,
-            sealed: sealField(encryption, JSON.stringify({ email, subject: row.subject ?? "", body: row.body ?? "" })),
-            emailHash: encryption.emailHash(email),
-          })
-          .where(eq(customerMessages.id, row.id));
-      }
-      done.customerMessages += rows.length;
-      return rows.at(-1)?.id ?? null;
-    });
-    if (last === null) break;
-    after = last;
-  }
+  // Each batch: rows with a plain value after the last id, in id order, locked (FOR UPDATE).
+  const page = (plain: PgColumn, id: PgColumn, after: string) => ({ where: and(isNotNull(plain), gt(id, after)), order: asc(id) });
+  done.routeStops = await inBatches(db, async (tx, after) => {
+    const { where, order } = page(routeStops.contact, routeStops.id, after);
+    const rows = await tx.select().from(routeStops).where(where).orderBy(order).limit(batchSize).for("update");
+    // A sealed value written meanwhile wins; the plain one only fills an empty column.
+    for (const row of rows) await tx.update(routeStops).set({ contact: null, contactSealed: row.contactSealed ?? sealContact(encryption, row.contact) }).where(eq(routeStops.id, row.id));
+    return rows;
+  });
+  done.plans = await inBatches(db, async (tx, after) => {
+    const { where, order } = page(plans.legacyContacts, plans.id, after);
+    const rows = await tx.select({ id: plans.id, legacy: plans.legacyContacts, sealed: plans.contactsSealed }).from(plans).where(where).orderBy(order).limit(batchSize).for("update");
+    for (const row of rows) await tx.update(plans).set({ legacyContacts: null, contactsSealed: row.sealed ?? sealContacts(encryption, Object.entries(row.legacy ?? {})) }).where(eq(plans.id, row.id));
+    return rows;
+  });
+  done.customerMessages = await inBatches(db, async (tx, after) => {
+    const { where, order } = page(customerMessages.email, customerMessages.id, after);
+    const rows = await tx.select().from(customerMessages).where(where).orderBy(order).limit(batchSize).for("update");
+    for (const row of rows) {
+      const email = (row.email as string).trim().toLowerCase();
+      const sealed = sealField(encryption, JSON.stringify({ email, subject: row.subject ?? "", body: row.body ?? "" }));
+      await tx.update(customerMessages).set({ email: null, subject: null, body: null, sealed, emailHash: encryption.emailHash(email) }).where(eq(customerMessages.id, row.id));
+    }
+    return rows;
+  });
   // Unsubscribes have no id: each plain row becomes a row of its hash (kept once) and goes.
   for (;;) {
     const count = await db.transaction(async (tx) => {
@@ -116,6 +71,18 @@ export async function sealPlainContacts(db: Database, encryption: FieldEncryptio
   const total = done.routeStops + done.plans + done.customerMessages + done.customerUnsubscribes;
   if (total > 0) logger.info({ ...done }, "plain customer contacts sealed");
   return done;
+}
+
+/** Runs `batch` (one transaction each) from the first id on, after the last row of the previous one, until one is empty; the rows done. */
+async function inBatches(db: Database, batch: (tx: Tx, after: string) => Promise<{ id: string }[]>): Promise<number> {
+  let count = 0;
+  for (let after = FIRST_ID; ; ) {
+    const rows = await db.transaction((tx) => batch(tx, after));
+    const last = rows.at(-1);
+    if (!last) return count;
+    count += rows.length;
+    after = last.id;
+  }
 }
 
 /** Rows still holding a plain contact (0 after sealPlainContacts). */
