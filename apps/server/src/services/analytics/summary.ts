@@ -41,9 +41,15 @@ export function periodRoutes(userId: string, range: AnalyticsRange, timezone: st
   const { start, end } = periodBounds(range, timezone);
   return sql`
     select r.id, r.name, r.profile, r.created_at, r.distance_m, r.duration_s, r.original_distance_m, r.original_duration_s,
-      (r.created_at at time zone ${timezone}) as local_at,
-      (select count(*) from route_stops s where s.route_id = r.id)::int as stops
+      (r.created_at at time zone ${timezone}) as local_at, coalesce(sc.n, 0)::int as stops
     from routes r
+    -- One hash join over the period's stops (a correlated count per route measured 3.5× slower on PGlite).
+    left join (
+      select s.route_id, count(*) as n
+      from route_stops s join routes rr on rr.id = s.route_id
+      where rr.user_id = ${userId} and rr.created_at >= ${start} and rr.created_at < ${end}
+      group by s.route_id
+    ) sc on sc.route_id = r.id
     where r.user_id = ${userId} and r.created_at >= ${start} and r.created_at < ${end}`;
 }
 
@@ -103,7 +109,7 @@ export async function analyticsSummary(db: DbOrTx, user: { id: string; email: st
     sql`select s.label, s.address, avg(s.lat)::float8 as lat, avg(s.lng)::float8 as lng, count(*)::int as visits
       from routes r join route_stops s on s.route_id = r.id
       where r.user_id = ${user.id} and r.created_at >= ${start} and r.created_at < ${end}
-      group by s.label, s.address, round(s.lat::numeric, 4), round(s.lng::numeric, 4)
+      group by s.label, s.address, round(s.lat * 10000), round(s.lng * 10000)
       order by visits desc, s.label
       limit ${ANALYTICS_TOP_PLACES}`,
   );
