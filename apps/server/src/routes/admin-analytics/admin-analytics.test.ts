@@ -26,7 +26,7 @@ beforeAll(async () => {
   // The boss's session started on 5 January and was refreshed on the 6th (its expiry is untouched: the cookie still works).
   await db.update(session).set({ createdAt: at("2025-01-05T10:00:00Z"), updatedAt: at("2025-01-06T10:00:00Z") }).where(eq(session.userId, boss.userId));
   // Two routes planned by plain on 11 February, one outside the period.
-  const route = (createdAt: string) => ({ userId: plain.userId, name: "r", start: { lat: 47.14, lng: 9.52, label: "Depot" }, distanceM: 1000, durationS: 100, provider: "haversine", createdAt: at(createdAt) });
+  const route = (createdAt: string) => ({ userId: plain.userId, name: "r", start: { lat: 47.14, lng: 9.52, label: "Depot", address: null }, distanceM: 1000, durationS: 100, provider: "haversine", createdAt: at(createdAt) });
   await db.insert(routes).values([route("2025-02-11T08:00:00Z"), route("2025-02-11T09:00:00Z"), route("2025-03-01T00:00:00Z")]);
   // Overage charges: one in January (paid), one in February (pending), one a minute before the period.
   const charge = (createdAt: string, amount: number, status: string) => ({

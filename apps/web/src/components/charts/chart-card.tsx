@@ -63,7 +63,8 @@ export function ChartCard<T>({ title, description, period, rows, columns, childr
         {empty ? (
           <p className="py-8 text-center text-sm text-muted-foreground">{emptyText}</p>
         ) : asTable ? (
-          <div className="max-h-96 overflow-auto">
+          // Focusable and named so keyboard users can scroll it (axe: scrollable-region-focusable).
+          <div className="max-h-96 overflow-auto" tabIndex={0} role="region" aria-label={`${title} (table)`}>
             <table className="w-full text-sm">
               <caption className="sr-only">{title}</caption>
               <thead>
