@@ -120,7 +120,8 @@ export const outbox = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("outbox_to_idx").on(t.to, t.createdAt)],
+  // The backlog (health details and /metrics read it on every call) without scanning sent mail.
+  (t) => [index("outbox_to_idx").on(t.to, t.createdAt), index("outbox_backlog_idx").on(t.status, t.createdAt).where(sql`${t.status} <> 'sent'`)],
 );
 
 /** Messages sent through the public contact form. */

@@ -2,22 +2,27 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Better Auth's tables (user, session, account, verification) with the admin plugin's fields. */
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  /** Account role: user | admin | super_admin. Fleet roles (driver, manager) may be listed after a comma. */
-  role: text("role").notNull().default("user"),
-  banned: boolean("banned").default(false),
-  banReason: text("ban_reason"),
-  banExpires: timestamp("ban_expires", { withTimezone: true }),
-  /** Two-factor plugin: TOTP is required at sign-in when true. */
-  twoFactorEnabled: boolean("two_factor_enabled").default(false),
-});
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Account role: user | admin | super_admin. Fleet roles (driver, manager) may be listed after a comma. */
+    role: text("role").notNull().default("user"),
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+    /** Two-factor plugin: TOTP is required at sign-in when true. */
+    twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  },
+  // Sign-ups per day (super-admin analytics).
+  (t) => [index("user_created_at_idx").on(t.createdAt)],
+);
 
 export const session = pgTable(
   "session",
@@ -34,7 +39,8 @@ export const session = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     impersonatedBy: text("impersonated_by"),
   },
-  (t) => [index("session_user_id_idx").on(t.userId)],
+  // Active users per day (super-admin analytics): sessions started or refreshed.
+  (t) => [index("session_user_id_idx").on(t.userId), index("session_created_at_idx").on(t.createdAt), index("session_updated_at_idx").on(t.updatedAt)],
 );
 
 export const account = pgTable(

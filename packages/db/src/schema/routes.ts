@@ -68,6 +68,8 @@ export const routes = pgTable(
     index("routes_driver_idx").on(t.driverUserId, t.createdAt),
     index("routes_plan_idx").on(t.planId),
     index("routes_team_created_idx").on(t.teamId, t.createdAt),
+    // Routes per day across users (super-admin analytics).
+    index("routes_created_idx").on(t.createdAt),
     check("routes_status_check", sql`${t.status} in ('planned','in_progress','completed')`),
     check("routes_profile_check", sql`${t.profile} in ('car','van','truck','bicycle','foot')`),
   ],
@@ -181,7 +183,7 @@ export const overageCharges = pgTable(
     stripeInvoiceItemId: text("stripe_invoice_item_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("overage_charges_user_idx").on(t.userId, t.createdAt), index("overage_charges_invoice_item_idx").on(t.stripeInvoiceItemId)],
+  (t) => [index("overage_charges_user_idx").on(t.userId, t.createdAt), index("overage_charges_invoice_item_idx").on(t.stripeInvoiceItemId), index("overage_charges_created_idx").on(t.createdAt)],
 );
 
 /** Stripe webhook events already handled, by event id: a replayed event changes nothing. */
