@@ -104,9 +104,9 @@ export async function buildRuntime(
   const masterKey = loadMasterKey({ masterKey: env.ENCRYPTION_MASTER_KEY, dataDir: env.DATA_DIR });
   const readKeys = () => readKeyring(database.db, masterKey, logger);
   const encryption = new FieldEncryption(await readKeys(), readKeys);
-  // Several processes on PostgreSQL: a rotation's new version is read within 30 s (keys:rotate waits 35 s before using it).
   // Customer contacts stored plain before migration 0012 are sealed now (batches; resumed by the next start).
   await sealPlainContacts(database.db, encryption, logger);
+  // Several processes on PostgreSQL: a rotation's new version is read within 30 s (keys:rotate waits 35 s before using it).
   const keyPoll = env.NODE_ENV !== "test" && database.kind === "postgres" ? setInterval(() => void encryption.refresh().catch(() => undefined), 30_000).unref() : null;
   const storage = createLocalStorage({ db: database.db, root: path.join(env.DATA_DIR, "storage"), secret });
   const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl, realtime, sockets, encryption, storage, security: createSecurityState(), metrics };

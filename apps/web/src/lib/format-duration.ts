@@ -22,3 +22,13 @@ export function clockAfter(departure: string, offsetSeconds: number): string {
   const text = `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
   return days > 0 ? `${text} +${days}d` : text;
 }
+
+/** An uptime in seconds as "2 d 3 h", "4 h 5 min", "6 min" or "7 s". */
+export function formatUptime(seconds: number): string {
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (days > 0) return `${days} d ${hours} h`;
+  if (hours > 0) return `${hours} h ${minutes} min`;
+  return minutes > 0 ? `${minutes} min` : `${seconds} s`;
+}

@@ -5,7 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
 import { chartColor, chartTheme } from "./chart-theme";
-import { csvFileName, downloadText, toCsv, type ChartColumn } from "./csv";
+import { downloadText } from "@/lib/download";
+import { csvFileName, toCsv, type ChartColumn } from "./csv";
 
 export type ChartCardProps<T> = {
   title: string;
@@ -53,7 +54,7 @@ export function ChartCard<T>({ title, description, period, rows, columns, childr
             {asTable ? <BarChart3 aria-hidden="true" /> : <Table2 aria-hidden="true" />}
             {asTable ? "Show as chart" : "Show as table"}
           </Button>
-          <Button type="button" variant="outline" size="sm" disabled={empty} onClick={() => downloadText(csvFileName(title, period), toCsv(columns, rows))}>
+          <Button type="button" variant="outline" size="sm" disabled={empty} onClick={() => downloadText(csvFileName(title, period), toCsv(columns, rows), "text/csv;charset=utf-8")}>
             <Download aria-hidden="true" />
             Download CSV
           </Button>

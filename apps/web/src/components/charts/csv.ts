@@ -32,16 +32,3 @@ export function csvFileName(title: string, period?: { from: string; to: string }
       .replace(/^-+|-+$/g, "") || "chart";
   return `${slug}${period ? `_${period.from}_${period.to}` : ""}.csv`;
 }
-
-/** Saves text as a file through a temporary object URL (text/csv, UTF-8). */
-export function downloadText(fileName: string, text: string, type = "text/csv;charset=utf-8"): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next task: revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

@@ -1,19 +1,10 @@
 import type { ReactNode } from "react";
+import { formatUptime } from "@/lib/format-duration";
 import { HEALTH_REFRESH_MS, systemMessages, type HealthDetails, type RequestWindow } from "@routepilot/contracts";
 import { errorMessage } from "@/lib/api-client";
 import { useHealthDetails } from "@/features/admin/api/system";
 
 const UNKNOWN = systemMessages.unknown;
-
-/** Seconds as "2 d 3 h", "4 h 5 min", "6 min" or "7 s". */
-export function uptimeText(seconds: number): string {
-  const days = Math.floor(seconds / 86_400);
-  const hours = Math.floor((seconds % 86_400) / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  if (days > 0) return `${days} d ${hours} h`;
-  if (hours > 0) return `${hours} h ${minutes} min`;
-  return minutes > 0 ? `${minutes} min` : `${seconds} s`;
-}
 
 /** Bytes in binary units ("12.3 MB"), or Unknown. */
 export function bytesText(bytes: number | null): string {
@@ -50,7 +41,7 @@ function Figures({ health }: { health: HealthDetails }) {
         <Item label="Version">
           {version.version} {version.commit === "unknown" ? <span className="font-normal text-muted-foreground">(commit {UNKNOWN.toLowerCase()})</span> : <code className="font-normal">{version.commit}</code>}
         </Item>
-        <Item label="Uptime">{uptimeText(health.uptimeSeconds)}</Item>
+        <Item label="Uptime">{formatUptime(health.uptimeSeconds)}</Item>
         <Item label="Database">{database.label}</Item>
         <Item label="Database size">{bytesText(database.sizeBytes)}</Item>
         <Item label="Solver pool">

@@ -5,7 +5,8 @@ import { MemoryRouter } from "react-router";
 import type { HealthDetails, SystemAnalytics } from "@routepilot/contracts";
 import { jsonResponse, renderWithQuery } from "@/test/utils";
 import { SystemGrowth } from "@/features/admin/components/system-growth";
-import { SystemHealthPanel, bytesText, uptimeText } from "@/features/admin/components/system-health-panel";
+import { SystemHealthPanel, bytesText } from "@/features/admin/components/system-health-panel";
+import { formatUptime as uptimeText } from "@/lib/format-duration";
 
 const window5 = { minutes: 5, requests: 50, errors: 1, perMinute: 10, errorRatePercent: 2 };
 const health: HealthDetails = {

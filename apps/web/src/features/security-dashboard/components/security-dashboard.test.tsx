@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { securityMessages, type SecurityAlert } from "@routepilot/contracts";
 import { jsonResponse, renderWithQuery } from "@/test/utils";
 import { securityKeys } from "@/features/security-dashboard/api/security-dashboard-api";
-import { formatUptime, SecurityDashboard } from "@/features/security-dashboard/components/security-dashboard";
+import { SecurityDashboard } from "@/features/security-dashboard/components/security-dashboard";
+import { formatUptime } from "@/lib/format-duration";
 
 const alert = (over: Partial<SecurityAlert>): SecurityAlert => ({
   id: "a1",

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from "react";
+import { formatUptime } from "@/lib/format-duration";
 import { securityAlertSeverities, type SecurityAlert, type SecurityAlertSeverity } from "@routepilot/contracts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -22,17 +23,6 @@ const severityVariant: Record<SecurityAlertSeverity, "destructive" | "default" |
 };
 
 const when = (iso: string) => new Date(iso).toLocaleString();
-
-/** Seconds as "2 d 3 h", "4 h 5 min", "6 min" or "7 s". */
-export function formatUptime(seconds: number): string {
-  const d = Math.floor(seconds / 86_400);
-  const h = Math.floor((seconds % 86_400) / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  if (d > 0) return `${d} d ${h} h`;
-  if (h > 0) return `${h} h ${m} min`;
-  if (m > 0) return `${m} min`;
-  return `${seconds} s`;
-}
 
 function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
   return (

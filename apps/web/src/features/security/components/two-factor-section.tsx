@@ -12,7 +12,8 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { useAnnounce } from "@/components/a11y/announcer";
 import { authClient, authErrorMessage } from "@/lib/auth-client";
 import { useAuth } from "@/lib/auth";
-import { downloadText, secretOf } from "@/features/security/lib/download";
+import { downloadText } from "@/lib/download";
+import { secretOf } from "@/features/security/lib/download";
 
 type Action = "enable" | "disable" | "regenerate";
 type Step = { kind: "idle" } | { kind: "password"; action: Action } | { kind: "scan"; uri: string; backupCodes: string[] } | { kind: "codes"; backupCodes: string[] };

@@ -16,7 +16,7 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 import { authClient } from "@/lib/auth-client";
 import { sessionFlags, useAuth } from "@/lib/auth";
 import { deleteMyAccount, exportMyData, reauthenticate } from "@/features/security/api/account-security";
-import { downloadText } from "@/features/security/lib/download";
+import { downloadText } from "@/lib/download";
 
 function fieldsOf(error: unknown): Record<string, string> {
   return error instanceof ApiError && error.fields ? error.fields : {};
