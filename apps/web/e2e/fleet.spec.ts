@@ -224,7 +224,9 @@ test("a manager imports 60 orders (one a pickup→delivery pair), plans them on 
 
   // A variant with another objective, compared side by side, then picked.
   await page.getByLabel("Variant objective").selectOption("min_vehicles");
+  const variantAnswer = page.waitForResponse((r) => r.url().endsWith("/variants") && r.request().method() === "POST");
   await page.getByRole("button", { name: "Make a variant" }).click();
+  const { id: variantId } = (await (await variantAnswer).json()) as { id: string };
   const compared = page.getByRole("table", { name: "Plans compared" });
   await expect(compared.getByRole("button", { name: "Use Variant 1" })).toBeEnabled({ timeout: 60_000 });
   await expect(compared).toContainText("Vehicles used");
@@ -235,13 +237,19 @@ test("a manager imports 60 orders (one a pickup→delivery pair), plans them on 
   await expect(page.getByRole("group", { name: "Plans to compare" }).getByRole("checkbox", { name: /Variant 1/ })).toBeChecked();
   await page.screenshot({ path: testInfo.outputPath("fleet-compare.png"), fullPage: true });
   await compared.getByRole("button", { name: "Use Variant 1" }).click();
+  // The variant's workspace replaces the first plan's (its own state): wait for it, not for the
+  // first plan's "Shown below" and dispatch button, which are on screen until the switch.
+  await expect(page).toHaveURL(new RegExp(`[?&]plan=${variantId}`));
   await expect(compared.getByText("Shown below")).toBeVisible();
 
   // Dispatch: every route to the one driver.
   const dispatch = page.getByRole("region", { name: "Dispatch" });
   // The picked variant loads first (all() does not wait for its driver lists).
   await expect(dispatch.getByRole("button", { name: /^Dispatch \d+ routes?$/ })).toBeVisible({ timeout: 30_000 });
-  for (const select of await dispatch.getByRole("combobox").all()) await select.selectOption({ label: "Dino Driver" });
+  for (const select of await dispatch.getByRole("combobox").all()) {
+    await select.selectOption({ label: "Dino Driver" });
+    await expect(select).not.toHaveValue("");
+  }
   await dispatch.getByRole("button", { name: /^Dispatch \d+ routes?$/ }).click();
   const dispatched = page.getByText(/Dispatched: each driver has their route/);
   // The plan is for tomorrow and the driver works Monday to Friday: on a Friday or Saturday the
