@@ -92,3 +92,40 @@ export const firstAdminClaim = pgTable(
   },
   (t) => [check("first_admin_claim_singleton", sql`${t.id} = 1`)],
 );
+
+/**
+ * Better Auth api-key plugin (decision 012): a user's API keys for /api/v1/*. `key` is the SHA-256
+ * of the secret (base64url), never the secret; `start` its first characters for the list.
+ * The plugin's own rate limit and `remaining` counter are unused: the owner's SPEC §9 tier limits
+ * and monthly route quota apply instead.
+ */
+export const apikey = pgTable(
+  "apikey",
+  {
+    id: text("id").primaryKey(),
+    configId: text("config_id").notNull().default("default"),
+    name: text("name"),
+    start: text("start"),
+    prefix: text("prefix"),
+    key: text("key").notNull(),
+    referenceId: text("reference_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    refillInterval: integer("refill_interval"),
+    refillAmount: integer("refill_amount"),
+    lastRefillAt: timestamp("last_refill_at", { withTimezone: true }),
+    enabled: boolean("enabled").default(true),
+    rateLimitEnabled: boolean("rate_limit_enabled").default(true),
+    rateLimitTimeWindow: integer("rate_limit_time_window"),
+    rateLimitMax: integer("rate_limit_max"),
+    requestCount: integer("request_count").default(0),
+    remaining: integer("remaining"),
+    lastRequest: timestamp("last_request", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    permissions: text("permissions"),
+    metadata: text("metadata"),
+  },
+  (t) => [index("apikey_key_idx").on(t.key), index("apikey_reference_id_idx").on(t.referenceId), index("apikey_config_id_idx").on(t.configId)],
+);
