@@ -30,13 +30,15 @@ export interface OpenDatabaseOptions {
   /** Apply committed migrations before returning (default true). */
   migrate?: boolean;
   poolSize?: number;
+  /** In-memory PGlite only: start from this dumped data directory (tests' migrated template). */
+  loadDataDir?: Blob | undefined;
 }
 
 /** Opens PostgreSQL (server or embedded PGlite), applies migrations and returns a handle. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   const handle = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : await openPglite(options.dataDir);
+    : await openPglite(options.dataDir, options.loadDataDir);
   if (options.migrate !== false) {
     try {
       await handle.migrateFn();
@@ -69,7 +71,7 @@ function wrapDatabase(db: Database, kind: DatabaseHandle["kind"], closeClient: (
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<InternalHandle> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<InternalHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
@@ -78,7 +80,7 @@ async function openPglite(dataDir: string | undefined): Promise<InternalHandle> 
     mkdirSync(path.resolve(dataDir), { recursive: true });
     client = new PGlite(path.resolve(dataDir, "pglite"));
   } else {
-    client = new PGlite();
+    client = new PGlite(loadDataDir ? { loadDataDir } : undefined);
   }
   await client.waitReady;
   const db = drizzle({ client, schema });
