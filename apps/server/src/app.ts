@@ -11,6 +11,7 @@ import { CLIENT_IP_HEADER, SELF_ORIGIN_HEADER } from "./auth/auth";
 import { clientIp } from "./lib/client-ip";
 import { registerAuthDocs } from "./auth/auth.openapi";
 import { loadSession, requireSession } from "./middleware/session";
+import { requireApiKey } from "./middleware/api-key";
 import { globalRateLimit } from "./middleware/rate-limit";
 import { limitAuthRequest } from "./security/rate-limits";
 import { requestContext } from "./middleware/request-context";
@@ -188,6 +189,8 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use("/api/*", loadSession);
+  // The public API (/api/v1/*) is authenticated by API key only, before the owner's tier limits count it.
+  app.use("/api/v1/*", requireApiKey);
   app.use("/api/*", globalRateLimit);
   for (const prefix of protectedPrefixes) {
     app.use(prefix, requireSession);

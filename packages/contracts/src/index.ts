@@ -27,3 +27,4 @@ export * from "./security";
 export * from "./system";
 export * from "./analytics";
 export * from "./team-analytics";
+export * from "./public-api";

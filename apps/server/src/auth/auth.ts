@@ -1,3 +1,4 @@
+import { apiKey } from "@better-auth/api-key";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
@@ -6,7 +7,7 @@ import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements, userAc } from "better-auth/plugins/admin/access";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { emailSchema, messages, passwordProblem } from "@routepilot/contracts";
-import { account, firstAdminClaim, session, twoFactor, user, verification, type Database } from "@routepilot/db";
+import { account, apikey, firstAdminClaim, session, twoFactor, user, verification, type Database } from "@routepilot/db";
 import { redactSecrets, redactText, type Logger } from "../lib/logger";
 import { writeAuditEvent, type AuditEvent } from "../services/audit";
 import { ensureSubscriber } from "../services/accounts";
@@ -37,6 +38,11 @@ const roles = {
   driver: userAc,
   manager: userAc,
 };
+
+/** API keys start with this (a secret scanner can spot them); the secret is 48 random letters after it. */
+export const API_KEY_PREFIX = "rp_";
+/** The api-key plugin's HTTP endpoints, turned off: keys are created, listed and revoked through /api/api-keys. */
+const API_KEY_PLUGIN_PATHS = ["/api-key/create", "/api-key/get", "/api-key/update", "/api-key/delete", "/api-key/list", "/api-key/verify", "/api-key/delete-all-expired-api-keys"];
 
 /** The two-factor endpoints that switch user.two_factor_enabled (confirming the first code turns it on). */
 const TWO_FACTOR_SWITCH_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/disable"]);
@@ -113,7 +119,9 @@ export function createAuth(deps: AuthDeps) {
     // BASE_URL, TRUSTED_ORIGINS, and the origin the request itself was sent to: a browser on
     // http://127.0.0.1:3000 or a LAN address is same-origin there. Foreign origins stay refused.
     trustedOrigins: (request) => [deps.baseUrl, ...deps.trustedOrigins, request?.headers.get(SELF_ORIGIN_HEADER)],
-    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, twoFactor } }),
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, twoFactor, apikey } }),
+    // API keys are managed through /api/api-keys (validated, audited; services/api-keys), never the plugin's own HTTP endpoints.
+    disabledPaths: API_KEY_PLUGIN_PATHS,
     logger: {
       // Better Auth may log URLs with tokens or objects holding secrets: mask them first.
       log: (level, message, ...args) => {
@@ -311,6 +319,18 @@ export function createAuth(deps: AuthDeps) {
       admin({ ac, roles, defaultRole: "user", adminRoles: ["admin", "super_admin"] }),
       // TOTP with backup codes; the session is created only once the code is verified.
       twoFactorPlugin({ issuer: "RoutePilot", backupCodeOptions: { amount: 10, length: 10 } }),
+      // API keys for /api/v1/* (decision 012): SHA-256 hashed, "rp_" prefix, expiry 1–365 days or none.
+      // The plugin's per-key rate limit is off: the owner's SPEC §9 tier limits apply (middleware/api-key.ts).
+      apiKey({
+        defaultPrefix: API_KEY_PREFIX,
+        defaultKeyLength: 48,
+        requireName: true,
+        maximumNameLength: 100,
+        startingCharactersConfig: { shouldStore: true, charactersLength: 10 },
+        keyExpiration: { defaultExpiresIn: null, minExpiresIn: 1, maxExpiresIn: 365 },
+        rateLimit: { enabled: false },
+        enableSessionForAPIKeys: false,
+      }),
     ],
   });
 }
