@@ -46,6 +46,28 @@ export const subscribers = pgTable(
   ],
 );
 
+/**
+ * Every plan a user has been on and since when (super-admin tier mix over time): written by a
+ * trigger on subscribers (migration 0014) in the same transaction as each insert or tier change,
+ * whoever makes it (sign-up, team join, admin, Stripe webhook); backfilled from subscribers.
+ */
+export const subscriptionTierChanges = pgTable(
+  "subscription_tier_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    tier: text("tier").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("subscription_tier_changes_user_idx").on(t.userId, t.changedAt),
+    index("subscription_tier_changes_changed_idx").on(t.changedAt),
+    check("subscription_tier_changes_tier_check", sql`${t.tier} in ('free','premium','enterprise','fleet_pro')`),
+  ],
+);
+
 /** SPEC §3 saved_locations, plus owner, coordinates and an optional provider place id. */
 export const savedLocations = pgTable(
   "saved_locations",

@@ -50,6 +50,14 @@ export const routes = pgTable(
     originalDurationS: doublePrecision("original_duration_s"),
     /** Encoded polyline, precision 5. */
     geometry: text("geometry"),
+    /**
+     * Totals of the route's stops (destinations: start and end not counted), kept by the statement
+     * triggers on route_stops (migration 0014) so analytics never reads the stops for them: how many,
+     * their service seconds and their waiting seconds (departure − arrival − service, at least 0).
+     */
+    stopCount: integer("stop_count").notNull().default(0),
+    stopsServiceS: doublePrecision("stops_service_s").notNull().default(0),
+    stopsWaitingS: doublePrecision("stops_waiting_s").notNull().default(0),
     provider: text("provider").notNull(),
     /** Driver app (issue 12): whether each stop needs a photo or signature before "done" (the plan's setting at dispatch). */
     proofRequired: boolean("proof_required").notNull().default(false),
