@@ -17,11 +17,11 @@ import { createPostgresBus } from "./realtime/postgres-bus";
 import { liveSessionIds } from "./realtime/sessions";
 import { FieldEncryption, loadMasterKey, readKeyring } from "./security/field-encryption";
 import { sealPlainContacts } from "./security/seal-contacts";
-import { startCustomerMessageScheduler } from "./services/customer-messages";
 import { createLocalStorage } from "./storage";
-import { startLateAlerts } from "./services/driver/late";
 import { createSecurityState } from "./security/monitor/state";
-import { startSecurityMonitor } from "./security/monitor/jobs";
+import { createJobQueue } from "./queue/queue";
+import { startConsumers } from "./queue/consumers";
+import { startErrorRateChecks } from "./queue/periodic";
 import { runEncryptionSelfTest } from "./security/monitor/metrics";
 import { createMetrics } from "./observability/metrics";
 import { mailBacklog } from "./services/system/health";
@@ -109,24 +109,26 @@ export async function buildRuntime(
   // Several processes on PostgreSQL: a rotation's new version is read within 30 s (keys:rotate waits 35 s before using it).
   const keyPoll = env.NODE_ENV !== "test" && database.kind === "postgres" ? setInterval(() => void encryption.refresh().catch(() => undefined), 30_000).unref() : null;
   const storage = createLocalStorage({ db: database.db, root: path.join(env.DATA_DIR, "storage"), secret });
-  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl, realtime, sockets, encryption, storage, security: createSecurityState(), metrics };
+  // The job queue on the same database (decision 013); pg-boss starts on first use.
+  const queue = createJobQueue({ database, databaseUrl: env.DATABASE_URL, logger });
+  const deps: AppDeps = { env, database, db: database.db, logger, mailer, auth, geo, solver, limiters, baseUrl, realtime, sockets, encryption, storage, security: createSecurityState(), metrics, queue };
   // SPEC §4 security initialisation: the encryption self-test sets encryptionHealth (a critical alert when it fails).
   await runEncryptionSelfTest(deps);
-  // SPEC §9 security check every 30 s, once across processes (not in tests: they call the check).
-  const securityMonitor = env.NODE_ENV === "test" ? null : startSecurityMonitor(deps);
-  // Customer e-mails held for quiet hours go out from here (tests drive sendDueMessages themselves).
-  const customerMessages = env.NODE_ENV === "test" ? null : startCustomerMessageScheduler(deps);
-  // Once a minute: dispatched routes running more than 15 minutes late alert their managers (not in tests: they call the check).
-  const stopLateAlerts = env.NODE_ENV === "test" ? () => undefined : startLateAlerts(deps);
+  // SPEC §9 error rate: this process's own 5xx count, checked every 30 s (not in tests: they call the check).
+  const stopErrorRate = env.NODE_ENV === "test" ? () => undefined : startErrorRateChecks(deps);
+  // Queue consumers unless WORKERS=0: the security check (30 s), late routes and held customer e-mails
+  // (60 s), once across processes, and the API jobs (not in tests: they start consumers themselves).
+  const stopConsumers = env.NODE_ENV === "test" || env.WORKERS === 0 ? () => undefined : await startConsumers(deps);
   return {
     app: createApp(deps),
     deps,
     close: async () => {
       if (keyPoll) clearInterval(keyPoll);
-      stopLateAlerts();
-      await securityMonitor?.stop();
+      stopErrorRate();
+      stopConsumers();
+      // Waits for jobs in progress (up to the shutdown timeout); an unfinished one is retried elsewhere.
+      await queue.close(env.SHUTDOWN_TIMEOUT_MS);
       limiters.close();
-      await customerMessages?.stop();
       mailer.close();
       sockets.close();
       await realtime.close();

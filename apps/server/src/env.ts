@@ -107,6 +107,8 @@ export const envSchema = z.object({
   SOLVER_TIME_LIMIT_MS: z.coerce.number().int().min(10).max(60_000).default(2000),
   /** Solver worker threads kept warm (the solver never runs on the event loop). */
   SOLVER_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Queue consumers in this process (API jobs solved at once, periodic tasks); 0 = none (an API-only process, decision 013). */
+  WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   /** Milliseconds between realtime heartbeats: each socket is pinged (no pong by the next one: closed) and its session re-checked. */
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(30_000),
   /** Bearer token of the Prometheus endpoint GET /metrics (at least 16 characters); unset, /metrics answers 404. Never logged. */

@@ -15,6 +15,7 @@ import type { FieldEncryption } from "../security/field-encryption";
 import type { Storage } from "../storage";
 import type { SecurityState } from "../security/monitor/state";
 import type { Metrics } from "../observability/metrics";
+import type { JobQueue } from "../queue/queue";
 
 export interface AppDeps {
   env: Env;
@@ -43,6 +44,8 @@ export interface AppDeps {
   security: SecurityState;
   /** Request and solve-time windows (GET /api/health/details) and, with METRICS_TOKEN, the Prometheus registry. */
   metrics: Metrics;
+  /** The job queue (pg-boss on the same database): API jobs and periodic tasks, shared by every process. */
+  queue: JobQueue;
 }
 
 export interface SessionUser {
