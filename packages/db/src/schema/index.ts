@@ -4,3 +4,4 @@ export * from "./routes";
 export * from "./fleet";
 export * from "./driver";
 export * from "./security";
+export * from "./jobs";
