@@ -45,11 +45,11 @@ FROM (
   FROM "route_stops" GROUP BY route_id
 ) t
 WHERE r.id = t.route_id;--> statement-breakpoint
--- subscription_tier_changes: one row per subscriber insert and per tier change, in the writer's transaction.
+-- subscription_tier_changes: one row per subscriber insert and per tier change, in the writer's transaction; clock_timestamp() so two changes in one transaction keep their order.
 CREATE FUNCTION "subscription_tier_changes_trigger"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' OR NEW.subscription_tier IS DISTINCT FROM OLD.subscription_tier THEN
-    INSERT INTO "subscription_tier_changes" ("user_id", "tier", "changed_at") VALUES (NEW.user_id, NEW.subscription_tier, now());
+    INSERT INTO "subscription_tier_changes" ("user_id", "tier", "changed_at") VALUES (NEW.user_id, NEW.subscription_tier, clock_timestamp());
   END IF;
   RETURN NULL;
 END
