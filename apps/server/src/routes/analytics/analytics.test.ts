@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyticsMessages, co2GramsPerKm, type AnalyticsEnhanced, type AnalyticsSummary } from "@routepilot/contracts";
+import { analyticsMessages, co2GramsPerKm, type AnalyticsEnhanced, type AnalyticsSummary, type RouteDetail } from "@routepilot/contracts";
 import { overageCharges, routeStops, routes, usageLogs } from "@routepilot/db";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { account, json, setTier, type Account } from "../teams/team-fixtures";
@@ -149,6 +150,29 @@ describe("GET /api/analytics/summary", () => {
   it("answers 401 signed out", async () => {
     expect((await get("/api/analytics/summary?from=2025-03-01&to=2025-03-31")).status).toBe(401);
     expect((await get("/api/analytics/enhanced?from=2025-03-01&to=2025-03-31")).status).toBe(401);
+  });
+
+  it("counts a route's destinations after edits that add and remove stops (routes.stop_count follows route_stops)", async () => {
+    const eve = await account(t, "an-eve");
+    const today = new Date().toISOString().slice(0, 10);
+    const stops = async () => (await summary(`?from=${today}&to=${today}`, eve)).stops;
+    const start = { lat: 47.1415, lng: 9.5215 };
+    const planned = await t.call("/api/routes/optimize", { cookie: eve.cookie, body: { start, stops: [{ lat: 47.166, lng: 9.51, label: "Schaan" }, { lat: 47.125, lng: 9.515, label: "Triesen" }] } });
+    expect(planned.status, await planned.clone().text()).toBe(200);
+    const { route } = await json<{ route: RouteDetail }>(planned);
+    expect(await stops()).toBe(2);
+
+    const added = await t.call(`/api/routes/${route.id}/stops`, { cookie: eve.cookie, body: { stops: [{ address: "47.17, 9.515", label: "Schaan north" }] } });
+    expect(added.status, await added.clone().text()).toBe(200);
+    const edited = await json<RouteDetail>(added);
+    expect(edited.stops).toHaveLength(3);
+    expect(await stops()).toBe(3);
+
+    const removed = await t.call(`/api/routes/${route.id}/stops/${edited.stops[0]!.id}`, { method: "DELETE", cookie: eve.cookie });
+    expect(removed.status).toBe(200);
+    expect(await stops()).toBe(2);
+    const [row] = await t.deps.db.select({ n: routes.stopCount }).from(routes).where(eq(routes.id, route.id));
+    expect(row!.n).toBe((await t.deps.db.select().from(routeStops).where(eq(routeStops.routeId, route.id))).length);
   });
 });
 

@@ -35,7 +35,11 @@ export async function analyticsEnhanced(db: DbOrTx, user: { id: string }, range:
   const previous = previousPeriod(range.from, range.to);
   const { start, end } = periodBounds(range, timezone);
 
-  const [current] = await rowsOf<TotalsRow>(db, sql`with pr as (${periodRoutes(user.id, range, timezone)}) select ${totalsColumns} from pr`);
+  const [current] = await rowsOf<TotalsRow & { waiting_s: number; service_s: number }>(
+    db,
+    sql`with pr as (${periodRoutes(user.id, range, timezone)})
+      select ${totalsColumns}, coalesce(sum(stops_waiting_s), 0)::float8 as waiting_s, coalesce(sum(stops_service_s), 0)::float8 as service_s from pr`,
+  );
   const [before] = await rowsOf<TotalsRow>(db, sql`with pr as (${periodRoutes(user.id, previous, timezone)}) select ${totalsColumns} from pr`);
   const now = presentTotals(current);
   const then = presentTotals(before);
@@ -51,12 +55,6 @@ export async function analyticsEnhanced(db: DbOrTx, user: { id: string }, range:
       group by 1, 2
       order by stops desc, 1, 2
       limit ${HEATMAP_MAX_CELLS + 1}`,
-  );
-  const [times] = await rowsOf<{ waiting_s: number; service_s: number }>(
-    db,
-    sql`select coalesce(sum(greatest(s.departure_s - s.arrival_s - s.service_s, 0)), 0)::float8 as waiting_s, coalesce(sum(s.service_s), 0)::float8 as service_s
-      from routes r join route_stops s on s.route_id = r.id
-      where r.user_id = ${user.id} and r.created_at >= ${start} and r.created_at < ${end}`,
   );
 
   const byProfile = await rowsOf<{ profile: string; routes: number; distance_m: number; saved_distance_m: number }>(
@@ -76,8 +74,8 @@ export async function analyticsEnhanced(db: DbOrTx, user: { id: string }, range:
       limit ${ANALYTICS_VARIANT_ROUTES}`,
   );
 
-  const waitingSeconds = Math.round(Number(times?.waiting_s ?? 0));
-  const serviceSeconds = Math.round(Number(times?.service_s ?? 0));
+  const waitingSeconds = Math.round(Number(current?.waiting_s ?? 0));
+  const serviceSeconds = Math.round(Number(current?.service_s ?? 0));
   const kg = (meters: number, profile: AnalyticsProfile) => Math.round(((meters / 1000) * co2GramsPerKm[profile]) / 100) / 10;
   return {
     from: range.from,
