@@ -110,8 +110,13 @@ export const systemAnalyticsSchema = z.object({
   }),
   /** One entry per day of the period, in order. */
   byDay: z.array(daySchema),
-  /** Accounts per subscription tier now (no subscriber row yet counts as free); the tier history is not recorded. */
+  /** Accounts per subscription tier now (no subscriber row yet counts as free). */
   tierMix: z.array(z.object({ tier: z.enum(tiers), users: count })),
+  /**
+   * One entry per day of the period, in order: accounts on each tier at the end of that day (UTC),
+   * from the recorded tier changes (an account without one yet counts as free from its sign-up).
+   */
+  tierMixByDay: z.array(z.object({ day: z.string(), tiers: z.array(z.object({ tier: z.enum(tiers), users: count })) })),
   /** One entry per calendar month of the period, in order (by when the charge was recorded). */
   overageByMonth: z.array(monthRevenueSchema),
 });

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsMessages, systemMessages, type SystemAnalytics } from "@routepilot/contracts";
-import { overageCharges, routes, session, subscribers, user } from "@routepilot/db";
+import { overageCharges, routes, session, subscribers, subscriptionTierChanges, user } from "@routepilot/db";
 import { createTestApp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
@@ -83,6 +83,37 @@ describe("GET /api/admin/analytics", () => {
       { month: "2025-01", charges: 1, overageRoutes: 3, amountPence: 150, paidPence: 150 },
       { month: "2025-02", charges: 1, overageRoutes: 6, amountPence: 300, paidPence: 0 },
     ]);
+  });
+
+  it("tier mix per day from the recorded changes: an upgrade then a downgrade land on their days", async () => {
+    const { db } = t.deps;
+    const moved = await t.signUp("ops-tiers@example.com");
+    const history = () => db.select().from(subscriptionTierChanges).where(eq(subscriptionTierChanges.userId, moved.userId));
+    expect((await history()).map((h) => h.tier)).toEqual(["free"]);
+    // The rows were written now; move them to known March 2025 instants (UTC) to read them back per day.
+    const backdate = (iso: string) => db.update(subscriptionTierChanges).set({ changedAt: at(iso) }).where(and(eq(subscriptionTierChanges.userId, moved.userId), gt(subscriptionTierChanges.changedAt, at("2026-01-01T00:00:00Z"))));
+    await db.update(user).set({ createdAt: at("2025-03-02T08:00:00Z") }).where(eq(user.id, moved.userId));
+    await backdate("2025-03-02T08:00:00Z");
+    const plan = (tier: string) => t.call(`/api/admin/users/${moved.userId}/plan`, { method: "PATCH", cookie: boss.cookie, body: { tier } });
+    expect((await plan("premium")).status).toBe(200);
+    await backdate("2025-03-10T12:00:00Z");
+    expect((await plan("free")).status).toBe(200);
+    await backdate("2025-03-20T23:59:00Z");
+    expect((await history()).map((h) => h.tier).sort()).toEqual(["free", "free", "premium"]);
+
+    const res = await t.call("/api/admin/analytics?from=2025-03-01&to=2025-03-31", { cookie: boss.cookie });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as SystemAnalytics;
+    expect(body.tierMixByDay).toHaveLength(31);
+    const on = (day: string) => Object.fromEntries(body.tierMixByDay.find((d) => d.day === day)!.tiers.map((x) => [x.tier, x.users]));
+    // The three accounts of beforeAll were free in March 2025 (their recorded changes are from today).
+    expect(on("2025-03-01")).toEqual({ free: 3, premium: 0, enterprise: 0, fleet_pro: 0 });
+    expect(on("2025-03-02")).toEqual({ free: 4, premium: 0, enterprise: 0, fleet_pro: 0 });
+    expect(on("2025-03-09")).toEqual({ free: 4, premium: 0, enterprise: 0, fleet_pro: 0 });
+    expect(on("2025-03-10")).toEqual({ free: 3, premium: 1, enterprise: 0, fleet_pro: 0 });
+    expect(on("2025-03-19")).toEqual({ free: 3, premium: 1, enterprise: 0, fleet_pro: 0 });
+    expect(on("2025-03-20")).toEqual({ free: 4, premium: 0, enterprise: 0, fleet_pro: 0 });
+    expect(on("2025-03-31")).toEqual({ free: 4, premium: 0, enterprise: 0, fleet_pro: 0 });
   });
 
   it("400 for a missing or malformed date, a reversed period or one longer than three years", async () => {

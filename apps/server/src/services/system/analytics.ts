@@ -46,6 +46,39 @@ export async function systemAnalytics(db: DbOrTx, range: { from: string; to: str
   );
   const perTier = new Map(tierRows.map((r) => [r.tier, Number(r.users)]));
 
+  // Tier mix at the end of each day: every account is on "free" from its sign-up until its first
+  // recorded tier change, then on each recorded tier until the next one (subscription_tier_changes,
+  // written by the subscribers trigger). Each span adds 1 on the day it starts and takes 1 off on
+  // the day it ends; a running sum per tier over the days gives the count, O(changes + days).
+  const tierDays = await rowsOf<{ day: string; tier: string; users: Num }>(
+    db,
+    sql`with changes as (
+        select user_id, tier, changed_at as since, lead(changed_at) over (partition by user_id order by changed_at, id) as until
+        from subscription_tier_changes),
+      spans as (
+        select user_id, tier, since, until from changes
+        union all
+        select u.id, 'free', u.created_at, (select min(c.changed_at) from subscription_tier_changes c where c.user_id = u.id) from "user" u),
+      deltas as (
+        select tier, ${day("since")} as day, 1 as d from spans
+        union all
+        select tier, ${day("until")} as day, -1 as d from spans where until is not null),
+      per_day as (
+        select tier, greatest(day, ${range.from}::date) as day, sum(d) as d from deltas where day <= ${range.to}::date group by 1, 2),
+      grid as (
+        select d::date as day, t.tier from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as d
+        cross join unnest(${sql.raw(`array[${tiers.map((t) => `'${t}'`).join(",")}]`)}::text[]) as t(tier))
+    select to_char(grid.day, 'YYYY-MM-DD') as day, grid.tier, sum(coalesce(per_day.d, 0)) over (partition by grid.tier order by grid.day) as users
+    from grid left join per_day on per_day.day = grid.day and per_day.tier = grid.tier
+    order by 1`,
+  );
+  const tierMixByDay = new Map<string, Map<string, number>>();
+  for (const row of tierDays) {
+    const perDay = tierMixByDay.get(row.day) ?? new Map<string, number>();
+    perDay.set(row.tier, Number(row.users));
+    tierMixByDay.set(row.day, perDay);
+  }
+
   const months = await rowsOf<{ month: string; charges: Num; overage_routes: Num; amount: Num; paid: Num }>(
     db,
     sql`with months as (select to_char(m, 'YYYY-MM') as month from generate_series(date_trunc('month', ${range.from}::date), date_trunc('month', ${range.to}::date), interval '1 month') as m),
@@ -80,6 +113,7 @@ export async function systemAnalytics(db: DbOrTx, range: { from: string; to: str
     },
     byDay,
     tierMix: tiers.map((tier: Tier) => ({ tier, users: perTier.get(tier) ?? 0 })),
+    tierMixByDay: byDay.map(({ day: d }) => ({ day: d, tiers: tiers.map((tier: Tier) => ({ tier, users: tierMixByDay.get(d)?.get(tier) ?? 0 })) })),
     overageByMonth,
   };
 }

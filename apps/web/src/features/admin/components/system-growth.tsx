@@ -1,4 +1,4 @@
-import { formatPence, tierDisplayNames, type SystemAnalytics, type Tier } from "@routepilot/contracts";
+import { formatPence, tierDisplayNames, tiers as allTiers, type SystemAnalytics, type Tier } from "@routepilot/contracts";
 import { ChartCard, PeriodPicker, SeriesChart, usePeriod, type ChartColumn } from "@/components/charts";
 import { errorMessage } from "@/lib/api-client";
 import { useSystemAnalytics } from "@/features/admin/api/system";
@@ -6,6 +6,8 @@ import { useSystemAnalytics } from "@/features/admin/api/system";
 type Day = SystemAnalytics["byDay"][number];
 type Month = SystemAnalytics["overageByMonth"][number];
 type TierRow = { tier: Tier; name: string; users: number };
+/** A day of the tier mix flattened for the stacked chart: accounts per tier at the end of the day. */
+type TierDay = { day: string } & Record<Tier, number>;
 
 const pence = (value: unknown) => formatPence(Number(value));
 const pounds = (value: unknown) => (Number(value) / 100).toFixed(2);
@@ -25,6 +27,16 @@ const tierColumns: ChartColumn<TierRow>[] = [
   { key: "name", label: "Plan" },
   { key: "users", label: "Accounts" },
 ];
+const tierDayColumns: ChartColumn<TierDay>[] = [{ key: "day", label: "Day (UTC)" }, ...allTiers.map((tier) => ({ key: tier, label: tierDisplayNames[tier] }))];
+const tierSeries = allTiers.map((tier) => ({ key: tier, label: tierDisplayNames[tier] }));
+
+function tierDays(data: SystemAnalytics): TierDay[] {
+  return data.tierMixByDay.map(({ day, tiers }) => {
+    const row = { day, free: 0, premium: 0, enterprise: 0, fleet_pro: 0 };
+    for (const t of tiers) row[t.tier] = t.users;
+    return row;
+  });
+}
 
 function Totals({ data }: { data: SystemAnalytics }) {
   const items: [string, string][] = [
@@ -54,13 +66,24 @@ function Charts({ data }: { data: SystemAnalytics }) {
     </ChartCard>
   );
   const tiers: TierRow[] = data.tierMix.map((t) => ({ ...t, name: tierDisplayNames[t.tier] }));
+  const mixByDay = tierDays(data);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {perDay("signUps", "Sign-ups per day", "Sign-ups", "bar", "New accounts, by UTC day.")}
       {perDay("activeUsers", "Active users per day", "Active users", "line", "Accounts that signed in, kept a session alive or planned a route that day.")}
       {perDay("routes", "Routes per day", "Routes", "bar", "Routes planned by every account, by UTC day.")}
-      <ChartCard title="Tier mix" description="Accounts per plan now (the plan history is not recorded)." rows={tiers} columns={tierColumns}>
+      <ChartCard title="Tier mix" description="Accounts per plan now." rows={tiers} columns={tierColumns}>
         <SeriesChart kind="bar" data={tiers} xKey="name" series={[{ key: "users", label: "Accounts" }]} />
+      </ChartCard>
+      <ChartCard
+        title="Tier mix over time"
+        description="Accounts on each plan at the end of each UTC day, from the recorded plan changes."
+        period={period}
+        rows={mixByDay}
+        columns={tierDayColumns}
+        className="lg:col-span-2"
+      >
+        <SeriesChart kind="bar" stacked data={mixByDay} xKey="day" series={tierSeries} formatX={dayLabel} />
       </ChartCard>
       <ChartCard
         title="Overage revenue per month"

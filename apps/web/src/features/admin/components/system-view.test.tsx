@@ -36,6 +36,15 @@ const analytics: SystemAnalytics = {
     { tier: "enterprise", users: 0 },
     { tier: "fleet_pro", users: 0 },
   ],
+  tierMixByDay: ["2025-01-01", "2025-01-02", "2025-01-03"].map((day, i) => ({
+    day,
+    tiers: [
+      { tier: "free" as const, users: 7 - i },
+      { tier: "premium" as const, users: i },
+      { tier: "enterprise" as const, users: 0 },
+      { tier: "fleet_pro" as const, users: 0 },
+    ],
+  })),
   overageByMonth: [{ month: "2025-01", charges: 2, overageRoutes: 9, amountPence: 450, paidPence: 150 }],
 };
 
@@ -105,7 +114,7 @@ describe("SystemGrowth", () => {
     expect(await screen.findByText("Overage charged")).toBeInTheDocument();
     expect(urls).toContain("/api/admin/analytics?from=2025-01-01&to=2025-01-03");
     expect(screen.getByText("£4.50")).toBeInTheDocument();
-    for (const title of ["Sign-ups per day", "Active users per day", "Routes per day", "Tier mix", "Overage revenue per month"]) {
+    for (const title of ["Sign-ups per day", "Active users per day", "Routes per day", "Tier mix", "Tier mix over time", "Overage revenue per month"]) {
       expect(screen.getByRole("region", { name: title })).toBeInTheDocument();
     }
     const routes = screen.getByRole("region", { name: "Routes per day" });
@@ -115,5 +124,8 @@ describe("SystemGrowth", () => {
     const tiers = screen.getByRole("region", { name: "Tier mix" });
     await userEvent.click(within(tiers).getByRole("button", { name: "Show as table" }));
     expect(within(tiers).getByRole("row", { name: "Premium 2" })).toBeInTheDocument();
+    const overTime = screen.getByRole("region", { name: "Tier mix over time" });
+    await userEvent.click(within(overTime).getByRole("button", { name: "Show as table" }));
+    expect(within(within(overTime).getByRole("table")).getByRole("row", { name: "2025-01-03 5 2 0 0" })).toBeInTheDocument();
   });
 });
