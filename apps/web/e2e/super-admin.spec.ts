@@ -38,7 +38,7 @@ test("a super admin sees the install's health and growth, with table views, acce
   // Growth over the last 3 months (the default period): the charts render.
   const growth = page.getByRole("region", { name: "Growth" });
   await expect(growth.getByText("Sign-ups", { exact: true })).toBeVisible();
-  for (const title of ["Sign-ups per day", "Active users per day", "Routes per day", "Tier mix", "Overage revenue per month"]) {
+  for (const title of ["Sign-ups per day", "Active users per day", "Routes per day", "Tier mix", "Tier mix over time", "Overage revenue per month"]) {
     await expect(page.getByRole("region", { name: title }).locator("svg.recharts-surface").first()).toBeVisible();
   }
   // The table view of sign-ups per day holds today's row (UTC) with at least one sign-up.
@@ -53,6 +53,19 @@ test("a super admin sees the install's health and growth, with table views, acce
   expect((await download).suggestedFilename()).toMatch(/^sign-ups-per-day_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
   // Back to the chart: the shared ChartCard's scrolling table is not keyboard-focusable yet (axe scrollable-region-focusable).
   await signUps.getByRole("button", { name: "Show as chart" }).click();
+
+  // Tier mix over time (from the recorded plan changes): today's row counts every account, the one signed up above among them.
+  const mix = page.getByRole("region", { name: "Tier mix over time" });
+  await mix.getByRole("button", { name: "Show as table" }).click();
+  await expect(mix.getByRole("columnheader")).toHaveText(["Day (UTC)", "Free", "Premium", "Enterprise", "Fleet Pro"]);
+  const mixToday = mix.getByRole("row").filter({ has: page.getByRole("rowheader", { name: today }) });
+  const counts = (await mixToday.getByRole("cell").allTextContents()).map(Number);
+  expect(counts).toHaveLength(4);
+  expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2);
+  const mixCsv = page.waitForEvent("download");
+  await mix.getByRole("button", { name: "Download CSV" }).click();
+  expect((await mixCsv).suggestedFilename()).toMatch(/^tier-mix-over-time_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+  await mix.getByRole("button", { name: "Show as chart" }).click();
 
   for (const theme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: theme });
