@@ -47,6 +47,8 @@ import { analyticsRouter } from "./routes/analytics/analytics.handlers";
 import { teamAnalyticsRouter } from "./routes/team-analytics/team-analytics.handlers";
 import { metricsEndpoint } from "./observability/metrics";
 import { adminAnalyticsRouter } from "./routes/admin-analytics/admin-analytics.handlers";
+import { apiKeysRouter } from "./routes/api-keys/api-keys.handlers";
+import { apiV1Router } from "./routes/api-v1/api-v1.handlers";
 import { REALTIME_PATH, realtimeHandler, realtimeRoute } from "./realtime/realtime.routes";
 
 export const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -59,7 +61,7 @@ const PROOF_UPLOAD_PATH = /^\/api\/driver\/stops\/[^/]+\/proof$/;
 const PROOF_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
 /** Paths under /api that need a signed-in user; checked before any input validation. */
-const protectedPrefixes = ["/api/me", "/api/preferences", "/api/saved-locations", "/api/notifications", "/api/routes", "/api/geocode", "/api/admin", "/api/teams", "/api/driver", "/api/security"];
+const protectedPrefixes = ["/api/me", "/api/preferences", "/api/saved-locations", "/api/notifications", "/api/routes", "/api/geocode", "/api/admin", "/api/teams", "/api/driver", "/api/security", "/api/api-keys"];
 
 function errorJson(c: Context<AppEnv>, status: number, body: ErrorBody, headers?: Record<string, string>) {
   return c.json(body, status as 400, headers);
@@ -163,6 +165,8 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", (c, next) => {
     if (c.req.method === "POST" && PLAN_UPLOAD_PATH.test(c.req.path)) return planBodyLimit(c, next);
     if (c.req.method === "POST" && PROOF_UPLOAD_PATH.test(c.req.path)) return proofBodyLimit(c, next);
+    // A public API problem carries its matrices (200 tasks: a 400×400 matrix is about 1 MB).
+    if (c.req.method === "POST" && c.req.path.startsWith("/api/v1/")) return planBodyLimit(c, next);
     return defaultBodyLimit(c, next);
   });
 
@@ -232,6 +236,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", securityDashboardRouter);
   app.route("/", analyticsRouter);
   app.route("/", teamAnalyticsRouter);
+  app.route("/", apiKeysRouter);
+  app.route("/", apiV1Router);
   app.get(REALTIME_PATH, realtimeHandler((c) => selfOrigin(c, deps.env.TRUST_PROXY)));
   app.openAPIRegistry.registerPath(realtimeRoute);
 

@@ -263,6 +263,8 @@ const PERSONAL = new Set([
   "POST /api/auth/request-password-reset", "POST /api/auth/reset-password", "POST /api/auth/change-password", "POST /api/auth/send-verification-email",
   "POST /api/auth/two-factor/enable", "POST /api/auth/two-factor/disable", "POST /api/auth/two-factor/verify-totp",
   "POST /api/auth/two-factor/verify-backup-code", "POST /api/auth/two-factor/generate-backup-codes", "GET /api/auth/verify-email",
+  // API keys: each user's own (another user's key → 404, routes/api-v1/api-v1.test.ts); /api/v1/* takes a key only, so every cookie here gets 401.
+  "GET /api/api-keys", "POST /api/api-keys", "DELETE /api/api-keys/{id}", "POST /api/v1/optimize",
 ]);
 
 let t: TestApp;
