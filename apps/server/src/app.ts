@@ -49,6 +49,7 @@ import { metricsEndpoint } from "./observability/metrics";
 import { adminAnalyticsRouter } from "./routes/admin-analytics/admin-analytics.handlers";
 import { apiKeysRouter } from "./routes/api-keys/api-keys.handlers";
 import { apiV1Router } from "./routes/api-v1/api-v1.handlers";
+import { apiV1JobsRouter } from "./routes/api-v1-jobs/api-v1-jobs.handlers";
 import { REALTIME_PATH, realtimeHandler, realtimeRoute } from "./realtime/realtime.routes";
 
 export const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -238,6 +239,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", teamAnalyticsRouter);
   app.route("/", apiKeysRouter);
   app.route("/", apiV1Router);
+  app.route("/", apiV1JobsRouter);
   app.get(REALTIME_PATH, realtimeHandler((c) => selfOrigin(c, deps.env.TRUST_PROXY)));
   app.openAPIRegistry.registerPath(realtimeRoute);
 

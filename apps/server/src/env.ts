@@ -109,6 +109,10 @@ export const envSchema = z.object({
   SOLVER_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   /** Queue consumers in this process (API jobs solved at once, periodic tasks); 0 = none (an API-only process, decision 013). */
   WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /** Allow API job webhooks to loopback addresses (tests only; private and loopback hosts are refused otherwise). */
+  WEBHOOK_ALLOW_LOOPBACK: bool.default(false),
+  /** An API job running longer than this is taken to be lost (its worker died) and is retried by another worker. */
+  API_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(3600).default(180),
   /** Milliseconds between realtime heartbeats: each socket is pinged (no pong by the next one: closed) and its session re-checked. */
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(30_000),
   /** Bearer token of the Prometheus endpoint GET /metrics (at least 16 characters); unset, /metrics answers 404. Never logged. */

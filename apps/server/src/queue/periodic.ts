@@ -8,6 +8,7 @@ import type { AppDeps } from "../lib/context";
 import { checkErrorRate, runSecurityCheck } from "../security/monitor/jobs";
 import { checkLateRoutes } from "../services/driver/late";
 import { sendDueMessages } from "../services/customer-messages";
+import { deleteExpiredApiJobs } from "../jobs/api-jobs";
 
 export interface PeriodicTask {
   name: string;
@@ -28,6 +29,8 @@ export const PERIODIC_TASKS: readonly PeriodicTask[] = [
       while ((await sendDueMessages(deps)) > 0);
     },
   },
+  // API jobs and their results are deleted 7 days after they end.
+  { name: "api-jobs-cleanup", everySeconds: 3600, run: (deps) => deleteExpiredApiJobs(deps) },
 ];
 
 /** How often each process offers the tasks (the slot, not this tick, sets how often they run). */

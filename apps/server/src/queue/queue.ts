@@ -59,7 +59,7 @@ const BOSS_SETTINGS = {
   archiveCompletedAfterSeconds: 60 * 60,
   deleteAfterDays: 7,
   // Expired (active longer than their expiry) jobs are failed and retried by the supervisor.
-  maintenanceIntervalSeconds: 30,
+  maintenanceIntervalSeconds: 10,
 } satisfies PgBoss.ConstructorOptions;
 
 export function createJobQueue(options: QueueOptions): JobQueue {

@@ -265,6 +265,8 @@ const PERSONAL = new Set([
   "POST /api/auth/two-factor/verify-backup-code", "POST /api/auth/two-factor/generate-backup-codes", "GET /api/auth/verify-email",
   // API keys: each user's own (another user's key → 404, routes/api-v1/api-v1.test.ts); /api/v1/* takes a key only, so every cookie here gets 401.
   "GET /api/api-keys", "POST /api/api-keys", "DELETE /api/api-keys/{id}", "POST /api/v1/optimize",
+  // API jobs: each key owner's own (another user's job → 404, routes/api-v1-jobs/api-v1-jobs.test.ts); key only, cookies get 401.
+  "POST /api/v1/jobs", "GET /api/v1/jobs/{id}", "DELETE /api/v1/jobs/{id}",
 ]);
 
 let t: TestApp;
