@@ -18,7 +18,7 @@ import { settingsOf } from "../fleet/settings";
 import { asFailureReason } from "../driver/model";
 import { hhmmSeconds } from "../driver/time";
 import { asTeamRole, teamForMember } from "../teams/access";
-import { deliveredLoad, failedByDriver, fleetByDay, fleetTotals, memberRoutesByDay, memberTotals, type FleetTotalsRow, type Period } from "./queries";
+import { deliveredLoad, failedByDriver, fleetRollup, memberRoutesByDay, memberTotals, type FleetDayRow, type FleetTotalsRow, type Period } from "./queries";
 
 type Caller = { id: string };
 
@@ -77,8 +77,8 @@ function presentDriver(id: string, name: string, t: FleetTotalsRow, failed: Fail
   };
 }
 
-async function driversOf(db: DbOrTx, p: Period): Promise<{ drivers: TeamAnalyticsDriver[]; failedByReason: FailedByReason }> {
-  const [totals, failures, roster] = [await fleetTotals(db, p, "driver"), await failedByDriver(db, p), await db.select({ userId: teamMembers.userId }).from(teamMembers).where(and(eq(teamMembers.teamId, p.teamId), eq(teamMembers.role, "driver")))];
+async function driversOf(db: DbOrTx, p: Period, totals: FleetTotalsRow[]): Promise<{ drivers: TeamAnalyticsDriver[]; failedByReason: FailedByReason }> {
+  const [failures, roster] = [await failedByDriver(db, p), await db.select({ userId: teamMembers.userId }).from(teamMembers).where(and(eq(teamMembers.teamId, p.teamId), eq(teamMembers.role, "driver")))];
   const ids = [...new Set([...roster.map((r) => r.userId), ...totals.map((t) => t.key)])];
   const names = ids.length > 0 ? await db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, ids)) : [];
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
@@ -97,8 +97,7 @@ async function driversOf(db: DbOrTx, p: Period): Promise<{ drivers: TeamAnalytic
   return { drivers, failedByReason };
 }
 
-async function vehiclesOf(db: DbOrTx, p: Period, dimensions: readonly string[]): Promise<TeamAnalyticsVehicle[]> {
-  const totals = await fleetTotals(db, p, "vehicle");
+async function vehiclesOf(db: DbOrTx, p: Period, dimensions: readonly string[], totals: FleetTotalsRow[]): Promise<TeamAnalyticsVehicle[]> {
   const loads = await deliveredLoad(db, p);
   const used = totals.map((t) => t.key);
   const rows = await db
@@ -128,8 +127,8 @@ async function vehiclesOf(db: DbOrTx, p: Period, dimensions: readonly string[]):
     .sort((a, b) => a.name.localeCompare(b.name) || a.vehicleId.localeCompare(b.vehicleId));
 }
 
-async function byDayOf(db: DbOrTx, p: Period): Promise<TeamAnalyticsDay[]> {
-  const fleet = new Map((await fleetByDay(db, p)).map((r) => [r.day, r]));
+async function byDayOf(db: DbOrTx, p: Period, days: FleetDayRow[]): Promise<TeamAnalyticsDay[]> {
+  const fleet = new Map(days.map((r) => [r.day, r]));
   const members = new Map((await memberRoutesByDay(db, p)).map((r) => [r.day, r.routes]));
   return Array.from({ length: periodDays(p.from, p.to) }, (_, i) => {
     const date = addToDate(p.from, { days: i });
@@ -174,7 +173,8 @@ export async function teamAnalytics(deps: Pick<AppDeps, "db">, caller: Caller, t
     })
     .sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
 
-  const { drivers, failedByReason } = fleet ? await driversOf(db, p) : { drivers: [], failedByReason: {} };
+  const rollup = await fleetRollup(db, p);
+  const { drivers, failedByReason } = fleet ? await driversOf(db, p, rollup.drivers) : { drivers: [], failedByReason: {} };
   return {
     teamId,
     teamName: team.name,
@@ -184,8 +184,8 @@ export async function teamAnalytics(deps: Pick<AppDeps, "db">, caller: Caller, t
     fleet,
     members,
     drivers,
-    vehicles: fleet ? await vehiclesOf(db, p, settings.capacityDimensions) : [],
+    vehicles: fleet ? await vehiclesOf(db, p, settings.capacityDimensions, rollup.vehicles) : [],
     failedByReason,
-    byDay: await byDayOf(db, p),
+    byDay: await byDayOf(db, p, rollup.days),
   };
 }

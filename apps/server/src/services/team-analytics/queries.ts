@@ -86,19 +86,27 @@ export interface FleetTotalsRow {
   finished_completed: number;
 }
 
-/** Per driver or per vehicle: the routes' totals. */
-export function fleetTotals(db: DbOrTx, p: Period, by: "driver" | "vehicle"): Promise<FleetTotalsRow[]> {
-  const key = by === "driver" ? sql`rs.driver_user_id` : sql`rs.vehicle_id::text`;
-  return rows<FleetTotalsRow>(
+/** Per driver, per vehicle and per day: the routes' totals, in one pass over the stops (GROUPING SETS). */
+export async function fleetRollup(db: DbOrTx, p: Period): Promise<{ drivers: FleetTotalsRow[]; vehicles: FleetTotalsRow[]; days: FleetDayRow[] }> {
+  const all = await rows<FleetTotalsRow & { driver_key: string | null; vehicle_key: string | null; day: string | null; g_driver: number; g_vehicle: number; with_window: number }>(
     db,
     sql`${fleetStops(p)}
-    select ${key} as key, count(*)::int as routes, count(*) filter (where rs.completed)::int as completed_routes,
+    select rs.driver_user_id as driver_key, rs.vehicle_id::text as vehicle_key, to_char(rs.day, 'YYYY-MM-DD') as day,
+      grouping(rs.driver_user_id)::int as g_driver, grouping(rs.vehicle_id)::int as g_vehicle,
+      count(*)::int as routes, count(*) filter (where rs.completed)::int as completed_routes,
       sum(rs.stops)::int as stops, sum(rs.done)::int as done, sum(rs.failed)::int as failed,
       sum(rs.on_time)::int as on_time, sum(rs.early)::int as early, sum(rs.late)::int as late, sum(rs.without_window)::int as without_window,
+      sum(rs.on_time + rs.early + rs.late)::int as with_window,
       sum(rs.planned_s)::float8 as planned_s, sum(rs.actual_s)::float8 as actual_s, sum(rs.planned_m)::float8 as planned_m, sum(rs.actual_m)::float8 as actual_m,
       coalesce(sum(rs.done + rs.failed) filter (where rs.completed), 0)::int as finished_completed
-    from rs where ${key} is not null group by 1`,
+    from rs group by grouping sets ((rs.driver_user_id), (rs.vehicle_id), (rs.day))`,
   );
+  const totals = (key: string, r: FleetTotalsRow): FleetTotalsRow => ({ ...r, key });
+  return {
+    drivers: all.filter((r) => !r.g_driver && r.driver_key !== null).map((r) => totals(r.driver_key!, r)),
+    vehicles: all.filter((r) => !r.g_vehicle && r.vehicle_key !== null).map((r) => totals(r.vehicle_key!, r)),
+    days: all.filter((r) => r.day !== null).map((r) => ({ day: r.day!, routes: r.routes, done: r.done, failed: r.failed, on_time: r.on_time, with_window: r.with_window })),
+  };
 }
 
 /** Failed stops by driver and reason. */
@@ -137,17 +145,6 @@ export interface FleetDayRow {
   failed: number;
   on_time: number;
   with_window: number;
-}
-
-/** Dispatched routes and finished stops per day. */
-export function fleetByDay(db: DbOrTx, p: Period): Promise<FleetDayRow[]> {
-  return rows(
-    db,
-    sql`${fleetStops(p)}
-    select to_char(rs.day, 'YYYY-MM-DD') as day, count(*)::int as routes, sum(rs.done)::int as done, sum(rs.failed)::int as failed,
-      sum(rs.on_time)::int as on_time, sum(rs.on_time + rs.early + rs.late)::int as with_window
-    from rs group by rs.day`,
-  );
 }
 
 /** Members' own routes (not dispatched ones), made in the period and not before they joined. */
