@@ -6,6 +6,7 @@ import { ExtractLoadError } from "@routepilot/geo";
 import { EnvError, loadEnv } from "./env";
 import { buildRuntime } from "./bootstrap";
 import { createLogger } from "./lib/logger";
+import { startConsumers } from "./queue/consumers";
 
 async function main(): Promise<void> {
   // Like `npm start`: a .env in the working directory is read first.
@@ -25,12 +26,12 @@ async function main(): Promise<void> {
     console.error("RoutePilot worker cannot start.\nDATABASE_URL: a worker shares a PostgreSQL server with the API processes (without it, the server runs the consumers itself).");
     process.exit(1);
   }
-  // A worker always consumes (WORKERS=0 is for API processes).
-  if (env.WORKERS === 0) env = { ...env, WORKERS: 1 };
+  // A worker always consumes (WORKERS=0 is for API processes): it starts its consumers itself, in any NODE_ENV.
+  const concurrency = Math.max(1, env.WORKERS);
   const logger = createLogger(env.LOG_LEVEL);
   let runtime;
   try {
-    runtime = await buildRuntime(env, logger);
+    runtime = await buildRuntime({ ...env, WORKERS: 0 }, logger);
   } catch (error) {
     if (error instanceof ExtractLoadError) {
       console.error(`RoutePilot worker cannot start.\n${error.message}\nSee .env.example for every variable.`);
@@ -38,12 +39,15 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  logger.info({ database: runtime.deps.database.kind, concurrency: env.WORKERS }, "RoutePilot worker consuming jobs");
+  const consumerDeps = { ...runtime.deps, env: { ...runtime.deps.env, WORKERS: concurrency } };
+  const stopConsumers = await startConsumers(consumerDeps);
+  logger.info({ database: runtime.deps.database.kind, concurrency }, "RoutePilot worker consuming jobs");
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "worker shutting down: finishing jobs in progress");
+    stopConsumers();
     runtime
       .close()
       .then(() => process.exit(0))

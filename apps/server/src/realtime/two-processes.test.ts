@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,9 +11,11 @@ import { WebSocket } from "ws";
 import { cookieFrom, PASSWORD } from "../test/harness";
 
 /**
- * Issue 10's scale-out proof: two real server processes on one PostgreSQL database; an
- * invitation created through process A reaches the invitee's WebSocket held by process B within
- * 2 s (LISTEN/NOTIFY). Runs when TEST_DATABASE_URL names a PostgreSQL server (CI's second pass).
+ * The scale-out proof (issues 10 and 15): two real API processes (WORKERS=0) and a worker process
+ * (`npm run worker`) on one PostgreSQL database. An invitation created through process A reaches the
+ * invitee's WebSocket held by process B within 2 s (LISTEN/NOTIFY); an API job submitted to A is
+ * solved by the worker and read from B; a worker killed (SIGKILL) mid-job is replaced and the job
+ * completes once, its routes charged once. Runs when TEST_DATABASE_URL names a PostgreSQL server (CI).
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -36,11 +38,17 @@ interface Proc {
   output: () => string;
 }
 
-/** `node --import tsx apps/server/src/index.ts` on its own port and data folder; resolves once /api/health answers. */
-async function startProcess(databaseUrl: string, dataDir: string): Promise<Proc> {
+/** An API job running longer than this is taken over by another worker (short here: the kill test waits for it). */
+const JOB_EXPIRE_SECONDS = "8";
+
+/**
+ * `node --import tsx apps/server/src/index.ts` (or worker.ts) on its own port and data folder;
+ * resolves once /api/health answers (a worker: once it logs that it consumes jobs).
+ */
+async function startProcess(databaseUrl: string, dataDir: string, script: "index" | "worker" = "index"): Promise<Proc> {
   const port = await freePort();
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/index.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", `apps/server/src/${script}.ts`], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -52,7 +60,11 @@ async function startProcess(databaseUrl: string, dataDir: string): Promise<Proc>
       BETTER_AUTH_SECRET: SECRET,
       BASE_URL: `http://127.0.0.1:${port}`,
       AUTH_RATE_LIMIT: "false",
-      LOG_LEVEL: "warn",
+      ROUTE_OPTIMIZATION_RATE_LIMIT: "0",
+      // API processes consume nothing: the worker process solves the jobs.
+      WORKERS: script === "worker" ? "1" : "0",
+      API_JOB_EXPIRE_SECONDS: JOB_EXPIRE_SECONDS,
+      LOG_LEVEL: script === "worker" ? "info" : "warn",
       // Mail goes to the outbox table; no extract, no external services.
       SMTP_URL: "",
       OSM_EXTRACT: "",
@@ -68,7 +80,7 @@ async function startProcess(databaseUrl: string, dataDir: string): Promise<Proc>
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
     try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
+      if (script === "worker" ? output.includes("consuming jobs") : (await fetch(`${base}/api/health`)).ok) break;
     } catch {
       // not listening yet
     }
@@ -76,6 +88,13 @@ async function startProcess(databaseUrl: string, dataDir: string): Promise<Proc>
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return { child, base, output: () => output };
+}
+
+async function kill(proc: Proc | undefined): Promise<void> {
+  if (!proc || proc.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => proc.child.once("exit", resolve));
+  proc.child.kill("SIGKILL");
+  await exited;
 }
 
 async function stopProcess(proc: Proc | undefined): Promise<void> {
@@ -106,6 +125,9 @@ describe.skipIf(!serverUrl)("two server processes on one PostgreSQL database", (
   const dataDir = mkdtempSync(path.join(tmpdir(), "rp-two-"));
   let a: Proc | undefined;
   let b: Proc | undefined;
+  let worker: Proc | undefined;
+  let databaseUrl = "";
+  let owner: { cookie: string; userId: string };
 
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -122,12 +144,13 @@ describe.skipIf(!serverUrl)("two server processes on one PostgreSQL database", (
     const url = new URL(serverUrl!);
     url.pathname = `/${name}`;
     // One after the other: the first applies the migrations.
-    a = await startProcess(url.toString(), path.join(dataDir, "a"));
-    b = await startProcess(url.toString(), path.join(dataDir, "b"));
+    databaseUrl = url.toString();
+    a = await startProcess(databaseUrl, path.join(dataDir, "a"));
+    [b, worker] = await Promise.all([startProcess(databaseUrl, path.join(dataDir, "b")), startProcess(databaseUrl, path.join(dataDir, "w1"), "worker")]);
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([stopProcess(a), stopProcess(b)]);
+    await Promise.all([stopProcess(a), stopProcess(b), stopProcess(worker)]);
     await admin(`drop database if exists ${name} with (force)`);
     rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
@@ -136,7 +159,7 @@ describe.skipIf(!serverUrl)("two server processes on one PostgreSQL database", (
     const A = a!.base;
     const B = b!.base;
     // The first account of an instance is its super admin: it puts itself on Enterprise (teams access).
-    const owner = await signUp(A, "owner@two-processes.example");
+    owner = await signUp(A, "owner@two-processes.example");
     const plan = await call(A, `/api/admin/users/${owner.userId}/plan`, { method: "PATCH", cookie: owner.cookie, body: { tier: "enterprise" } });
     expect(plan.status, await plan.clone().text()).toBe(200);
     const team = await call(A, "/api/teams", { cookie: owner.cookie, body: { name: "Scale-out" } });
@@ -172,4 +195,70 @@ describe.skipIf(!serverUrl)("two server processes on one PostgreSQL database", (
     console.log(`two processes: invitation POST on A → message on B's socket in ${latency.toFixed(1)} ms (request answered after ${(answered - sent).toFixed(1)} ms)`);
     expect(latency).toBeLessThan(2000);
   }, 60_000);
+
+  const query = async <T,>(sql: string, values: unknown[]): Promise<T[]> => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(sql, values)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  };
+  const routesUsed = async () => (await query<{ n: number }>("select routes_used_this_period as n from subscribers where user_id = $1", [owner.userId]))[0]!.n;
+  type Job = { status: string; progress: number; result?: { code: number; routes?: unknown[] } };
+  const readJob = async (base: string, key: string, id: string) => (await (await fetch(`${base}/api/v1/jobs/${id}`, { headers: { authorization: `Bearer ${key}` } })).json()) as Job;
+  const waitFor = async (base: string, key: string, id: string, done: (job: Job) => boolean, ms: number) => {
+    const end = Date.now() + ms;
+    let job = await readJob(base, key, id);
+    while (!done(job) && Date.now() < end) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      job = await readJob(base, key, id);
+    }
+    return job;
+  };
+  const golden = JSON.parse(readFileSync(path.join(repoRoot, "packages/solver/src/vroom/fixtures/golden-input.json"), "utf8")) as Record<string, unknown>;
+  let key = "";
+
+  it("an API job submitted to process A is solved by the worker process and read from process B", async () => {
+    const created = await call(a!.base, "/api/api-keys", { cookie: owner.cookie, body: { name: "scale-out", expiresInDays: 30 } });
+    expect(created.status, await created.clone().text()).toBe(201);
+    key = ((await created.json()) as { key: string }).key;
+    const before = await routesUsed();
+    const submitted = await fetch(`${a!.base}/api/v1/jobs`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(golden) });
+    expect(submitted.status, await submitted.clone().text()).toBe(202);
+    const { id } = (await submitted.json()) as { id: string };
+    const job = await waitFor(b!.base, key, id, (j) => j.status === "done", 30_000);
+    expect(job.status, worker!.output()).toBe("done");
+    expect(job.result?.code).toBe(0);
+    const routes = job.result!.routes!.length;
+    expect(await routesUsed()).toBe(before + routes);
+    // The API processes run no consumers: the worker (and only it) ran the job.
+    expect(worker!.output()).not.toContain("job queue error");
+  }, 60_000);
+
+  it("a worker killed mid-job is replaced: the job completes once, its routes charged once", async () => {
+    const before = await routesUsed();
+    // A search of 4 s: long enough to kill the worker while it runs.
+    const body = { ...golden, options: { time_limit: 4 } };
+    const submitted = await fetch(`${a!.base}/api/v1/jobs`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    expect(submitted.status).toBe(202);
+    const { id } = (await submitted.json()) as { id: string };
+    const running = await waitFor(b!.base, key, id, (j) => j.status !== "queued", 20_000);
+    expect(running.status).toBe("running");
+    await kill(worker);
+    const replacement = await startProcess(databaseUrl, path.join(dataDir, "w2"), "worker");
+    worker = replacement;
+    // pg-boss fails the lost attempt after API_JOB_EXPIRE_SECONDS and retries it on the new worker.
+    const job = await waitFor(b!.base, key, id, (j) => j.status === "done" || j.status === "failed", 45_000);
+    expect(job.status, replacement.output()).toBe("done");
+    const routes = job.result!.routes!.length;
+    expect(await routesUsed()).toBe(before + routes);
+    const [row] = await query<{ attempts: number; routes_charged: number }>("select attempts, routes_charged from api_jobs where id = $1", [id]);
+    expect(row!.attempts).toBeGreaterThanOrEqual(2);
+    expect(row!.routes_charged).toBe(routes);
+    const logs = await query<{ n: string }>("select count(*) as n from usage_logs where metadata->>'route_request_id' like $1", [`api-job:${id}:%`]);
+    expect(Number(logs[0]!.n)).toBe(routes);
+    console.log(`scale-out: job ${id} survived a SIGKILLed worker: ${row!.attempts} attempts, ${routes} routes charged once`);
+  }, 90_000);
 });
