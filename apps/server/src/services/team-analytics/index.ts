@@ -18,7 +18,7 @@ import { settingsOf } from "../fleet/settings";
 import { asFailureReason } from "../driver/model";
 import { hhmmSeconds } from "../driver/time";
 import { asTeamRole, teamForMember } from "../teams/access";
-import { deliveredLoad, failedByDriver, fleetRollup, memberRoutesByDay, memberTotals, type FleetDayRow, type FleetTotalsRow, type Period } from "./queries";
+import { deliveredLoad, failuresOf, fleetRollup, memberRoutesByDay, memberTotals, type FleetDayRow, type FleetTotalsRow, type Period } from "./queries";
 
 type Caller = { id: string };
 
@@ -78,18 +78,17 @@ function presentDriver(id: string, name: string, t: FleetTotalsRow, failed: Fail
 }
 
 async function driversOf(db: DbOrTx, p: Period, totals: FleetTotalsRow[]): Promise<{ drivers: TeamAnalyticsDriver[]; failedByReason: FailedByReason }> {
-  const [failures, roster] = [await failedByDriver(db, p), await db.select({ userId: teamMembers.userId }).from(teamMembers).where(and(eq(teamMembers.teamId, p.teamId), eq(teamMembers.role, "driver")))];
+  const roster = await db.select({ userId: teamMembers.userId }).from(teamMembers).where(and(eq(teamMembers.teamId, p.teamId), eq(teamMembers.role, "driver")));
   const ids = [...new Set([...roster.map((r) => r.userId), ...totals.map((t) => t.key)])];
   const names = ids.length > 0 ? await db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, ids)) : [];
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
   const byDriver = new Map(totals.map((t) => [t.key, t]));
   const failedOf = new Map<string, FailedByReason>();
   const failedByReason: FailedByReason = {};
-  for (const f of failures) {
-    const own = failedOf.get(f.driver_user_id) ?? {};
-    addFailure(own, f.reason, f.n);
-    failedOf.set(f.driver_user_id, own);
-    addFailure(failedByReason, f.reason, f.n);
+  for (const t of totals) {
+    const own = failuresOf(t);
+    failedOf.set(t.key, own);
+    for (const [reason, n] of Object.entries(own)) addFailure(failedByReason, reason, n);
   }
   const drivers = ids
     .map((id) => presentDriver(id, nameOf.get(id) ?? "", byDriver.get(id) ?? emptyTotals(id), failedOf.get(id) ?? {}))

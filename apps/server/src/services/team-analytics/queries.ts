@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { failureReasons, type FailedByReason } from "@routepilot/contracts";
 import type { DbOrTx } from "@routepilot/db";
 
 /**
@@ -21,6 +22,32 @@ async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 /** The period's instants for timestamptz comparisons. */
 const periodStart = (p: Period) => sql`(${p.from}::date::timestamp at time zone ${p.timeZone})`;
 const periodEnd = (p: Period) => sql`((${p.to}::date + 1)::timestamp at time zone ${p.timeZone})`;
+
+/** Failure reasons counted per route and summed per driver ("other" is what the known reasons leave). */
+const knownFailureReasons = failureReasons.filter((r) => r !== "other");
+function failedByReasonColumns(fs: SQL, agg: "count(*)" | "sum"): SQL {
+  return sql.join(
+    knownFailureReasons.map((r) =>
+      agg === "count(*)"
+        ? sql`count(*) filter (where ${fs}.status = 'failed' and ${fs}.failure_reason = ${r})::int as ${sql.identifier(`failed_${r}`)}`
+        : sql`sum(${fs}.${sql.identifier(`failed_${r}`)})::int as ${sql.identifier(`failed_${r}`)}`,
+    ),
+    sql`, `,
+  );
+}
+
+/** The failures by reason of a rollup row (only reasons that happened, as the contracts' partial record). */
+export function failuresOf(row: FleetTotalsRow): FailedByReason {
+  const out: FailedByReason = {};
+  let known = 0;
+  for (const r of knownFailureReasons) {
+    const n = Number((row as unknown as Record<string, number>)[`failed_${r}`] ?? 0);
+    known += n;
+    if (n > 0) out[r] = n;
+  }
+  if (row.failed - known > 0) out.other = row.failed - known;
+  return out;
+}
 
 /**
  * `fr`: the team's dispatched routes on days of the period, with their day and departure instant
@@ -56,6 +83,7 @@ function fleetStops(p: Period): SQL {
         count(fs.stop_id)::int as stops,
         count(*) filter (where fs.status = 'done')::int as done,
         count(*) filter (where fs.status = 'failed')::int as failed,
+        ${failedByReasonColumns(sql`fs`, "count(*)")},
         count(*) filter (where fs.timing = 'on_time')::int as on_time,
         count(*) filter (where fs.timing = 'early')::int as early,
         count(*) filter (where fs.timing = 'late')::int as late,
@@ -96,7 +124,7 @@ export async function fleetRollup(db: DbOrTx, p: Period): Promise<{ drivers: Fle
       count(*)::int as routes, count(*) filter (where rs.completed)::int as completed_routes,
       sum(rs.stops)::int as stops, sum(rs.done)::int as done, sum(rs.failed)::int as failed,
       sum(rs.on_time)::int as on_time, sum(rs.early)::int as early, sum(rs.late)::int as late, sum(rs.without_window)::int as without_window,
-      sum(rs.on_time + rs.early + rs.late)::int as with_window,
+      sum(rs.on_time + rs.early + rs.late)::int as with_window, ${failedByReasonColumns(sql`rs`, "sum")},
       sum(rs.planned_s)::float8 as planned_s, sum(rs.actual_s)::float8 as actual_s, sum(rs.planned_m)::float8 as planned_m, sum(rs.actual_m)::float8 as actual_m,
       coalesce(sum(rs.done + rs.failed) filter (where rs.completed), 0)::int as finished_completed
     from rs group by grouping sets ((rs.driver_user_id), (rs.vehicle_id), (rs.day))`,
@@ -107,16 +135,6 @@ export async function fleetRollup(db: DbOrTx, p: Period): Promise<{ drivers: Fle
     vehicles: all.filter((r) => !r.g_vehicle && r.vehicle_key !== null).map((r) => totals(r.vehicle_key!, r)),
     days: all.filter((r) => r.day !== null).map((r) => ({ day: r.day!, routes: r.routes, done: r.done, failed: r.failed, on_time: r.on_time, with_window: r.with_window })),
   };
-}
-
-/** Failed stops by driver and reason. */
-export function failedByDriver(db: DbOrTx, p: Period): Promise<{ driver_user_id: string; reason: string | null; n: number }[]> {
-  return rows(
-    db,
-    sql`${fleetStops(p)}
-    select fr.driver_user_id, fs.failure_reason as reason, count(*)::int as n
-    from fs join fr on fr.id = fs.route_id where fs.status = 'failed' group by 1, 2`,
-  );
 }
 
 /** Per vehicle and capacity dimension (0-based): the demand of its done deliveries, from the plan's orders. */
