@@ -125,7 +125,9 @@ export function createAuth(deps: AuthDeps) {
     logger: {
       // Better Auth may log URLs with tokens or objects holding secrets: mask them first.
       log: (level, message, ...args) => {
-        logger[level]({ args: redactSecrets(args) }, `auth: ${redactText(message)}`);
+        // A wrong, expired or revoked API key is the caller's mistake (answered 401), not a server error.
+        const at = level === "error" && message.startsWith("Failed to validate API key") ? "warn" : level;
+        logger[at]({ args: redactSecrets(args) }, `auth: ${redactText(message)}`);
       },
     },
     // Off: security/rate-limits applies SPEC §9's auth limits in front of this handler (app.ts).

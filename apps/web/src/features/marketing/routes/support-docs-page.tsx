@@ -6,6 +6,7 @@ import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { OsmCredit } from "@/features/marketing/components/osm-credit";
+import { ApiReference } from "@/features/marketing/components/api-reference";
 
 type Guide = {
   icon: LucideIcon;
@@ -60,7 +61,7 @@ const guides: Guide[] = [
   },
 ];
 
-/** /support-docs: step-by-step guides. */
+/** /support-docs: step-by-step guides and the API reference (from /api/openapi.json). */
 export function SupportDocsPage() {
   return (
     <PageContainer>
@@ -93,6 +94,7 @@ export function SupportDocsPage() {
           </CardContent>
         </Card>
       </div>
+      <ApiReference />
       <OsmCredit className="mt-8 text-xs text-muted-foreground" />
     </PageContainer>
   );

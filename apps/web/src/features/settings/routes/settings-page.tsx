@@ -20,6 +20,7 @@ import { useSavedLocations } from "@/features/settings/api/get-saved-locations";
 import { SettingsSection } from "@/features/settings/components/settings-section";
 import { ThemeSetting } from "@/features/settings/components/theme-setting";
 import { SavedLocationsSection } from "@/features/settings/components/saved-locations-section";
+import { ApiKeysSection } from "@/features/settings/components/api-keys-section";
 import { languageNames, NO_LOCATION, timeZoneOptions } from "@/features/settings/lib/options";
 
 const themeNames: Record<Theme, string> = { light: "Light", dark: "Dark", system: "System" };
@@ -172,7 +173,7 @@ export function SettingsPage() {
   const preferences = usePreferences();
   return (
     <PageContainer size="narrow">
-      <PageHeader title="Settings" description="Your theme, notifications, region, distance unit, default locations and saved places." />
+      <PageHeader title="Settings" description="Your theme, notifications, region, distance unit, default locations, saved places and API keys." />
       <div className="grid gap-6">
         {preferences.isPending ? (
           <div className="grid gap-6" aria-label="Loading settings">
@@ -186,6 +187,7 @@ export function SettingsPage() {
           <PreferencesForm preferences={preferences.data} />
         )}
         <SavedLocationsSection />
+        <ApiKeysSection />
       </div>
     </PageContainer>
   );
