@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/harness";
 import { createJobQueue, type JobQueue } from "./queue";
@@ -55,4 +57,12 @@ describe("job queue on the application's database", () => {
       for (const stop of stops) stop();
     }
   }, 60_000);
+
+  it("npm run worker refuses to start without DATABASE_URL (the embedded database belongs to the server), without a stack trace", () => {
+    const root = fileURLToPath(new URL("../../../../", import.meta.url));
+    const run = spawnSync(process.execPath, ["--import", "tsx", "apps/server/src/worker.ts"], { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "test", DATABASE_URL: "" }, encoding: "utf8", timeout: 60_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("RoutePilot worker cannot start.\nDATABASE_URL:");
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  }, 90_000);
 });
