@@ -5,6 +5,7 @@ import { publicApiMessages, routeMessages } from "@routepilot/contracts";
 import { apikey, authenticationLogs, subscribers } from "@routepilot/db";
 import { runVroomJson } from "../../../../../packages/solver/src/cli/routepilot-solve";
 import { createTestApp, type TestApp } from "../../test/harness";
+import { locateProblem, withRoadMatrices } from "../../services/public-api/vroom-problem";
 
 const goldenText = readFileSync(new URL("../../../../../packages/solver/src/vroom/fixtures/golden-input.json", import.meta.url), "utf8");
 const golden = JSON.parse(goldenText) as Record<string, unknown>;
@@ -165,6 +166,17 @@ describe("POST /api/v1/optimize", () => {
     expect(await used(alice.userId)).toBe(before + out.routes!.length);
     const list = (await (await t.call("/api/api-keys", { cookie: alice.cookie })).json()) as { keys: { id: string; lastUsedAt: string | null }[] };
     expect(list.keys.find((k) => k.id === created.id)!.lastUsedAt).not.toBeNull();
+  });
+
+  it("the docs' example gives the CLI's answer on the same matrices, seed and time limit", async () => {
+    const res = await optimize(key, { ...example, options: { seed: 1, time_limit: 1 } });
+    expect(res.status).toBe(200);
+    const api = (await res.json()) as Vroom;
+    // The CLI reads matrices only: give it the ones the routing provider builds for the example's coordinates.
+    const filled = await withRoadMatrices({ geo: t.deps.geo, logger: t.deps.logger }, locateProblem(example)!);
+    const cli = (await runVroomJson(JSON.stringify(filled), { limitSeconds: 1, threads: 1, seed: 1 })) as Vroom;
+    const withoutLocations = (out: Vroom) => JSON.parse(JSON.stringify(stable(out), (k, v: unknown) => (k === "location" ? undefined : v))) as unknown;
+    expect(withoutLocations(api)).toEqual(withoutLocations(cli));
   });
 
   it("invalid VROOM input → 400 with code 2 naming the field; nothing counted", async () => {
