@@ -45,8 +45,8 @@ export const publicApiMessages = {
   keyRevoked: "This API key was revoked. Create a new one in Settings.",
   ownerUnavailable: "The account this API key belongs to cannot use the API",
   tooManyForSync: (n: number) =>
-    `${n} tasks is more than the ${PUBLIC_API_LIMITS.syncTasks} that POST /api/v1/optimize solves while you wait: send the same body to POST /api/v1/jobs and read the result from GET /api/v1/jobs/{id}`,
-  tooManyTasks: (n: number) => `${n} tasks is more than the ${PUBLIC_API_LIMITS.maxTasks.toLocaleString("en-US")} a problem may have: split it into smaller problems`,
+    `${n.toLocaleString("en-US")} tasks is more than the ${PUBLIC_API_LIMITS.syncTasks} that POST /api/v1/optimize solves while you wait: send the same body to POST /api/v1/jobs and read the result from GET /api/v1/jobs/{id}`,
+  tooManyTasks: (n: number) => `${n.toLocaleString("en-US")} tasks is more than the ${PUBLIC_API_LIMITS.maxTasks.toLocaleString("en-US")} a problem may have: split it into smaller problems`,
   keyCreated: "API key created. Copy it now: it is shown only once.",
   keyRevokedDone: "API key revoked. Requests with it are refused from now on.",
 } as const;
