@@ -1,7 +1,9 @@
-// The consumers a process runs when WORKERS > 0: the periodic tasks and the API jobs. The API
-// process runs them by default; `npm run worker` runs only them; WORKERS=0 turns them off.
+// The consumers a process runs when WORKERS > 0: the periodic tasks, the API jobs, and the fleet
+// plans that API processes with WORKERS=0 hand over. The API process runs them by default;
+// `npm run worker` runs only them; WORKERS=0 turns them off.
 import type { AppDeps } from "../lib/context";
 import { API_JOBS_QUEUE, ensureApiJobsQueue, runApiJob } from "../jobs/api-jobs";
+import { ensureFleetPlansQueue, FLEET_PLANS_QUEUE, solveQueuedPlan } from "../services/fleet/plans";
 import { startPeriodicTasks } from "./periodic";
 
 export async function startConsumers(deps: AppDeps): Promise<() => void> {
@@ -12,6 +14,13 @@ export async function startConsumers(deps: AppDeps): Promise<() => void> {
   for (let i = 0; i < Math.max(1, deps.env.WORKERS); i++) {
     await boss.work<{ jobId: string }>(API_JOBS_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
       if (job) await runApiJob(deps, job.data.jobId);
+    });
+  }
+  // Fleet plans handed over by API processes with WORKERS=0 (one at a time per poller, like API jobs).
+  await ensureFleetPlansQueue(boss);
+  for (let i = 0; i < Math.max(1, deps.env.WORKERS); i++) {
+    await boss.work<{ planId: string }>(FLEET_PLANS_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
+      if (job) await solveQueuedPlan(deps, job.data.planId);
     });
   }
   return () => {

@@ -15,7 +15,9 @@ import { cookieFrom, PASSWORD } from "../test/harness";
  * (`npm run worker`) on one PostgreSQL database. An invitation created through process A reaches the
  * invitee's WebSocket held by process B within 2 s (LISTEN/NOTIFY); an API job submitted to A is
  * solved by the worker and read from B; a worker killed (SIGKILL) mid-job is replaced and the job
- * completes once, its routes charged once. Runs when TEST_DATABASE_URL names a PostgreSQL server (CI).
+ * completes once, its routes charged once; a fleet plan created on A is solved by the worker (A and B
+ * consume nothing) and its "done" event reaches the manager's socket on B. Runs when
+ * TEST_DATABASE_URL names a PostgreSQL server (CI).
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -60,6 +62,8 @@ async function startProcess(databaseUrl: string, dataDir: string, script: "index
       BETTER_AUTH_SECRET: SECRET,
       BASE_URL: `http://127.0.0.1:${port}`,
       AUTH_RATE_LIMIT: "false",
+      // The tests poll jobs and plans several times a second as one user: not what is proven here.
+      GLOBAL_RATE_LIMIT: "false",
       ROUTE_OPTIMIZATION_RATE_LIMIT: "0",
       // API processes consume nothing: the worker process solves the jobs.
       WORKERS: script === "worker" ? "1" : "0",
@@ -128,6 +132,7 @@ describe.skipIf(!serverUrl)("two server processes on one PostgreSQL database", (
   let worker: Proc | undefined;
   let databaseUrl = "";
   let owner: { cookie: string; userId: string };
+  let teamId = "";
 
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -164,7 +169,7 @@ describe.skipIf(!serverUrl)("two server processes on one PostgreSQL database", (
     expect(plan.status, await plan.clone().text()).toBe(200);
     const team = await call(A, "/api/teams", { cookie: owner.cookie, body: { name: "Scale-out" } });
     expect(team.status, await team.clone().text()).toBe(201);
-    const teamId = ((await team.json()) as { id: string }).id;
+    teamId = ((await team.json()) as { id: string }).id;
     const invitee = await signUp(A, "invitee@two-processes.example");
 
     // The invitee's socket is on process B (the session cookie works on either: one database, one secret).
@@ -261,4 +266,41 @@ describe.skipIf(!serverUrl)("two server processes on one PostgreSQL database", (
     expect(Number(logs[0]!.n)).toBe(routes);
     console.log(`scale-out: job ${id} survived a SIGKILLed worker: ${row!.attempts} attempts, ${routes} routes charged once`);
   }, 90_000);
+
+  it("a fleet plan created on process A (WORKERS=0) is solved by the worker; its progress reaches the manager's WebSocket on B", async () => {
+    const A = a!.base;
+    const B = b!.base;
+    const upgraded = await call(A, `/api/admin/users/${owner.userId}/plan`, { method: "PATCH", cookie: owner.cookie, body: { tier: "fleet_pro" } });
+    expect(upgraded.status, await upgraded.clone().text()).toBe(200);
+    const depot = { lat: 47.141, lng: 9.5209 };
+    const van = await call(A, `/api/teams/${teamId}/vehicles`, { cookie: owner.cookie, body: { name: "Van 1", profile: "van", capacity: [20], skills: [], shift: { start: "08:00", end: "17:00" }, start: depot, end: depot } });
+    expect(van.status, await van.clone().text()).toBe(201);
+    const vehicleId = ((await van.json()) as { id: string }).id;
+
+    const socket = new WebSocket(`${B.replace("http", "ws")}/api/realtime`, { headers: { origin: B, cookie: owner.cookie } });
+    const messages: { topic: string; type: string; data: { planId?: string; status?: string } }[] = [];
+    socket.on("message", (raw) => messages.push(JSON.parse(String(raw)) as (typeof messages)[number]));
+    await new Promise<void>((resolve, reject) => {
+      socket.once("open", () => resolve());
+      socket.once("error", reject);
+    });
+
+    const orders = [0, 1, 2, 3].map((i) => ({ label: `Order ${i + 1}`, lat: 47.13 + i * 0.01, lng: 9.51 + i * 0.005 }));
+    const created = await call(A, `/api/teams/${teamId}/plans`, { cookie: owner.cookie, body: { date: "2030-01-07", vehicleIds: [vehicleId], orders, settings: { timeLimitSeconds: 1 } } });
+    expect(created.status, await created.clone().text()).toBe(202);
+    const planId = ((await created.json()) as { id: string }).id;
+    const end = Date.now() + 30_000;
+    let plan = { status: "queued", routes: [] as { stops: unknown[] }[] };
+    while (plan.status !== "done" && plan.status !== "failed" && Date.now() < end) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      plan = (await (await call(B, `/api/teams/${teamId}/plans/${planId}`, { cookie: owner.cookie })).json()) as typeof plan;
+    }
+    socket.close();
+    expect(plan.status, `worker:\n${worker!.output()}`).toBe("done");
+    expect(plan.routes.flatMap((r) => r.stops).length).toBeGreaterThanOrEqual(orders.length);
+    // The worker solved it (the API processes consume nothing) and its realtime events crossed to B.
+    expect(messages.some((m) => m.type === "plan_done" && m.data.planId === planId && m.data.status === "done"), JSON.stringify(messages)).toBe(true);
+    const [job] = await query<{ state: string }>("select state from pgboss.job where name = 'fleet-plans' and data->>'planId' = $1", [planId]);
+    expect(job?.state).toBe("completed");
+  }, 60_000);
 });

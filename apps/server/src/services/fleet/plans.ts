@@ -18,6 +18,7 @@ import {
 import { validateSolution } from "@routepilot/solver";
 import { fleetDrivers, plans, routeStops, routes, teamMembers, teams, user, vehicles, type DbOrTx, type StoredPlace, type Tx } from "@routepilot/db";
 import type { GeoServices, Profile } from "@routepilot/geo";
+import type PgBoss from "pg-boss";
 import type { z } from "zod";
 import type { AppDeps } from "../../lib/context";
 import { AppError, ConflictError, NotFoundError, ValidationError } from "../../lib/errors";
@@ -56,7 +57,7 @@ import { compactContact, openContacts, sealContact, sealContacts, type Contact }
  * never silently accepted), re-planned around locks, copied into variants, compared, dispatched.
  */
 
-export type PlanDeps = Pick<AppDeps, "db" | "geo" | "solver" | "logger" | "realtime" | "mailer" | "baseUrl" | "encryption" | "auth">;
+export type PlanDeps = Pick<AppDeps, "db" | "geo" | "solver" | "logger" | "realtime" | "mailer" | "baseUrl" | "encryption" | "auth"> & Partial<Pick<AppDeps, "env" | "queue">>;
 type Caller = { id: string; email: string };
 type PlanRow = typeof plans.$inferSelect;
 type VehicleRow = typeof vehicles.$inferSelect;
@@ -435,8 +436,50 @@ export function startPlanRecovery(deps: PlanDeps & Pick<AppDeps, "database">, ev
 }
 
 function startSolving(deps: PlanDeps, planId: string): void {
+  const job = (deps.env?.WORKERS === 0 && deps.queue ? queuePlan(deps, deps.queue, planId) : solvePlan(deps, planId)).finally(() => running.delete(planId));
+  running.set(planId, job);
+}
+
+/** The queue of fleet plans solved by worker processes (decision 013): its job carries the plan id. */
+export const FLEET_PLANS_QUEUE = "fleet-plans";
+
+/**
+ * A plan lost with its worker is retried after this long: the longest search a plan may ask for
+ * (settings' time limit) plus the matrix and storing, with room to spare.
+ */
+const FLEET_PLAN_EXPIRE_SECONDS = 15 * 60;
+
+export async function ensureFleetPlansQueue(boss: PgBoss): Promise<void> {
+  await boss.createQueue(FLEET_PLANS_QUEUE, { name: FLEET_PLANS_QUEUE, policy: "standard", retryLimit: 2, retryDelay: 1, expireInSeconds: FLEET_PLAN_EXPIRE_SECONDS });
+}
+
+/**
+ * An API process that consumes nothing (WORKERS=0) hands the plan to the worker processes through
+ * the queue; if the queue cannot take it, the plan is solved here rather than left waiting. The
+ * realtime progress reaches the managers from the worker through the shared bus.
+ */
+async function queuePlan(deps: PlanDeps, queue: NonNullable<PlanDeps["queue"]>, planId: string): Promise<void> {
+  try {
+    const boss = await queue.boss();
+    await ensureFleetPlansQueue(boss);
+    await boss.send(FLEET_PLANS_QUEUE, { planId });
+  } catch (err) {
+    deps.logger.error({ err, planId }, "could not queue the fleet plan: solving it in this process");
+    await solvePlan(deps, planId);
+  }
+}
+
+/**
+ * The queue's consumer (a worker, or an API process with WORKERS > 0): solves a plan still waiting
+ * or being solved (a retry after a lost worker); a plan already done, failed or dispatched is left
+ * as it is.
+ */
+export async function solveQueuedPlan(deps: PlanDeps, planId: string): Promise<void> {
+  const [row] = await deps.db.select({ status: plans.status, dispatchedAt: plans.dispatchedAt }).from(plans).where(eq(plans.id, planId));
+  if (!row || row.dispatchedAt !== null || (row.status !== "queued" && row.status !== "solving")) return;
   const job = solvePlan(deps, planId).finally(() => running.delete(planId));
   running.set(planId, job);
+  await job;
 }
 
 /** Checks the chosen vehicles and the orders against each other (400 naming the order and field). */
