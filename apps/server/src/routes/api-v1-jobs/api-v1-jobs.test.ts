@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiJobs, subscribers, usageLogs } from "@routepilot/db";
+import { publicApiMessages } from "@routepilot/contracts";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { startConsumers } from "../../queue/consumers";
 import { runApiJob } from "../../jobs/api-jobs";
@@ -81,7 +82,7 @@ describe("POST /api/v1/jobs, GET and DELETE /api/v1/jobs/{id}", () => {
     const many = { vehicles: [{ id: 1, start: [2.35, 48.85] }], jobs: Array.from({ length: 10_001 }, (_, i) => ({ id: i + 1, location: [2.35, 48.85] })) };
     const big = await submit(aliceKey, many);
     expect(big.status).toBe(413);
-    expect(((await big.json()) as { error: string }).error).toContain("10001 tasks");
+    expect(((await big.json()) as { error: string }).error).toBe(publicApiMessages.tooManyTasks(10_001));
     for (const url of ["http://192.168.1.10/hook", "http://10.0.0.1/x", "ftp://example.com/x", "not a url"]) {
       const res = await submit(aliceKey, { ...golden, webhook_url: url });
       expect(res.status, url).toBe(400);
