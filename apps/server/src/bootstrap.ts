@@ -58,7 +58,12 @@ export async function buildRuntime(
     options.database ??
     (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, "db") }));
   const baseUrl = baseUrlOf(env);
-  const mailer = createMailer({ db: database.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logLinks: env.NODE_ENV !== "production" });
+  // Version 1: ENCRYPTION_MASTER_KEY, else a key generated once in DATA_DIR (like the auth secret);
+  // versions from npm run keys:rotate: the encryption_keys table, wrapped under it (decision 011).
+  const masterKey = loadMasterKey({ masterKey: env.ENCRYPTION_MASTER_KEY, dataDir: env.DATA_DIR });
+  const readKeys = () => readKeyring(database.db, masterKey, logger);
+  const encryption = new FieldEncryption(await readKeys(), readKeys);
+  const mailer = createMailer({ db: database.db, logger, encryption, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logLinks: env.NODE_ENV !== "production" });
   const secret = options.secret ?? resolveSecret(env);
   const auth = createAuth({
     db: database.db,
@@ -99,11 +104,6 @@ export async function buildRuntime(
   const realtime =
     options.realtime ?? (env.DATABASE_URL && database.kind === "postgres" ? await createPostgresBus(env.DATABASE_URL, logger) : createMemoryBus());
   const sockets = createSocketHub({ bus: realtime, logger, heartbeatMs: env.REALTIME_HEARTBEAT_MS, liveSessions: (ids) => liveSessionIds(database.db, ids) });
-  // Version 1: ENCRYPTION_MASTER_KEY, else a key generated once in DATA_DIR (like the auth secret);
-  // versions from npm run keys:rotate: the encryption_keys table, wrapped under it (decision 011).
-  const masterKey = loadMasterKey({ masterKey: env.ENCRYPTION_MASTER_KEY, dataDir: env.DATA_DIR });
-  const readKeys = () => readKeyring(database.db, masterKey, logger);
-  const encryption = new FieldEncryption(await readKeys(), readKeys);
   // Customer contacts stored plain before migration 0012 are sealed now (batches; resumed by the next start).
   await sealPlainContacts(database.db, encryption, logger);
   // Several processes on PostgreSQL: a rotation's new version is read within 30 s (keys:rotate waits 35 s before using it).

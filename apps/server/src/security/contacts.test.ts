@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { encryptionMessages, type DriverRoute } from "@routepilot/contracts";
-import { customerMessages, customerUnsubscribes, plans, routeStops } from "@routepilot/db";
+import { customerMessages, customerUnsubscribes, outbox, plans, routeStops } from "@routepilot/db";
 import { liveSuite, plainOrders, today } from "../routes/driver/live-fixtures";
 import { json } from "../routes/teams/team-fixtures";
 import { unsubscribeToken } from "../services/customer-messages/unsubscribe";
@@ -37,8 +37,11 @@ describe("customer contacts at rest (decision 011)", () => {
       await rawRows("route_stops", sql`route_id in (${w.routeId}, ${w.route2Id})`),
       await rawRows("customer_messages", sql`team_id = ${w.teamId}`),
       await rawRows("customer_unsubscribes", sql`team_id = ${w.teamId}`),
+      // The e-mails themselves (migration 0018): sealed in the outbox too.
+      await rawRows("outbox", sql`kind = 'customer-message'`),
     ].join("\n");
     expect(raw).toContain("contact_sealed");
+    expect(raw).toContain('"sealed":"{');
     for (const c of contacts) {
       expect(raw).not.toContain(c.name);
       expect(raw.toLowerCase()).not.toContain(c.email.toLowerCase());
@@ -79,12 +82,14 @@ describe("customer contacts at rest (decision 011)", () => {
     await t.deps.db.update(plans).set({ legacyContacts: { o1: legacy }, contactsSealed: null }).where(eq(plans.teamId, w.otherTeamId));
     await t.deps.db.insert(customerMessages).values({ teamId: w.otherTeamId, routeStopId: stop!.id, kind: "delivered", email: legacy.email, subject: "Delivered", body: `Hi ${legacy.name}`, status: "sent" });
     await t.deps.db.insert(customerUnsubscribes).values({ teamId: w.otherTeamId, email: legacy.email });
-    expect(await plainContactRows(t.deps.db)).toBeGreaterThanOrEqual(4);
+    // A customer e-mail the outbox kept plain before migration 0018.
+    await t.deps.db.insert(outbox).values({ to: legacy.email, subject: "Delivered", text: `Hi ${legacy.name}`, html: `<p>Hi ${legacy.name}</p>`, kind: "customer-message", status: "sent" });
+    expect(await plainContactRows(t.deps.db)).toBeGreaterThanOrEqual(5);
     // Before the sealing, readers fall back to the plain column.
     expect(stopContact(t.deps.encryption, { contact: legacy, contactSealed: null }, t.deps.logger)).toEqual(legacy);
 
     const done = await sealPlainContacts(t.deps.db, t.deps.encryption, t.deps.logger, 1);
-    expect(done).toMatchObject({ routeStops: 1, customerMessages: 1, customerUnsubscribes: 1 });
+    expect(done).toMatchObject({ routeStops: 1, customerMessages: 1, customerUnsubscribes: 1, outbox: 1 });
     expect(done.plans).toBeGreaterThanOrEqual(1);
     expect(await plainContactRows(t.deps.db)).toBe(0);
     const raw = [
@@ -92,6 +97,7 @@ describe("customer contacts at rest (decision 011)", () => {
       await rawRows("plans", sql`team_id = ${w.otherTeamId}`),
       await rawRows("customer_messages", sql`team_id = ${w.otherTeamId}`),
       await rawRows("customer_unsubscribes", sql`team_id = ${w.otherTeamId}`),
+      await rawRows("outbox", sql`kind = 'customer-message'`),
     ].join("\n");
     expect(raw).not.toContain("Lena");
     expect(raw).not.toContain("legacy@old.example");
@@ -100,7 +106,7 @@ describe("customer contacts at rest (decision 011)", () => {
     const token = await unsubscribeToken(t.deps, w.otherTeamId, legacy.email.toUpperCase());
     expect(await json(await t.call(`/api/unsubscribe/${token}`))).toMatchObject({ unsubscribed: true });
     // Run again: nothing left to seal.
-    expect(await sealPlainContacts(t.deps.db, t.deps.encryption, t.deps.logger)).toEqual({ routeStops: 0, plans: 0, customerMessages: 0, customerUnsubscribes: 0 });
+    expect(await sealPlainContacts(t.deps.db, t.deps.encryption, t.deps.logger)).toEqual({ routeStops: 0, plans: 0, customerMessages: 0, customerUnsubscribes: 0, outbox: 0 });
   });
 
   it("a contact that cannot be decrypted reads [DECRYPTION_FAILED] and is not mailed", () => {

@@ -4,11 +4,12 @@ import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { authenticationLogs, customerMessages, encryptionKeys, fleetDrivers, plans, routeStops, routes, teams, user, vehicles, type DatabaseHandle } from "@routepilot/db";
+import { authenticationLogs, customerMessages, encryptionKeys, outbox, fleetDrivers, plans, routeStops, routes, teams, user, vehicles, type DatabaseHandle } from "@routepilot/db";
 import { createTestDatabase } from "@routepilot/db/testing";
 import { openContact, openContacts, sealContact, sealContacts } from "./contacts";
 import { FieldEncryption, deriveIndexKey, loadMasterKey, openField, readKeyring, sealField, storedKeyVersion, unwrapKey } from "./field-encryption";
 import { KeyRotationError, SEALED_COLUMNS, addKeyVersion, rotateKeys, valuesByVersion } from "./key-rotation";
+import { outboxValues } from "../services/mail";
 
 const KEY_HEX = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
 const master = loadMasterKey({ masterKey: KEY_HEX, dataDir: "/nonexistent" });
@@ -30,6 +31,7 @@ async function readAll() {
   const stops = await handle.db.select().from(routeStops);
   const p = await handle.db.select().from(plans).where(eq(plans.teamId, teamId));
   const m = await handle.db.select().from(customerMessages).where(eq(customerMessages.teamId, teamId));
+  const mails = await handle.db.select().from(outbox).where(eq(outbox.kind, "customer-message"));
   return {
     vins: v.map((r) => openField(enc, r.vin, logger)).sort(),
     policies: v.map((r) => openField(enc, r.insurancePolicy, logger)).sort(),
@@ -38,12 +40,14 @@ async function readAll() {
     contacts: stops.map((r) => openContact(enc, r.contactSealed, logger)?.email).sort(),
     planContacts: p.flatMap((r) => [...openContacts(enc, r.contactsSealed, logger)].map(([id, c]) => `${id}:${c.name}`)),
     messages: m.map((r) => openField(enc, r.sealed, logger)).sort(),
+    mails: mails.map((r) => (JSON.parse(openField(enc, r.sealed, logger) ?? "{}") as { to?: string }).to).sort(),
     versions: [
       ...v.flatMap((r) => [r.vin, r.insurancePolicy]),
       ...d.flatMap((r) => [r.phone, r.licenceNumber]),
       ...stops.map((r) => r.contactSealed),
       ...p.map((r) => r.contactsSealed),
       ...m.map((r) => r.sealed),
+      ...mails.map((r) => r.sealed),
     ].map((s) => (s === null ? null : storedKeyVersion(s))),
   };
 }
@@ -55,6 +59,7 @@ const expected = {
   contacts: Array.from({ length: ROWS }, (_, i) => `c${i}@example.com`).sort(),
   planContacts: ["o1:Ann Customer"],
   messages: Array.from({ length: ROWS }, (_, i) => JSON.stringify({ email: `c${i}@example.com`, subject: "On its way", body: `Hi Customer ${i}` })).sort(),
+  mails: Array.from({ length: ROWS }, (_, i) => `c${i}@example.com`).sort(),
 };
 
 beforeAll(async () => {
@@ -98,6 +103,7 @@ beforeAll(async () => {
       sealed: sealField(v1, JSON.stringify({ email, subject: "On its way", body: `Hi Customer ${i}` })),
       emailHash: v1.emailHash(email),
     });
+    await handle.db.insert(outbox).values(outboxValues(v1, { to: email, subject: "On its way", text: `Hi Customer ${i}`, kind: "customer-message" }));
   }
   expected.policies = expected.policies.filter((p) => p !== "POL-0");
   expected.policies.push(null as unknown as string);
@@ -134,6 +140,7 @@ describe("npm run keys:rotate (rotateKeys)", () => {
       { table: "route_stops", rows: ROWS, values: ROWS, failed: 0 },
       { table: "plans", rows: 1, values: 1, failed: 0 },
       { table: "customer_messages", rows: ROWS, values: ROWS, failed: 0 },
+      { table: "outbox", rows: ROWS, values: ROWS, failed: 0 },
     ]);
     const [row] = await handle.db.select().from(encryptionKeys);
     expect(row!.version).toBe(2);

@@ -18,6 +18,7 @@ export const SEALED_COLUMNS: readonly { table: string; columns: readonly string[
   { table: "route_stops", columns: ["contact_sealed"] },
   { table: "plans", columns: ["contacts_sealed"] },
   { table: "customer_messages", columns: ["sealed"] },
+  { table: "outbox", columns: ["sealed"] },
 ];
 
 /** A refusal the operator can act on (printed by npm run keys:rotate without a stack trace). */

@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { customerMessages, customerUnsubscribes, plans, routeStops, type Database, type Tx } from "@routepilot/db";
+import { customerMessages, customerUnsubscribes, outbox, plans, routeStops, type Database, type Tx } from "@routepilot/db";
 import type { Logger } from "../lib/logger";
 import { sealContact, sealContacts } from "./contacts";
 import { sealField, type FieldEncryption } from "./field-encryption";
+import { outboxValues } from "../services/mail";
 
 /** Rows sealed by sealPlainContacts, per table. */
 export interface ContactSealing {
@@ -11,6 +12,7 @@ export interface ContactSealing {
   plans: number;
   customerMessages: number;
   customerUnsubscribes: number;
+  outbox: number;
 }
 
 const FIRST_ID = "00000000-0000-0000-0000-000000000000";
@@ -23,7 +25,7 @@ const FIRST_ID = "00000000-0000-0000-0000-000000000000";
  * is continued by the next (rows are picked by their plain column, emptied when sealed).
  */
 export async function sealPlainContacts(db: Database, encryption: FieldEncryption, logger: Logger, batchSize = 500): Promise<ContactSealing> {
-  const done: ContactSealing = { routeStops: 0, plans: 0, customerMessages: 0, customerUnsubscribes: 0 };
+  const done: ContactSealing = { routeStops: 0, plans: 0, customerMessages: 0, customerUnsubscribes: 0, outbox: 0 };
   // Each batch: rows with a plain value after the last id, in id order, locked (FOR UPDATE).
   const page = (plain: PgColumn, id: PgColumn, after: string) => ({ where: and(isNotNull(plain), gt(id, after)), order: asc(id) });
   done.routeStops = await inBatches(db, async (tx, after) => {
@@ -49,6 +51,18 @@ export async function sealPlainContacts(db: Database, encryption: FieldEncryptio
     }
     return rows;
   });
+  // Customer e-mails in the outbox written before migration 0018: sealed in place (outboxValues, as the mailer writes them now).
+  done.outbox = await inBatches(db, async (tx, after) => {
+    const rows = await tx
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, "customer-message"), isNull(outbox.sealed), gt(outbox.id, after)))
+      .orderBy(asc(outbox.id))
+      .limit(batchSize)
+      .for("update");
+    for (const row of rows) await tx.update(outbox).set(outboxValues(encryption, { to: row.to, subject: row.subject, text: row.text, html: row.html, kind: "customer-message" })).where(eq(outbox.id, row.id));
+    return rows;
+  });
   // Unsubscribes have no id: each plain row becomes a row of its hash (kept once) and goes.
   for (;;) {
     const count = await db.transaction(async (tx) => {
@@ -68,7 +82,7 @@ export async function sealPlainContacts(db: Database, encryption: FieldEncryptio
     done.customerUnsubscribes += count;
     if (count === 0) break;
   }
-  const total = done.routeStops + done.plans + done.customerMessages + done.customerUnsubscribes;
+  const total = done.routeStops + done.plans + done.customerMessages + done.customerUnsubscribes + done.outbox;
   if (total > 0) logger.info({ ...done }, "plain customer contacts sealed");
   return done;
 }
@@ -91,6 +105,7 @@ export async function plainContactRows(db: Database): Promise<number> {
     select (select count(*) from ${routeStops} where ${routeStops.contact} is not null)
       + (select count(*) from ${plans} where ${plans.legacyContacts} is not null)
       + (select count(*) from ${customerMessages} where ${customerMessages.email} is not null)
-      + (select count(*) from ${customerUnsubscribes} where ${customerUnsubscribes.emailHash} is null) as n`)) as unknown as { rows: { n: number | string }[] };
+      + (select count(*) from ${customerUnsubscribes} where ${customerUnsubscribes.emailHash} is null)
+      + (select count(*) from ${outbox} where ${outbox.kind} = 'customer-message' and ${outbox.sealed} is null) as n`)) as unknown as { rows: { n: number | string }[] };
   return Number(result.rows[0]?.n ?? 0);
 }

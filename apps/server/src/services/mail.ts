@@ -3,6 +3,7 @@ import nodemailer from "nodemailer";
 import { escapeMarkup } from "@routepilot/contracts";
 import { outbox, type Database } from "@routepilot/db";
 import type { Logger } from "../lib/logger";
+import { sealField, type FieldEncryption } from "../security/field-encryption";
 
 export type MailKind = "verify-email" | "reset-password" | "password-changed" | "contact-copy" | "usage-warning" | "team-invitation" | "route-dispatch" | "customer-message";
 
@@ -18,6 +19,32 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
+/**
+ * Kinds whose outbox row is sealed (decision 011): a customer's address, and a body that names them.
+ * Account mail (verification, invitations, …) goes to users, whose addresses the user table holds.
+ */
+const SEALED_KINDS: ReadonlySet<MailKind> = new Set(["customer-message"]);
+
+/** The outbox `to` of a sealed message: its address's keyed hash, so the rows of one address can be found without storing it. */
+export function sealedOutboxTo(encryption: FieldEncryption, email: string): string {
+  return `sealed:${encryption.emailHash(email)}`;
+}
+
+/** A sealed message's parts, as sealed into outbox.sealed. */
+export interface SealedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/** The outbox row of a message: plain, or for a sealed kind the hash, empty subject and text, and the sealed parts. */
+export function outboxValues(encryption: FieldEncryption, message: Pick<MailMessage, "to" | "subject" | "text" | "kind"> & { html?: string | null | undefined }) {
+  if (!SEALED_KINDS.has(message.kind)) return { to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, kind: message.kind, sealed: null };
+  const parts: SealedMail = { to: message.to, subject: message.subject, text: message.text, html: message.html ?? null };
+  return { to: sealedOutboxTo(encryption, message.to), subject: "", text: "", html: null, kind: message.kind, sealed: sealField(encryption, JSON.stringify(parts)) };
+}
+
 export interface Mailer {
   /** Records the message in the outbox and delivers it over SMTP when configured. Never throws. */
   send(message: MailMessage): Promise<void>;
@@ -29,18 +56,19 @@ export interface Mailer {
  * The log line carries the action link (verification, reset) only when `logLinks` is on —
  * never in production, where logs are shipped and read by others than the addressee.
  */
-export function createMailer(opts: { db: Database; logger: Logger; smtpUrl?: string | undefined; from: string; logLinks: boolean }): Mailer {
+export function createMailer(opts: { db: Database; logger: Logger; encryption: FieldEncryption; smtpUrl?: string | undefined; from: string; logLinks: boolean }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   return {
     async send(message) {
       let id: string | undefined;
       try {
-        const [row] = await opts.db
-          .insert(outbox)
-          .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, kind: message.kind })
-          .returning({ id: outbox.id });
+        const [row] = await opts.db.insert(outbox).values(outboxValues(opts.encryption, message)).returning({ id: outbox.id });
         id = row?.id;
         if (!transport) {
+          if (SEALED_KINDS.has(message.kind)) {
+            opts.logger.info({ mail: { kind: message.kind, outboxId: id } }, "customer e-mail stored in outbox, sealed (no SMTP_URL)");
+            return;
+          }
           const link = opts.logLinks ? message.link : undefined;
           opts.logger.info(
             { mail: { to: message.to, subject: message.subject, kind: message.kind }, ...(link ? { link } : {}) },
@@ -51,7 +79,7 @@ export function createMailer(opts: { db: Database; logger: Logger; smtpUrl?: str
         await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
         if (id) await opts.db.update(outbox).set({ status: "sent", sentAt: new Date() }).where(eq(outbox.id, id));
       } catch (error) {
-        opts.logger.error({ err: error, to: message.to, kind: message.kind }, "e-mail delivery failed");
+        opts.logger.error({ err: error, ...(SEALED_KINDS.has(message.kind) ? { outboxId: id } : { to: message.to }), kind: message.kind }, "e-mail delivery failed");
         if (id) {
           await opts.db
             .update(outbox)

@@ -137,6 +137,11 @@ export const outbox = pgTable(
     text: text("text").notNull(),
     html: text("html"),
     kind: text("kind").notNull(),
+    /**
+     * Customer e-mails (decision 011): address, subject, text and HTML sealed together; `to` then
+     * holds "sealed:" + the address's keyed hash, and subject and text are empty.
+     */
+    sealed: text("sealed"),
     status: text("status").notNull().default("queued"),
     error: text("error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

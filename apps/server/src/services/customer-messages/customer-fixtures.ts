@@ -4,6 +4,8 @@ import { fleetSettings, outbox, routeStops, routes } from "@routepilot/db";
 import type { TestApp } from "../../test/harness";
 import { account, addMember, createTeam, setTier, type Account } from "../../routes/teams/team-fixtures";
 import { sealContact } from "../../security/contacts";
+import { openField } from "../../security/field-encryption";
+import { sealedOutboxTo, type SealedMail } from "../mail";
 
 /** Test helpers for the customer e-mails and tracking tests: a fleet team with a dispatched route inserted directly. */
 
@@ -103,9 +105,10 @@ export async function insertRoute(t: TestApp, w: CustomerWorld, stops: StopSpec[
   return { routeId, stops: rows };
 }
 
-/** Customer e-mails in the outbox to this address. */
+/** Customer e-mails in the outbox to this address (found by its keyed hash, opened: the rows are sealed). */
 export async function mailsTo(t: TestApp, email: string) {
-  return t.deps.db.select().from(outbox).where(eq(outbox.to, email));
+  const rows = await t.deps.db.select().from(outbox).where(eq(outbox.to, sealedOutboxTo(t.deps.encryption, email)));
+  return rows.map((row) => ({ ...row, ...(JSON.parse(openField(t.deps.encryption, row.sealed, t.deps.logger) ?? "{}") as SealedMail) }));
 }
 
 /** Sets a stop's columns as a driver event would. */

@@ -1,0 +1,2 @@
+-- outbox.sealed: customer e-mails (address, subject, text, HTML) sealed like customer_messages.sealed (decision 011); rows written before are sealed at start-up.
+ALTER TABLE "outbox" ADD COLUMN "sealed" text;
