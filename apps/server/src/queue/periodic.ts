@@ -29,6 +29,8 @@ export const PERIODIC_TASKS: readonly PeriodicTask[] = [
       while ((await sendDueMessages(deps)) > 0);
     },
   },
+  // E-mails whose SMTP delivery failed: tried again with a growing wait (services/mail.ts MAIL_RETRY).
+  { name: "mail-retry", everySeconds: 60, run: (deps) => deps.mailer.retryFailed() },
   // API jobs and their results are deleted 7 days after they end.
   { name: "api-jobs-cleanup", everySeconds: 3600, run: (deps) => deleteExpiredApiJobs(deps) },
 ];

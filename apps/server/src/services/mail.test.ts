@@ -1,14 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { outbox } from "@routepilot/db";
 import { createTestDatabase } from "@routepilot/db/testing";
 import { createLogger } from "../lib/logger";
 import { FieldEncryption, loadKeyring, openField } from "../security/field-encryption";
-import { actionEmail, createMailer, sealedOutboxTo, type SealedMail } from "./mail";
+import { startTestSmtp } from "../test/smtp";
+import { actionEmail, createMailer, MAIL_RETRY, sealedOutboxTo, type SealedMail } from "./mail";
 
 const encryption = new FieldEncryption(loadKeyring({ masterKey: randomBytes(32).toString("hex"), dataDir: mkdtempSync(path.join(tmpdir(), "rp-mail-")) }));
 
@@ -64,5 +67,52 @@ describe("customer e-mails in the outbox (decision 011)", () => {
     expect(JSON.stringify(row)).not.toMatch(/lena|rue basse|fleet/i);
     expect(row.to).toBe(sealedOutboxTo(encryption, "lena.customer@example.org"));
     expect(JSON.parse(openField(encryption, row.sealed, createLogger("silent"))!) as SealedMail).toEqual({ to: customer.to, subject: customer.subject, text: customer.text, html: customer.html });
+  });
+});
+
+/** A port nothing listens on (a refused connection: the SMTP server is down). */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe("failed deliveries (the mail-retry task)", () => {
+  it("are tried again once their wait is over, with their headers, sealed customer e-mails too; never after the last try", async () => {
+    const smtp = await startTestSmtp();
+    const from = "RoutePilot <no-reply@routepilot.local>";
+    const logger = createLogger("silent");
+    const down = createMailer({ db: database.db, logger, encryption, smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, from, logLinks: false });
+    const up = createMailer({ db: database.db, logger, encryption, smtpUrl: smtp.url, from, logLinks: false });
+    try {
+      await down.send({ to: "retry@example.com", kind: "usage-warning", subject: "Usage at 80 %", text: "80 % used", headers: { "X-RoutePilot-Test": "kept" } });
+      await down.send({ to: "Cara.Customer@example.org", kind: "customer-message", subject: "On its way", text: "Hello Cara", headers: { "List-Unsubscribe": "<http://localhost:3000/unsubscribe/t>" } });
+      const failed = await database.db.select().from(outbox).where(eq(outbox.status, "failed"));
+      expect(failed.map((r) => r.attempts)).toEqual([1, 1]);
+      // The first wait (2 minutes) is not over: nothing is tried.
+      expect(await up.retryFailed()).toBe(0);
+      await database.db.update(outbox).set({ lastAttemptAt: new Date(Date.now() - 3 * 60_000) }).where(eq(outbox.status, "failed"));
+      expect(await up.retryFailed()).toBe(2);
+      expect((await smtp.waitFor("retry@example.com", /Usage at 80/)).body).toMatch(/^X-RoutePilot-Test: kept/im);
+      const customer = await smtp.waitFor("cara.customer@example.org", /On its way/);
+      expect(customer.body).toContain("List-Unsubscribe: <http://localhost:3000/unsubscribe/t>");
+      expect(customer.body).toContain("Hello Cara");
+      expect((await database.db.select().from(outbox).where(eq(outbox.status, "failed"))).length).toBe(0);
+
+      // A message that failed every try is left alone; so is one older than a day.
+      await down.send({ to: "never@example.com", kind: "usage-warning", subject: "Never", text: "x" });
+      await down.send({ to: "old@example.com", kind: "usage-warning", subject: "Old", text: "x" });
+      const longAgo = new Date(Date.now() - 25 * 60 * 60_000);
+      await database.db.update(outbox).set({ attempts: MAIL_RETRY.attempts, lastAttemptAt: longAgo }).where(eq(outbox.to, "never@example.com"));
+      await database.db.update(outbox).set({ createdAt: longAgo, lastAttemptAt: longAgo }).where(eq(outbox.to, "old@example.com"));
+      expect(await up.retryFailed()).toBe(0);
+    } finally {
+      down.close();
+      up.close();
+      await smtp.close();
+    }
   });
 });

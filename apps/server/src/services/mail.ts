@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { escapeMarkup } from "@routepilot/contracts";
 import { outbox, type Database } from "@routepilot/db";
 import type { Logger } from "../lib/logger";
-import { sealField, type FieldEncryption } from "../security/field-encryption";
+import { openField, sealField, type FieldEncryption } from "../security/field-encryption";
 
 export type MailKind = "verify-email" | "reset-password" | "password-changed" | "contact-copy" | "usage-warning" | "team-invitation" | "route-dispatch" | "customer-message";
 
@@ -36,18 +36,29 @@ export interface SealedMail {
   subject: string;
   text: string;
   html: string | null;
+  headers?: Record<string, string>;
 }
 
 /** The outbox row of a message: plain, or for a sealed kind the hash, empty subject and text, and the sealed parts. */
-export function outboxValues(encryption: FieldEncryption, message: Pick<MailMessage, "to" | "subject" | "text" | "kind"> & { html?: string | null | undefined }) {
-  if (!SEALED_KINDS.has(message.kind)) return { to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, kind: message.kind, sealed: null };
-  const parts: SealedMail = { to: message.to, subject: message.subject, text: message.text, html: message.html ?? null };
-  return { to: sealedOutboxTo(encryption, message.to), subject: "", text: "", html: null, kind: message.kind, sealed: sealField(encryption, JSON.stringify(parts)) };
+export function outboxValues(encryption: FieldEncryption, message: Pick<MailMessage, "to" | "subject" | "text" | "kind" | "headers"> & { html?: string | null | undefined }) {
+  const headers = message.headers && Object.keys(message.headers).length > 0 ? message.headers : null;
+  if (!SEALED_KINDS.has(message.kind)) return { to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, kind: message.kind, sealed: null, headers };
+  const parts: SealedMail = { to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, ...(headers ? { headers } : {}) };
+  return { to: sealedOutboxTo(encryption, message.to), subject: "", text: "", html: null, kind: message.kind, sealed: sealField(encryption, JSON.stringify(parts)), headers: null };
 }
+
+/** Deliveries a failed message gets in all (the first included), and how long they are tried. */
+export const MAIL_RETRY = { attempts: 5, withinHours: 24, batch: 50 } as const;
 
 export interface Mailer {
   /** Records the message in the outbox and delivers it over SMTP when configured. Never throws. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Tries failed deliveries again (the mail-retry task): rows failed fewer than MAIL_RETRY.attempts
+   * times in the last 24 hours whose wait (2^attempts minutes since the last try) is over. The
+   * messages delivered. Never throws.
+   */
+  retryFailed(): Promise<number>;
   close(): void;
 }
 
@@ -58,6 +69,14 @@ export interface Mailer {
  */
 export function createMailer(opts: { db: Database; logger: Logger; encryption: FieldEncryption; smtpUrl?: string | undefined; from: string; logLinks: boolean }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  /** One more failed delivery (or, with `attempts`, no more tries). */
+  const markFailed = (id: string, error: unknown, attempts?: number) =>
+    opts.db
+      .update(outbox)
+      .set({ status: "failed", error: error instanceof Error ? error.message : String(error), attempts: attempts ?? sql`${outbox.attempts} + 1`, lastAttemptAt: new Date() })
+      .where(eq(outbox.id, id))
+      .then(() => undefined)
+      .catch(() => undefined);
   return {
     async send(message) {
       let id: string | undefined;
@@ -77,17 +96,61 @@ export function createMailer(opts: { db: Database; logger: Logger; encryption: F
           return;
         }
         await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
-        if (id) await opts.db.update(outbox).set({ status: "sent", sentAt: new Date() }).where(eq(outbox.id, id));
+        if (id) await opts.db.update(outbox).set({ status: "sent", sentAt: new Date(), lastAttemptAt: new Date() }).where(eq(outbox.id, id));
       } catch (error) {
-        opts.logger.error({ err: error, ...(SEALED_KINDS.has(message.kind) ? { outboxId: id } : { to: message.to }), kind: message.kind }, "e-mail delivery failed");
-        if (id) {
-          await opts.db
-            .update(outbox)
-            .set({ status: "failed", error: error instanceof Error ? error.message : String(error) })
-            .where(eq(outbox.id, id))
-            .catch(() => {});
-        }
+        opts.logger.error({ err: error, ...(SEALED_KINDS.has(message.kind) ? { outboxId: id } : { to: message.to }), kind: message.kind }, "e-mail delivery failed (retried later)");
+        if (id) await markFailed(id, error);
       }
+    },
+    async retryFailed() {
+      if (!transport) return 0;
+      let delivered = 0;
+      try {
+        // Claimed by stamping the attempt: a run that overlaps (another process, the next period) skips them.
+        const due = await opts.db
+          .update(outbox)
+          .set({ lastAttemptAt: new Date() })
+          .where(
+            inArray(
+              outbox.id,
+              opts.db
+                .select({ id: outbox.id })
+                .from(outbox)
+                .where(
+                  and(
+                    eq(outbox.status, "failed"),
+                    lt(outbox.attempts, MAIL_RETRY.attempts),
+                    gt(outbox.createdAt, sql`now() - make_interval(hours => ${MAIL_RETRY.withinHours})`),
+                    sql`coalesce(${outbox.lastAttemptAt}, ${outbox.createdAt}) < now() - make_interval(mins => power(2, ${outbox.attempts})::int)`,
+                  ),
+                )
+                .orderBy(outbox.createdAt)
+                .limit(MAIL_RETRY.batch)
+                .for("update", { skipLocked: true }),
+            ),
+          )
+          .returning();
+        for (const row of due) {
+          const parts: SealedMail | null = row.sealed
+            ? (JSON.parse(openField(opts.encryption, row.sealed, opts.logger, "outbox.sealed") ?? "null") as SealedMail | null)
+            : { to: row.to, subject: row.subject, text: row.text, html: row.html, ...(row.headers ? { headers: row.headers } : {}) };
+          if (!parts || typeof parts !== "object") {
+            await markFailed(row.id, new Error("the sealed message cannot be opened"), MAIL_RETRY.attempts);
+            continue;
+          }
+          try {
+            await transport.sendMail({ from: opts.from, to: parts.to, subject: parts.subject, text: parts.text, html: parts.html ?? undefined, headers: parts.headers });
+            await opts.db.update(outbox).set({ status: "sent", sentAt: new Date(), error: null }).where(eq(outbox.id, row.id));
+            delivered++;
+          } catch (error) {
+            opts.logger.warn({ err: error, outboxId: row.id, kind: row.kind, attempts: row.attempts + 1 }, "e-mail delivery failed again");
+            await markFailed(row.id, error);
+          }
+        }
+      } catch (error) {
+        opts.logger.error({ err: error }, "e-mail retry failed");
+      }
+      return delivered;
     },
     close() {
       transport?.close();

@@ -142,8 +142,13 @@ export const outbox = pgTable(
      * holds "sealed:" + the address's keyed hash, and subject and text are empty.
      */
     sealed: text("sealed"),
+    /** Extra headers (List-Unsubscribe, …) of a plain message, kept for a retry; a sealed one keeps them sealed. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     status: text("status").notNull().default("queued"),
     error: text("error"),
+    /** SMTP deliveries tried and failed; the mail-retry task tries again with a growing wait, up to 5 times within 24 hours. */
+    attempts: integer("attempts").notNull().default(0),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
