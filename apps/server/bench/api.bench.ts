@@ -6,15 +6,13 @@
 // Loopback only, bounded: `seconds` per GET scenario (default 10), a fixed number of optimisations. Needs BENCH_DATABASE_URL (a
 // PostgreSQL server; a throw-away database is created on it and dropped at the end).
 // Usage: BENCH_DATABASE_URL=postgres://… npm run bench:api [-- seconds=10 connections=10]
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { startServerProcess, stopServerProcess, type ServerProcess } from "../src/test/server-process";
 
 interface CannonResult {
   requests: { average: number; total: number };
@@ -35,7 +33,6 @@ if (!serverUrl) {
   console.error("bench:api measures API processes on a PostgreSQL server: set BENCH_DATABASE_URL=postgres://user@host:port/db");
   process.exit(1);
 }
-const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const SECRET = randomBytes(32).toString("base64url");
 const dbName = `rp_bench_api_${randomBytes(4).toString("hex")}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "rp-bench-api-"));
@@ -50,32 +47,16 @@ async function admin(sql: string, url = serverUrl!, values: unknown[] = []): Pro
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startApi(databaseUrl: string, name: string): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/index.ts"], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
+/** An API process (WORKERS=0) on the benchmark's database, in production mode, without the web app. */
+function startApi(databaseUrl: string, name: string): Promise<ServerProcess> {
+  return startServerProcess(
+    "index",
+    {
       NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
       DATABASE_URL: databaseUrl,
       DATA_DIR: path.join(dataDir, name),
       BETTER_AUTH_SECRET: SECRET,
       ENCRYPTION_MASTER_KEY: "11".repeat(32),
-      BASE_URL: `http://127.0.0.1:${port}`,
       WEB_DIST_DIR: path.join(dataDir, "no-web"),
       // The load comes from one address: the per-address and per-tier request limits are off here.
       AUTH_RATE_LIMIT: "false",
@@ -90,31 +71,8 @@ async function startApi(databaseUrl: string, name: string): Promise<{ child: Chi
       ADMIN_EMAILS: "",
       TRUSTED_ORIGINS: "",
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`API process exited (${child.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`API process did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
+    90_000,
+  );
 }
 
 /** A 10-stop problem around central London: one van, coordinates (haversine matrices), 0.2 s search. */
@@ -123,7 +81,7 @@ function tenStops(): Record<string, unknown> {
   return { vehicles: [{ id: 1, start: [-0.1278, 51.5074], end: [-0.1278, 51.5074] }], jobs, options: { time_limit: 0.2 } };
 }
 
-const children: ChildProcess[] = [];
+const children: ServerProcess[] = [];
 try {
   await admin(`create database ${dbName}`);
   const url = new URL(serverUrl);
@@ -131,7 +89,7 @@ try {
   const databaseUrl = url.toString();
   console.log(`bench:api on ${url.host}/${dbName}: ${SECONDS} s per scenario, ${CONNECTIONS} connections`);
   const first = await startApi(databaseUrl, "a");
-  children.push(first.child);
+  children.push(first);
 
   // The account: the first sign-up (super admin), a high route limit, 20 saved routes, an API key.
   const origin = first.base;
@@ -194,13 +152,13 @@ try {
   await scenario("GET /api/routes, 1 API process", [first.base], routesLoad);
   await optimizeChecked("POST /api/v1/optimize (10 stops), 1 API process", [first.base]);
   const second = await startApi(databaseUrl, "b");
-  children.push(second.child);
+  children.push(second);
   await scenario("GET /api/routes, 2 API processes", [first.base, second.base], routesLoad);
   await optimizeChecked("POST /api/v1/optimize (10 stops), 2 API processes", [first.base, second.base]);
   console.log(`\nquota exact under load: ${quotaOk ? "yes" : "NO"}`);
   if (!quotaOk) process.exitCode = 1;
 } finally {
-  await Promise.all(children.map(stop));
+  await Promise.all(children.map((c) => stopServerProcess(c)));
   await admin(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -54,7 +54,8 @@ function pgliteTemplate(): Promise<Blob> {
     const hash = createHash("sha256").update(pgliteVersion());
     for (const name of readdirSync(migrationsFolder).filter((n) => n.endsWith(".sql")).sort()) hash.update(name).update(readFileSync(path.join(migrationsFolder, name)));
     hash.update(readFileSync(path.join(migrationsFolder, "meta", "_journal.json")));
-    const file = path.join(tmpdir(), `routepilot-pglite-template-${hash.digest("hex").slice(0, 16)}.tar`);
+    const name = `routepilot-pglite-template-${hash.digest("hex").slice(0, 16)}.tar`;
+    const file = path.join(tmpdir(), name);
     if (existsSync(file)) return new Blob([readFileSync(file)]);
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
@@ -67,6 +68,8 @@ function pgliteTemplate(): Promise<Blob> {
     const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, file);
+    // Templates of earlier migration sets are not read again (40 MB each).
+    for (const old of readdirSync(tmpdir()).filter((n) => /^routepilot-pglite-template-[0-9a-f]{16}\.tar$/.test(n) && n !== name)) rmSync(path.join(tmpdir(), old), { force: true });
     return dump;
   })();
   return template;

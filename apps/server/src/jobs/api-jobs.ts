@@ -4,13 +4,12 @@ import { createHmac } from "node:crypto";
 import { and, eq, isNull, lt, inArray, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { apiJobs, user as users } from "@routepilot/db";
-import { InvalidProblemError, fromVroomInput, toVroomOutput, type VroomOutput } from "@routepilot/solver";
+import { InvalidProblemError, type VroomOutput } from "@routepilot/solver";
 import type { AppDeps } from "../lib/context";
 import { AppError, NotFoundError } from "../lib/errors";
-import { assertCanOptimize, consumeRouteQuota, sendUsageWarnings, type Consumption } from "../services/usage";
-import { solverBudgetMs } from "../services/route-planning";
-import { billOverageCharge } from "../services/billing";
-import { addLocations, checkProblemSize, locateProblem, readOptions, withRoadMatrices } from "../services/public-api/vroom-problem";
+import { assertCanOptimize, type Consumption } from "../services/usage";
+import { afterVroomCharges, chargeVroomRoutes, solveVroom } from "../services/public-api/optimize";
+import { checkProblemSize } from "../services/public-api/vroom-problem";
 import { checkWebhookUrl, sendWebhook } from "./webhooks";
 
 export const API_JOBS_QUEUE = "api-jobs";
@@ -133,28 +132,23 @@ export async function runApiJob(deps: WorkerDeps, jobId: string): Promise<void> 
   const [owner] = await deps.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, job.userId));
   if (!owner) return;
   let output: VroomOutput;
+  let lastWrite = 0;
   try {
-    const options = readOptions(job.input, API_JOB_MAX_TIME_LIMIT_S);
-    const located = locateProblem(job.input);
-    const t0 = performance.now();
-    const problem = fromVroomInput(located ? await withRoadMatrices(deps, located) : job.input);
-    const loadingMs = performance.now() - t0;
-    const tasks = (problem.jobs?.length ?? 0) + (problem.shipments?.length ?? 0);
-    const timeLimitMs = options.timeLimitMs ?? solverBudgetMs(tasks, deps.env.SOLVER_TIME_LIMIT_MS);
-    let lastWrite = 0;
-    const solution = await deps.solver.solve(problem, { seed: options.seed, timeLimitMs }, (event) => {
-      // Progress is the share of the time budget spent, written at most once a second.
-      if (event.elapsedMs - lastWrite < 1000) return;
-      lastWrite = event.elapsedMs;
-      const progress = Math.min(0.99, event.elapsedMs / timeLimitMs);
-      void deps.db
-        .update(apiJobs)
-        .set({ progress, updatedAt: new Date() })
-        .where(and(eq(apiJobs.id, jobId), eq(apiJobs.status, "running")))
-        .catch(() => undefined);
+    output = await solveVroom(deps, job.input, {
+      maxTimeLimitS: API_JOB_MAX_TIME_LIMIT_S,
+      capMs: deps.env.SOLVER_TIME_LIMIT_MS,
+      onProgress: (event, timeLimitMs) => {
+        // Progress is the share of the time budget spent, written at most once a second.
+        if (event.elapsedMs - lastWrite < 1000) return;
+        lastWrite = event.elapsedMs;
+        const progress = Math.min(0.99, event.elapsedMs / timeLimitMs);
+        void deps.db
+          .update(apiJobs)
+          .set({ progress, updatedAt: new Date() })
+          .where(and(eq(apiJobs.id, jobId), eq(apiJobs.status, "running")))
+          .catch(() => undefined);
+      },
     });
-    output = toVroomOutput(problem, solution, loadingMs);
-    if (located) output = addLocations(output, located.points);
   } catch (error) {
     if (error instanceof InvalidProblemError) {
       await finish(deps, jobId, "failed", { code: 2, error: error.message });
@@ -162,7 +156,7 @@ export async function runApiJob(deps: WorkerDeps, jobId: string): Promise<void> 
     }
     throw error;
   }
-  const consumptions: Consumption[] = [];
+  let consumptions: Consumption[] = [];
   const charged = await deps.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(apiJobs)
@@ -170,10 +164,7 @@ export async function runApiJob(deps: WorkerDeps, jobId: string): Promise<void> 
       .where(and(eq(apiJobs.id, jobId), eq(apiJobs.status, "running"), isNull(apiJobs.chargedAt)))
       .returning({ id: apiJobs.id });
     if (!claimed) return false;
-    for (const route of output.routes ?? []) {
-      const stops = route.steps.filter((s) => s.type === "job" || s.type === "pickup" || s.type === "delivery").length;
-      consumptions.push(await consumeRouteQuota(tx, owner, { routeRequestId: `api-job:${jobId}:${route.vehicle}`, destinationCount: stops, logger: deps.logger }));
-    }
+    consumptions = await chargeVroomRoutes(tx, owner, output, `api-job:${jobId}`, deps.logger);
     return true;
   }).catch(async (error: unknown) => {
     // Over the quota (no payment method): the job fails with the reason, nothing is charged.
@@ -183,9 +174,8 @@ export async function runApiJob(deps: WorkerDeps, jobId: string): Promise<void> 
     }
     throw error;
   });
-  for (const c of consumptions) if (c.overageChargeId) await billOverageCharge(deps, owner.id, c.overageChargeId).catch((err: unknown) => deps.logger.error({ err, jobId }, "overage charge not billed"));
-  const last = consumptions.at(-1);
-  if (charged && last) await sendUsageWarnings(deps.db, deps.mailer, owner, last, deps.baseUrl).catch((err: unknown) => deps.logger.warn({ err }, "usage warning not sent"));
+  // The job is done and charged: what follows (billing, the team's usage, the warning e-mail) must not make the queue retry it.
+  if (charged) await afterVroomCharges(deps, owner, consumptions).catch((err: unknown) => deps.logger.error({ err, jobId }, "after-charge work failed"));
   await notify(deps, jobId);
 }
 

@@ -25,7 +25,7 @@ describe("job queue on the application's database", () => {
     const second = await other.boss();
     await boss.createQueue("queue-test");
     const id = await boss.send("queue-test", { n: 20 });
-    expect(id).toBeTruthy();
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const seen: number[] = [];
     await second.work<{ n: number }>("queue-test", { pollingIntervalSeconds: 0.5 }, async ([job]) => {
       seen.push(job!.data.n);

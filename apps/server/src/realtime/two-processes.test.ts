@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { cookieFrom, PASSWORD } from "../test/harness";
+import { startServerProcess, stopServerProcess, type ServerProcess } from "../test/server-process";
 
 /**
  * The scale-out proof (issues 10 and 15): two real API processes (WORKERS=0) and a worker process
@@ -23,92 +22,36 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
 const SECRET = randomBytes(32).toString("base64url");
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Proc {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-}
-
 /** An API job running longer than this is taken over by another worker (short here: the kill test waits for it). */
 const JOB_EXPIRE_SECONDS = "8";
 
-/**
- * `node --import tsx apps/server/src/index.ts` (or worker.ts) on its own port and data folder;
- * resolves once /api/health answers (a worker: once it logs that it consumes jobs).
- */
-async function startProcess(databaseUrl: string, dataDir: string, script: "index" | "worker" = "index"): Promise<Proc> {
-  const port = await freePort();
-  let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", `apps/server/src/${script}.ts`], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      BETTER_AUTH_SECRET: SECRET,
-      BASE_URL: `http://127.0.0.1:${port}`,
-      AUTH_RATE_LIMIT: "false",
-      // The tests poll jobs and plans several times a second as one user: not what is proven here.
-      GLOBAL_RATE_LIMIT: "false",
-      ROUTE_OPTIMIZATION_RATE_LIMIT: "0",
-      // API processes consume nothing: the worker process solves the jobs.
-      WORKERS: script === "worker" ? "1" : "0",
-      API_JOB_EXPIRE_SECONDS: JOB_EXPIRE_SECONDS,
-      LOG_LEVEL: script === "worker" ? "info" : "warn",
-      // Mail goes to the outbox table; no extract, no external services.
-      SMTP_URL: "",
-      OSM_EXTRACT: "",
-      ADMIN_EMAILS: "",
-      TRUSTED_ORIGINS: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+type Proc = ServerProcess;
+
+/** An API process (consumes nothing) or a worker on the test database, with its own data folder. */
+function startProcess(databaseUrl: string, dataDir: string, script: "index" | "worker" = "index"): Promise<Proc> {
+  return startServerProcess(script, {
+    NODE_ENV: "test",
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    BETTER_AUTH_SECRET: SECRET,
+    AUTH_RATE_LIMIT: "false",
+    // The tests poll jobs and plans several times a second as one user: not what is proven here.
+    GLOBAL_RATE_LIMIT: "false",
+    ROUTE_OPTIMIZATION_RATE_LIMIT: "0",
+    // API processes consume nothing: the worker process solves the jobs.
+    WORKERS: script === "worker" ? "1" : "0",
+    API_JOB_EXPIRE_SECONDS: JOB_EXPIRE_SECONDS,
+    LOG_LEVEL: script === "worker" ? "info" : "warn",
+    // Mail goes to the outbox table; no extract, no external services.
+    SMTP_URL: "",
+    OSM_EXTRACT: "",
+    ADMIN_EMAILS: "",
+    TRUSTED_ORIGINS: "",
   });
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
-    try {
-      if (script === "worker" ? output.includes("consuming jobs") : (await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { child, base, output: () => output };
 }
 
-async function kill(proc: Proc | undefined): Promise<void> {
-  if (!proc || proc.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => proc.child.once("exit", resolve));
-  proc.child.kill("SIGKILL");
-  await exited;
-}
-
-async function stopProcess(proc: Proc | undefined): Promise<void> {
-  if (!proc || proc.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => proc.child.once("exit", resolve));
-  proc.child.kill("SIGTERM");
-  const timer = setTimeout(() => proc.child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
+const kill = (proc: Proc | undefined) => stopServerProcess(proc, true);
+const stopProcess = (proc: Proc | undefined) => stopServerProcess(proc);
 
 /** A JSON request as a browser on `base` makes it. */
 async function call(base: string, pathname: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {

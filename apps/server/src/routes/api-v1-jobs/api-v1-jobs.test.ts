@@ -8,7 +8,7 @@ import { apiJobs, subscribers, usageLogs } from "@routepilot/db";
 import { publicApiMessages } from "@routepilot/contracts";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { startConsumers } from "../../queue/consumers";
-import { runApiJob } from "../../jobs/api-jobs";
+import { runApiJob, serverSecretOf, webhookSecret } from "../../jobs/api-jobs";
 
 const golden = JSON.parse(readFileSync(new URL("../../../../../packages/solver/src/vroom/fixtures/golden-input.json", import.meta.url), "utf8")) as Record<string, unknown>;
 
@@ -112,7 +112,9 @@ describe("POST /api/v1/jobs, GET and DELETE /api/v1/jobs/{id}", () => {
     const res = await submit(aliceKey, { ...golden, webhook_url: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/done` });
     expect(res.status).toBe(202);
     const { id, webhook_secret: secret } = (await res.json()) as { id: string; webhook_secret: string };
-    expect(secret).toBeTruthy();
+    // Per job: the HMAC of its id under the server secret (43 base64url characters), never stored.
+    expect(secret).toBe(webhookSecret(serverSecretOf(t.deps), id));
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const job = await until(aliceKey, id, (j) => j.status === "done");
     expect(job.progress).toBe(1);
     expect(job.result?.code).toBe(0);

@@ -2,8 +2,6 @@ import type { z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { createRouter, requireUser, type AppEnv } from "../../lib/context";
 import { rateLimit } from "../../middleware/rate-limit";
-import { billOverageCharge } from "../../services/billing";
-import { TeamEvents } from "../../services/teams/events";
 import { optimizeVroom } from "../../services/public-api/optimize";
 import { VroomInputError } from "../../services/public-api/vroom-problem";
 import * as routes from "./api-v1.routes";
@@ -41,14 +39,7 @@ apiV1Router.openapi(
     const user = requireUser(c);
     const deps = c.get("deps");
     try {
-      const result = await optimizeVroom(deps, user, c.req.valid("json"), {
-        billOverage: (userId, chargeId) => billOverageCharge(deps, userId, chargeId),
-        teamUsageChanged: async (teamId, userId) => {
-          const events = new TeamEvents();
-          await events.teamChanged(deps.db, teamId, "usage", userId);
-          await events.flush(deps.realtime, deps.logger);
-        },
-      });
+      const result = await optimizeVroom(deps, user, c.req.valid("json"));
       // VroomOutput (packages/solver) is the documented schema's shape; its optional fields are always set on code 0.
       return result.status === 200 ? c.json(result.body as unknown as z.infer<typeof routes.VroomOutputSchema>, 200) : c.json(result.body, result.status);
     } catch (error) {
