@@ -2,12 +2,16 @@
  * Benchmark harness (`npm run bench -- [options]`), not part of `npm test`.
  *   --set tsplib,A,B,P,X,solomon|cvrp|all   sets to run (default all)
  *   --filter TEXT                            only instances whose name contains TEXT (or /regex/)
- *   --time S                                 time limit per instance in seconds (default: per-set targets of issue #3)
+ *   --time S | n/K                           time limit per instance in seconds, or n/K seconds for n customers
+ *                                            (default: per-set targets of issue #3)
  *   --seeds 1,2,3                            seeds, one run each (default 1)
  *   --threads N                              workers per run, best of N seeds (default 1)
  *   --max-n N                                skip instances with more than N customers
  *   --out PATH                               results file stem (default bench/results/latest)
  * Every cost is recomputed from the instance data by validateSolution.
+ * Before the first timed run the engine is warmed up (untimed) on generated problems that are not
+ * in any set, so the first instance is not measured on cold, unoptimised JavaScript
+ * (docs/decisions/014-benchmark-warm-up.md).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -17,7 +21,7 @@ import { nameFilter, parseArgs } from "./lib/args";
 import { ALL_SETS, catalogue, defaultInstanceDir, defaultTimeLimit } from "./lib/catalogue";
 import type { SetName } from "./lib/instances";
 import { markdown, rowText, summarise } from "./lib/report";
-import { runInstance, type RunResult } from "./lib/run-instance";
+import { runInstance, warmUp, type RunResult } from "./lib/run-instance";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -33,10 +37,12 @@ async function main(): Promise<void> {
   const dir = defaultInstanceDir(repoRoot);
   const entries = catalogue(dir).filter((e) => sets.has(e.set) && matches(e.name));
   const results: RunResult[] = [];
+  const timeOf = parseTime(opts.time);
+  warmUp();
   for (const e of entries) {
     const inst = e.load();
     if (inst.n > maxN) continue;
-    const limit = opts.time ? Number(opts.time) : defaultTimeLimit(e.set, inst.n);
+    const limit = timeOf ? timeOf(inst.n) : defaultTimeLimit(e.set, inst.n);
     for (const seed of seeds) {
       const r = await runInstance(inst, seed, limit, threads, e.bksVehicles);
       results.push(r);
@@ -57,12 +63,22 @@ async function main(): Promise<void> {
     cpu: `${cpus().length} × ${cpus()[0]?.model ?? "unknown"}`,
     seeds: seeds.join(","),
     threads: String(threads),
-    "time limit": opts.time ? `${opts.time} s per instance` : "per-set defaults: TSPLIB min(10 s, n/100 s), A/B/P 1 s, X 10 s, Solomon 2 s",
+    "time limit": opts.time ? (opts.time.startsWith("n/") ? `${opts.time} s per instance (n customers)` : `${opts.time} s per instance`) : "per-set defaults: TSPLIB min(10 s, n/100 s), A/B/P 1 s, X 10 s, Solomon 2 s",
   };
   mkdirSync(dirname(outStem), { recursive: true });
   writeFileSync(`${outStem}.json`, `${JSON.stringify({ meta, summary, results }, null, 1)}\n`);
   writeFileSync(`${outStem}.md`, markdown(results, summary, meta));
   console.log(`\nwrote ${outStem}.json and ${outStem}.md`);
+}
+
+/** `--time 0.2` (seconds) or `--time n/1000` (n customers / 1000 seconds); undefined: per-set defaults. */
+function parseTime(arg: string | undefined): ((n: number) => number) | undefined {
+  if (!arg) return undefined;
+  const perNode = /^n\/(\d+(?:\.\d+)?)$/.exec(arg);
+  if (perNode) return (n) => n / Number(perNode[1]);
+  const s = Number(arg);
+  if (!(s > 0)) throw new Error(`--time: expected seconds or n/K, got ${arg}`);
+  return () => s;
 }
 
 await main();
