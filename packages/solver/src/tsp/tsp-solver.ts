@@ -85,33 +85,27 @@ export function solvePlainTsp(
   const tsp = new TspSearch(n, D, fixedEnd, Math.min(NEIGHBOURS, n - 1), rng);
   tsp.nearestNeighbourTour();
   tsp.optimiseAll();
-  let bestCost = tsp.cost;
-  let best = tsp.tour.slice();
-  onProgress?.({ iteration: 0, elapsedMs: stop.elapsedMs(), bestCost, unassigned: 0 });
+  onProgress?.({ iteration: 0, elapsedMs: stop.elapsedMs(), bestCost: tsp.cost, unassigned: 0 });
   let it = 0;
-  const saveTour = new Int32Array(n);
-  const savePos = new Int32Array(n);
+  // A kick is kept only when the tour is not worse, so the current tour is always the best one;
+  // a rejected kick is undone from the reversal log (O(changed positions), not O(n)).
   while (!stop.done(it)) {
     it++;
-    saveTour.set(tsp.tour);
-    savePos.set(tsp.pos);
+    tsp.startLog();
     const before = tsp.cost;
     tsp.kick();
     tsp.optimiseQueue();
     if (tsp.cost <= before + 1e-9) {
-      if (tsp.cost < bestCost - 1e-9) {
-        bestCost = tsp.cost;
-        best = tsp.tour.slice();
-        if (onProgress && (it & 255) === 0) onProgress({ iteration: it, elapsedMs: stop.elapsedMs(), bestCost, unassigned: 0 });
+      if (tsp.cost < before - 1e-9 && onProgress && (it & 255) === 0) {
+        onProgress({ iteration: it, elapsedMs: stop.elapsedMs(), bestCost: tsp.cost, unassigned: 0 });
       }
     } else {
-      tsp.tour.set(saveTour);
-      tsp.pos.set(savePos);
+      tsp.undo();
       tsp.cost = before;
     }
   }
-  onProgress?.({ iteration: it, elapsedMs: stop.elapsedMs(), bestCost, unassigned: 0 });
-  return { tasks: readTour(best, n, fixedEnd), iterations: it };
+  onProgress?.({ iteration: it, elapsedMs: stop.elapsedMs(), bestCost: tsp.cost, unassigned: 0 });
+  return { tasks: readTour(tsp.tour, n, fixedEnd), iterations: it };
 }
 
 /** Reads the cyclic tour from node 0 in the direction that does not start with the fixed end. */
@@ -127,7 +121,8 @@ function readTour(tour: Int32Array, n: number, fixedEnd: number): number[] {
   return out;
 }
 
-class TspSearch {
+/** Array tour (tour[position], pos[node]) with 2-opt, Or-opt and or-3opt moves; exported for tests. */
+export class TspSearch {
   readonly tour: Int32Array;
   readonly pos: Int32Array;
   cost = 0;
@@ -137,6 +132,10 @@ class TspSearch {
   private qLen = 0;
   private readonly inQueue: Uint8Array;
   private readonly eps: number;
+  /** Reversal log (start position, length) of the current kick, for undo; off when `logging` is false. */
+  private log = new Int32Array(256);
+  private logLen = 0;
+  private logging = false;
 
   constructor(
     private readonly n: number,
@@ -232,6 +231,17 @@ class TspSearch {
     for (let i = 0; i < n; i++) this.cost += this.d(this.tour[i]!, this.tour[(i + 1) % n]!);
   }
 
+  /** Sets the tour to `order` (a permutation of the nodes) and recomputes its cost. */
+  setTour(order: ArrayLike<number>): void {
+    const n = this.n;
+    for (let i = 0; i < n; i++) {
+      this.tour[i] = order[i]!;
+      this.pos[order[i]!] = i;
+    }
+    this.cost = 0;
+    for (let i = 0; i < n; i++) this.cost += this.d(this.tour[i]!, this.tour[(i + 1) % n]!);
+  }
+
   private push(a: number): void {
     if (this.inQueue[a]) return;
     this.inQueue[a] = 1;
@@ -260,7 +270,7 @@ class TspSearch {
   optimiseQueue(): void {
     while (this.qLen > 0) {
       const a = this.pop();
-      if (this.improveTwoOpt(a) || this.improveOrOpt(a)) this.push(a);
+      if (this.improveTwoOpt(a) || this.improveOrOpt(a) || this.improveOr3Opt(a)) this.push(a);
     }
   }
 
@@ -268,17 +278,31 @@ class TspSearch {
   private reversePath(x: number, y: number): void {
     const n = this.n;
     let i = this.pos[x]!;
-    let j = this.pos[y]!;
+    const j = this.pos[y]!;
     let len = j - i;
     if (len < 0) len += n;
     len += 1;
     if (len * 2 > n) {
-      const ni = j + 1;
-      const nj = i - 1;
-      i = ni === n ? 0 : ni;
-      j = nj < 0 ? n - 1 : nj;
+      i = j + 1 === n ? 0 : j + 1;
       len = n - len;
     }
+    this.reverseRange(i, len);
+  }
+
+  /** Reverses `len` tour positions starting at position i (cyclically), logged when logging. */
+  private reverseRange(i: number, len: number): void {
+    const n = this.n;
+    if (this.logging) {
+      if (this.logLen + 2 > this.log.length) {
+        const grown = new Int32Array(this.log.length * 2);
+        grown.set(this.log);
+        this.log = grown;
+      }
+      this.log[this.logLen++] = i;
+      this.log[this.logLen++] = len;
+    }
+    let j = i + len - 1;
+    if (j >= n) j -= n;
     const tour = this.tour;
     const pos = this.pos;
     for (let s = 0; s < len >> 1; s++) {
@@ -293,6 +317,20 @@ class TspSearch {
       j--;
       if (j < 0) j = n - 1;
     }
+  }
+
+  /** Starts recording reversals (for `undo`). */
+  startLog(): void {
+    this.logging = true;
+    this.logLen = 0;
+  }
+
+  /** Restores the tour as it was at `startLog` (the caller restores `cost`). */
+  undo(): void {
+    this.logging = false;
+    for (let p = this.logLen - 2; p >= 0; p -= 2) this.reverseRange(this.log[p]!, this.log[p + 1]!);
+    this.logLen = 0;
+    this.logging = true;
   }
 
   /** Replaces parallel edges (a,b),(c,d) by (a,c),(b,d). */
@@ -322,6 +360,70 @@ class TspSearch {
           this.push(t3);
           this.push(t4);
           return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** True when node x lies on the path from a to b walking in direction dir (0 = succ, 1 = pred). */
+  private between(dir: number, a: number, x: number, b: number): boolean {
+    const n = this.n;
+    let ox = this.pos[x]! - this.pos[a]!;
+    let ob = this.pos[b]! - this.pos[a]!;
+    if (dir === 1) {
+      ox = -ox;
+      ob = -ob;
+    }
+    if (ox < 0) ox += n;
+    if (ob < 0) ob += n;
+    return ox <= ob;
+  }
+
+  /**
+   * or-3opt: a sequential 3-opt move found as two chained 2-opt steps (Lin–Kernighan depth 2),
+   * the first of which need not improve on its own. Walking in direction dir from t1: remove
+   * (t1,t2), (t4,t3) and add (t2,t3) as in 2-opt; then, instead of closing with (t1,t4), add
+   * (t4,t5), remove (t6,t5) and close with (t6,t1). Gains are checked without touching the tour;
+   * the move is applied as two reversals.
+   */
+  private improveOr3Opt(t1: number): boolean {
+    const k = this.k;
+    const eps = this.eps;
+    for (let dir = 0; dir < 2; dir++) {
+      const t2 = dir === 0 ? this.succ(t1) : this.pred(t1);
+      if (this.fixed(t1, t2)) continue;
+      const d12 = this.d(t1, t2);
+      for (let q = 0; q < k; q++) {
+        const t3 = this.nb[t2 * k + q]!;
+        const g1 = d12 - this.d(t2, t3);
+        if (g1 <= eps) break;
+        const t4 = dir === 0 ? this.pred(t3) : this.succ(t3);
+        if (t3 === t1 || t4 === t2 || this.fixed(t3, t4)) continue;
+        // After the first step the tour (direction dir) is t1 t4 … t2 t3 …: the path t2…t4 reversed.
+        const g1b = g1 + this.d(t3, t4);
+        for (let r = 0; r < k; r++) {
+          const t5 = this.nb[t4 * k + r]!;
+          const g2 = g1b - this.d(t4, t5);
+          if (g2 <= eps) break;
+          if (t5 === t1 || t5 === t3) continue;
+          // t6 is t5's predecessor in the new tour: its old successor inside the reversed path.
+          const inPath = this.between(dir, t2, t5, t4);
+          const t6 = inPath === (dir === 0) ? this.succ(t5) : this.pred(t5);
+          if (t6 === t4 || t6 === t1 || this.fixed(t5, t6)) continue;
+          const gain = g2 + this.d(t5, t6) - this.d(t6, t1);
+          if (gain > eps) {
+            this.move2(t1, t2, t4, t3); // → (t1,t4), (t2,t3)
+            this.move2(t1, t4, t6, t5); // → (t1,t6), (t4,t5)
+            this.cost -= gain;
+            this.push(t1);
+            this.push(t2);
+            this.push(t3);
+            this.push(t4);
+            this.push(t5);
+            this.push(t6);
+            return true;
+          }
         }
       }
     }
@@ -414,14 +516,12 @@ class TspSearch {
       const d = at(l1 + l2 + 1);
       if (this.fixed(a, b1) || this.fixed(bL, c1) || this.fixed(cL, d)) continue;
       const delta = this.d(a, c1) + this.d(cL, b1) + this.d(bL, d) - this.d(a, b1) - this.d(bL, c1) - this.d(cL, d);
-      const seg: number[] = [];
-      for (let k = 1; k <= l1 + l2; k++) seg.push(at(k));
-      const rotated = [...seg.slice(l1), ...seg.slice(0, l1)];
-      for (let k = 0; k < rotated.length; k++) {
-        const p = (i + 1 + k) % n;
-        this.tour[p] = rotated[k]!;
-        this.pos[rotated[k]!] = p;
-      }
+      // B C → C B as three reversals (logged, so the kick is undone with the local search's moves).
+      const i1 = i + 1 >= n ? i + 1 - n : i + 1;
+      this.reverseRange(i1, l1 + l2);
+      this.reverseRange(i1, l2);
+      const i2 = i1 + l2 >= n ? i1 + l2 - n : i1 + l2;
+      this.reverseRange(i2, l1);
       this.cost += delta;
       for (const z of [a, b1, bL, c1, cL, d]) this.push(z);
       return;
