@@ -80,3 +80,19 @@ describe("TspSearch", () => {
     }
   });
 });
+
+describe("TspSearch.greedyTour", () => {
+  it("builds a Hamiltonian cycle with the right cost that keeps the fixed end–start edge", () => {
+    const rng = new Rng(3);
+    for (let trial = 0; trial < 40; trial++) {
+      const n = 7 + rng.int(80);
+      const D = randomMatrix(rng, n);
+      const fixedEnd = trial % 2 === 0 ? n - 1 : -1;
+      const t = new TspSearch(n, D, fixedEnd, Math.min(trial % 4 === 0 ? 3 : 10, n - 1), rng);
+      t.greedyTour();
+      expectPermutation(t, n);
+      expect(t.cost).toBeCloseTo(tourCost(t, D, n), 6);
+      if (fixedEnd >= 0) expect(fixedEdgeKept(t, n, fixedEnd)).toBe(true);
+    }
+  });
+});

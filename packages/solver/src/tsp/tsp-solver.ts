@@ -83,7 +83,7 @@ export function solvePlainTsp(
     return { tasks: res.order.filter((x) => x !== fixedEnd).map((x) => x - 1), iterations: res.iterations };
   }
   const tsp = new TspSearch(n, D, fixedEnd, Math.min(NEIGHBOURS, n - 1), rng);
-  tsp.nearestNeighbourTour();
+  tsp.greedyTour();
   tsp.optimiseAll();
   onProgress?.({ iteration: 0, elapsedMs: stop.elapsedMs(), bestCost: tsp.cost, unassigned: 0 });
   let it = 0;
@@ -190,6 +190,113 @@ export class TspSearch {
   private fixed(a: number, b: number): boolean {
     const f = this.fixedEnd;
     return f >= 0 && ((a === 0 && b === f) || (a === f && b === 0));
+  }
+
+  /**
+   * Greedy-edge start: candidate edges (neighbour lists) by increasing length, added when both
+   * ends have degree < 2 and no cycle closes; the fragments are then chained nearest-endpoint first.
+   * Its tours are ~15 % shorter than nearest neighbour's and have fewer long edges, so the first
+   * local search needs far fewer (and shorter) reversals on large instances.
+   */
+  greedyTour(): void {
+    const n = this.n;
+    const k = this.k;
+    const m = n * k;
+    const ea = new Int32Array(m);
+    const eb = new Int32Array(m);
+    const len = new Float64Array(m);
+    for (let i = 0; i < n; i++) {
+      for (let q = 0; q < k; q++) {
+        const e = i * k + q;
+        ea[e] = i;
+        eb[e] = this.nb[e]!;
+        len[e] = this.d(i, this.nb[e]!);
+      }
+    }
+    const order = new Int32Array(m);
+    for (let e = 0; e < m; e++) order[e] = e;
+    order.sort((x, y) => len[x]! - len[y]! || x - y);
+    const deg = new Uint8Array(n);
+    const adj = new Int32Array(2 * n).fill(-1);
+    const parent = new Int32Array(n);
+    for (let i = 0; i < n; i++) parent[i] = i;
+    const find = (x: number): number => {
+      while (parent[x] !== x) {
+        parent[x] = parent[parent[x]!]!;
+        x = parent[x]!;
+      }
+      return x;
+    };
+    const link = (a: number, b: number): void => {
+      adj[2 * a + deg[a]!] = b;
+      deg[a]!++;
+      adj[2 * b + deg[b]!] = a;
+      deg[b]!++;
+      parent[find(a)] = find(b);
+    };
+    if (this.fixedEnd >= 0) link(0, this.fixedEnd);
+    let edges = this.fixedEnd >= 0 ? 1 : 0;
+    for (let r = 0; r < m && edges < n - 1; r++) {
+      const e = order[r]!;
+      const a = ea[e]!;
+      const b = eb[e]!;
+      if (deg[a]! >= 2 || deg[b]! >= 2 || find(a) === find(b)) continue;
+      link(a, b);
+      edges++;
+    }
+    // Chain the fragments: from the current chain's tail to the nearest free endpoint.
+    const visited = new Uint8Array(n);
+    /** Marks f's fragment, returns its other end. */
+    const walk = (f: number): number => {
+      let prev = -1;
+      let cur = f;
+      for (;;) {
+        visited[cur] = 1;
+        const a0 = adj[2 * cur]!;
+        const a1 = adj[2 * cur + 1]!;
+        const nx = a0 !== prev && a0 >= 0 ? a0 : a1 !== prev && a1 >= 0 ? a1 : -1;
+        if (nx < 0 || visited[nx]) return cur;
+        prev = cur;
+        cur = nx;
+      }
+    };
+    let start = 0;
+    while (deg[start]! === 2) start++;
+    let tail = walk(start);
+    for (;;) {
+      let best = -1;
+      let bd = Infinity;
+      for (let q = 0; q < k; q++) {
+        const c = this.nb[tail * k + q]!;
+        if (!visited[c] && deg[c]! < 2 && this.d(tail, c) < bd) {
+          bd = this.d(tail, c);
+          best = c;
+        }
+      }
+      if (best < 0) {
+        for (let c = 0; c < n; c++) {
+          if (!visited[c] && deg[c]! < 2 && this.d(tail, c) < bd) {
+            bd = this.d(tail, c);
+            best = c;
+          }
+        }
+      }
+      if (best < 0) break;
+      link(tail, best);
+      tail = walk(best);
+    }
+    link(tail, start);
+    // Read the cycle from node 0.
+    const tourOrder = new Int32Array(n);
+    let last = -1;
+    let cur = 0;
+    for (let i = 0; i < n; i++) {
+      tourOrder[i] = cur;
+      const nx = adj[2 * cur] !== last ? adj[2 * cur]! : adj[2 * cur + 1]!;
+      last = cur;
+      cur = nx;
+    }
+    this.setTour(tourOrder);
   }
 
   nearestNeighbourTour(): void {
