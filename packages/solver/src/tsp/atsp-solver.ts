@@ -2,10 +2,12 @@ import type { Rng } from "../util/rng";
 import type { Stopping } from "../search/stopping";
 
 /**
- * Iterated Or-opt for the asymmetric TSP on a doubly linked tour (succ/pred indexed by node):
- * moves segments of 1–3 nodes next to a neighbour, in either orientation, with O(1) evaluation
- * and O(1) application; kicks are local double bridges (orientation preserving). Node 0 is the
- * start; when `fixedEnd` >= 0 the arc fixedEnd → 0 is never removed.
+ * Iterated local search for the asymmetric TSP. Every move preserves the tour's orientation, so
+ * arc costs never have to be re-read along a reversed path: Or-opt (1–3 nodes moved next to a
+ * neighbour, in either orientation) and or-3opt, the reversal-free sequential 3-opt move that
+ * exchanges two adjacent segments ("a'b'c'"). Kicks are local double bridges, also a segment
+ * exchange; a rejected kick is undone from the move log. Node 0 is the start; when
+ * `fixedEnd` >= 0 the arc fixedEnd → 0 is never removed.
  */
 export function solveAtsp(
   n: number,
@@ -16,202 +18,385 @@ export function solveAtsp(
   stop: Stopping,
   onImprove: (cost: number, it: number) => void,
 ): { order: number[]; iterations: number } {
-  const succ = new Int32Array(n);
-  const pred = new Int32Array(n);
-  const d = (a: number, b: number): number => D[a * n + b]!;
-  // Neighbour lists by min(d(i,j), d(j,i)).
-  const nb = new Int32Array(n * k);
-  const top = new Int32Array(k);
-  const key = (i: number, j: number): number => Math.min(d(i, j), d(j, i));
-  for (let i = 0; i < n; i++) {
-    let len = 0;
-    for (let j = 0; j < n; j++) {
-      if (j === i) continue;
-      const dj = key(i, j);
-      if (len === k && dj >= key(i, top[k - 1]!)) continue;
-      let p = len === k ? k - 1 : len++;
-      while (p > 0 && key(i, top[p - 1]!) > dj) {
-        top[p] = top[p - 1]!;
-        p--;
-      }
-      top[p] = j;
+  const s = new AtspSearch(n, D, fixedEnd, k, rng);
+  s.nearestNeighbourTour();
+  s.optimiseAll();
+  onImprove(s.cost, 0);
+  let it = 0;
+  // Kicks are kept only when not worse, so the current tour is always the best one.
+  while (!stop.done(it)) {
+    it++;
+    s.startLog();
+    const before = s.cost;
+    s.kick();
+    s.optimiseQueue();
+    if (s.cost <= before + s.eps) {
+      if (s.cost < before - s.eps && (it & 255) === 0) onImprove(s.cost, it);
+    } else {
+      s.undo();
+      s.cost = before;
     }
-    for (let q = 0; q < k; q++) nb[i * k + q] = top[q]!;
   }
-  // Nearest-neighbour construction from node 0, fixed end last.
-  const used = new Uint8Array(n);
-  used[0] = 1;
-  if (fixedEnd >= 0) used[fixedEnd] = 1;
-  let cur = 0;
-  for (let placed = 1; placed < n - (fixedEnd >= 0 ? 1 : 0); placed++) {
-    let best = -1;
-    let bd = Infinity;
-    for (let q = 0; q < k; q++) {
-      const c = nb[cur * k + q]!;
-      if (!used[c] && d(cur, c) < bd) {
-        bd = d(cur, c);
-        best = c;
-      }
-    }
-    if (best < 0) for (let c = 0; c < n; c++) if (!used[c] && d(cur, c) < bd) {
-      bd = d(cur, c);
-      best = c;
-    }
-    used[best] = 1;
-    succ[cur] = best;
-    pred[best] = cur;
-    cur = best;
-  }
-  if (fixedEnd >= 0) {
-    succ[cur] = fixedEnd;
-    pred[fixedEnd] = cur;
-    cur = fixedEnd;
-  }
-  succ[cur] = 0;
-  pred[0] = cur;
-  let cost = 0;
-  for (let i = 0; i < n; i++) cost += d(i, succ[i]!);
-  const eps = 1e-9 * Math.max(1, cost / n);
-  const isFixed = (a: number, b: number): boolean => fixedEnd >= 0 && a === fixedEnd && b === 0;
+  onImprove(s.cost, it);
+  const order: number[] = [];
+  const p0 = s.pos[0]!;
+  for (let m = 1; m < n; m++) order.push(s.tour[(p0 + m) % n]!);
+  return { order, iterations: it };
+}
 
-  const queue: number[] = [];
-  const inQueue = new Uint8Array(n);
-  const push = (a: number): void => {
-    if (!inQueue[a]) {
-      inQueue[a] = 1;
-      queue.push(a);
-    }
-  };
+/** Array tour (tour[position], pos[node]) for the ATSP with orientation-preserving moves; exported for tests. */
+export class AtspSearch {
+  readonly tour: Int32Array;
+  readonly pos: Int32Array;
+  cost = 0;
+  readonly eps: number;
+  private readonly nb: Int32Array;
+  private readonly queue: Int32Array;
+  private qHead = 0;
+  private qLen = 0;
+  private readonly inQueue: Uint8Array;
+  private readonly tmp: Int32Array;
+  /** Move log of the current kick: (kind, start, a, b) with kind 0 = exchange, 1 = reversal. */
+  private log = new Int32Array(512);
+  private logLen = 0;
+  private logging = false;
 
-  /** Tries moving the segment starting at s1 (1–3 nodes, forward) next to one of s1's neighbours. */
-  const improve = (s1: number): boolean => {
-    const p = pred[s1]!;
-    if (isFixed(p, s1)) return false;
+  constructor(
+    private readonly n: number,
+    private readonly D: Float64Array,
+    private readonly fixedEnd: number,
+    private readonly k: number,
+    private readonly rng: Rng,
+  ) {
+    this.tour = new Int32Array(n);
+    this.pos = new Int32Array(n);
+    this.queue = new Int32Array(n);
+    this.inQueue = new Uint8Array(n);
+    this.tmp = new Int32Array(n);
+    let maxD = 0;
+    for (let i = 0; i < D.length; i++) if (D[i]! > maxD && D[i]! < Infinity) maxD = D[i]!;
+    this.eps = 1e-9 * Math.max(1, maxD);
+    // Neighbour lists by min(d(i,j), d(j,i)): the arc may be used either way.
+    this.nb = new Int32Array(n * k);
+    const top = new Int32Array(k);
+    const key = (i: number, j: number): number => Math.min(D[i * n + j]!, D[j * n + i]!);
+    for (let i = 0; i < n; i++) {
+      let len = 0;
+      for (let j = 0; j < n; j++) {
+        if (j === i) continue;
+        const dj = key(i, j);
+        if (len === k && dj >= key(i, top[k - 1]!)) continue;
+        let p = len === k ? k - 1 : len++;
+        while (p > 0 && key(i, top[p - 1]!) > dj) {
+          top[p] = top[p - 1]!;
+          p--;
+        }
+        top[p] = j;
+      }
+      for (let q = 0; q < k; q++) this.nb[i * k + q] = top[q]!;
+    }
+  }
+
+  private d(a: number, b: number): number {
+    return this.D[a * this.n + b]!;
+  }
+
+  private succ(a: number): number {
+    const p = this.pos[a]! + 1;
+    return this.tour[p === this.n ? 0 : p]!;
+  }
+
+  private pred(a: number): number {
+    const p = this.pos[a]! - 1;
+    return this.tour[p < 0 ? this.n - 1 : p]!;
+  }
+
+  /** Steps from a forward to x. */
+  private off(a: number, x: number): number {
+    const o = this.pos[x]! - this.pos[a]!;
+    return o < 0 ? o + this.n : o;
+  }
+
+  private isFixed(a: number, b: number): boolean {
+    return this.fixedEnd >= 0 && a === this.fixedEnd && b === 0;
+  }
+
+  /** Sets the tour to `order` (a permutation of the nodes) and recomputes its cost. */
+  setTour(order: ArrayLike<number>): void {
+    const n = this.n;
+    for (let i = 0; i < n; i++) {
+      this.tour[i] = order[i]!;
+      this.pos[order[i]!] = i;
+    }
+    this.cost = 0;
+    for (let i = 0; i < n; i++) this.cost += this.d(this.tour[i]!, this.tour[(i + 1) % n]!);
+  }
+
+  /** Nearest-neighbour construction from node 0, fixed end last. */
+  nearestNeighbourTour(): void {
+    const n = this.n;
+    const k = this.k;
+    const used = new Uint8Array(n);
+    const order = new Int32Array(n);
+    used[0] = 1;
+    if (this.fixedEnd >= 0) used[this.fixedEnd] = 1;
+    let cur = 0;
+    let idx = 1;
+    for (; idx < n - (this.fixedEnd >= 0 ? 1 : 0); idx++) {
+      let best = -1;
+      let bd = Infinity;
+      for (let q = 0; q < k; q++) {
+        const c = this.nb[cur * k + q]!;
+        if (!used[c] && this.d(cur, c) < bd) {
+          bd = this.d(cur, c);
+          best = c;
+        }
+      }
+      if (best < 0) {
+        for (let c = 0; c < n; c++) {
+          if (!used[c] && this.d(cur, c) < bd) {
+            bd = this.d(cur, c);
+            best = c;
+          }
+        }
+      }
+      used[best] = 1;
+      order[idx] = best;
+      cur = best;
+    }
+    if (this.fixedEnd >= 0) order[idx] = this.fixedEnd;
+    this.setTour(order);
+  }
+
+  private push(a: number): void {
+    if (this.inQueue[a]) return;
+    this.inQueue[a] = 1;
+    let p = this.qHead + this.qLen;
+    if (p >= this.n) p -= this.n;
+    this.queue[p] = a;
+    this.qLen++;
+  }
+
+  private pop(): number {
+    const a = this.queue[this.qHead]!;
+    this.qHead++;
+    if (this.qHead === this.n) this.qHead = 0;
+    this.qLen--;
+    this.inQueue[a] = 0;
+    return a;
+  }
+
+  optimiseAll(): void {
+    const order = Array.from({ length: this.n }, (_, i) => i);
+    this.rng.shuffle(order);
+    for (const a of order) this.push(a);
+    this.optimiseQueue();
+  }
+
+  optimiseQueue(): void {
+    while (this.qLen > 0) {
+      const a = this.pop();
+      if (this.improveOrOpt(a) || this.improveOr3Opt(a)) this.push(a);
+    }
+  }
+
+  private record(kind: number, i: number, a: number, b: number): void {
+    if (!this.logging) return;
+    if (this.logLen + 4 > this.log.length) {
+      const grown = new Int32Array(this.log.length * 2);
+      grown.set(this.log);
+      this.log = grown;
+    }
+    this.log[this.logLen++] = kind;
+    this.log[this.logLen++] = i;
+    this.log[this.logLen++] = a;
+    this.log[this.logLen++] = b;
+  }
+
+  /** Starts recording moves (for `undo`). */
+  startLog(): void {
+    this.logging = true;
+    this.logLen = 0;
+  }
+
+  /** Restores the tour as it was at `startLog` (the caller restores `cost`). */
+  undo(): void {
+    this.logging = false;
+    for (let p = this.logLen - 4; p >= 0; p -= 4) {
+      if (this.log[p] === 0) this.rawExchange(this.log[p + 1]!, this.log[p + 3]!, this.log[p + 2]!);
+      else this.reverseRange(this.log[p + 1]!, this.log[p + 2]!);
+    }
+    this.logLen = 0;
+    this.logging = true;
+  }
+
+  /**
+   * Exchanges the adjacent segments at positions [i, i+l1) and [i+l1, i+l1+l2) (cyclic): B C A → C B A.
+   * Cyclically that equals B A C and A C B, so the two shortest of the three segments are the ones moved.
+   */
+  exchange(i: number, l1: number, l2: number): void {
+    const n = this.n;
+    const lA = n - l1 - l2;
+    if (l1 + l2 <= l2 + lA && l1 + l2 <= lA + l1) this.rawExchange(i, l1, l2);
+    else if (l2 + lA <= lA + l1) this.rawExchange((i + l1) % n, l2, lA);
+    else this.rawExchange((i + l1 + l2) % n, lA, l1);
+  }
+
+  private rawExchange(i: number, l1: number, l2: number): void {
+    this.record(0, i, l1, l2);
+    const n = this.n;
+    const tour = this.tour;
+    const tmp = this.tmp;
+    const total = l1 + l2;
+    for (let m = 0, p = i; m < total; m++, p = p + 1 === n ? 0 : p + 1) tmp[m] = tour[p]!;
+    let p = i;
+    for (let m = l1; m < total; m++, p = p + 1 === n ? 0 : p + 1) {
+      tour[p] = tmp[m]!;
+      this.pos[tmp[m]!] = p;
+    }
+    for (let m = 0; m < l1; m++, p = p + 1 === n ? 0 : p + 1) {
+      tour[p] = tmp[m]!;
+      this.pos[tmp[m]!] = p;
+    }
+  }
+
+  /** Reverses `len` positions from position i (cyclic); only used on the 2–3 nodes of a reversed Or-opt insertion. */
+  private reverseRange(i: number, len: number): void {
+    this.record(1, i, len, 0);
+    const n = this.n;
+    let j = i + len - 1;
+    if (j >= n) j -= n;
+    for (let s = 0; s < len >> 1; s++) {
+      const a = this.tour[i]!;
+      const b = this.tour[j]!;
+      this.tour[i] = b;
+      this.pos[b] = i;
+      this.tour[j] = a;
+      this.pos[a] = j;
+      i = i + 1 === n ? 0 : i + 1;
+      j = j === 0 ? n - 1 : j - 1;
+    }
+  }
+
+  /** Or-opt: moves the segment starting at s1 (1–3 nodes, forward) between a neighbour and its successor or predecessor. */
+  private improveOrOpt(s1: number): boolean {
+    const n = this.n;
+    const k = this.k;
+    const eps = this.eps;
+    const p = this.pred(s1);
+    if (this.isFixed(p, s1)) return false;
     let s2 = s1;
     let inner = 0; // internal arc cost forward
     let innerRev = 0; // internal arc cost reversed
     for (let L = 1; L <= 3 && L < n - 2; L++) {
       if (L > 1) {
-        const nx0 = succ[s2]!;
-        if (isFixed(s2, nx0) || nx0 === p) break;
-        inner += d(s2, nx0);
-        innerRev += d(nx0, s2);
+        const nx0 = this.succ(s2);
+        if (this.isFixed(s2, nx0) || nx0 === p) break;
+        inner += this.d(s2, nx0);
+        innerRev += this.d(nx0, s2);
         s2 = nx0;
       }
-      const nx = succ[s2]!;
-      if (nx === p || isFixed(s2, nx)) continue;
-      const removeGain = d(p, s1) + d(s2, nx) - d(p, nx);
+      const nx = this.succ(s2);
+      if (nx === p || this.isFixed(s2, nx)) continue;
+      const removeGain = this.d(p, s1) + this.d(s2, nx) - this.d(p, nx);
       if (removeGain <= eps) continue;
       for (let q = 0; q < k; q++) {
-        const c = nb[s1 * k + q]!;
-        // Insert between c and succ(c) (s1 after c) or between pred(c) and c (s1 before c, reversed use).
+        const c = this.nb[s1 * k + q]!;
+        // Insert between c and succ(c), or between pred(c) and c.
         for (let side = 0; side < 2; side++) {
-          const a = side === 0 ? c : pred[c]!;
-          const b = succ[a]!;
-          if (a === p || isFixed(a, b)) continue;
-          let inSeg = false;
-          for (let x = s1, m = 0; m < L; m++, x = succ[x]!) if (x === a || x === b) inSeg = true;
-          if (inSeg) continue;
+          const a = side === 0 ? c : this.pred(c);
+          const b = this.succ(a);
+          if (a === p || this.isFixed(a, b) || this.off(s1, a) < L || this.off(s1, b) < L) continue;
           // Forward: a → s1 … s2 → b ; reversed: a → s2 … s1 → b.
-          const fwd = d(a, s1) + d(s2, b);
-          const rev = d(a, s2) + d(s1, b) + innerRev - inner;
-          const addFwd = fwd < rev;
-          const gain = removeGain + d(a, b) - (addFwd ? fwd : rev);
+          const fwd = this.d(a, s1) + this.d(s2, b);
+          const rev = this.d(a, s2) + this.d(s1, b) + innerRev - inner;
+          const addFwd = fwd <= rev;
+          const gain = removeGain + this.d(a, b) - (addFwd ? fwd : rev);
           if (gain > eps) {
-            // Unlink segment.
-            succ[p] = nx;
-            pred[nx] = p;
-            if (addFwd) {
-              succ[a] = s1;
-              pred[s1] = a;
-              succ[s2] = b;
-              pred[b] = s2;
-            } else {
-              // Reverse the segment's internal links.
-              const nodes: number[] = [];
-              for (let x = s1, m = 0; m < L; m++, x = succ[x]!) nodes.push(x);
-              for (let m = 0; m < L; m++) {
-                const x = nodes[m]!;
-                succ[x] = m > 0 ? nodes[m - 1]! : b;
-                pred[x] = m < L - 1 ? nodes[m + 1]! : a;
-              }
-              succ[a] = s2;
-              pred[b] = s1;
-            }
-            cost -= gain;
-            for (const z of [p, nx, a, b, s1, s2]) push(z);
+            // p S nx … a b → p nx … a S b: exchange S with the path nx … a.
+            this.exchange(this.pos[s1]!, L, this.off(nx, a) + 1);
+            if (!addFwd) this.reverseRange(this.pos[s1]!, L);
+            this.cost -= gain;
+            this.push(p);
+            this.push(nx);
+            this.push(a);
+            this.push(b);
+            this.push(s1);
+            this.push(s2);
             return true;
           }
         }
       }
     }
     return false;
-  };
+  }
 
-  const optimise = (): void => {
-    while (queue.length > 0) {
-      const a = queue.shift()!;
-      inQueue[a] = 0;
-      if (improve(a)) push(a);
-    }
-  };
-  for (let i = 0; i < n; i++) push(i);
-  optimise();
-  let bestCost = cost;
-  const bestSucc = succ.slice();
-  onImprove(bestCost, 0);
-  const saveSucc = new Int32Array(n);
-  const savePred = new Int32Array(n);
-  let it = 0;
-  const maxL = Math.max(1, Math.min(50, Math.floor((n - 2) / 3)));
-  while (!stop.done(it)) {
-    it++;
-    saveSucc.set(succ);
-    savePred.set(pred);
-    const before = cost;
-    // Local double bridge: a | B | C | d  →  a C B d (orientation preserved).
-    const a = rng.int(n);
-    const l1 = 1 + rng.int(maxL);
-    const l2 = 1 + rng.int(maxL);
-    const b1 = succ[a]!;
-    let bL = b1;
-    let ok = !isFixed(a, b1);
-    for (let m = 1; m < l1 && ok; m++) {
-      if (isFixed(bL, succ[bL]!) || succ[bL] === a) ok = false;
-      else bL = succ[bL]!;
-    }
-    const c1 = succ[bL]!;
-    let cL = c1;
-    if (ok && (isFixed(bL, c1) || c1 === a)) ok = false;
-    for (let m = 1; m < l2 && ok; m++) {
-      if (isFixed(cL, succ[cL]!) || succ[cL] === a) ok = false;
-      else cL = succ[cL]!;
-    }
-    const dd = succ[cL]!;
-    if (!ok || isFixed(cL, dd) || dd === b1 || cL === a) continue;
-    cost += d(a, c1) + d(cL, b1) + d(bL, dd) - d(a, b1) - d(bL, c1) - d(cL, dd);
-    succ[a] = c1;
-    pred[c1] = a;
-    succ[cL] = b1;
-    pred[b1] = cL;
-    succ[bL] = dd;
-    pred[dd] = bL;
-    for (const z of [a, b1, bL, c1, cL, dd]) push(z);
-    optimise();
-    if (cost <= before + eps) {
-      if (cost < bestCost - eps) {
-        bestCost = cost;
-        bestSucc.set(succ);
-        if ((it & 255) === 0) onImprove(bestCost, it);
+  /**
+   * or-3opt, the reversal-free sequential 3-opt move: t1 → t2 … t3 → t4 … t5 → t6 … becomes
+   * t1 → t4 … t5 → t2 … t3 → t6 …, i.e. the segments t2…t3 and t4…t5 swap places. t4 comes from
+   * t1's neighbours and t5 from t2's, each step with positive partial gain.
+   */
+  private improveOr3Opt(t1: number): boolean {
+    const n = this.n;
+    const k = this.k;
+    const eps = this.eps;
+    const t2 = this.succ(t1);
+    if (this.isFixed(t1, t2)) return false;
+    const d12 = this.d(t1, t2);
+    for (let q = 0; q < k; q++) {
+      const t4 = this.nb[t1 * k + q]!;
+      const g1 = d12 - this.d(t1, t4);
+      if (g1 <= eps || t4 === t2) continue;
+      const t3 = this.pred(t4);
+      if (this.isFixed(t3, t4)) continue;
+      const o4 = this.off(t2, t4);
+      const g1b = g1 + this.d(t3, t4);
+      for (let r = 0; r < k; r++) {
+        const t5 = this.nb[t2 * k + r]!;
+        const g2 = g1b - this.d(t5, t2);
+        if (g2 <= eps) continue;
+        const o5 = this.off(t2, t5);
+        if (o5 < o4 || o5 >= n - 1) continue; // t5 must lie on t4 … pred(t1)
+        const t6 = this.succ(t5);
+        if (this.isFixed(t5, t6)) continue;
+        const gain = g2 + this.d(t5, t6) - this.d(t3, t6);
+        if (gain > eps) {
+          this.exchange(this.pos[t2]!, o4, o5 - o4 + 1);
+          this.cost -= gain;
+          this.push(t1);
+          this.push(t2);
+          this.push(t3);
+          this.push(t4);
+          this.push(t5);
+          this.push(t6);
+          return true;
+        }
       }
-    } else {
-      succ.set(saveSucc);
-      pred.set(savePred);
-      cost = before;
+    }
+    return false;
+  }
+
+  /** Local double bridge: a | B | C | d → a C B d with short B, C at a random place (orientation preserved). */
+  kick(): void {
+    const n = this.n;
+    const maxL = Math.max(1, Math.min(50, Math.floor((n - 2) / 3)));
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const i = this.rng.int(n);
+      const l1 = 1 + this.rng.int(maxL);
+      const l2 = 1 + this.rng.int(maxL);
+      if (l1 + l2 + 2 > n) continue;
+      const at = (m: number): number => this.tour[(i + m) % n]!;
+      const a = at(0);
+      const b1 = at(1);
+      const bL = at(l1);
+      const c1 = at(l1 + 1);
+      const cL = at(l1 + l2);
+      const dd = at(l1 + l2 + 1);
+      if (this.isFixed(a, b1) || this.isFixed(bL, c1) || this.isFixed(cL, dd)) continue;
+      this.cost += this.d(a, c1) + this.d(cL, b1) + this.d(bL, dd) - this.d(a, b1) - this.d(bL, c1) - this.d(cL, dd);
+      this.exchange((i + 1) % n, l1, l2);
+      for (const z of [a, b1, bL, c1, cL, dd]) this.push(z);
+      return;
     }
   }
-  onImprove(bestCost, it);
-  const order: number[] = [];
-  for (let x = bestSucc[0]!; x !== 0; x = bestSucc[x]!) order.push(x);
-  return { order, iterations: it };
 }
