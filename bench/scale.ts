@@ -92,3 +92,54 @@ const cvrp = cvrpCase();
 console.log("2,000-job CVRP:", cvrp);
 mkdirSync(join(repoRoot, "bench", "results"), { recursive: true });
 writeFileSync(join(repoRoot, "bench", "results", "scale.json"), `${JSON.stringify({ date: new Date().toISOString(), quick, tsp, cvrp }, null, 1)}\n`);
+
+/**
+ * 4. (issue 16) a 5,000-stop single route from random points (the dedicated TSP path): the cost
+ * after 5 s must be within 3 % of the 60-second result (`--quick`: 2 s and 10 s). Two separate
+ * runs with the same seed; costs recomputed by validateSolution. Only in the full run (not with
+ * --case/--only); its key `tsp5000` is merged into scale.json.
+ */
+function tspScaleCase5000(): Record<string, number | boolean> {
+  const rng = new Rng(5000);
+  const durations = randomMatrix(rng, 5001);
+  const problem: Problem = {
+    matrices: { durations },
+    jobs: Array.from({ length: 5000 }, (_, i) => ({ id: i + 1, location: i + 1 })),
+    vehicles: [{ id: 1, start: 0, end: 0 }],
+  };
+  const [shortMs, longMs] = quick ? [2000, 10000] : [5000, 60000];
+  const run = (ms: number): { cost: number; feasible: boolean; iterations: number; firstMs: number } => {
+    let firstMs = Infinity;
+    const start = performance.now();
+    const sol = solve(problem, { seed: 1, timeLimitMs: ms, onProgress: () => (firstMs = Math.min(firstMs, performance.now() - start)) });
+    const check = validateSolution(problem, sol);
+    return { cost: check.cost, feasible: check.feasible && sol.unassigned.length === 0, iterations: sol.iterations, firstMs };
+  };
+  const short = run(shortMs);
+  const long = run(longMs);
+  return {
+    stops: 5000,
+    shortTimeS: shortMs / 1000,
+    shortCost: short.cost,
+    longTimeS: longMs / 1000,
+    longCost: long.cost,
+    gapShortToLongPct: Math.round(((short.cost - long.cost) / long.cost) * 10000) / 100,
+    // From the solve() call, compilation included.
+    firstSolutionMs: Math.round(short.firstMs),
+    shortIterations: short.iterations,
+    longIterations: long.iterations,
+    feasible: short.feasible && long.feasible,
+    // The process's peak so far (earlier cases included).
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1000),
+  };
+}
+
+if (!process.argv.includes("--case") && !process.argv.includes("--only")) {
+  const tsp5000 = tspScaleCase5000();
+  console.log("5,000-stop route:", tsp5000);
+  const fs = await import("node:fs");
+  const file = join(repoRoot, "bench", "results", "scale.json");
+  const previous = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>) : {};
+  fs.mkdirSync(dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify({ ...previous, tsp5000 }, null, 1)}\n`);
+}
