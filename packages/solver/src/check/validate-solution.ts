@@ -1,4 +1,4 @@
-import type { Problem, Solution, TimeWindow } from "../model/types";
+import type { MatrixRow, Problem, Solution, TimeWindow } from "../model/types";
 
 /** Result of the independent feasibility check, with costs recomputed from the problem data. */
 export interface SolutionCheck {
@@ -13,7 +13,7 @@ export interface SolutionCheck {
 
 const EPS = 1e-6;
 
-function cell(m: readonly (readonly (number | null)[])[] | undefined, i: number | undefined, j: number | undefined): number {
+function cell(m: readonly MatrixRow[] | undefined, i: number | undefined, j: number | undefined): number {
   if (m === undefined || i === undefined || j === undefined) return 0;
   const v = m[i]?.[j];
   return v === null || v === undefined ? Infinity : v;
@@ -27,7 +27,7 @@ function cell(m: readonly (readonly (number | null)[])[] | undefined, i: number 
  * Semantics: travel, then setup (only when the location changes), then waiting for the
  * window, then service; windows constrain the start of service.
  */
-export function validateSolution(problem: Problem, solution: Solution): SolutionCheck {
+export function validateSolution(problem: Problem<MatrixRow>, solution: Solution): SolutionCheck {
   const violations: string[] = [];
   const jobs = problem.jobs ?? [];
   const shipments = problem.shipments ?? [];

@@ -1,6 +1,6 @@
 import { InvalidProblemError } from "./errors";
 import { amountOrZero, normaliseWindows, requireValidProblem } from "./require-valid-problem";
-import type { ObjectiveMode, Problem } from "./types";
+import type { MatrixRow, ObjectiveMode, Problem, TypedMatrixRow } from "./types";
 
 export const KIND_JOB = 0;
 export const KIND_PICKUP = 1;
@@ -15,7 +15,7 @@ export const KIND_BREAK = 3;
  * everything; it stands for a missing vehicle start or end.
  */
 export interface Instance {
-  problem: Problem;
+  problem: Problem<MatrixRow>;
   /** Real locations + 1 (the `nowhere` location). Matrix row stride. */
   stride: number;
   nowhere: number;
@@ -90,10 +90,17 @@ export interface Instance {
   balanceCoef: number;
 }
 
-function flat(m: readonly (readonly (number | null)[])[], n: number, stride: number, scale: number): Float64Array {
+function flat(m: readonly MatrixRow[], n: number, stride: number, scale: number): Float64Array {
   const out = new Float64Array(stride * stride);
   for (let i = 0; i < n; i++) {
     const row = m[i]!;
+    if (!Array.isArray(row)) {
+      // Typed row (no null): a block copy when unscaled.
+      const typed = row as TypedMatrixRow;
+      if (scale === 1) out.set(typed, i * stride);
+      else for (let j = 0; j < n; j++) out[i * stride + j] = typed[j]! / scale;
+      continue;
+    }
     for (let j = 0; j < n; j++) {
       const v = row[j];
       out[i * stride + j] = v === null || v === undefined ? Infinity : v / scale;
@@ -103,7 +110,7 @@ function flat(m: readonly (readonly (number | null)[])[], n: number, stride: num
 }
 
 /** Validates and compiles a problem. Throws InvalidProblemError for malformed input. */
-export function compileProblem(problem: Problem): Instance {
+export function compileProblem(problem: Problem<MatrixRow>): Instance {
   requireValidProblem(problem);
   const n = problem.matrices.durations.length;
   const stride = n + 1;

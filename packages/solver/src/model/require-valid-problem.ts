@@ -12,12 +12,28 @@ function requireNumber(value: unknown, field: string, opts: { min?: number; inte
   if (opts.min !== undefined && value < opts.min) throw new InvalidProblemError(field, `must be >= ${opts.min}`);
 }
 
+/** Typed arrays accepted as matrix rows (types.ts MatrixRow). */
+function isTypedRow(row: unknown): row is Int32Array | Uint32Array | Float32Array | Float64Array {
+  return row instanceof Int32Array || row instanceof Uint32Array || row instanceof Float32Array || row instanceof Float64Array;
+}
+
 function requireMatrix(m: unknown, field: string, n: number | undefined, values = true): number {
   if (!Array.isArray(m)) throw new InvalidProblemError(field, "must be an array of rows");
   const size = n ?? m.length;
   if (m.length !== size) throw new InvalidProblemError(field, `must have ${size} rows, got ${m.length}`);
   for (let i = 0; i < size; i++) {
     const row: unknown = m[i];
+    if (isTypedRow(row)) {
+      if (row.length !== size) throw new InvalidProblemError(`${field}[${i}]`, `must be an array of ${size} numbers (square matrix)`);
+      if (!values) continue;
+      // A typed row has no null: every value must be finite and non-negative (NaN fails both tests).
+      for (let j = 0; j < size; j++) {
+        const v = row[j]!;
+        if (!(v >= 0 && v < Infinity))
+          throw new InvalidProblemError(`${field}[${i}][${j}]`, "must be a non-negative finite number (typed rows have no null)");
+      }
+      continue;
+    }
     if (!Array.isArray(row) || row.length !== size)
       throw new InvalidProblemError(`${field}[${i}]`, `must be an array of ${size} numbers (square matrix)`);
     if (!values) continue;
