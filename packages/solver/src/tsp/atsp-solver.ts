@@ -385,17 +385,22 @@ export class AtspSearch {
       const l1 = 1 + this.rng.int(maxL);
       const l2 = 1 + this.rng.int(maxL);
       if (l1 + l2 + 2 > n) continue;
-      const at = (m: number): number => this.tour[(i + m) % n]!;
-      const a = at(0);
-      const b1 = at(1);
-      const bL = at(l1);
-      const c1 = at(l1 + 1);
-      const cL = at(l1 + l2);
-      const dd = at(l1 + l2 + 1);
+      const tour = this.tour;
+      const a = tour[i]!;
+      const b1 = tour[(i + 1) % n]!;
+      const bL = tour[(i + l1) % n]!;
+      const c1 = tour[(i + l1 + 1) % n]!;
+      const cL = tour[(i + l1 + l2) % n]!;
+      const dd = tour[(i + l1 + l2 + 1) % n]!;
       if (this.isFixed(a, b1) || this.isFixed(bL, c1) || this.isFixed(cL, dd)) continue;
       this.cost += this.d(a, c1) + this.d(cL, b1) + this.d(bL, dd) - this.d(a, b1) - this.d(bL, c1) - this.d(cL, dd);
       this.exchange((i + 1) % n, l1, l2);
-      for (const z of [a, b1, bL, c1, cL, dd]) this.push(z);
+      this.push(a);
+      this.push(b1);
+      this.push(bL);
+      this.push(c1);
+      this.push(cL);
+      this.push(dd);
       return;
     }
   }

@@ -538,41 +538,45 @@ export class TspSearch {
     return false;
   }
 
+  /** Successor of x walking in direction dir (1 = forward, -1 = backward). */
+  private nextD(dir: number, x: number): number {
+    return dir === 1 ? this.succ(x) : this.pred(x);
+  }
+
+  // No closures in the move evaluations: they run millions of times per second, and creating a
+  // function object per call (plus esbuild's keep-names wrapper under tsx) dominated the profile.
   private improveOrOpt(s1: number): boolean {
     const n = this.n;
+    const pos = this.pos;
     for (let dirIdx = 0; dirIdx < 2; dirIdx++) {
       const dir = dirIdx === 0 ? 1 : -1;
-      const next = (x: number): number => (dir === 1 ? this.succ(x) : this.pred(x));
-      const prev = (x: number): number => (dir === 1 ? this.pred(x) : this.succ(x));
-      const p = prev(s1);
+      const p = this.nextD(-dir, s1);
       if (this.fixed(p, s1)) continue;
       let s2 = s1;
       for (let L = 1; L <= 3 && L < n - 3; L++) {
         if (L > 1) {
-          const nx0 = next(s2);
+          const nx0 = this.nextD(dir, s2);
           if (this.fixed(s2, nx0)) break;
           s2 = nx0;
         }
-        const nx = next(s2);
+        const nx = this.nextD(dir, s2);
         if (nx === p || this.fixed(s2, nx)) continue;
         const removeGain = this.d(p, s1) + this.d(s2, nx) - this.d(p, nx);
         if (removeGain <= this.eps) continue;
-        const posNx = this.pos[nx]!;
-        const offset = (z: number): number => {
-          let o = (this.pos[z]! - posNx) * dir;
-          if (o < 0) o += n;
-          return o;
-        };
+        const posNx = pos[nx]!;
         const limit = n - L - 2;
         for (let q = 0; q < this.k; q++) {
           const c = this.nb[s1 * this.k + q]!;
           const dc = this.d(c, s1);
           if (dc >= removeGain - this.eps) break;
-          const oc = offset(c);
+          // Offsets from nx walking in direction dir.
+          let oc = (pos[c]! - posNx) * dir;
+          if (oc < 0) oc += n;
           if (oc > limit) continue;
           for (let side = 0; side < 2; side++) {
-            const e = side === 0 ? next(c) : prev(c);
-            const oe = offset(e);
+            const e = this.nextD(side === 0 ? dir : -dir, c);
+            let oe = (pos[e]! - posNx) * dir;
+            if (oe < 0) oe += n;
             if (oe > limit || this.fixed(c, e)) continue;
             // x is met first walking from nx in direction dir.
             const cIsX = oc < oe;
@@ -606,32 +610,47 @@ export class TspSearch {
     if (s1First) this.move2(x, s2, s1, y); // → (x,s1), (s2,y)
   }
 
-  /** Local double bridge: swaps two short adjacent segments at a random place. */
+  /**
+   * Double bridge, the non-sequential 4-opt kick that 2-opt/3-opt moves cannot undo directly:
+   * a B C D e → a D C B e with short segments B, C, D (up to 50 nodes each) at a random place,
+   * done as four reversals on consecutive positions (logged, so undo restores the tour).
+   */
   kick(): void {
     const n = this.n;
-    const maxL = Math.max(1, Math.min(50, Math.floor((n - 2) / 3)));
+    const tour = this.tour;
+    const maxL = Math.max(1, Math.min(50, Math.floor((n - 2) / 4)));
     for (let attempt = 0; attempt < 10; attempt++) {
       const i = this.rng.int(n);
       const l1 = 1 + this.rng.int(maxL);
       const l2 = 1 + this.rng.int(maxL);
-      if (l1 + l2 + 2 > n) continue;
-      const at = (k: number): number => this.tour[(i + k) % n]!;
-      const a = at(0);
-      const b1 = at(1);
-      const bL = at(l1);
-      const c1 = at(l1 + 1);
-      const cL = at(l1 + l2);
-      const d = at(l1 + l2 + 1);
-      if (this.fixed(a, b1) || this.fixed(bL, c1) || this.fixed(cL, d)) continue;
-      const delta = this.d(a, c1) + this.d(cL, b1) + this.d(bL, d) - this.d(a, b1) - this.d(bL, c1) - this.d(cL, d);
-      // B C → C B as three reversals (logged, so the kick is undone with the local search's moves).
-      const i1 = i + 1 >= n ? i + 1 - n : i + 1;
-      this.reverseRange(i1, l1 + l2);
-      this.reverseRange(i1, l2);
-      const i2 = i1 + l2 >= n ? i1 + l2 - n : i1 + l2;
-      this.reverseRange(i2, l1);
+      const l3 = 1 + this.rng.int(maxL);
+      if (l1 + l2 + l3 + 2 > n) continue;
+      const a = tour[i]!;
+      const b1 = tour[(i + 1) % n]!;
+      const bL = tour[(i + l1) % n]!;
+      const c1 = tour[(i + l1 + 1) % n]!;
+      const cL = tour[(i + l1 + l2) % n]!;
+      const d1 = tour[(i + l1 + l2 + 1) % n]!;
+      const dL = tour[(i + l1 + l2 + l3) % n]!;
+      const e = tour[(i + l1 + l2 + l3 + 1) % n]!;
+      if (this.fixed(a, b1) || this.fixed(bL, c1) || this.fixed(cL, d1) || this.fixed(dL, e)) continue;
+      const delta =
+        this.d(a, d1) + this.d(dL, c1) + this.d(cL, b1) + this.d(bL, e) -
+        this.d(a, b1) - this.d(bL, c1) - this.d(cL, d1) - this.d(dL, e);
+      const i1 = (i + 1) % n;
+      this.reverseRange(i1, l1 + l2 + l3); // D' C' B'
+      this.reverseRange(i1, l3); // D C' B'
+      this.reverseRange((i1 + l3) % n, l2); // D C B'
+      this.reverseRange((i1 + l3 + l2) % n, l1); // D C B
       this.cost += delta;
-      for (const z of [a, b1, bL, c1, cL, d]) this.push(z);
+      this.push(a);
+      this.push(b1);
+      this.push(bL);
+      this.push(c1);
+      this.push(cL);
+      this.push(d1);
+      this.push(dL);
+      this.push(e);
       return;
     }
   }
