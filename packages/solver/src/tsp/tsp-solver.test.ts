@@ -96,3 +96,43 @@ describe("TspSearch.greedyTour", () => {
     }
   });
 });
+
+describe("TspSearch candidates", () => {
+  it("are alpha-nearest: minimum-spanning-tree edges included, each list distinct and sorted by distance", () => {
+    const rng = new Rng(8);
+    for (let trial = 0; trial < 20; trial++) {
+      const n = 10 + rng.int(60);
+      const D = randomMatrix(rng, n);
+      const k = 8;
+      const t = new TspSearch(n, D, -1, k, rng);
+      const nb = (t as unknown as { nb: Int32Array }).nb;
+      // Reference MST (Prim); with ties several trees are minimal, so only check edges whose
+      // alpha is unambiguously 0: tree edges of a node with at most k tree neighbours.
+      const inTree = new Uint8Array(n);
+      const key = new Float64Array(n).fill(Infinity);
+      const dad = new Int32Array(n).fill(-1);
+      key[0] = 0;
+      const adj: number[][] = Array.from({ length: n }, () => []);
+      for (let s = 0; s < n; s++) {
+        let u = -1;
+        for (let v = 0; v < n; v++) if (!inTree[v] && (u < 0 || key[v]! < key[u]!)) u = v;
+        inTree[u] = 1;
+        if (dad[u]! >= 0) {
+          adj[u]!.push(dad[u]!);
+          adj[dad[u]!]!.push(u);
+        }
+        for (let v = 0; v < n; v++) if (!inTree[v] && D[u * n + v]! < key[v]!) {
+          key[v] = D[u * n + v]!;
+          dad[v] = u;
+        }
+      }
+      for (let i = 0; i < n; i++) {
+        const list = [...nb.subarray(i * k, i * k + k)];
+        expect(new Set(list).size).toBe(k);
+        expect(list).not.toContain(i);
+        for (let q = 1; q < k; q++) expect(D[i * n + list[q]!]!).toBeGreaterThanOrEqual(D[i * n + list[q - 1]!]!);
+        if (adj[i]!.length <= k) for (const j of adj[i]!) expect(list).toContain(j);
+      }
+    }
+  });
+});
