@@ -17,6 +17,21 @@ function isTypedRow(row: unknown): row is Int32Array | Uint32Array | Float32Arra
   return row instanceof Int32Array || row instanceof Uint32Array || row instanceof Float32Array || row instanceof Float64Array;
 }
 
+/** Index of the first negative value, else -1. */
+function firstNegative(row: Int32Array): number {
+  for (let j = 0; j < row.length; j++) if (row[j]! < 0) return j;
+  return -1;
+}
+
+/** Index of the first negative, infinite or NaN value, else -1. */
+function firstNotFinite(row: Float32Array | Float64Array): number {
+  for (let j = 0; j < row.length; j++) {
+    const v = row[j]!;
+    if (!(v >= 0 && v < Infinity)) return j;
+  }
+  return -1;
+}
+
 function requireMatrix(m: unknown, field: string, n: number | undefined, values = true): number {
   if (!Array.isArray(m)) throw new InvalidProblemError(field, "must be an array of rows");
   const size = n ?? m.length;
@@ -25,13 +40,11 @@ function requireMatrix(m: unknown, field: string, n: number | undefined, values 
     const row: unknown = m[i];
     if (isTypedRow(row)) {
       if (row.length !== size) throw new InvalidProblemError(`${field}[${i}]`, `must be an array of ${size} numbers (square matrix)`);
-      if (!values) continue;
-      // A typed row has no null: every value must be finite and non-negative (NaN fails both tests).
-      for (let j = 0; j < size; j++) {
-        const v = row[j]!;
-        if (!(v >= 0 && v < Infinity))
-          throw new InvalidProblemError(`${field}[${i}][${j}]`, "must be a non-negative finite number (typed rows have no null)");
-      }
+      if (!values || row instanceof Uint32Array) continue;
+      // A typed row has no null: every value must be finite and non-negative (NaN fails both
+      // tests). Integer rows are finite: only the sign is checked (one loop per row type).
+      const j = row instanceof Int32Array ? firstNegative(row) : firstNotFinite(row);
+      if (j >= 0) throw new InvalidProblemError(`${field}[${i}][${j}]`, "must be a non-negative finite number (typed rows have no null)");
       continue;
     }
     if (!Array.isArray(row) || row.length !== size)
