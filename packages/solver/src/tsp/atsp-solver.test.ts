@@ -38,7 +38,7 @@ describe("AtspSearch", () => {
       t.setTour([0, ...order, ...(fixedEnd >= 0 ? [fixedEnd] : [])]);
       const m = t as unknown as Record<string, (a: number) => boolean>;
       let moves = 0;
-      for (const move of ["improveOr3Opt", "improveOrOpt"]) {
+      for (const move of ["improveOr3Opt", "improveOrOpt", "improveReversal"]) {
         for (let a = 0; a < n; a++) {
           const before = t.cost;
           const improved = m[move]!.call(t, a);

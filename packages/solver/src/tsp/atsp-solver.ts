@@ -1,13 +1,15 @@
 import type { Rng } from "../util/rng";
 import type { Stopping } from "../search/stopping";
+import { alphaNearest } from "./candidates";
 
 /**
- * Iterated local search for the asymmetric TSP. Every move preserves the tour's orientation, so
- * arc costs never have to be re-read along a reversed path: Or-opt (1–3 nodes moved next to a
+ * Iterated local search for the asymmetric TSP. The main moves preserve the tour's orientation,
+ * so arc costs never have to be re-read along a reversed path: Or-opt (1–3 nodes moved next to a
  * neighbour, in either orientation) and or-3opt, the reversal-free sequential 3-opt move that
- * exchanges two adjacent segments ("a'b'c'"). Kicks are local double bridges, also a segment
- * exchange; a rejected kick is undone from the move log. Node 0 is the start; when
- * `fixedEnd` >= 0 the arc fixedEnd → 0 is never removed.
+ * exchanges two adjacent segments ("a'b'c'"); plus 2-opt on paths of up to 50 nodes, costed by
+ * walking them. Candidates are alpha-nearest on min(d(i,j), d(j,i)). Kicks swap two short
+ * adjacent segments (orientation preserved); a rejected kick is undone from the move log.
+ * Node 0 is the start; when `fixedEnd` >= 0 the arc fixedEnd → 0 is never removed.
  */
 export function solveAtsp(
   n: number,
@@ -44,6 +46,9 @@ export function solveAtsp(
   return { order, iterations: it };
 }
 
+/** Longest path (nodes) that improveReversal turns round. */
+const MAX_REVERSAL = 50;
+
 /** Array tour (tour[position], pos[node]) for the ATSP with orientation-preserving moves; exported for tests. */
 export class AtspSearch {
   readonly tour: Int32Array;
@@ -76,25 +81,8 @@ export class AtspSearch {
     let maxD = 0;
     for (let i = 0; i < D.length; i++) if (D[i]! > maxD && D[i]! < Infinity) maxD = D[i]!;
     this.eps = 1e-9 * Math.max(1, maxD);
-    // Neighbour lists by min(d(i,j), d(j,i)): the arc may be used either way.
-    this.nb = new Int32Array(n * k);
-    const top = new Int32Array(k);
-    const key = (i: number, j: number): number => Math.min(D[i * n + j]!, D[j * n + i]!);
-    for (let i = 0; i < n; i++) {
-      let len = 0;
-      for (let j = 0; j < n; j++) {
-        if (j === i) continue;
-        const dj = key(i, j);
-        if (len === k && dj >= key(i, top[k - 1]!)) continue;
-        let p = len === k ? k - 1 : len++;
-        while (p > 0 && key(i, top[p - 1]!) > dj) {
-          top[p] = top[p - 1]!;
-          p--;
-        }
-        top[p] = j;
-      }
-      for (let q = 0; q < k; q++) this.nb[i * k + q] = top[q]!;
-    }
+    // Alpha-nearness on min(d(i,j), d(j,i)): the arc may be used either way.
+    this.nb = alphaNearest(n, k, D, false);
   }
 
   private d(a: number, b: number): number {
@@ -196,7 +184,7 @@ export class AtspSearch {
   optimiseQueue(): void {
     while (this.qLen > 0) {
       const a = this.pop();
-      if (this.improveOrOpt(a) || this.improveOr3Opt(a)) this.push(a);
+      if (this.improveOrOpt(a) || this.improveOr3Opt(a) || this.improveReversal(a)) this.push(a);
     }
   }
 
@@ -260,7 +248,7 @@ export class AtspSearch {
     }
   }
 
-  /** Reverses `len` positions from position i (cyclic); only used on the 2–3 nodes of a reversed Or-opt insertion. */
+  /** Reverses `len` positions from position i (cyclic): reversed Or-opt insertions and short 2-opt paths. */
   private reverseRange(i: number, len: number): void {
     this.record(1, i, len, 0);
     const n = this.n;
@@ -371,6 +359,51 @@ export class AtspSearch {
           this.push(t6);
           return true;
         }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * 2-opt for the ATSP on short paths: t1 → t2 … t3 → t4 becomes t1 → t3 … t2 → t4, the path
+   * t2 … t3 (at most MAX_REVERSAL nodes) walked backwards; its cost both ways is summed on the
+   * spot. Reversals are rarely good on a road network, but on near-symmetric matrices the
+   * orientation-preserving moves alone get stuck where one short reversal is the way out.
+   */
+  private improveReversal(t1: number): boolean {
+    const k = this.k;
+    const eps = this.eps;
+    const t2 = this.succ(t1);
+    if (this.isFixed(t1, t2)) return false;
+    const d12 = this.d(t1, t2);
+    for (let q = 0; q < k; q++) {
+      const t3 = this.nb[t1 * k + q]!;
+      const g1 = d12 - this.d(t1, t3);
+      if (g1 <= eps) continue;
+      const len = this.off(t2, t3);
+      if (len === 0 || len >= MAX_REVERSAL || len >= this.n - 2) continue;
+      const t4 = this.succ(t3);
+      if (this.isFixed(t3, t4)) continue;
+      let fwd = 0;
+      let rev = 0;
+      let fixedInside = false;
+      for (let x = t2; x !== t3; ) {
+        const y = this.succ(x);
+        if (this.isFixed(x, y)) fixedInside = true;
+        fwd += this.d(x, y);
+        rev += this.d(y, x);
+        x = y;
+      }
+      if (fixedInside) continue;
+      const gain = g1 + this.d(t3, t4) - this.d(t2, t4) + fwd - rev;
+      if (gain > eps) {
+        this.reverseRange(this.pos[t2]!, len + 1);
+        this.cost -= gain;
+        this.push(t1);
+        this.push(t2);
+        this.push(t3);
+        this.push(t4);
+        return true;
       }
     }
     return false;

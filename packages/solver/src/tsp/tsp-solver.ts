@@ -4,6 +4,7 @@ import type { ProgressEvent } from "../model/types";
 import type { Stopping } from "../search/stopping";
 import type { Rng } from "../util/rng";
 import { solveAtsp } from "./atsp-solver";
+import { alphaNearest } from "./candidates";
 
 /** Node limit of the dedicated TSP path: its own n × n matrix is 8n² bytes (200 MB at 5,000 stops). */
 const MAX_NODES = 6000;
@@ -11,8 +12,8 @@ const NEIGHBOURS = 10;
 
 /**
  * True when the problem is a single-vehicle TSP without any side constraint, which the
- * dedicated iterated local searches handle much faster (symmetric: 2-opt + Or-opt;
- * asymmetric: Or-opt on a linked tour, see atsp-solver.ts).
+ * dedicated iterated local searches handle much faster (symmetric: 2-opt, Or-opt and or-3opt;
+ * asymmetric: orientation-preserving Or-opt and or-3opt, see atsp-solver.ts).
  */
 export function isPlainTsp(inst: Instance): boolean {
   if (inst.nVehicles !== 1 || inst.hasShipments || inst.vHasBreaks[0] || !inst.allCompatible) return false;
@@ -58,10 +59,10 @@ function tspLocations(inst: Instance): number[] {
 }
 
 /**
- * Iterated local search for the symmetric TSP: nearest-neighbour start, 2-opt + Or-opt with
- * neighbour lists and a work queue (don't-look bits), then local segment-swap kicks
- * (a double bridge on nearby positions) accepted when not worse. An open or fixed end is a
- * fixed edge end→start that no move may remove.
+ * Iterated local search for the symmetric TSP: greedy-edge start, 2-opt + Or-opt + or-3opt on
+ * alpha-nearness candidate lists with a work queue (don't-look bits), then local double-bridge
+ * kicks accepted when not worse (undone from a reversal log otherwise). An open or fixed end is
+ * a fixed edge end→start that no move may remove.
  */
 export function solvePlainTsp(
   inst: Instance,
@@ -149,99 +150,10 @@ export class TspSearch {
     this.pos = new Int32Array(n);
     this.queue = new Int32Array(n);
     this.inQueue = new Uint8Array(n);
-    this.nb = new Int32Array(n * k);
     let maxD = 0;
     for (let i = 0; i < D.length; i++) if (D[i]! > maxD) maxD = D[i]!;
     this.eps = 1e-9 * Math.max(1, maxD);
-    this.alphaCandidates();
-  }
-
-  /**
-   * Candidates by alpha-nearness (Helsgaun): alpha(i,j) = d(i,j) − the longest edge on the path
-   * from i to j in a minimum spanning tree, i.e. how much longer the cheapest spanning tree that
-   * contains edge (i,j) is. Unlike the k nearest, this keeps the few edges that join clusters,
-   * without which no move can repair how a tour passes between clusters. O(n²) time, O(n) memory.
-   * Each list is then sorted by distance, which the gain criteria's early exits rely on.
-   */
-  private alphaCandidates(): void {
-    const { n, k, D } = this;
-    // Prim on the dense matrix; `order` is the order nodes joined the tree (parents first).
-    const dad = new Int32Array(n);
-    const key = new Float64Array(n).fill(Infinity);
-    const inTree = new Uint8Array(n);
-    const order = new Int32Array(n);
-    key[0] = 0;
-    dad[0] = -1;
-    for (let t = 0; t < n; t++) {
-      let u = -1;
-      for (let v = 0; v < n; v++) if (!inTree[v] && (u < 0 || key[v]! < key[u]!)) u = v;
-      inTree[u] = 1;
-      order[t] = u;
-      const row = u * n;
-      for (let v = 0; v < n; v++) {
-        if (!inTree[v] && D[row + v]! < key[v]!) {
-          key[v] = D[row + v]!;
-          dad[v] = u;
-        }
-      }
-    }
-    // Tree edge lengths by child, and Prim order as parallel arrays: the O(n²) loop below then
-    // reads no matrix column (random rows cost a cache miss each, seconds at 5,000 nodes).
-    const dadD = new Float64Array(n);
-    const ordDad = new Int32Array(n);
-    const ordD = new Float64Array(n);
-    for (let t = 1; t < n; t++) {
-      const j = order[t]!;
-      dadD[j] = D[j * n + dad[j]!]!;
-      ordDad[t] = dad[j]!;
-      ordD[t] = dadD[j]!;
-    }
-    const beta = new Float64Array(n);
-    const mark = new Int32Array(n);
-    const top = new Int32Array(k);
-    const topAlpha = new Float64Array(k);
-    for (let i = 0; i < n; i++) {
-      const stamp = i + 1;
-      const row = i * n;
-      // beta[j]: longest tree edge on the path i … j; first along i's path to the root, then in
-      // Prim order (a parent before its children) for everything else.
-      beta[i] = -Infinity;
-      mark[i] = stamp;
-      for (let u = i; dad[u]! >= 0; u = dad[u]!) {
-        const p = dad[u]!;
-        beta[p] = Math.max(beta[u]!, dadD[u]!);
-        mark[p] = stamp;
-      }
-      for (let t = 1; t < n; t++) {
-        const j = order[t]!;
-        if (mark[j] !== stamp) beta[j] = Math.max(beta[ordDad[t]!]!, ordD[t]!);
-      }
-      let len = 0;
-      for (let j = 0; j < n; j++) {
-        if (j === i) continue;
-        const aj = D[row + j]! - beta[j]!;
-        if (len === k && (aj > topAlpha[k - 1]! || (aj === topAlpha[k - 1]! && D[row + j]! >= D[row + top[k - 1]!]!))) continue;
-        let p = len === k ? k - 1 : len++;
-        while (p > 0 && (topAlpha[p - 1]! > aj || (topAlpha[p - 1]! === aj && D[row + top[p - 1]!]! > D[row + j]!))) {
-          top[p] = top[p - 1]!;
-          topAlpha[p] = topAlpha[p - 1]!;
-          p--;
-        }
-        top[p] = j;
-        topAlpha[p] = aj;
-      }
-      // Sort the k candidates by distance (insertion sort, ties by alpha order).
-      for (let q = 1; q < k; q++) {
-        const c = top[q]!;
-        let p = q;
-        while (p > 0 && D[row + top[p - 1]!]! > D[row + c]!) {
-          top[p] = top[p - 1]!;
-          p--;
-        }
-        top[p] = c;
-      }
-      for (let q = 0; q < k; q++) this.nb[i * k + q] = top[q]!;
-    }
+    this.nb = alphaNearest(n, k, D, true);
   }
 
   private d(a: number, b: number): number {
