@@ -67,5 +67,10 @@ export function warmUp(): void {
   const tsp = { matrices: { durations }, jobs: jobs.map(({ id, location }) => ({ id, location })), vehicles: [{ id: 1, start: 0, end: 0 }] };
   for (let seed = 1; seed <= 5; seed++) solve(randomProblem(seed), { seed, timeLimitMs: 100 });
   solve(cvrp, { seed: 1, timeLimitMs: 500 });
+  // Small CVRPs too: V8 keeps re-optimising the search loops for a while on each new shape of problem.
+  for (const n of [40, 60, 80, 100]) {
+    const small = { ...cvrp, jobs: jobs.slice(0, n), vehicles: cvrp.vehicles.slice(0, Math.ceil(n / 8)).map((v) => ({ ...v, capacity: [100] })) };
+    solve(small, { seed: 1, timeLimitMs: 400 });
+  }
   solve(tsp, { seed: 1, timeLimitMs: 300 });
 }

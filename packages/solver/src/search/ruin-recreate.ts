@@ -58,43 +58,54 @@ export function ruinStrings(
   if (seed < 0) return [];
   const removedTasks: number[] = [];
   const ruined = new Set<number>();
-  const visit = (c: number): void => {
-    const v = state.taskRoute[c]!;
-    if (v < 0 || ruined.has(v)) return;
-    const r = state.routes[v]!;
-    const tasks = r.tasks;
-    const m = tasks.length;
-    const pos = state.taskPos[c]! - 1;
-    const lMaxR = Math.min(m, lsMax);
-    const l = Math.floor(rng.next() * lMaxR) + 1;
-    const keep = new Uint8Array(m).fill(1);
-    if (rng.next() < 0.5 || l >= m) {
-      const lo = Math.max(0, pos - l + 1);
-      const hi = Math.min(pos, m - l);
-      const s = lo + rng.int(hi - lo + 1);
-      for (let i = s; i < s + l; i++) keep[i] = 0;
-    } else {
-      let preserved = 1;
-      while (l + preserved < m && rng.next() > params.beta) preserved++;
-      const total = l + preserved;
-      const lo = Math.max(0, pos - total + 1);
-      const hi = Math.min(pos, m - total);
-      const s = lo + rng.int(hi - lo + 1);
-      const keepStart = s + rng.int(l + 1);
-      for (let i = s; i < s + total; i++) if (i < keepStart || i >= keepStart + preserved) keep[i] = 0;
-    }
-    ruined.add(v);
-    for (let i = 0; i < m; i++) {
-      if (keep[i] === 0 && inst.taskKind[tasks[i]!] !== KIND_BREAK) removedTasks.push(tasks[i]!);
-    }
-  };
-  visit(seed);
+  ruinStringAt(state, rng, seed, lsMax, params.beta, ruined, removedTasks);
   for (let i = 0; i < nb.k && ruined.size < ks; i++) {
     const c = nb.list[seed * nb.k + i]!;
     if (c < 0) break;
-    visit(c);
+    ruinStringAt(state, rng, c, lsMax, params.beta, ruined, removedTasks);
   }
   return removeTasks(state, removedTasks, saved);
+}
+
+/**
+ * Removes one string around task c from its route (unless that route was already ruined): a
+ * plain string of random length l ≤ lsMax holding c, or, half of the time, a string of l + k
+ * tasks of which a random run of k is kept (SISR's split string). Breaks are never removed.
+ */
+function ruinStringAt(state: SolutionState, rng: Rng, c: number, lsMax: number, beta: number, ruined: Set<number>, out: number[]): void {
+  const inst = state.inst;
+  const v = state.taskRoute[c]!;
+  if (v < 0 || ruined.has(v)) return;
+  const tasks = state.routes[v]!.tasks;
+  const m = tasks.length;
+  const pos = state.taskPos[c]! - 1;
+  const l = Math.floor(rng.next() * Math.min(m, lsMax)) + 1;
+  // Removed positions: [from, to) except the kept run [keepFrom, keepTo).
+  let from: number;
+  let to: number;
+  let keepFrom = 0;
+  let keepTo = 0;
+  if (rng.next() < 0.5 || l >= m) {
+    const lo = Math.max(0, pos - l + 1);
+    const hi = Math.min(pos, m - l);
+    from = lo + rng.int(hi - lo + 1);
+    to = from + l;
+  } else {
+    let preserved = 1;
+    while (l + preserved < m && rng.next() > beta) preserved++;
+    const total = l + preserved;
+    const lo = Math.max(0, pos - total + 1);
+    const hi = Math.min(pos, m - total);
+    from = lo + rng.int(hi - lo + 1);
+    to = from + total;
+    keepFrom = from + rng.int(l + 1);
+    keepTo = keepFrom + preserved;
+  }
+  ruined.add(v);
+  for (let i = from; i < to; i++) {
+    if (i >= keepFrom && i < keepTo) continue;
+    if (inst.taskKind[tasks[i]!] !== KIND_BREAK) out.push(tasks[i]!);
+  }
 }
 
 /** Route removal: empties one random used route (helps to reduce the number of routes). */
@@ -160,23 +171,27 @@ function sortRequests(inst: Instance, reqs: number[], rng: Rng, absences: Int32A
   const x = farFirst ? 9 : absences ? 5 : rng.next() * 11;
   const depotLoc = inst.vStart[0] ?? inst.nowhere;
   const cost = inst.cost[0]!;
-  const key = (q: number): number => {
-    const t = inst.requestFirst[q]!;
-    if (x < 4) return 0;
-    if (x < 8) {
-      let s = 0;
-      for (let d = 0; d < inst.dims; d++) s += inst.taskDelivery[t * inst.dims + d]! + Math.abs(inst.taskPickup[t * inst.dims + d]!);
-      return -s;
-    }
-    const c = cost[depotLoc * inst.stride + inst.taskLoc[t]!]!;
-    return x < 10 ? -c : c;
-  };
   rng.shuffle(reqs);
-  const keys = new Map<number, number>();
-  for (const q of reqs) keys.set(q, key(q));
-  const abs = (q: number): number => (absences ? absences[q]! : 0);
-  reqs.sort((a, b) => inst.requestPriority[b]! - inst.requestPriority[a]! || abs(b) - abs(a) || keys.get(a)! - keys.get(b)!);
+  if (sortKeys.length < inst.nRequests) sortKeys = new Float64Array(inst.nRequests);
+  const keys = sortKeys;
+  for (const q of reqs) {
+    const t = inst.requestFirst[q]!;
+    let k = 0;
+    if (x >= 4 && x < 8) {
+      for (let d = 0; d < inst.dims; d++) k -= inst.taskDelivery[t * inst.dims + d]! + Math.abs(inst.taskPickup[t * inst.dims + d]!);
+    } else if (x >= 8) {
+      const c = cost[depotLoc * inst.stride + inst.taskLoc[t]!]!;
+      k = x < 10 ? -c : c;
+    }
+    keys[q] = k;
+  }
+  const prio = inst.requestPriority;
+  if (absences) reqs.sort((a, b) => prio[b]! - prio[a]! || absences[b]! - absences[a]! || keys[a]! - keys[b]!);
+  else reqs.sort((a, b) => prio[b]! - prio[a]! || keys[a]! - keys[b]!);
 }
+
+/** Sort keys of sortRequests, indexed by request (grown on demand, reused across calls). */
+let sortKeys = new Float64Array(0);
 
 /**
  * Inserts each request at its cheapest position (with blinks); requests that fit nowhere stay
