@@ -6,6 +6,7 @@ import type { Problem, ProgressEvent, RouteSolution, Solution, SolveOptions, Tun
 import { localSearch } from "./search/local-search";
 import { buildNeighbours } from "./search/neighbours";
 import { DEFAULT_RUIN, recreate, ruinRoute, ruinSmallestRoute, ruinStrings } from "./search/ruin-recreate";
+import { capacityRepair, savingsApplies, savingsConstruction } from "./search/savings";
 import { Stopping } from "./search/stopping";
 import { isPlainTsp, solvePlainTsp } from "./tsp/tsp-solver";
 import { Rng } from "./util/rng";
@@ -86,14 +87,18 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
   for (let v = 0; v < inst.nVehicles; v++) if (inst.vBreaks[v]!.length > 0) state.setRoute(v, inst.vBreaks[v]!.slice());
   const all: number[] = [];
   for (let q = 0; q < inst.nRequests; q++) all.push(q);
-  recreate(state, all, rng, 0, null);
+  const tuning: Tuning = { ...DEFAULT_TUNING, ...options.tuning };
+  const nb = buildNeighbours(inst, tuning.neighbours);
+  if (savingsApplies(inst)) {
+    recreate(state, savingsConstruction(state, nb), rng, 0, null);
+    // Capacity nearly all needed (P-n55-k15: 99 %): gather the free room until the left-out fit.
+    if (state.unassignedRequests().length > 0) capacityRepair(state, rng);
+  } else recreate(state, all, rng, 0, null);
   let bestCost = state.totalCost();
   const report = (iteration: number): void => {
     options.onProgress?.({ iteration, elapsedMs: stop.elapsedMs(), bestCost, unassigned: state.unassignedRequests().length });
   };
   report(0);
-  const tuning: Tuning = { ...DEFAULT_TUNING, ...options.tuning };
-  const nb = buildNeighbours(inst, tuning.neighbours);
   localSearch(state, nb, rng, stop);
   let current = state.totalCost();
   let best: Assignment = state.snapshot();
@@ -130,11 +135,18 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
   const absences = new Int32Array(inst.nRequests);
   // insertable[q]: some vehicle can serve q alone; others are left out of the fleet rule.
   const insertable = new Uint8Array(inst.nRequests);
-  for (let q = 0; q < inst.nRequests; q++) insertable[q] = fitsSomeVehicleAlone(inst, q) ? 1 : 0;
+  let neverInsertable = 0;
+  for (let q = 0; q < inst.nRequests; q++) {
+    insertable[q] = fitsSomeVehicleAlone(inst, q) ? 1 : 0;
+    neverInsertable += 1 - insertable[q]!;
+  }
+  // The requests left out that some vehicle could serve (all assigned: no scan, the usual case).
+  const leftOut = (): number[] =>
+    neverInsertable > 0 || state.assigned < inst.nRequests ? state.unassignedRequests().filter((q) => insertable[q]) : [];
   while (!stop.done(it)) {
     it++;
     saved.clear();
-    const unassigned = state.unassignedRequests().filter((q) => insertable[q]);
+    const unassigned = leftOut();
     const removed =
       inst.mode === "min_vehicles" && rng.next() < ROUTE_ELIMINATION_RATE
         ? ruinSmallestRoute(state, rng, saved)
@@ -144,7 +156,7 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
     const reqs = new Set(removed);
     for (const q of unassigned) reqs.add(q);
     recreate(state, [...reqs], rng, params.blink, saved, unassigned.length > 0 ? absences : null);
-    const after = state.unassignedRequests().filter((q) => insertable[q]);
+    const after = leftOut();
     for (const q of after) absences[q]!++;
     const cost = state.totalCost();
     const temp = t0 * Math.pow(tf / t0, stop.progress(it));

@@ -23,6 +23,10 @@ export class SolutionState {
   readonly routeModified: Int32Array;
   /** lsTested[t] = modCounter when the local search last scanned task t (-1: never). */
   readonly lsTested: Int32Array;
+  /** Number of requests whose (first) task is on a route. */
+  assigned = 0;
+  /** 1 for each request's first task (the one unassignedRequests looks at). */
+  private readonly isFirst: Uint8Array;
 
   constructor(inst: Instance) {
     this.inst = inst;
@@ -38,17 +42,26 @@ export class SolutionState {
     this.typeSeen = new Int32Array(inst.nVehicles);
     this.routeModified = new Int32Array(inst.nVehicles);
     this.lsTested = new Int32Array(inst.nTasks).fill(-1);
+    this.isFirst = new Uint8Array(inst.nTasks);
+    for (let q = 0; q < inst.nRequests; q++) this.isFirst[inst.requestFirst[q]!] = 1;
   }
 
   /** Replaces route v's sequence and refreshes its caches and indexes. */
   setRoute(v: number, tasks: number[]): void {
     const r = this.routes[v]!;
-    for (const t of r.tasks) if (this.taskRoute[t] === v) this.taskRoute[t] = -1;
+    const first = this.isFirst;
+    for (const t of r.tasks) {
+      if (this.taskRoute[t] !== v) continue;
+      this.taskRoute[t] = -1;
+      this.assigned -= first[t]!;
+    }
     r.setTasks(tasks, this.ev);
     this.routeModified[v] = ++this.modCounter;
     for (let i = 0; i < tasks.length; i++) {
-      this.taskRoute[tasks[i]!] = v;
-      this.taskPos[tasks[i]!] = i + 1;
+      const t = tasks[i]!;
+      if (this.taskRoute[t]! < 0) this.assigned += first[t]!;
+      this.taskRoute[t] = v;
+      this.taskPos[t] = i + 1;
     }
   }
 
