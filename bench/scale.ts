@@ -123,8 +123,7 @@ function cvrp10000Case(): Record<string, number | boolean> {
   let firstMs = Infinity;
   let firstEventMs = Infinity;
   const start = performance.now();
-  // solve() is typed for plain rows; compileProblem reads typed rows too.
-  const sol = solve(problem as Problem, {
+  const sol = solve(problem, {
     seed: 1,
     timeLimitMs: limit,
     onProgress: (e) => {

@@ -2,7 +2,7 @@ import { explainUnassigned, fitsSomeVehicleAlone } from "./core/explain-unassign
 import { buildRouteSolution } from "./core/schedule";
 import { SolutionState, type Assignment } from "./core/solution-state";
 import { compileProblem, type Instance } from "./model/instance";
-import type { Problem, ProgressEvent, RouteSolution, Solution, SolveOptions, Tuning } from "./model/types";
+import type { MatrixRow, Problem, ProgressEvent, RouteSolution, Solution, SolveOptions, Tuning } from "./model/types";
 import { localSearch } from "./search/local-search";
 import { buildNeighbours } from "./search/neighbours";
 import { DEFAULT_RUIN, recreate, ruinRoute, ruinSmallestRoute, ruinStrings } from "./search/ruin-recreate";
@@ -33,7 +33,7 @@ export const DEFAULT_TUNING: Tuning = {
  * Throws InvalidProblemError only for malformed input; infeasible requests come back in
  * `unassigned` with a reason.
  */
-export function solve(problem: Problem, options: SolveOptions = {}): Solution {
+export function solve(problem: Problem<MatrixRow>, options: SolveOptions = {}): Solution {
   const now = options.now ?? (() => performance.now());
   const t0 = now();
   const inst = compileProblem(problem);
