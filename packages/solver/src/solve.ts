@@ -7,11 +7,15 @@ import { localSearch } from "./search/local-search";
 import { buildNeighbours } from "./search/neighbours";
 import { DEFAULT_RUIN, recreate, ruinRoute, ruinSmallestRoute, ruinStrings } from "./search/ruin-recreate";
 import { capacityRepair, savingsApplies, savingsConstruction } from "./search/savings";
+import { createOperators } from "./search/operators/registry";
+import { SwapStar } from "./search/operators/swap-star";
 import { Stopping } from "./search/stopping";
 import { isPlainTsp, solvePlainTsp } from "./tsp/tsp-solver";
 import { Rng } from "./util/rng";
 
 const DEFAULT_TIME_LIMIT_MS = 1000;
+/** Share of a time budget after which the search stops and polishes its best solution. */
+const FINAL_POLISH_SHARE = 0.99;
 /** min_vehicles: share of iterations that try to empty the smallest route. */
 const ROUTE_ELIMINATION_RATE = 0.1;
 
@@ -143,7 +147,8 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
   // The requests left out that some vehicle could serve (all assigned: no scan, the usual case).
   const leftOut = (): number[] =>
     neverInsertable > 0 || state.assigned < inst.nRequests ? state.unassignedRequests().filter((q) => insertable[q]) : [];
-  while (!stop.done(it)) {
+  // The last 1 % of a time budget polishes the best solution with a full local search (below).
+  while (!stop.done(it, FINAL_POLISH_SHARE)) {
     it++;
     saved.clear();
     const unassigned = leftOut();
@@ -189,6 +194,16 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
     }
   }
   state.restore(best);
+  // New bests found within lsSpacing iterations of a local search were kept without one. The
+  // polish rescans every task, with SWAP* too where it applies (too slow per move for the loop).
+  if (tuning.localSearchOnBest && !stop.done(it)) {
+    state.lsTested.fill(-1);
+    localSearch(state, nb, rng, stop, [...createOperators(), new SwapStar()]);
+    if (state.totalCost() < bestCost - 1e-9) {
+      bestCost = state.totalCost();
+      report(it);
+    } else state.restore(best);
+  }
   return it;
 }
 

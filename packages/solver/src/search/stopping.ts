@@ -24,8 +24,9 @@ export class Stopping {
     return Math.min(1, p);
   }
 
-  done(iteration: number): boolean {
+  /** Budget spent; with `share` < 1, that share of the time budget (an iteration budget is always whole). */
+  done(iteration: number, share = 1): boolean {
     if (iteration >= this.maxIterations) return true;
-    return this.now !== null && Number.isFinite(this.timeLimitMs) && this.elapsedMs() >= this.timeLimitMs;
+    return this.now !== null && Number.isFinite(this.timeLimitMs) && this.elapsedMs() >= share * this.timeLimitMs;
   }
 }
