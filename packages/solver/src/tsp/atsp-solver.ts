@@ -1,6 +1,7 @@
 import type { Rng } from "../util/rng";
 import type { Stopping } from "../search/stopping";
 import { alphaNearest } from "./candidates";
+import { NodeQueue } from "./node-queue";
 
 /**
  * Iterated local search for the asymmetric TSP. The main moves preserve the tour's orientation,
@@ -56,10 +57,7 @@ export class AtspSearch {
   cost = 0;
   readonly eps: number;
   private readonly nb: Int32Array;
-  private readonly queue: Int32Array;
-  private qHead = 0;
-  private qLen = 0;
-  private readonly inQueue: Uint8Array;
+  private readonly work: NodeQueue;
   private readonly tmp: Int32Array;
   /** Move log of the current kick: (kind, start, a, b) with kind 0 = exchange, 1 = reversal. */
   private log = new Int32Array(512);
@@ -75,8 +73,7 @@ export class AtspSearch {
   ) {
     this.tour = new Int32Array(n);
     this.pos = new Int32Array(n);
-    this.queue = new Int32Array(n);
-    this.inQueue = new Uint8Array(n);
+    this.work = new NodeQueue(n);
     this.tmp = new Int32Array(n);
     let maxD = 0;
     for (let i = 0; i < D.length; i++) if (D[i]! > maxD && D[i]! < Infinity) maxD = D[i]!;
@@ -156,35 +153,17 @@ export class AtspSearch {
     this.setTour(order);
   }
 
-  private push(a: number): void {
-    if (this.inQueue[a]) return;
-    this.inQueue[a] = 1;
-    let p = this.qHead + this.qLen;
-    if (p >= this.n) p -= this.n;
-    this.queue[p] = a;
-    this.qLen++;
-  }
-
-  private pop(): number {
-    const a = this.queue[this.qHead]!;
-    this.qHead++;
-    if (this.qHead === this.n) this.qHead = 0;
-    this.qLen--;
-    this.inQueue[a] = 0;
-    return a;
-  }
-
   optimiseAll(): void {
     const order = Array.from({ length: this.n }, (_, i) => i);
     this.rng.shuffle(order);
-    for (const a of order) this.push(a);
+    for (const a of order) this.work.push(a);
     this.optimiseQueue();
   }
 
   optimiseQueue(): void {
-    while (this.qLen > 0) {
-      const a = this.pop();
-      if (this.improveOrOpt(a) || this.improveOr3Opt(a) || this.improveReversal(a)) this.push(a);
+    while (this.work.size > 0) {
+      const a = this.work.pop();
+      if (this.improveOrOpt(a) || this.improveOr3Opt(a) || this.improveReversal(a)) this.work.push(a);
     }
   }
 
@@ -305,12 +284,12 @@ export class AtspSearch {
             this.exchange(this.pos[s1]!, L, this.off(nx, a) + 1);
             if (!addFwd) this.reverseRange(this.pos[s1]!, L);
             this.cost -= gain;
-            this.push(p);
-            this.push(nx);
-            this.push(a);
-            this.push(b);
-            this.push(s1);
-            this.push(s2);
+            this.work.push(p);
+            this.work.push(nx);
+            this.work.push(a);
+            this.work.push(b);
+            this.work.push(s1);
+            this.work.push(s2);
             return true;
           }
         }
@@ -351,12 +330,12 @@ export class AtspSearch {
         if (gain > eps) {
           this.exchange(this.pos[t2]!, o4, o5 - o4 + 1);
           this.cost -= gain;
-          this.push(t1);
-          this.push(t2);
-          this.push(t3);
-          this.push(t4);
-          this.push(t5);
-          this.push(t6);
+          this.work.push(t1);
+          this.work.push(t2);
+          this.work.push(t3);
+          this.work.push(t4);
+          this.work.push(t5);
+          this.work.push(t6);
           return true;
         }
       }
@@ -399,10 +378,10 @@ export class AtspSearch {
       if (gain > eps) {
         this.reverseRange(this.pos[t2]!, len + 1);
         this.cost -= gain;
-        this.push(t1);
-        this.push(t2);
-        this.push(t3);
-        this.push(t4);
+        this.work.push(t1);
+        this.work.push(t2);
+        this.work.push(t3);
+        this.work.push(t4);
         return true;
       }
     }
@@ -428,12 +407,12 @@ export class AtspSearch {
       if (this.isFixed(a, b1) || this.isFixed(bL, c1) || this.isFixed(cL, dd)) continue;
       this.cost += this.d(a, c1) + this.d(cL, b1) + this.d(bL, dd) - this.d(a, b1) - this.d(bL, c1) - this.d(cL, dd);
       this.exchange((i + 1) % n, l1, l2);
-      this.push(a);
-      this.push(b1);
-      this.push(bL);
-      this.push(c1);
-      this.push(cL);
-      this.push(dd);
+      this.work.push(a);
+      this.work.push(b1);
+      this.work.push(bL);
+      this.work.push(c1);
+      this.work.push(cL);
+      this.work.push(dd);
       return;
     }
   }

@@ -5,6 +5,7 @@ import type { Stopping } from "../search/stopping";
 import type { Rng } from "../util/rng";
 import { solveAtsp } from "./atsp-solver";
 import { alphaNearest } from "./candidates";
+import { NodeQueue } from "./node-queue";
 
 /** Node limit of the dedicated TSP path: its own n × n matrix is 8n² bytes (200 MB at 5,000 stops). */
 const MAX_NODES = 6000;
@@ -129,10 +130,7 @@ export class TspSearch {
   readonly pos: Int32Array;
   cost = 0;
   private readonly nb: Int32Array;
-  private readonly queue: Int32Array;
-  private qHead = 0;
-  private qLen = 0;
-  private readonly inQueue: Uint8Array;
+  private readonly work: NodeQueue;
   private readonly eps: number;
   /** Reversal log (start position, length) of the current kick, for undo; off when `logging` is false. */
   private log = new Int32Array(256);
@@ -148,8 +146,7 @@ export class TspSearch {
   ) {
     this.tour = new Int32Array(n);
     this.pos = new Int32Array(n);
-    this.queue = new Int32Array(n);
-    this.inQueue = new Uint8Array(n);
+    this.work = new NodeQueue(n);
     let maxD = 0;
     for (let i = 0; i < D.length; i++) if (D[i]! > maxD) maxD = D[i]!;
     this.eps = 1e-9 * Math.max(1, maxD);
@@ -333,35 +330,17 @@ export class TspSearch {
     for (let i = 0; i < n; i++) this.cost += this.d(this.tour[i]!, this.tour[(i + 1) % n]!);
   }
 
-  private push(a: number): void {
-    if (this.inQueue[a]) return;
-    this.inQueue[a] = 1;
-    let p = this.qHead + this.qLen;
-    if (p >= this.n) p -= this.n;
-    this.queue[p] = a;
-    this.qLen++;
-  }
-
-  private pop(): number {
-    const a = this.queue[this.qHead]!;
-    this.qHead++;
-    if (this.qHead === this.n) this.qHead = 0;
-    this.qLen--;
-    this.inQueue[a] = 0;
-    return a;
-  }
-
   optimiseAll(): void {
     const order = Array.from({ length: this.n }, (_, i) => i);
     this.rng.shuffle(order);
-    for (const a of order) this.push(a);
+    for (const a of order) this.work.push(a);
     this.optimiseQueue();
   }
 
   optimiseQueue(): void {
-    while (this.qLen > 0) {
-      const a = this.pop();
-      if (this.improveTwoOpt(a) || this.improveOrOpt(a) || this.improveOr3Opt(a)) this.push(a);
+    while (this.work.size > 0) {
+      const a = this.work.pop();
+      if (this.improveTwoOpt(a) || this.improveOrOpt(a) || this.improveOr3Opt(a)) this.work.push(a);
     }
   }
 
@@ -446,10 +425,10 @@ export class TspSearch {
         if (gain > this.eps) {
           this.move2(t1, t2, t4, t3);
           this.cost -= gain;
-          this.push(t1);
-          this.push(t2);
-          this.push(t3);
-          this.push(t4);
+          this.work.push(t1);
+          this.work.push(t2);
+          this.work.push(t3);
+          this.work.push(t4);
           return true;
         }
       }
@@ -507,12 +486,12 @@ export class TspSearch {
             this.move2(t1, t2, t4, t3); // → (t1,t4), (t2,t3)
             this.move2(t1, t4, t6, t5); // → (t1,t6), (t4,t5)
             this.cost -= gain;
-            this.push(t1);
-            this.push(t2);
-            this.push(t3);
-            this.push(t4);
-            this.push(t5);
-            this.push(t6);
+            this.work.push(t1);
+            this.work.push(t2);
+            this.work.push(t3);
+            this.work.push(t4);
+            this.work.push(t5);
+            this.work.push(t6);
             return true;
           }
         }
@@ -571,12 +550,12 @@ export class TspSearch {
             if (gain > this.eps) {
               this.applyOrOpt(p, s1, s2, nx, x, y, cIsX);
               this.cost -= gain;
-              this.push(p);
-              this.push(nx);
-              this.push(s1);
-              this.push(s2);
-              this.push(x);
-              this.push(y);
+              this.work.push(p);
+              this.work.push(nx);
+              this.work.push(s1);
+              this.work.push(s2);
+              this.work.push(x);
+              this.work.push(y);
               return true;
             }
           }
@@ -626,14 +605,14 @@ export class TspSearch {
       this.reverseRange((i1 + l3) % n, l2); // D C B'
       this.reverseRange((i1 + l3 + l2) % n, l1); // D C B
       this.cost += delta;
-      this.push(a);
-      this.push(b1);
-      this.push(bL);
-      this.push(c1);
-      this.push(cL);
-      this.push(d1);
-      this.push(dL);
-      this.push(e);
+      this.work.push(a);
+      this.work.push(b1);
+      this.work.push(bL);
+      this.work.push(c1);
+      this.work.push(cL);
+      this.work.push(d1);
+      this.work.push(dL);
+      this.work.push(e);
       return;
     }
   }
