@@ -1,7 +1,7 @@
 import type { Rng } from "../util/rng";
 import type { Stopping } from "../search/stopping";
 import { alphaNearest } from "./candidates";
-import { NodeQueue } from "./node-queue";
+import { ArrayTour } from "./array-tour";
 
 /**
  * Iterated local search for the asymmetric TSP. The main moves preserve the tour's orientation,
@@ -51,49 +51,19 @@ export function solveAtsp(
 const MAX_REVERSAL = 50;
 
 /** Array tour (tour[position], pos[node]) for the ATSP with orientation-preserving moves; exported for tests. */
-export class AtspSearch {
-  readonly tour: Int32Array;
-  readonly pos: Int32Array;
-  cost = 0;
+export class AtspSearch extends ArrayTour {
   readonly eps: number;
   private readonly nb: Int32Array;
-  private readonly work: NodeQueue;
   private readonly tmp: Int32Array;
-  /** Move log of the current kick: (kind, start, a, b) with kind 0 = exchange, 1 = reversal. */
-  private log = new Int32Array(512);
-  private logLen = 0;
-  private logging = false;
 
-  constructor(
-    private readonly n: number,
-    private readonly D: Float64Array,
-    private readonly fixedEnd: number,
-    private readonly k: number,
-    private readonly rng: Rng,
-  ) {
-    this.tour = new Int32Array(n);
-    this.pos = new Int32Array(n);
-    this.work = new NodeQueue(n);
+  constructor(n: number, D: Float64Array, fixedEnd: number, k: number, rng: Rng) {
+    super(n, D, fixedEnd, k, rng);
     this.tmp = new Int32Array(n);
     let maxD = 0;
     for (let i = 0; i < D.length; i++) if (D[i]! > maxD && D[i]! < Infinity) maxD = D[i]!;
     this.eps = 1e-9 * Math.max(1, maxD);
     // Alpha-nearness on min(d(i,j), d(j,i)): the arc may be used either way.
     this.nb = alphaNearest(n, k, D, false);
-  }
-
-  private d(a: number, b: number): number {
-    return this.D[a * this.n + b]!;
-  }
-
-  private succ(a: number): number {
-    const p = this.pos[a]! + 1;
-    return this.tour[p === this.n ? 0 : p]!;
-  }
-
-  private pred(a: number): number {
-    const p = this.pos[a]! - 1;
-    return this.tour[p < 0 ? this.n - 1 : p]!;
   }
 
   /** Steps from a forward to x. */
@@ -104,17 +74,6 @@ export class AtspSearch {
 
   private isFixed(a: number, b: number): boolean {
     return this.fixedEnd >= 0 && a === this.fixedEnd && b === 0;
-  }
-
-  /** Sets the tour to `order` (a permutation of the nodes) and recomputes its cost. */
-  setTour(order: ArrayLike<number>): void {
-    const n = this.n;
-    for (let i = 0; i < n; i++) {
-      this.tour[i] = order[i]!;
-      this.pos[order[i]!] = i;
-    }
-    this.cost = 0;
-    for (let i = 0; i < n; i++) this.cost += this.d(this.tour[i]!, this.tour[(i + 1) % n]!);
   }
 
   /** Nearest-neighbour construction from node 0, fixed end last. */
@@ -153,48 +112,11 @@ export class AtspSearch {
     this.setTour(order);
   }
 
-  optimiseAll(): void {
-    const order = Array.from({ length: this.n }, (_, i) => i);
-    this.rng.shuffle(order);
-    for (const a of order) this.work.push(a);
-    this.optimiseQueue();
-  }
-
   optimiseQueue(): void {
     while (this.work.size > 0) {
       const a = this.work.pop();
       if (this.improveOrOpt(a) || this.improveOr3Opt(a) || this.improveReversal(a)) this.work.push(a);
     }
-  }
-
-  private record(kind: number, i: number, a: number, b: number): void {
-    if (!this.logging) return;
-    if (this.logLen + 4 > this.log.length) {
-      const grown = new Int32Array(this.log.length * 2);
-      grown.set(this.log);
-      this.log = grown;
-    }
-    this.log[this.logLen++] = kind;
-    this.log[this.logLen++] = i;
-    this.log[this.logLen++] = a;
-    this.log[this.logLen++] = b;
-  }
-
-  /** Starts recording moves (for `undo`). */
-  startLog(): void {
-    this.logging = true;
-    this.logLen = 0;
-  }
-
-  /** Restores the tour as it was at `startLog` (the caller restores `cost`). */
-  undo(): void {
-    this.logging = false;
-    for (let p = this.logLen - 4; p >= 0; p -= 4) {
-      if (this.log[p] === 0) this.rawExchange(this.log[p + 1]!, this.log[p + 3]!, this.log[p + 2]!);
-      else this.reverseRange(this.log[p + 1]!, this.log[p + 2]!);
-    }
-    this.logLen = 0;
-    this.logging = true;
   }
 
   /**
@@ -207,6 +129,11 @@ export class AtspSearch {
     if (l1 + l2 <= l2 + lA && l1 + l2 <= lA + l1) this.rawExchange(i, l1, l2);
     else if (l2 + lA <= lA + l1) this.rawExchange((i + l1) % n, l2, lA);
     else this.rawExchange((i + l1 + l2) % n, lA, l1);
+  }
+
+  /** Undoes a logged segment exchange (kind 0). */
+  protected override undoMove(_kind: number, i: number, l1: number, l2: number): void {
+    this.rawExchange(i, l2, l1);
   }
 
   private rawExchange(i: number, l1: number, l2: number): void {
@@ -224,24 +151,6 @@ export class AtspSearch {
     for (let m = 0; m < l1; m++, p = p + 1 === n ? 0 : p + 1) {
       tour[p] = tmp[m]!;
       this.pos[tmp[m]!] = p;
-    }
-  }
-
-  /** Reverses `len` positions from position i (cyclic): reversed Or-opt insertions and short 2-opt paths. */
-  private reverseRange(i: number, len: number): void {
-    this.record(1, i, len, 0);
-    const n = this.n;
-    let j = i + len - 1;
-    if (j >= n) j -= n;
-    for (let s = 0; s < len >> 1; s++) {
-      const a = this.tour[i]!;
-      const b = this.tour[j]!;
-      this.tour[i] = b;
-      this.pos[b] = i;
-      this.tour[j] = a;
-      this.pos[a] = j;
-      i = i + 1 === n ? 0 : i + 1;
-      j = j === 0 ? n - 1 : j - 1;
     }
   }
 

@@ -5,7 +5,7 @@ import type { Stopping } from "../search/stopping";
 import type { Rng } from "../util/rng";
 import { solveAtsp } from "./atsp-solver";
 import { alphaNearest } from "./candidates";
-import { NodeQueue } from "./node-queue";
+import { ArrayTour } from "./array-tour";
 
 /** Node limit of the dedicated TSP path: its own n × n matrix is 8n² bytes (200 MB at 5,000 stops). */
 const MAX_NODES = 6000;
@@ -125,46 +125,16 @@ function readTour(tour: Int32Array, n: number, fixedEnd: number): number[] {
 }
 
 /** Array tour (tour[position], pos[node]) with 2-opt, Or-opt and or-3opt moves; exported for tests. */
-export class TspSearch {
-  readonly tour: Int32Array;
-  readonly pos: Int32Array;
-  cost = 0;
+export class TspSearch extends ArrayTour {
   private readonly nb: Int32Array;
-  private readonly work: NodeQueue;
   private readonly eps: number;
-  /** Reversal log (start position, length) of the current kick, for undo; off when `logging` is false. */
-  private log = new Int32Array(256);
-  private logLen = 0;
-  private logging = false;
 
-  constructor(
-    private readonly n: number,
-    private readonly D: Float64Array,
-    private readonly fixedEnd: number,
-    private readonly k: number,
-    private readonly rng: Rng,
-  ) {
-    this.tour = new Int32Array(n);
-    this.pos = new Int32Array(n);
-    this.work = new NodeQueue(n);
+  constructor(n: number, D: Float64Array, fixedEnd: number, k: number, rng: Rng) {
+    super(n, D, fixedEnd, k, rng);
     let maxD = 0;
     for (let i = 0; i < D.length; i++) if (D[i]! > maxD) maxD = D[i]!;
     this.eps = 1e-9 * Math.max(1, maxD);
     this.nb = alphaNearest(n, k, D, true);
-  }
-
-  private d(a: number, b: number): number {
-    return this.D[a * this.n + b]!;
-  }
-
-  private succ(a: number): number {
-    const p = this.pos[a]! + 1;
-    return this.tour[p === this.n ? 0 : p]!;
-  }
-
-  private pred(a: number): number {
-    const p = this.pos[a]! - 1;
-    return this.tour[p < 0 ? this.n - 1 : p]!;
   }
 
   /** True when {a, b} is the fixed end–start edge. */
@@ -319,24 +289,6 @@ export class TspSearch {
     for (let i = 0; i < n; i++) this.cost += this.d(this.tour[i]!, this.tour[(i + 1) % n]!);
   }
 
-  /** Sets the tour to `order` (a permutation of the nodes) and recomputes its cost. */
-  setTour(order: ArrayLike<number>): void {
-    const n = this.n;
-    for (let i = 0; i < n; i++) {
-      this.tour[i] = order[i]!;
-      this.pos[order[i]!] = i;
-    }
-    this.cost = 0;
-    for (let i = 0; i < n; i++) this.cost += this.d(this.tour[i]!, this.tour[(i + 1) % n]!);
-  }
-
-  optimiseAll(): void {
-    const order = Array.from({ length: this.n }, (_, i) => i);
-    this.rng.shuffle(order);
-    for (const a of order) this.work.push(a);
-    this.optimiseQueue();
-  }
-
   optimiseQueue(): void {
     while (this.work.size > 0) {
       const a = this.work.pop();
@@ -357,50 +309,6 @@ export class TspSearch {
       len = n - len;
     }
     this.reverseRange(i, len);
-  }
-
-  /** Reverses `len` tour positions starting at position i (cyclically), logged when logging. */
-  private reverseRange(i: number, len: number): void {
-    const n = this.n;
-    if (this.logging) {
-      if (this.logLen + 2 > this.log.length) {
-        const grown = new Int32Array(this.log.length * 2);
-        grown.set(this.log);
-        this.log = grown;
-      }
-      this.log[this.logLen++] = i;
-      this.log[this.logLen++] = len;
-    }
-    let j = i + len - 1;
-    if (j >= n) j -= n;
-    const tour = this.tour;
-    const pos = this.pos;
-    for (let s = 0; s < len >> 1; s++) {
-      const a = tour[i]!;
-      const b = tour[j]!;
-      tour[i] = b;
-      pos[b] = i;
-      tour[j] = a;
-      pos[a] = j;
-      i++;
-      if (i === n) i = 0;
-      j--;
-      if (j < 0) j = n - 1;
-    }
-  }
-
-  /** Starts recording reversals (for `undo`). */
-  startLog(): void {
-    this.logging = true;
-    this.logLen = 0;
-  }
-
-  /** Restores the tour as it was at `startLog` (the caller restores `cost`). */
-  undo(): void {
-    this.logging = false;
-    for (let p = this.logLen - 2; p >= 0; p -= 2) this.reverseRange(this.log[p]!, this.log[p + 1]!);
-    this.logLen = 0;
-    this.logging = true;
   }
 
   /** Replaces parallel edges (a,b),(c,d) by (a,c),(b,d). */
