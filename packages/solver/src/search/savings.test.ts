@@ -71,4 +71,24 @@ describe("capacity repair", () => {
     expect(state.unassignedRequests()).toEqual([]);
     expect(validateSolution(problem, routesOf(state)).violations).toEqual([]);
   });
+
+  it("leaves a job no vehicle can reach out without touching the routes for it", () => {
+    const durations: (number | null)[][] = euclidMatrix([[0, 0], [10, 0], [0, 10], [-10, 0], [0, -10], [5, 5]]);
+    for (let i = 0; i < 6; i++) {
+      durations[i]![5] = i === 5 ? 0 : null;
+      durations[5]![i] = i === 5 ? 0 : null;
+    }
+    const problem: Problem = {
+      matrices: { durations },
+      jobs: [6, 5, 5, 4, 1].map((d, j) => ({ id: j + 1, location: j + 1, delivery: [d] })),
+      vehicles: [{ id: 1, start: 0, end: 0, capacity: [11] }, { id: 2, start: 0, end: 0, capacity: [10] }],
+    };
+    const state = new SolutionState(compileProblem(problem));
+    state.setRoute(0, [0, 3]);
+    state.setRoute(1, [1, 2]);
+    const before = state.snapshot();
+    capacityRepair(state, new Rng(1));
+    expect(state.snapshot()).toEqual(before);
+    expect(state.unassignedRequests()).toEqual([4]);
+  });
 });

@@ -1,3 +1,4 @@
+import { fitsSomeVehicleAlone } from "../core/explain-unassigned";
 import type { SolutionState } from "../core/solution-state";
 import type { Instance } from "../model/instance";
 import type { Rng } from "../util/rng";
@@ -147,7 +148,11 @@ export function capacityRepair(state: SolutionState, rng: Rng, maxSteps = 20000)
   };
   for (let v = 0; v < nV; v++) refresh(v);
   const ins: Insertion = { v: -1, p: 0, q: 0, delta: 0 };
-  const left = state.unassignedRequests().sort((a, b) => demand(inst.requestFirst[b]!) - demand(inst.requestFirst[a]!));
+  // Only requests some vehicle can serve alone: the others (unreachable, too large) stay out.
+  const left = state
+    .unassignedRequests()
+    .filter((q) => fitsSomeVehicleAlone(inst, q))
+    .sort((a, b) => demand(inst.requestFirst[b]!) - demand(inst.requestFirst[a]!));
   let steps = 0;
   for (const q of left) {
     while (steps < maxSteps) {
@@ -176,8 +181,16 @@ export function capacityRepair(state: SolutionState, rng: Rng, maxSteps = 20000)
       const tb = B.tasks.filter((x) => x !== u);
       if (u >= 0) ta.splice(cheapestPlace(inst, a, ta, u), 0, u);
       tb.splice(cheapestPlace(inst, b, tb, t), 0, t);
+      const oldA = A.tasks;
+      const oldB = B.tasks;
       state.setRoute(a, ta);
       state.setRoute(b, tb);
+      if (A.cost === Infinity || B.cost === Infinity) {
+        // An unreachable arc (a null matrix entry): undo.
+        state.setRoute(a, oldA);
+        state.setRoute(b, oldB);
+        continue;
+      }
       refresh(a);
       refresh(b);
     }
