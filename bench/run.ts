@@ -11,7 +11,7 @@
  * Every cost is recomputed from the instance data by validateSolution.
  * Before the first timed run the engine is warmed up (untimed) on generated problems that are not
  * in any set, so the first instance is not measured on cold, unoptimised JavaScript
- * (docs/decisions/014-benchmark-warm-up.md).
+ * (docs/decisions/014-benchmark-warm-up.md; packages/solver/src/warm-up.ts).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -21,7 +21,8 @@ import { nameFilter, parseArgs } from "./lib/args";
 import { ALL_SETS, catalogue, defaultInstanceDir, defaultTimeLimit } from "./lib/catalogue";
 import type { SetName } from "./lib/instances";
 import { markdown, rowText, summarise } from "./lib/report";
-import { runInstance, warmUp, type RunResult } from "./lib/run-instance";
+import { warmUp } from "../packages/solver/src/index";
+import { runInstance, type RunResult } from "./lib/run-instance";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 

@@ -1,7 +1,5 @@
 /** Runs one instance with one seed and recomputes its cost with the independent checker. */
 import { solve, solveParallel, validateSolution, type Solution } from "../../packages/solver/src/index";
-import { randomProblem } from "../../packages/solver/src/test-support/random-problems";
-import { Rng } from "../../packages/solver/src/util/rng";
 import type { BenchInstance } from "./instances";
 
 export interface RunResult {
@@ -53,24 +51,3 @@ export async function runInstance(inst: BenchInstance, seed: number, timeLimitS:
   };
 }
 
-/**
- * Untimed warm-up before the first measured run: V8 compiles the engine's hot loops only after
- * they have run for a while, so without it the first instance of a run is measured on cold code.
- * Generated problems only (every constraint, a CVRP and a plain TSP), never a benchmark instance.
- */
-export function warmUp(): void {
-  const rng = new Rng(99);
-  const pts = Array.from({ length: 201 }, () => [rng.int(1000), rng.int(1000)] as const);
-  const durations = pts.map((a) => pts.map((b) => Math.round(Math.hypot(a[0] - b[0], a[1] - b[1]))));
-  const jobs = Array.from({ length: 200 }, (_, i) => ({ id: i + 1, location: i + 1, delivery: [1 + rng.int(20)] }));
-  const cvrp = { matrices: { durations }, jobs, vehicles: Array.from({ length: 12 }, (_, k) => ({ id: k + 1, start: 0, end: 0, capacity: [200] })) };
-  const tsp = { matrices: { durations }, jobs: jobs.map(({ id, location }) => ({ id, location })), vehicles: [{ id: 1, start: 0, end: 0 }] };
-  for (let seed = 1; seed <= 5; seed++) solve(randomProblem(seed), { seed, timeLimitMs: 100 });
-  solve(cvrp, { seed: 1, timeLimitMs: 500 });
-  // Small CVRPs too: V8 keeps re-optimising the search loops for a while on each new shape of problem.
-  for (const n of [40, 60, 80, 100]) {
-    const small = { ...cvrp, jobs: jobs.slice(0, n), vehicles: cvrp.vehicles.slice(0, Math.ceil(n / 8)).map((v) => ({ ...v, capacity: [100] })) };
-    solve(small, { seed: 1, timeLimitMs: 400 });
-  }
-  solve(tsp, { seed: 1, timeLimitMs: 300 });
-}

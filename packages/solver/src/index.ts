@@ -4,6 +4,7 @@ export { requireValidProblem } from "./model/require-valid-problem";
 export { validateSolution, type SolutionCheck } from "./check/validate-solution";
 export { objectiveStats, type ObjectiveStats } from "./check/objective-stats";
 export { solve, DEFAULT_TUNING } from "./solve";
+export { warmUp } from "./warm-up";
 export { scheduleRoute } from "./core/schedule-order";
 export { Rng } from "./util/rng";
 export { solveInWorker, solveParallel, isBetter, type WorkerOptions } from "./worker/solve-in-worker";

@@ -42,3 +42,24 @@ describe("solver pool", () => {
     expect(events.length).toBeGreaterThan(0);
   }, 60_000);
 });
+
+describe("solver pool warm-up", () => {
+  it("warm(): the threads warm the engine up first and answer a request posted meanwhile, same answer as a cold thread", async () => {
+    const warmPool = createSolverPool(1, 2);
+    const coldPool = createSolverPool(1, 2);
+    try {
+      const t0 = performance.now();
+      warmPool.warm();
+      expect(warmPool.stats().workers).toBe(1);
+      const options = { seed: 3, maxIterations: 200 };
+      const [warm, cold] = await Promise.all([warmPool.solve(lineProblem(20), options), coldPool.solve(lineProblem(20), options)]);
+      // The request waited for the warm-up solves (0.6 s of solving after the thread loaded), and
+      // nothing of them leaks into it: the same routes as on a thread that never warmed up.
+      expect(performance.now() - t0).toBeGreaterThan(600);
+      expect(warm.routes).toEqual(cold.routes);
+      expect(warm.cost).toBe(cold.cost);
+    } finally {
+      await Promise.all([warmPool.close(), coldPool.close()]);
+    }
+  }, 60_000);
+});

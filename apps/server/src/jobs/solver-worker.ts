@@ -1,6 +1,12 @@
-import { parentPort } from "node:worker_threads";
-import { solve } from "@routepilot/solver";
+import { parentPort, workerData } from "node:worker_threads";
+import { solve, warmUp } from "@routepilot/solver";
 import { PROGRESS_INTERVAL_MS, unpackProblem, type SolverProgress, type SolverReply, type SolverRequest } from "./solver-pool";
+
+/** Milliseconds of warm-up solves a thread started by SolverPool.warm() runs first (decision 014). */
+export const WARM_UP_MS = 600;
+
+// Requests posted meanwhile wait on the port and are answered right after.
+if ((workerData as { warm?: boolean } | undefined)?.warm) warmUp(WARM_UP_MS);
 
 /** A long-lived solver thread: one request at a time, each answered with its id. */
 const port = parentPort;
