@@ -1,4 +1,5 @@
 import type { Rng } from "../util/rng";
+import { alphaNearest } from "./candidates";
 import { NodeQueue } from "./node-queue";
 
 /**
@@ -12,6 +13,10 @@ export abstract class ArrayTour {
   readonly tour: Int32Array;
   readonly pos: Int32Array;
   cost = 0;
+  /** Smallest cost change that counts as an improvement (relative to the largest arc). */
+  readonly eps: number;
+  /** k candidate neighbours per node by alpha-nearness ([node * k + i]). */
+  protected readonly nb: Int32Array;
   protected readonly work: NodeQueue;
   /** Move log of the current kick: (kind, start, a, b) per move; kind 1 = reversal (start, length). */
   private log = new Int32Array(512);
@@ -24,10 +29,16 @@ export abstract class ArrayTour {
     protected readonly fixedEnd: number,
     protected readonly k: number,
     protected readonly rng: Rng,
+    symmetric: boolean,
   ) {
     this.tour = new Int32Array(n);
     this.pos = new Int32Array(n);
     this.work = new NodeQueue(n);
+    let maxD = 0;
+    for (let i = 0; i < D.length; i++) if (D[i]! > maxD && D[i]! < Infinity) maxD = D[i]!;
+    this.eps = 1e-9 * Math.max(1, maxD);
+    // Asymmetric: alpha-nearness on min(d(i,j), d(j,i)), since an arc may be used either way.
+    this.nb = alphaNearest(n, k, D, symmetric);
   }
 
   protected d(a: number, b: number): number {
@@ -53,6 +64,42 @@ export abstract class ArrayTour {
     }
     this.cost = 0;
     for (let i = 0; i < n; i++) this.cost += this.d(this.tour[i]!, this.tour[(i + 1) % n]!);
+  }
+
+  /** Nearest-neighbour construction from node 0 over the candidate lists (all nodes when they are used up), fixed end last. */
+  nearestNeighbourTour(): void {
+    const n = this.n;
+    const k = this.k;
+    const used = new Uint8Array(n);
+    const order = new Int32Array(n);
+    used[0] = 1;
+    if (this.fixedEnd >= 0) used[this.fixedEnd] = 1;
+    let cur = 0;
+    let idx = 1;
+    for (; idx < n - (this.fixedEnd >= 0 ? 1 : 0); idx++) {
+      let best = -1;
+      let bd = Infinity;
+      for (let q = 0; q < k; q++) {
+        const c = this.nb[cur * k + q]!;
+        if (!used[c] && this.d(cur, c) < bd) {
+          bd = this.d(cur, c);
+          best = c;
+        }
+      }
+      if (best < 0) {
+        for (let c = 0; c < n; c++) {
+          if (!used[c] && this.d(cur, c) < bd) {
+            bd = this.d(cur, c);
+            best = c;
+          }
+        }
+      }
+      used[best] = 1;
+      order[idx] = best;
+      cur = best;
+    }
+    if (this.fixedEnd >= 0) order[idx] = this.fixedEnd;
+    this.setTour(order);
   }
 
   /** Queues every node (random order) and improves until the queue is empty. */

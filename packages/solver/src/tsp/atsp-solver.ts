@@ -1,6 +1,5 @@
 import type { Rng } from "../util/rng";
 import type { Stopping } from "../search/stopping";
-import { alphaNearest } from "./candidates";
 import { ArrayTour } from "./array-tour";
 
 /**
@@ -52,18 +51,11 @@ const MAX_REVERSAL = 50;
 
 /** Array tour (tour[position], pos[node]) for the ATSP with orientation-preserving moves; exported for tests. */
 export class AtspSearch extends ArrayTour {
-  readonly eps: number;
-  private readonly nb: Int32Array;
   private readonly tmp: Int32Array;
 
   constructor(n: number, D: Float64Array, fixedEnd: number, k: number, rng: Rng) {
-    super(n, D, fixedEnd, k, rng);
+    super(n, D, fixedEnd, k, rng, false);
     this.tmp = new Int32Array(n);
-    let maxD = 0;
-    for (let i = 0; i < D.length; i++) if (D[i]! > maxD && D[i]! < Infinity) maxD = D[i]!;
-    this.eps = 1e-9 * Math.max(1, maxD);
-    // Alpha-nearness on min(d(i,j), d(j,i)): the arc may be used either way.
-    this.nb = alphaNearest(n, k, D, false);
   }
 
   /** Steps from a forward to x. */
@@ -74,42 +66,6 @@ export class AtspSearch extends ArrayTour {
 
   private isFixed(a: number, b: number): boolean {
     return this.fixedEnd >= 0 && a === this.fixedEnd && b === 0;
-  }
-
-  /** Nearest-neighbour construction from node 0, fixed end last. */
-  nearestNeighbourTour(): void {
-    const n = this.n;
-    const k = this.k;
-    const used = new Uint8Array(n);
-    const order = new Int32Array(n);
-    used[0] = 1;
-    if (this.fixedEnd >= 0) used[this.fixedEnd] = 1;
-    let cur = 0;
-    let idx = 1;
-    for (; idx < n - (this.fixedEnd >= 0 ? 1 : 0); idx++) {
-      let best = -1;
-      let bd = Infinity;
-      for (let q = 0; q < k; q++) {
-        const c = this.nb[cur * k + q]!;
-        if (!used[c] && this.d(cur, c) < bd) {
-          bd = this.d(cur, c);
-          best = c;
-        }
-      }
-      if (best < 0) {
-        for (let c = 0; c < n; c++) {
-          if (!used[c] && this.d(cur, c) < bd) {
-            bd = this.d(cur, c);
-            best = c;
-          }
-        }
-      }
-      used[best] = 1;
-      order[idx] = best;
-      cur = best;
-    }
-    if (this.fixedEnd >= 0) order[idx] = this.fixedEnd;
-    this.setTour(order);
   }
 
   optimiseQueue(): void {

@@ -4,7 +4,6 @@ import type { ProgressEvent } from "../model/types";
 import type { Stopping } from "../search/stopping";
 import type { Rng } from "../util/rng";
 import { solveAtsp } from "./atsp-solver";
-import { alphaNearest } from "./candidates";
 import { ArrayTour } from "./array-tour";
 
 /** Node limit of the dedicated TSP path: its own n × n matrix is 8n² bytes (200 MB at 5,000 stops). */
@@ -126,15 +125,8 @@ function readTour(tour: Int32Array, n: number, fixedEnd: number): number[] {
 
 /** Array tour (tour[position], pos[node]) with 2-opt, Or-opt and or-3opt moves; exported for tests. */
 export class TspSearch extends ArrayTour {
-  private readonly nb: Int32Array;
-  private readonly eps: number;
-
   constructor(n: number, D: Float64Array, fixedEnd: number, k: number, rng: Rng) {
-    super(n, D, fixedEnd, k, rng);
-    let maxD = 0;
-    for (let i = 0; i < D.length; i++) if (D[i]! > maxD) maxD = D[i]!;
-    this.eps = 1e-9 * Math.max(1, maxD);
-    this.nb = alphaNearest(n, k, D, true);
+    super(n, D, fixedEnd, k, rng, true);
   }
 
   /** True when {a, b} is the fixed end–start edge. */
@@ -248,45 +240,6 @@ export class TspSearch extends ArrayTour {
       cur = nx;
     }
     this.setTour(tourOrder);
-  }
-
-  nearestNeighbourTour(): void {
-    const n = this.n;
-    const used = new Uint8Array(n);
-    let cur = 0;
-    used[0] = 1;
-    this.tour[0] = 0;
-    let idx = 1;
-    if (this.fixedEnd >= 0) {
-      // Keep the fixed edge: the end node comes right before the start (at the tour's end).
-      used[this.fixedEnd] = 1;
-    }
-    while (idx < n - (this.fixedEnd >= 0 ? 1 : 0)) {
-      let best = -1;
-      let bd = Infinity;
-      for (let q = 0; q < this.k; q++) {
-        const c = this.nb[cur * this.k + q]!;
-        if (!used[c] && this.d(cur, c) < bd) {
-          bd = this.d(cur, c);
-          best = c;
-        }
-      }
-      if (best < 0) {
-        for (let c = 0; c < n; c++) {
-          if (!used[c] && this.d(cur, c) < bd) {
-            bd = this.d(cur, c);
-            best = c;
-          }
-        }
-      }
-      used[best] = 1;
-      this.tour[idx++] = best;
-      cur = best;
-    }
-    if (this.fixedEnd >= 0) this.tour[idx] = this.fixedEnd;
-    for (let i = 0; i < n; i++) this.pos[this.tour[i]!] = i;
-    this.cost = 0;
-    for (let i = 0; i < n; i++) this.cost += this.d(this.tour[i]!, this.tour[(i + 1) % n]!);
   }
 
   optimiseQueue(): void {
