@@ -20,14 +20,17 @@ function randomMatrix(rng: Rng, n: number): number[][] {
   return pts.map((a) => pts.map((b) => Math.round(Math.hypot(a[0] - b[0], a[1] - b[1]))));
 }
 
-function tspCase(): Record<string, number | boolean> {
-  const rng = new Rng(2024);
-  const durations = randomMatrix(rng, 1001);
-  const problem: Problem = {
-    matrices: { durations },
-    jobs: Array.from({ length: 1000 }, (_, i) => ({ id: i + 1, location: i + 1 })),
+/** One vehicle from the depot (location 0) back to it through `stops` random points. */
+function routeProblem(seed: number, stops: number): Problem {
+  return {
+    matrices: { durations: randomMatrix(new Rng(seed), stops + 1) },
+    jobs: Array.from({ length: stops }, (_, i) => ({ id: i + 1, location: i + 1 })),
     vehicles: [{ id: 1, start: 0, end: 0 }],
   };
+}
+
+function tspCase(): Record<string, number | boolean> {
+  const problem = routeProblem(2024, 1000);
   let firstMs = Infinity;
   let firstCost = Infinity;
   const long = quick ? 5000 : 30000;
@@ -186,13 +189,7 @@ if (process.argv.includes("--case") && caseArg === "cvrp10000") {
  * --case/--only); its key `tsp5000` is merged into scale.json.
  */
 function tspScaleCase5000(): Record<string, number | boolean> {
-  const rng = new Rng(5000);
-  const durations = randomMatrix(rng, 5001);
-  const problem: Problem = {
-    matrices: { durations },
-    jobs: Array.from({ length: 5000 }, (_, i) => ({ id: i + 1, location: i + 1 })),
-    vehicles: [{ id: 1, start: 0, end: 0 }],
-  };
+  const problem = routeProblem(5000, 5000);
   const [shortMs, longMs] = quick ? [2000, 10000] : [5000, 60000];
   const run = (ms: number): { cost: number; feasible: boolean; iterations: number; firstMs: number } => {
     let firstMs = Infinity;
