@@ -70,6 +70,8 @@ export class SolutionState {
     let c = 0;
     for (const r of this.routes) c += r.cost;
     const inst = this.inst;
+    // Every search iteration costs the state: skip the scan when nothing is left out.
+    if (this.assigned === inst.nRequests) return c;
     for (let q = 0; q < inst.nRequests; q++) if (this.taskRoute[inst.requestFirst[q]!] === -1) c += inst.requestPenalty[q]!;
     return c;
   }
