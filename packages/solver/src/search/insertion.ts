@@ -56,7 +56,7 @@ export function bestInsertion(state: SolutionState, req: number, rng: Rng | null
       const stride = inst.stride;
       const lt = inst.taskLoc[first]!;
       for (let p = 0; p <= m; p++) {
-        if (rng !== null && blink > 0 && rng.next() < blink) continue;
+        if (rng !== null && blink > 0 && rng.blink(blink)) continue;
         // Lower bounds before the full evaluation: arc cost delta and earliest arrival.
         const lp = r.fLoc[p]!;
         const nextTask = p < m ? r.tasks[p]! : -1;
@@ -78,7 +78,7 @@ export function bestInsertion(state: SolutionState, req: number, rng: Rng | null
       }
     } else {
       for (let p = 0; p <= m; p++) {
-        if (rng !== null && blink > 0 && rng.next() < blink) continue;
+        if (rng !== null && blink > 0 && rng.blink(blink)) continue;
         for (let q = p; q <= m; q++) {
           ev.startFrom(r, p);
           ev.addTask(first);
