@@ -109,6 +109,28 @@ export class Evaluator {
     }
   }
 
+  /**
+   * Resumes the direct simulation of route r's vehicle after position i, from r's forward
+   * caches (which must be those of a feasible sequence); Route.update uses it to recompute
+   * only the positions after an unchanged prefix.
+   */
+  resumeAt(r: Route, i: number): void {
+    this.startEmpty(r.v, true);
+    const dims = this.inst.dims;
+    this.t = r.fDep[i]!;
+    this.loc = r.fLoc[i]!;
+    this.cost = r.fCost[i]!;
+    this.travel = r.fTravel[i]!;
+    this.dist = r.fDist[i]!;
+    this.stops = r.fStops[i]!;
+    this.busy = r.fBusy[i]!;
+    for (let d = 0; d < dims; d++) {
+      this.del[d] = r.fDel[i * dims + d]!;
+      this.pick[d] = r.fPick[i * dims + d]!;
+      this.peak[d] = r.fPeak[i * dims + d]!;
+    }
+  }
+
   /** Appends one task. */
   addTask(task: number): void {
     if (this.slow) {

@@ -55,8 +55,9 @@ export class Route {
     return this.fStops[this.tasks.length + 1] ?? 0;
   }
 
-  private grow(n: number): void {
-    if (n <= this.capacity) return;
+  /** Makes room for n positions; returns true when the caches were reallocated (and lost). */
+  private grow(n: number): boolean {
+    if (n <= this.capacity) return false;
     const c = Math.max(n, this.capacity * 2);
     const k = Math.max(1, this.inst.dims);
     this.capacity = c;
@@ -79,6 +80,7 @@ export class Route {
     this.bPeak = new Float64Array(c * k);
     this.fBusy = new Float64Array(c);
     this.bBusy = new Float64Array(c);
+    return true;
   }
 
   /** Location at position p. */
@@ -89,20 +91,29 @@ export class Route {
     return this.inst.taskLoc[this.tasks[p - 1]!]!;
   }
 
-  /** Replaces the task sequence and rebuilds every cache (O(m)). */
-  setTasks(tasks: number[], ev: Evaluator): void {
+  /**
+   * Replaces the task sequence and rebuilds the caches (O(m)). `same`: the first `same` tasks
+   * are those of the current sequence, so the forward caches of positions 0..same still hold
+   * and are not recomputed (an insertion or a removal changes only what follows it).
+   */
+  setTasks(tasks: number[], ev: Evaluator, same = 0): void {
+    const keep = this.cost < Infinity && same <= this.tasks.length ? same : 0;
     this.tasks = tasks;
-    this.update(ev);
+    this.update(ev, keep);
   }
 
-  update(ev: Evaluator): void {
+  update(ev: Evaluator, same = 0): void {
     const inst = this.inst;
     const m = this.tasks.length;
     const dims = inst.dims;
-    this.grow(m + 2);
-    ev.startEmpty(this.v, true);
-    this.record(0, ev);
-    for (let p = 1; p <= m; p++) {
+    // Growing reallocates the caches: then nothing is kept.
+    const from = this.grow(m + 2) ? 0 : Math.min(same, m);
+    if (from > 0) ev.resumeAt(this, from);
+    else {
+      ev.startEmpty(this.v, true);
+      this.record(0, ev);
+    }
+    for (let p = from + 1; p <= m; p++) {
       ev.addTask(this.tasks[p - 1]!);
       this.record(p, ev);
     }

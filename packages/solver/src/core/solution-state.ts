@@ -46,8 +46,11 @@ export class SolutionState {
     for (let q = 0; q < inst.nRequests; q++) this.isFirst[inst.requestFirst[q]!] = 1;
   }
 
-  /** Replaces route v's sequence and refreshes its caches and indexes. */
-  setRoute(v: number, tasks: number[]): void {
+  /**
+   * Replaces route v's sequence and refreshes its caches and indexes. `same`: how many leading
+   * tasks are unchanged (their caches are kept; 0 recomputes everything).
+   */
+  setRoute(v: number, tasks: number[], same = 0): void {
     const r = this.routes[v]!;
     const first = this.isFirst;
     for (const t of r.tasks) {
@@ -55,7 +58,7 @@ export class SolutionState {
       this.taskRoute[t] = -1;
       this.assigned -= first[t]!;
     }
-    r.setTasks(tasks, this.ev);
+    r.setTasks(tasks, this.ev, same);
     this.routeModified[v] = ++this.modCounter;
     for (let i = 0; i < tasks.length; i++) {
       const t = tasks[i]!;

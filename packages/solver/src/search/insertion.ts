@@ -114,5 +114,5 @@ export function applyInsertion(state: SolutionState, req: number, ins: Insertion
     next.push(second);
     for (let i = ins.q; i < tasks.length; i++) next.push(tasks[i]!);
   }
-  state.setRoute(ins.v, next);
+  state.setRoute(ins.v, next, ins.p);
 }

@@ -157,7 +157,9 @@ export function removeTasks(state: SolutionState, tasks: number[], saved: Map<nu
   for (const v of byRoute) {
     const r = state.routes[v]!;
     if (!saved.has(v)) saved.set(v, r.tasks);
-    state.setRoute(v, r.tasks.filter((t) => !drop.has(t)));
+    let same = 0;
+    while (!drop.has(r.tasks[same]!)) same++;
+    state.setRoute(v, r.tasks.filter((t) => !drop.has(t)), same);
   }
   return [...reqs];
 }
