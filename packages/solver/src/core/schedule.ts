@@ -9,7 +9,8 @@ export function buildRouteSolution(inst: Instance, v: number, tasks: readonly nu
   const cls = inst.vClass[v]!;
   const dur = inst.dur[cls]!;
   const cst = inst.cost[cls]!;
-  const dst = inst.dist[cls]!;
+  // Without any distance matrix inst.dist holds the durations (see compileProblem): report 0.
+  const dst = inst.hasDistances ? inst.dist[cls]! : null;
   const dims = inst.dims;
   const stride = inst.stride;
   const load = new Array<number>(dims).fill(0);
@@ -37,7 +38,7 @@ export function buildRouteSolution(inst: Instance, v: number, tasks: readonly nu
       const a = loc * stride + l;
       arrival = time + dur[a]!;
       travel += dur[a]!;
-      distance += dst[a]!;
+      distance += dst ? dst[a]! : 0;
       cost += cst[a]!;
       setup = l !== loc ? inst.taskSetup[t]! : 0;
       loc = l;
@@ -76,7 +77,7 @@ export function buildRouteSolution(inst: Instance, v: number, tasks: readonly nu
   const a = loc * stride + endLoc;
   const arrival = time + dur[a]!;
   travel += dur[a]!;
-  distance += dst[a]!;
+  distance += dst ? dst[a]! : 0;
   cost += cst[a]!;
   if (endLoc !== inst.nowhere) {
     steps.push({ type: "end", location: endLoc, arrival, setup: 0, waiting: 0, service: 0, departure: arrival, load: load.slice(), travelTime: travel, distance });
