@@ -1,5 +1,6 @@
 import type { SolutionState } from "../core/solution-state";
-import { KIND_BREAK } from "../model/instance";
+import type { Route } from "../core/route";
+import { KIND_BREAK, type Instance } from "../model/instance";
 import type { Rng } from "../util/rng";
 
 /** Best place found for a request: vehicle, positions (q only for shipments) and cost increase. */
@@ -55,6 +56,8 @@ export function bestInsertion(state: SolutionState, req: number, rng: Rng | null
       const dur = inst.dur[cls]!;
       const stride = inst.stride;
       const lt = inst.taskLoc[first]!;
+      // Vehicles the evaluator simulates directly: time windows can be checked before it runs.
+      const direct = !inst.vHasBreaks[v] && !inst.hasShipments;
       for (let p = 0; p <= m; p++) {
         if (rng !== null && blink > 0 && rng.blink(blink)) continue;
         // Lower bounds before the full evaluation: arc cost delta and earliest arrival.
@@ -66,6 +69,7 @@ export function bestInsertion(state: SolutionState, req: number, rng: Rng | null
           if (arc >= best) continue;
         }
         if (r.fDep[p]! + dur[lp * stride + lt]! > latest) continue;
+        if (direct && !windowsAllow(inst, r, p, first, lp, lt, dur)) continue;
         ev.startFrom(r, p);
         ev.addTask(first);
         const c = ev.finishWith(r, p + 1) - base;
@@ -97,6 +101,29 @@ export function bestInsertion(state: SolutionState, req: number, rng: Rng | null
   }
   out.delta = best;
   return best < Infinity;
+}
+
+/**
+ * The evaluator's own time checks for job `first` after position p of r (a route simulated
+ * directly): a window of the job still open on arrival, and the successor reached by its
+ * latest feasible time (r.bLat). Same arithmetic as Evaluator.step and finishWith, so a
+ * position it rejects is one the evaluator would price at Infinity; it saves the evaluation
+ * of the many positions that time windows rule out.
+ */
+function windowsAllow(inst: Instance, r: Route, p: number, first: number, lp: number, lt: number, dur: Float64Array): boolean {
+  const stride = inst.stride;
+  const ready = r.fDep[p]! + dur[lp * stride + lt]! + (lt !== lp ? inst.taskSetup[first]! : 0);
+  let start = -1;
+  for (let w = inst.twOffset[first]!; w < inst.twOffset[first + 1]!; w++) {
+    if (inst.twEnd[w]! >= ready) {
+      start = ready > inst.twStart[w]! ? ready : inst.twStart[w]!;
+      break;
+    }
+  }
+  if (start < 0 || start === Infinity) return false;
+  const ln = r.fLoc[p + 1]!;
+  const setupNext = p < r.tasks.length && ln !== lt ? inst.taskSetup[r.tasks[p]!]! : 0;
+  return start + inst.taskService[first]! + dur[lt * stride + ln]! + setupNext <= r.bLat[p + 1]!;
 }
 
 /** Applies an insertion found by bestInsertion. */
