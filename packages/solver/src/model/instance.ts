@@ -109,6 +109,12 @@ function flat(m: readonly MatrixRow[], n: number, stride: number, scale: number,
     if (!Array.isArray(row)) {
       // Typed row: no null, values checked finite by requireValidProblem.
       const typed = row as TypedMatrixRow;
+      if (scale === 1) {
+        // The usual case: a plain copy (x / 1 is x) with no division per cell.
+        out.set(typed.length === n ? typed : typed.subarray(0, n), base);
+        for (let j = 0; j < n; j++) if (out[base + j]! > mx) mx = out[base + j]!;
+        continue;
+      }
       for (let j = 0; j < n; j++) {
         const v = typed[j]! / scale;
         out[base + j] = v;
