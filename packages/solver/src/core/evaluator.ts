@@ -92,21 +92,9 @@ export class Evaluator {
       for (let p = 1; p <= i; p++) this.seq[this.seqLen++] = r.tasks[p - 1]!;
       return;
     }
-    const dims = this.inst.dims;
-    this.t = r.fDep[i]!;
-    this.loc = r.fLoc[i]!;
-    this.cost = r.fCost[i]!;
-    this.travel = r.fTravel[i]!;
-    this.dist = r.fDist[i]!;
-    this.stops = r.fStops[i]!;
-    this.busy = r.fBusy[i]!;
+    this.loadPrefix(r, i);
     this.ok = r.cost < Infinity;
     this.seqLen = 0;
-    for (let d = 0; d < dims; d++) {
-      this.del[d] = r.fDel[i * dims + d]!;
-      this.pick[d] = r.fPick[i * dims + d]!;
-      this.peak[d] = r.fPeak[i * dims + d]!;
-    }
   }
 
   /**
@@ -116,6 +104,11 @@ export class Evaluator {
    */
   resumeAt(r: Route, i: number): void {
     this.startEmpty(r.v, true);
+    this.loadPrefix(r, i);
+  }
+
+  /** The simulation state after position i of r, from its forward caches. */
+  private loadPrefix(r: Route, i: number): void {
     const dims = this.inst.dims;
     this.t = r.fDep[i]!;
     this.loc = r.fLoc[i]!;
