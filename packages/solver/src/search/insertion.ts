@@ -56,8 +56,10 @@ export function bestInsertion(state: SolutionState, req: number, rng: Rng | null
       const dur = inst.dur[cls]!;
       const stride = inst.stride;
       const lt = inst.taskLoc[first]!;
-      // Vehicles the evaluator simulates directly: time windows can be checked before it runs.
-      const direct = !inst.vHasBreaks[v] && !inst.hasShipments;
+      // Routes the evaluator simulates directly, with a time limit somewhere (the job's windows,
+      // or a finite latest time on the route: bLat stays finite back to position 1): windows
+      // can be checked before the evaluator runs. Without any limit the check could never fail.
+      const direct = !inst.vHasBreaks[v] && !inst.hasShipments && (latest < Infinity || r.bLat[1]! < Infinity);
       for (let p = 0; p <= m; p++) {
         if (rng !== null && blink > 0 && rng.blink(blink)) continue;
         // Lower bounds before the full evaluation: arc cost delta and earliest arrival.
