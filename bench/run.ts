@@ -7,6 +7,7 @@
  *   --seeds 1,2,3                            seeds, one run each (default 1)
  *   --threads N                              workers per run, best of N seeds (default 1)
  *   --max-n N                                skip instances with more than N customers
+ *   --engine auto|annealing                  search engine (default auto: plain CVRPs get the genetic search)
  *   --out PATH                               results file stem (default bench/results/latest)
  * Every cost is recomputed from the instance data by validateSolution.
  * Before the first timed run the engine is warmed up (untimed) on generated problems that are not
@@ -39,13 +40,14 @@ async function main(): Promise<void> {
   const entries = catalogue(dir).filter((e) => sets.has(e.set) && matches(e.name));
   const results: RunResult[] = [];
   const timeOf = parseTime(opts.time);
+  const engine = opts.engine === "annealing" ? "annealing" : "auto";
   warmUp();
   for (const e of entries) {
     const inst = e.load();
     if (inst.n > maxN) continue;
     const limit = timeOf ? timeOf(inst.n) : defaultTimeLimit(e.set, inst.n);
     for (const seed of seeds) {
-      const r = await runInstance(inst, seed, limit, threads, e.bksVehicles);
+      const r = await runInstance(inst, seed, limit, threads, e.bksVehicles, engine);
       results.push(r);
       console.log(rowText(r));
     }

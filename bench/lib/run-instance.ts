@@ -1,5 +1,5 @@
 /** Runs one instance with one seed and recomputes its cost with the independent checker. */
-import { solve, solveParallel, validateSolution, type Solution } from "../../packages/solver/src/index";
+import { solve, solveParallel, validateSolution, type Solution, type Tuning } from "../../packages/solver/src/index";
 import type { BenchInstance } from "./instances";
 
 export interface RunResult {
@@ -23,9 +23,16 @@ export interface RunResult {
   iterations: number;
 }
 
-export async function runInstance(inst: BenchInstance, seed: number, timeLimitS: number, threads: number, bksVehicles?: number): Promise<RunResult> {
+export async function runInstance(
+  inst: BenchInstance,
+  seed: number,
+  timeLimitS: number,
+  threads: number,
+  bksVehicles?: number,
+  engine: Tuning["engine"] = "auto",
+): Promise<RunResult> {
   const t0 = performance.now();
-  const options = { seed, timeLimitMs: timeLimitS * 1000 };
+  const options = { seed, timeLimitMs: timeLimitS * 1000, tuning: { engine } };
   const solution: Solution = threads > 1 ? await solveParallel(inst.problem, { ...options, threads }) : solve(inst.problem, options);
   const timeS = (performance.now() - t0) / 1000;
   const check = validateSolution(inst.problem, solution);

@@ -10,6 +10,8 @@ import { capacityRepair, savingsApplies, savingsConstruction } from "./search/sa
 import { createOperators } from "./search/operators/registry";
 import { SwapStar } from "./search/operators/swap-star";
 import { Stopping } from "./search/stopping";
+import { cvrpOf, type Cvrp } from "./hgs/cvrp";
+import { hybridGeneticSearch } from "./hgs/hgs";
 import { isPlainTsp, solvePlainTsp } from "./tsp/tsp-solver";
 import { Rng } from "./util/rng";
 
@@ -29,6 +31,7 @@ export const DEFAULT_TUNING: Tuning = {
   localSearchOnBest: true,
   routeRemovalRate: 0.02,
   initialSolutions: 1,
+  engine: "auto",
 };
 
 /**
@@ -57,7 +60,8 @@ export function solve(problem: Problem<MatrixRow>, options: SolveOptions = {}): 
     state.setRoute(0, res.tasks);
     iterations = res.iterations;
   } else {
-    iterations = metaheuristic(inst, state, rng, stop, options);
+    const cvrp = (options.tuning?.engine ?? DEFAULT_TUNING.engine) === "auto" ? cvrpOf(inst) : null;
+    iterations = (cvrp && genetic(inst, cvrp, state, rng, stop, options)) ?? metaheuristic(inst, state, rng, stop, options);
   }
   return buildSolution(state, iterations, now() - t0);
 }
@@ -85,6 +89,29 @@ function travelCost(state: SolutionState): number {
   let c = 0;
   for (const r of state.routes) c += r.fCost[r.tasks.length + 1]! + (r.stops > 0 ? inst.vFixed[r.v]! : 0);
   return c;
+}
+
+/**
+ * The plain CVRP: savings, capacity repair and a local search give a feasible first solution
+ * (the seed of the first population), then the hybrid genetic search. Null, with `state` emptied,
+ * when the construction leaves requests out (a fleet too small for them): the annealing search
+ * handles partial solutions.
+ */
+function genetic(inst: Instance, cvrp: Cvrp, state: SolutionState, rng: Rng, stop: Stopping, options: SolveOptions): number | null {
+  const nb = buildNeighbours(inst, DEFAULT_TUNING.neighbours);
+  recreate(state, savingsConstruction(state, nb), rng, 0, null);
+  if (state.assigned < inst.nRequests) capacityRepair(state, rng);
+  if (state.assigned < inst.nRequests) {
+    for (let v = 0; v < inst.nVehicles; v++) if (state.routes[v]!.tasks.length > 0) state.setRoute(v, []);
+    return null;
+  }
+  localSearch(state, nb, rng, stop);
+  const used = state.routes.filter((r) => r.tasks.length > 0).map((r) => r.tasks.map((t) => t + 1));
+  const seed = used.length <= cvrp.vehicles ? used : null;
+  const onProgress = options.onProgress;
+  onProgress?.({ iteration: 0, elapsedMs: stop.elapsedMs(), bestCost: state.totalCost(), unassigned: 0 });
+  const it = hybridGeneticSearch(cvrp, state, rng, stop, seed, onProgress);
+  return Math.max(0, it);
 }
 
 function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Stopping, options: SolveOptions): number {

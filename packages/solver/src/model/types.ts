@@ -184,6 +184,11 @@ export interface Tuning {
   routeRemovalRate: number;
   /** Number of constructions (+ local search) tried before the metaheuristic; the best is kept (n <= 300 only). */
   initialSolutions: number;
+  /**
+   * "auto": plain CVRPs (one depot, one capacity, symmetric costs, nothing else) go to the hybrid
+   * genetic search, everything else to the annealing search; "annealing": always the latter.
+   */
+  engine: "auto" | "annealing";
 }
 
 export type StepType = "start" | "job" | "pickup" | "delivery" | "break" | "end";
