@@ -17,6 +17,8 @@ export interface Cvrp {
   task: Int32Array;
   /** Granular neighbourhoods: each customer's closest customers, made symmetric. */
   correlated: Int32Array[];
+  /** Each customer's NEAR closest customers, closest first: routes holding them are SWAP* partners. */
+  near: Int32Array[];
   maxCost: number;
   maxDemand: number;
   totalDemand: number;
@@ -26,6 +28,8 @@ export interface Cvrp {
 const MAX_CUSTOMERS = 1200;
 /** Neighbours per customer in the local search (HGS's nbGranular). */
 const GRANULAR = 20;
+/** Closest customers whose routes count as a route's neighbours for SWAP*. */
+const NEAR = 5;
 
 /**
  * The instance as a plain CVRP, or null when it is more than that: time windows, shipments,
@@ -92,15 +96,17 @@ export function cvrpOf(inst: Instance): Cvrp | null {
   const vehicles = Math.min(inst.nVehicles, Math.ceil((1.3 * totalDemand) / capacity) + 3);
   const task = new Int32Array(m);
   for (let i = 1; i < m; i++) task[i] = i - 1;
-  return { n, d, demand, capacity, vehicles, task, correlated: correlatedVertices(n, d), maxCost, maxDemand, totalDemand };
+  const { correlated, near } = correlatedVertices(n, d);
+  return { n, d, demand, capacity, vehicles, task, correlated, near, maxCost, maxDemand, totalDemand };
 }
 
-function correlatedVertices(n: number, d: Float64Array): Int32Array[] {
+function correlatedVertices(n: number, d: Float64Array): { correlated: Int32Array[]; near: Int32Array[] } {
   const m = n + 1;
   const k = Math.min(GRANULAR, n - 1);
   const sets: Set<number>[] = [];
   for (let i = 0; i <= n; i++) sets.push(new Set());
   const order: number[] = [];
+  const near: Int32Array[] = [new Int32Array(0)];
   for (let i = 1; i <= n; i++) {
     order.length = 0;
     for (let j = 1; j <= n; j++) if (j !== i) order.push(j);
@@ -110,6 +116,7 @@ function correlatedVertices(n: number, d: Float64Array): Int32Array[] {
       sets[i]!.add(j);
       sets[j]!.add(i);
     }
+    near.push(Int32Array.from(order.slice(0, Math.min(NEAR, k))));
   }
-  return sets.map((s) => Int32Array.from([...s].sort((a, b) => a - b)));
+  return { correlated: sets.map((s) => Int32Array.from([...s].sort((a, b) => a - b))), near };
 }

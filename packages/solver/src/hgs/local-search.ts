@@ -127,10 +127,15 @@ export class HgsLocalSearch {
       const lastU = this.lastTested[u]!;
       this.lastTested[u] = this.nbMoves;
       const corr = this.corr[u]!;
+      // u's locals are read again only after a move changed them.
+      let moves = -1;
       for (let i = 0; i < corr.length; i++) {
         const v = corr[i]!;
         if (loop > 0 && Math.max(this.lastMod[routeOf[u]!]!, this.lastMod[routeOf[v]!]!) <= lastU) continue;
-        this.setU(u);
+        if (moves !== this.nbMoves) {
+          this.setU(u);
+          moves = this.nbMoves;
+        }
         this.setV(v, routeOf[v]!);
         if (this.move1() || this.move2() || this.move3()) continue;
         if (u <= v && this.move4()) continue;
@@ -173,7 +178,7 @@ export class HgsLocalSearch {
       const stamp = ++this.markStamp;
       pairs.length = 0;
       for (const u of this.seq[ru]!) {
-        const corr = this.corr[u]!;
+        const corr = this.cvrp.near[u]!;
         for (let i = 0; i < corr.length; i++) {
           const rv = this.routeOf[corr[i]!]!;
           if (rv > ru && this.routeMark[rv] !== stamp) {
@@ -386,10 +391,6 @@ export class HgsLocalSearch {
     this.qY = this.demand[this.y]!;
   }
 
-  private dd(a: number, b: number): number {
-    return this.d[a * this.m + b]!;
-  }
-
   private pe(load: number): number {
     return load > this.capacity ? (load - this.capacity) * this.penalty : 0;
   }
@@ -410,10 +411,12 @@ export class HgsLocalSearch {
 
   /** Relocate u after v. */
   private move1(): boolean {
+    const d = this.d;
+    const m = this.m;
     const { u, x, pu, v, y } = this;
     if (u === v || u === y) return false;
-    const costU = this.dd(pu, x) - this.dd(pu, u) - this.dd(u, x);
-    const costV = this.dd(v, u) + this.dd(u, y) - this.dd(v, y);
+    const costU = d[pu * m + x]! - d[pu * m + u]! - d[u * m + x]!;
+    const costV = d[v * m + u]! + d[u * m + y]! - d[v * m + y]!;
     if (!this.interGain(costU, costV, -this.qU, this.qU)) return false;
     this.relocate(this.posU, [u]);
     return true;
@@ -421,10 +424,12 @@ export class HgsLocalSearch {
 
   /** Relocate (u, x) after v. */
   private move2(): boolean {
+    const d = this.d;
+    const m = this.m;
     const { u, x, xn, pu, v, y } = this;
     if (u === y || v === x || x === 0 || u === v) return false;
-    const costU = this.dd(pu, xn) - this.dd(pu, u) - this.dd(x, xn);
-    const costV = this.dd(v, u) + this.dd(x, y) - this.dd(v, y);
+    const costU = d[pu * m + xn]! - d[pu * m + u]! - d[x * m + xn]!;
+    const costV = d[v * m + u]! + d[x * m + y]! - d[v * m + y]!;
     const q = this.qU + this.qX;
     if (!this.interGain(costU, costV, -q, q)) return false;
     this.relocate(this.posU, [u, x]);
@@ -433,10 +438,12 @@ export class HgsLocalSearch {
 
   /** Relocate (x, u) after v: the pair reversed. */
   private move3(): boolean {
+    const d = this.d;
+    const m = this.m;
     const { u, x, xn, pu, v, y } = this;
     if (u === y || v === x || x === 0 || u === v) return false;
-    const costU = this.dd(pu, xn) - this.dd(pu, u) - this.dd(u, x) - this.dd(x, xn);
-    const costV = this.dd(v, x) + this.dd(x, u) + this.dd(u, y) - this.dd(v, y);
+    const costU = d[pu * m + xn]! - d[pu * m + u]! - d[u * m + x]! - d[x * m + xn]!;
+    const costV = d[v * m + x]! + d[x * m + u]! + d[u * m + y]! - d[v * m + y]!;
     const q = this.qU + this.qX;
     if (!this.interGain(costU, costV, -q, q)) return false;
     this.relocate(this.posU, [x, u]);
@@ -445,10 +452,12 @@ export class HgsLocalSearch {
 
   /** Swap u and v. */
   private move4(): boolean {
+    const d = this.d;
+    const m = this.m;
     const { u, x, pu, v, y, pv } = this;
     if (v === 0 || u === pv || u === y || u === v) return false;
-    const costU = this.dd(pu, v) + this.dd(v, x) - this.dd(pu, u) - this.dd(u, x);
-    const costV = this.dd(pv, u) + this.dd(u, y) - this.dd(pv, v) - this.dd(v, y);
+    const costU = d[pu * m + v]! + d[v * m + x]! - d[pu * m + u]! - d[u * m + x]!;
+    const costV = d[pv * m + u]! + d[u * m + y]! - d[pv * m + v]! - d[v * m + y]!;
     if (!this.interGain(costU, costV, this.qV - this.qU, this.qU - this.qV)) return false;
     this.swap(1, 1);
     return true;
@@ -456,10 +465,12 @@ export class HgsLocalSearch {
 
   /** Swap (u, x) with v. */
   private move5(): boolean {
+    const d = this.d;
+    const m = this.m;
     const { u, x, xn, pu, v, y, pv } = this;
     if (v === 0 || x === 0 || u === pv || x === pv || u === y || x === v || u === v) return false;
-    const costU = this.dd(pu, v) + this.dd(v, xn) - this.dd(pu, u) - this.dd(x, xn);
-    const costV = this.dd(pv, u) + this.dd(x, y) - this.dd(pv, v) - this.dd(v, y);
+    const costU = d[pu * m + v]! + d[v * m + xn]! - d[pu * m + u]! - d[x * m + xn]!;
+    const costV = d[pv * m + u]! + d[x * m + y]! - d[pv * m + v]! - d[v * m + y]!;
     const q = this.qU + this.qX;
     if (!this.interGain(costU, costV, this.qV - q, q - this.qV)) return false;
     this.swap(2, 1);
@@ -468,10 +479,12 @@ export class HgsLocalSearch {
 
   /** Swap (u, x) with (v, y). */
   private move6(): boolean {
+    const d = this.d;
+    const m = this.m;
     const { u, x, xn, pu, v, y, yn, pv } = this;
     if (v === 0 || x === 0 || y === 0 || y === pu || u === y || x === v || v === xn || u === v) return false;
-    const costU = this.dd(pu, v) + this.dd(y, xn) - this.dd(pu, u) - this.dd(x, xn);
-    const costV = this.dd(pv, u) + this.dd(x, yn) - this.dd(pv, v) - this.dd(y, yn);
+    const costU = d[pu * m + v]! + d[y * m + xn]! - d[pu * m + u]! - d[x * m + xn]!;
+    const costV = d[pv * m + u]! + d[x * m + yn]! - d[pv * m + v]! - d[y * m + yn]!;
     const qa = this.qU + this.qX;
     const qb = this.qV + this.qY;
     if (!this.interGain(costU, costV, qb - qa, qa - qb)) return false;
@@ -481,9 +494,11 @@ export class HgsLocalSearch {
 
   /** 2-opt inside a route: reverse x … v (u before v). */
   private move7(): boolean {
+    const d = this.d;
+    const m = this.m;
     const { u, x, v, y } = this;
     if (v === 0 || this.posU > this.posV || x === v) return false;
-    const cost = this.dd(u, v) + this.dd(x, y) - this.dd(u, x) - this.dd(v, y);
+    const cost = d[u * m + v]! + d[x * m + y]! - d[u * m + x]! - d[v * m + y]!;
     if (cost > -EPS) return false;
     const s = this.seq[this.ru]!;
     let i = this.posU;
@@ -499,8 +514,10 @@ export class HgsLocalSearch {
 
   /** 2-opt* u → v: route U keeps its head to u then v's head reversed; route V gets U's tail reversed, then y …. */
   private move8(): boolean {
+    const d = this.d;
+    const m = this.m;
     const { u, x, v, y, ru, rv } = this;
-    let cost = this.dd(u, v) + this.dd(x, y) - this.dd(u, x) - this.dd(v, y) - this.pen[ru]! - this.pen[rv]!;
+    let cost = d[u * m + v]! + d[x * m + y]! - d[u * m + x]! - d[v * m + y]! - this.pen[ru]! - this.pen[rv]!;
     if (cost >= 0) return false;
     const cu = this.cumLoad[u]!;
     const cv = v === 0 ? 0 : this.cumLoad[v]!;
@@ -520,8 +537,10 @@ export class HgsLocalSearch {
 
   /** 2-opt* u → y, v → x: the routes exchange their tails. */
   private move9(): boolean {
+    const d = this.d;
+    const m = this.m;
     const { u, x, v, y, ru, rv } = this;
-    let cost = this.dd(u, y) + this.dd(v, x) - this.dd(u, x) - this.dd(v, y) - this.pen[ru]! - this.pen[rv]!;
+    let cost = d[u * m + y]! + d[v * m + x]! - d[u * m + x]! - d[v * m + y]! - this.pen[ru]! - this.pen[rv]!;
     if (cost >= 0) return false;
     const cu = this.cumLoad[u]!;
     const cv = v === 0 ? 0 : this.cumLoad[v]!;
