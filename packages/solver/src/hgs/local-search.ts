@@ -3,6 +3,21 @@ import type { Cvrp } from "./cvrp";
 import type { Individual } from "./individual";
 
 const EPS = 1e-5;
+/**
+ * Whether a move of cost change `cost` (arcs only) improves the penalised cost. Between routes
+ * (`inter`), lu and lv are the two routes' new loads: the new penalties are non-negative, so a
+ * cost change at or above the current penalties cannot gain (HGS's early exit).
+ */
+function better(cost: number, inter: boolean, lu: number, lv: number, penU: number, penV: number, cap: number, penalty: number): boolean {
+  if (!inter) return cost < -EPS;
+  if (cost >= penU + penV) return false;
+  return cost + (lu > cap ? (lu - cap) * penalty : 0) - penU + (lv > cap ? (lv - cap) * penalty : 0) - penV < -EPS;
+}
+
+/** Move sets of tryMoves. */
+const ALL_MOVES = 0;
+const AFTER_DEPOT = 1;
+const INTO_EMPTY = 2;
 
 /**
  * HGS's granular local search (Vidal 2022, §4) on a penalised CVRP: overloads cost `penalty`
@@ -122,6 +137,7 @@ export class HgsLocalSearch {
 
   private scan(loop: number): void {
     const routeOf = this.routeOf;
+    const lastMod = this.lastMod;
     for (let k = 0; k < this.n; k++) {
       const u = this.order[k]!;
       const lastU = this.lastTested[u]!;
@@ -131,36 +147,195 @@ export class HgsLocalSearch {
       let moves = -1;
       for (let i = 0; i < corr.length; i++) {
         const v = corr[i]!;
-        if (loop > 0 && Math.max(this.lastMod[routeOf[u]!]!, this.lastMod[routeOf[v]!]!) <= lastU) continue;
+        if (loop > 0 && Math.max(lastMod[routeOf[u]!]!, lastMod[routeOf[v]!]!) <= lastU) continue;
         if (moves !== this.nbMoves) {
           this.setU(u);
           moves = this.nbMoves;
         }
-        this.setV(v, routeOf[v]!);
-        if (this.move1() || this.move2() || this.move3()) continue;
-        if (u <= v && this.move4()) continue;
-        if (this.move5()) continue;
-        if (u <= v && this.move6()) continue;
-        const intra = this.ru === this.rv;
-        if (intra && this.move7()) continue;
-        if (!intra && (this.move8() || this.move9())) continue;
-        if (this.prevOf[v] === 0) {
-          // v opens its route: the same moves after the depot.
-          this.setV(0, this.rv);
-          if (this.move1() || this.move2() || this.move3()) continue;
-          if (!intra && (this.move8() || this.move9())) continue;
-        }
+        const rv = routeOf[v]!;
+        if (this.tryMoves(v, rv, ALL_MOVES)) continue;
+        // v opens its route: the same moves after the depot.
+        if (this.prevOf[v] === 0 && this.tryMoves(0, rv, AFTER_DEPOT)) continue;
       }
       // Moves into an empty route, from the second loop (HGS: keeps the fleet from growing early).
       if (loop > 0) {
         const empty = this.firstEmpty();
         if (empty >= 0) {
           this.setU(u);
-          this.setV(0, empty);
-          if (this.move1() || this.move2() || this.move3() || this.move9()) continue;
+          this.tryMoves(0, empty, INTO_EMPTY);
         }
       }
     }
+  }
+
+  /**
+   * Tries HGS's moves of u (locals set by setU) against v in route rv (v = 0: rv's depot) and
+   * applies the first that improves the penalised cost. `set`: ALL_MOVES (1–9), AFTER_DEPOT
+   * (1–3, and 8–9 between routes) or INTO_EMPTY (1–3 and 9). Reads the matrix and u's locals
+   * into locals: this is the search's innermost loop.
+   */
+  private tryMoves(v: number, rv: number, set: number): boolean {
+    const d = this.d;
+    const m = this.m;
+    const u = this.u;
+    const x = this.x;
+    const pu = this.pu;
+    const xn = this.xn;
+    const ru = this.ru;
+    const qU = this.qU;
+    const qX = this.qX;
+    let y: number;
+    let pv: number;
+    let posV: number;
+    if (v === 0) {
+      const s = this.seq[rv]!;
+      y = s.length > 0 ? s[0]! : 0;
+      pv = 0;
+      posV = 0;
+    } else {
+      y = this.nextOf[v]!;
+      pv = this.prevOf[v]!;
+      posV = this.posOf[v]!;
+    }
+    const inter = ru !== rv;
+    const penU = this.pen[ru]!;
+    const penV = this.pen[rv]!;
+    const loadU = this.load[ru]!;
+    const loadV = this.load[rv]!;
+    const cap = this.capacity;
+    const penalty = this.penalty;
+    const dPuU = d[pu * m + u]!;
+    const dUX = d[u * m + x]!;
+    const dVY = d[v * m + y]!;
+    // 1: relocate u after v.
+    if (u !== v && u !== y) {
+      const cost = d[pu * m + x]! - dPuU - dUX + d[v * m + u]! + d[u * m + y]! - dVY;
+      if (better(cost, inter, loadU - qU, loadV + qU, penU, penV, cap, penalty)) return this.apply(1, v, rv, y, pv, posV);
+    }
+    if (x !== 0 && u !== y && v !== x && u !== v) {
+      const dXXn = d[x * m + xn]!;
+      const dPuXn = d[pu * m + xn]!;
+      // 2: relocate (u, x) after v.
+      const cost2 = dPuXn - dPuU - dXXn + d[v * m + u]! + d[x * m + y]! - dVY;
+      if (better(cost2, inter, loadU - (qU + qX), loadV + (qU + qX), penU, penV, cap, penalty)) return this.apply(2, v, rv, y, pv, posV);
+      // 3: relocate (x, u) after v.
+      const cost3 = dPuXn - dPuU - dUX - dXXn + d[v * m + x]! + d[x * m + u]! + d[u * m + y]! - dVY;
+      if (better(cost3, inter, loadU - (qU + qX), loadV + (qU + qX), penU, penV, cap, penalty)) return this.apply(3, v, rv, y, pv, posV);
+    }
+    if (set === ALL_MOVES) {
+      const qV = this.demand[v]!;
+      const dPvV = d[pv * m + v]!;
+      // 4: swap u and v.
+      if (u <= v && u !== pv && u !== y && u !== v) {
+        const cost = d[pu * m + v]! + d[v * m + x]! - dPuU - dUX + d[pv * m + u]! + d[u * m + y]! - dPvV - dVY;
+        if (better(cost, inter, loadU + (qV - qU), loadV - (qV - qU), penU, penV, cap, penalty)) return this.apply(4, v, rv, y, pv, posV);
+      }
+      // 5: swap (u, x) with v.
+      if (x !== 0 && u !== pv && x !== pv && u !== y && x !== v && u !== v) {
+        const cost = d[pu * m + v]! + d[v * m + xn]! - dPuU - d[x * m + xn]! + d[pv * m + u]! + d[x * m + y]! - dPvV - dVY;
+        if (better(cost, inter, loadU + (qV - qU - qX), loadV - (qV - qU - qX), penU, penV, cap, penalty)) return this.apply(5, v, rv, y, pv, posV);
+      }
+      // 6: swap (u, x) with (v, y).
+      if (u <= v && x !== 0 && y !== 0 && y !== pu && u !== y && x !== v && v !== xn && u !== v) {
+        const yn = this.nextOf[y]!;
+        const cost = d[pu * m + v]! + d[y * m + xn]! - dPuU - d[x * m + xn]! + d[pv * m + u]! + d[x * m + yn]! - dPvV - d[y * m + yn]!;
+        const dU = qV + this.demand[y]! - qU - qX;
+        if (better(cost, inter, loadU + dU, loadV - dU, penU, penV, cap, penalty)) return this.apply(6, v, rv, y, pv, posV);
+      }
+      // 7: 2-opt inside the route, reversing x … v (u before v).
+      if (!inter) {
+        if (this.posU <= posV && x !== v) {
+          const cost = d[u * m + v]! + d[x * m + y]! - dUX - dVY;
+          if (cost < -EPS) return this.apply(7, v, rv, y, pv, posV);
+        }
+        return false;
+      }
+    }
+    if (set !== INTO_EMPTY && inter) {
+      // 8: 2-opt* u → v, both heads reversed into place.
+      const cost = d[u * m + v]! + d[x * m + y]! - dUX - dVY - penU - penV;
+      if (cost < 0) {
+        const cu = this.cumLoad[u]!;
+        const cv = v === 0 ? 0 : this.cumLoad[v]!;
+        const l1 = cu + cv;
+        const l2 = loadU + loadV - cu - cv;
+        if (cost + (l1 > cap ? (l1 - cap) * penalty : 0) + (l2 > cap ? (l2 - cap) * penalty : 0) < -EPS) return this.apply(8, v, rv, y, pv, posV);
+      }
+    }
+    if (inter) {
+      // 9: 2-opt* u → y, v → x: the routes exchange their tails.
+      const cost = d[u * m + y]! + d[v * m + x]! - dUX - dVY - penU - penV;
+      if (cost < 0) {
+        const cu = this.cumLoad[u]!;
+        const cv = v === 0 ? 0 : this.cumLoad[v]!;
+        const l1 = cu + loadV - cv;
+        const l2 = cv + loadU - cu;
+        if (cost + (l1 > cap ? (l1 - cap) * penalty : 0) + (l2 > cap ? (l2 - cap) * penalty : 0) < -EPS) return this.apply(9, v, rv, y, pv, posV);
+      }
+    }
+    return false;
+  }
+
+  /** Applies move `kind` of tryMoves (its V locals passed in). */
+  private apply(kind: number, v: number, rv: number, y: number, pv: number, posV: number): boolean {
+    this.v = v;
+    this.rv = rv;
+    this.y = y;
+    this.pv = pv;
+    this.posV = posV;
+    const { u, x, ru, posU } = this;
+    switch (kind) {
+      case 1:
+        this.relocate(posU, [u]);
+        break;
+      case 2:
+        this.relocate(posU, [u, x]);
+        break;
+      case 3:
+        this.relocate(posU, [x, u]);
+        break;
+      case 4:
+        this.swap(1, 1);
+        break;
+      case 5:
+        this.swap(2, 1);
+        break;
+      case 6:
+        this.swap(2, 2);
+        break;
+      case 7: {
+        const s = this.seq[ru]!;
+        let i = posU;
+        let j = posV - 1;
+        while (i < j) {
+          const t = s[i]!;
+          s[i++] = s[j]!;
+          s[j--] = t;
+        }
+        this.changed(ru, -1);
+        break;
+      }
+      case 8: {
+        const a = this.seq[ru]!;
+        const b = this.seq[rv]!;
+        const headU = a.slice(0, posU);
+        const tailU = a.slice(posU).reverse();
+        const headV = b.slice(0, posV).reverse();
+        const tailV = b.slice(posV);
+        this.seq[ru] = headU.concat(headV);
+        this.seq[rv] = tailU.concat(tailV);
+        this.changed(ru, rv);
+        break;
+      }
+      default: {
+        const a = this.seq[ru]!;
+        const b = this.seq[rv]!;
+        this.seq[ru] = a.slice(0, posU).concat(b.slice(posV));
+        this.seq[rv] = b.slice(0, posV).concat(a.slice(posU));
+        this.changed(ru, rv);
+      }
+    }
+    return true;
   }
 
   /**
@@ -372,186 +547,8 @@ export class HgsLocalSearch {
     this.qX = this.demand[this.x]!;
   }
 
-  /** v = 0: the depot at the start of route rv. */
-  private setV(v: number, rv: number): void {
-    this.v = v;
-    this.rv = rv;
-    if (v === 0) {
-      const s = this.seq[rv]!;
-      this.y = s.length > 0 ? s[0]! : 0;
-      this.pv = 0;
-      this.posV = 0;
-    } else {
-      this.y = this.nextOf[v]!;
-      this.pv = this.prevOf[v]!;
-      this.posV = this.posOf[v]!;
-    }
-    this.yn = this.y === 0 ? 0 : this.nextOf[this.y]!;
-    this.qV = this.demand[v]!;
-    this.qY = this.demand[this.y]!;
-  }
-
   private pe(load: number): number {
     return load > this.capacity ? (load - this.capacity) * this.penalty : 0;
-  }
-
-  /** Total gain check for a move that changes route loads by dU (route U) and dV (route V). */
-  private interGain(costU: number, costV: number, dU: number, dV: number): boolean {
-    const ru = this.ru;
-    const rv = this.rv;
-    if (ru !== rv) {
-      const pu = this.pen[ru]!;
-      const pv = this.pen[rv]!;
-      if (costU + costV >= pu + pv) return false;
-      costU += this.pe(this.load[ru]! + dU) - pu;
-      costV += this.pe(this.load[rv]! + dV) - pv;
-    }
-    return costU + costV < -EPS;
-  }
-
-  /** Relocate u after v. */
-  private move1(): boolean {
-    const d = this.d;
-    const m = this.m;
-    const { u, x, pu, v, y } = this;
-    if (u === v || u === y) return false;
-    const costU = d[pu * m + x]! - d[pu * m + u]! - d[u * m + x]!;
-    const costV = d[v * m + u]! + d[u * m + y]! - d[v * m + y]!;
-    if (!this.interGain(costU, costV, -this.qU, this.qU)) return false;
-    this.relocate(this.posU, [u]);
-    return true;
-  }
-
-  /** Relocate (u, x) after v. */
-  private move2(): boolean {
-    const d = this.d;
-    const m = this.m;
-    const { u, x, xn, pu, v, y } = this;
-    if (u === y || v === x || x === 0 || u === v) return false;
-    const costU = d[pu * m + xn]! - d[pu * m + u]! - d[x * m + xn]!;
-    const costV = d[v * m + u]! + d[x * m + y]! - d[v * m + y]!;
-    const q = this.qU + this.qX;
-    if (!this.interGain(costU, costV, -q, q)) return false;
-    this.relocate(this.posU, [u, x]);
-    return true;
-  }
-
-  /** Relocate (x, u) after v: the pair reversed. */
-  private move3(): boolean {
-    const d = this.d;
-    const m = this.m;
-    const { u, x, xn, pu, v, y } = this;
-    if (u === y || v === x || x === 0 || u === v) return false;
-    const costU = d[pu * m + xn]! - d[pu * m + u]! - d[u * m + x]! - d[x * m + xn]!;
-    const costV = d[v * m + x]! + d[x * m + u]! + d[u * m + y]! - d[v * m + y]!;
-    const q = this.qU + this.qX;
-    if (!this.interGain(costU, costV, -q, q)) return false;
-    this.relocate(this.posU, [x, u]);
-    return true;
-  }
-
-  /** Swap u and v. */
-  private move4(): boolean {
-    const d = this.d;
-    const m = this.m;
-    const { u, x, pu, v, y, pv } = this;
-    if (v === 0 || u === pv || u === y || u === v) return false;
-    const costU = d[pu * m + v]! + d[v * m + x]! - d[pu * m + u]! - d[u * m + x]!;
-    const costV = d[pv * m + u]! + d[u * m + y]! - d[pv * m + v]! - d[v * m + y]!;
-    if (!this.interGain(costU, costV, this.qV - this.qU, this.qU - this.qV)) return false;
-    this.swap(1, 1);
-    return true;
-  }
-
-  /** Swap (u, x) with v. */
-  private move5(): boolean {
-    const d = this.d;
-    const m = this.m;
-    const { u, x, xn, pu, v, y, pv } = this;
-    if (v === 0 || x === 0 || u === pv || x === pv || u === y || x === v || u === v) return false;
-    const costU = d[pu * m + v]! + d[v * m + xn]! - d[pu * m + u]! - d[x * m + xn]!;
-    const costV = d[pv * m + u]! + d[x * m + y]! - d[pv * m + v]! - d[v * m + y]!;
-    const q = this.qU + this.qX;
-    if (!this.interGain(costU, costV, this.qV - q, q - this.qV)) return false;
-    this.swap(2, 1);
-    return true;
-  }
-
-  /** Swap (u, x) with (v, y). */
-  private move6(): boolean {
-    const d = this.d;
-    const m = this.m;
-    const { u, x, xn, pu, v, y, yn, pv } = this;
-    if (v === 0 || x === 0 || y === 0 || y === pu || u === y || x === v || v === xn || u === v) return false;
-    const costU = d[pu * m + v]! + d[y * m + xn]! - d[pu * m + u]! - d[x * m + xn]!;
-    const costV = d[pv * m + u]! + d[x * m + yn]! - d[pv * m + v]! - d[y * m + yn]!;
-    const qa = this.qU + this.qX;
-    const qb = this.qV + this.qY;
-    if (!this.interGain(costU, costV, qb - qa, qa - qb)) return false;
-    this.swap(2, 2);
-    return true;
-  }
-
-  /** 2-opt inside a route: reverse x … v (u before v). */
-  private move7(): boolean {
-    const d = this.d;
-    const m = this.m;
-    const { u, x, v, y } = this;
-    if (v === 0 || this.posU > this.posV || x === v) return false;
-    const cost = d[u * m + v]! + d[x * m + y]! - d[u * m + x]! - d[v * m + y]!;
-    if (cost > -EPS) return false;
-    const s = this.seq[this.ru]!;
-    let i = this.posU;
-    let j = this.posV - 1;
-    while (i < j) {
-      const t = s[i]!;
-      s[i++] = s[j]!;
-      s[j--] = t;
-    }
-    this.changed(this.ru, -1);
-    return true;
-  }
-
-  /** 2-opt* u → v: route U keeps its head to u then v's head reversed; route V gets U's tail reversed, then y …. */
-  private move8(): boolean {
-    const d = this.d;
-    const m = this.m;
-    const { u, x, v, y, ru, rv } = this;
-    let cost = d[u * m + v]! + d[x * m + y]! - d[u * m + x]! - d[v * m + y]! - this.pen[ru]! - this.pen[rv]!;
-    if (cost >= 0) return false;
-    const cu = this.cumLoad[u]!;
-    const cv = v === 0 ? 0 : this.cumLoad[v]!;
-    cost += this.pe(cu + cv) + this.pe(this.load[ru]! + this.load[rv]! - cu - cv);
-    if (cost > -EPS) return false;
-    const a = this.seq[ru]!;
-    const b = this.seq[rv]!;
-    const headU = a.slice(0, this.posU);
-    const tailU = a.slice(this.posU).reverse();
-    const headV = b.slice(0, this.posV).reverse();
-    const tailV = b.slice(this.posV);
-    this.seq[ru] = headU.concat(headV);
-    this.seq[rv] = tailU.concat(tailV);
-    this.changed(ru, rv);
-    return true;
-  }
-
-  /** 2-opt* u → y, v → x: the routes exchange their tails. */
-  private move9(): boolean {
-    const d = this.d;
-    const m = this.m;
-    const { u, x, v, y, ru, rv } = this;
-    let cost = d[u * m + y]! + d[v * m + x]! - d[u * m + x]! - d[v * m + y]! - this.pen[ru]! - this.pen[rv]!;
-    if (cost >= 0) return false;
-    const cu = this.cumLoad[u]!;
-    const cv = v === 0 ? 0 : this.cumLoad[v]!;
-    cost += this.pe(cu + this.load[rv]! - cv) + this.pe(cv + this.load[ru]! - cu);
-    if (cost > -EPS) return false;
-    const a = this.seq[ru]!;
-    const b = this.seq[rv]!;
-    this.seq[ru] = a.slice(0, this.posU).concat(b.slice(this.posV));
-    this.seq[rv] = b.slice(0, this.posV).concat(a.slice(this.posU));
-    this.changed(ru, rv);
-    return true;
   }
 
   /** Moves `seg` (taken from route U at 1-based position posU onward) to after v in route V. */
