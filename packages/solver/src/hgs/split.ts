@@ -25,33 +25,13 @@ export class Splitter {
   }
 
   split(ind: Individual, penalty: number): void {
-    const { n, d, demand, capacity, vehicles } = this.cvrp;
-    const m = n + 1;
+    const { n, capacity, vehicles } = this.cvrp;
     const tour = ind.tour;
     const pot = this.pot;
     const pred = this.pred;
     pot.fill(Infinity);
     pot[0] = 0;
-    const bound = LOAD_BOUND * capacity;
-    for (let i = 0; i < n; i++) {
-      const base = pot[i]!;
-      if (base === Infinity) continue;
-      let load = 0;
-      let dist = 0;
-      let prev = 0;
-      for (let j = i + 1; j <= n; j++) {
-        const c = tour[j - 1]!;
-        load += demand[c]!;
-        if (load > bound && j > i + 1) break;
-        dist += d[prev * m + c]!;
-        prev = c;
-        const cost = base + dist + d[c * m]! + (load > capacity ? penalty * (load - capacity) : 0);
-        if (cost < pot[j]!) {
-          pot[j] = cost;
-          pred[j] = i;
-        }
-      }
-    }
+    this.relax(tour, pot, pot, pred, 0, LOAD_BOUND * capacity, penalty);
     let routes = 0;
     for (let j = n; j > 0; j = pred[j]!) routes++;
     if (routes <= vehicles) {
@@ -65,8 +45,7 @@ export class Splitter {
   }
 
   private splitLimited(ind: Individual, penalty: number): void {
-    const { n, d, demand, capacity, vehicles } = this.cvrp;
-    const m = n + 1;
+    const { n, capacity, vehicles } = this.cvrp;
     const tour = ind.tour;
     while (this.potK.length <= vehicles) {
       this.potK.push(new Float64Array(n + 1));
@@ -76,30 +55,7 @@ export class Splitter {
       const bound = pass === 0 ? LOAD_BOUND * capacity : Infinity;
       for (let k = 0; k <= vehicles; k++) this.potK[k]!.fill(Infinity);
       this.potK[0]![0] = 0;
-      for (let k = 0; k < vehicles; k++) {
-        const potIn = this.potK[k]!;
-        const potOut = this.potK[k + 1]!;
-        const predOut = this.predK[k + 1]!;
-        for (let i = k; i < n; i++) {
-          const base = potIn[i]!;
-          if (base === Infinity) continue;
-          let load = 0;
-          let dist = 0;
-          let prev = 0;
-          for (let j = i + 1; j <= n; j++) {
-            const c = tour[j - 1]!;
-            load += demand[c]!;
-            if (load > bound && j > i + 1) break;
-            dist += d[prev * m + c]!;
-            prev = c;
-            const cost = base + dist + d[c * m]! + (load > capacity ? penalty * (load - capacity) : 0);
-            if (cost < potOut[j]!) {
-              potOut[j] = cost;
-              predOut[j] = i;
-            }
-          }
-        }
-      }
+      for (let k = 0; k < vehicles; k++) this.relax(tour, this.potK[k]!, this.potK[k + 1]!, this.predK[k + 1]!, k, bound, penalty);
       let bestK = -1;
       let best = Infinity;
       for (let k = 1; k <= vehicles; k++) {
@@ -122,6 +78,35 @@ export class Splitter {
       }
     }
     throw new Error("split: no solution");
+  }
+
+  /**
+   * Bellman relaxation of every route tour[i .. j) out of labels potIn[i] (i ≥ from) into
+   * potOut[j] / predOut[j], routes capped at `bound` load (one customer always fits). With potIn
+   * = potOut this is the unlimited split's whole shortest path, in position order.
+   */
+  private relax(tour: Int32Array, potIn: Float64Array, potOut: Float64Array, predOut: Int32Array, from: number, bound: number, penalty: number): void {
+    const { n, d, demand, capacity } = this.cvrp;
+    const m = n + 1;
+    for (let i = from; i < n; i++) {
+      const base = potIn[i]!;
+      if (base === Infinity) continue;
+      let load = 0;
+      let dist = 0;
+      let prev = 0;
+      for (let j = i + 1; j <= n; j++) {
+        const c = tour[j - 1]!;
+        load += demand[c]!;
+        if (load > bound && j > i + 1) break;
+        dist += d[prev * m + c]!;
+        prev = c;
+        const cost = base + dist + d[c * m]! + (load > capacity ? penalty * (load - capacity) : 0);
+        if (cost < potOut[j]!) {
+          potOut[j] = cost;
+          predOut[j] = i;
+        }
+      }
+    }
   }
 
   /** bounds: the end position (exclusive, in 1..n) of each route along the tour. */
