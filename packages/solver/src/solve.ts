@@ -10,7 +10,7 @@ import { capacityRepair, savingsApplies, savingsConstruction } from "./search/sa
 import { createOperators } from "./search/operators/registry";
 import { SwapStar } from "./search/operators/swap-star";
 import { Stopping } from "./search/stopping";
-import { cvrpOf, type Cvrp } from "./hgs/cvrp";
+import { cvrpOf, withNeighbours, type Cvrp } from "./hgs/cvrp";
 import { hybridGeneticSearch } from "./hgs/hgs";
 import { isPlainTsp, solvePlainTsp } from "./tsp/tsp-solver";
 import { Rng } from "./util/rng";
@@ -110,7 +110,7 @@ function genetic(inst: Instance, cvrp: Cvrp, state: SolutionState, rng: Rng, sto
   const seed = used.length <= cvrp.vehicles ? used : null;
   const onProgress = options.onProgress;
   onProgress?.({ iteration: 0, elapsedMs: stop.elapsedMs(), bestCost: state.totalCost(), unassigned: 0 });
-  const it = hybridGeneticSearch(cvrp, state, rng, stop, seed, onProgress);
+  const it = hybridGeneticSearch(withNeighbours(cvrp, nb), state, rng, stop, seed, onProgress);
   return Math.max(0, it);
 }
 

@@ -1,4 +1,5 @@
 import type { Instance } from "../model/instance";
+import type { Neighbours } from "../search/neighbours";
 
 /**
  * A plain capacitated VRP as the genetic search (HGS, Vidal 2022) sees it: node 0 is the depot,
@@ -15,9 +16,9 @@ export interface Cvrp {
   vehicles: number;
   /** Customer i's task index (i ≥ 1). */
   task: Int32Array;
-  /** Granular neighbourhoods: each customer's closest customers, made symmetric. */
+  /** Granular neighbourhoods: each customer's closest customers, made symmetric (set by withNeighbours). */
   correlated: Int32Array[];
-  /** Each customer's NEAR closest customers, closest first: routes holding them are SWAP* partners. */
+  /** Each customer's NEAR closest customers, closest first: routes holding them are SWAP* partners (set by withNeighbours). */
   near: Int32Array[];
   maxCost: number;
   maxDemand: number;
@@ -86,37 +87,43 @@ export function cvrpOf(inst: Instance): Cvrp | null {
     const row = loc[i]! * stride;
     for (let j = 0; j < m; j++) {
       const c = i === j ? 0 : cost[row + loc[j]!]!;
-      if (!(c < Infinity)) return null;
+      // Unreachable, or asymmetric (the transposed cell is already written): not for this search.
+      if (!(c < Infinity) || (j < i && d[j * m + i] !== c)) return null;
       d[i * m + j] = c;
       if (c > maxCost) maxCost = c;
     }
   }
-  for (let i = 0; i < m; i++) for (let j = i + 1; j < m; j++) if (d[i * m + j] !== d[j * m + i]) return null;
   // HGS's fleet bound for an unlimited fleet: ⌈1.3 × demand / capacity⌉ + 3 routes.
   const vehicles = Math.min(inst.nVehicles, Math.ceil((1.3 * totalDemand) / capacity) + 3);
   const task = new Int32Array(m);
   for (let i = 1; i < m; i++) task[i] = i - 1;
-  const { correlated, near } = correlatedVertices(n, d);
-  return { n, d, demand, capacity, vehicles, task, correlated, near, maxCost, maxDemand, totalDemand };
+  return { n, d, demand, capacity, vehicles, task, correlated: [], near: [], maxCost, maxDemand, totalDemand };
 }
 
-function correlatedVertices(n: number, d: Float64Array): { correlated: Int32Array[]; near: Int32Array[] } {
-  const m = n + 1;
-  const k = Math.min(GRANULAR, n - 1);
+/**
+ * Fills the neighbour lists from the engine's own (`buildNeighbours`, closest first by symmetric
+ * cost, ties by index, at least GRANULAR long when there are that many customers): the first
+ * GRANULAR of each, made symmetric, and the first NEAR.
+ */
+export function withNeighbours(cvrp: Cvrp, nb: Neighbours): Cvrp {
+  const n = cvrp.n;
+  const k = Math.min(GRANULAR, nb.k);
   const sets: Set<number>[] = [];
   for (let i = 0; i <= n; i++) sets.push(new Set());
-  const order: number[] = [];
   const near: Int32Array[] = [new Int32Array(0)];
   for (let i = 1; i <= n; i++) {
-    order.length = 0;
-    for (let j = 1; j <= n; j++) if (j !== i) order.push(j);
-    order.sort((a, b) => d[i * m + a]! - d[i * m + b]! || a - b);
+    const base = (i - 1) * nb.k;
+    const closest: number[] = [];
     for (let r = 0; r < k; r++) {
-      const j = order[r]!;
+      const j = nb.list[base + r]! + 1;
+      if (j <= 0) break;
+      closest.push(j);
       sets[i]!.add(j);
       sets[j]!.add(i);
     }
-    near.push(Int32Array.from(order.slice(0, Math.min(NEAR, k))));
+    near.push(Int32Array.from(closest.slice(0, NEAR)));
   }
-  return { correlated: sets.map((s) => Int32Array.from([...s].sort((a, b) => a - b))), near };
+  cvrp.correlated = sets.map((s) => Int32Array.from([...s].sort((a, b) => a - b)));
+  cvrp.near = near;
+  return cvrp;
 }

@@ -5,7 +5,8 @@ import type { Problem } from "../model/types";
 import { solve } from "../solve";
 import { euclidMatrix, permutations, randomPoints } from "../test-support/random-problems";
 import { Rng } from "../util/rng";
-import { cvrpOf, type Cvrp } from "./cvrp";
+import { buildNeighbours } from "../search/neighbours";
+import { cvrpOf, withNeighbours, type Cvrp } from "./cvrp";
 import { Individual } from "./individual";
 import { HgsLocalSearch } from "./local-search";
 import { Splitter } from "./split";
@@ -20,9 +21,10 @@ function cvrpProblem(seed: number, n: number, vehicles: number, capacity: number
 }
 
 function plain(problem: Problem): Cvrp {
-  const cvrp = cvrpOf(compileProblem(problem));
+  const inst = compileProblem(problem);
+  const cvrp = cvrpOf(inst);
   if (!cvrp) throw new Error("not a plain CVRP");
-  return cvrp;
+  return withNeighbours(cvrp, buildNeighbours(inst, 40));
 }
 
 /** Distance + penalty × overload of some routes, recomputed from the matrix. */
