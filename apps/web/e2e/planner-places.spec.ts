@@ -18,7 +18,11 @@ async function signedIn(page: Page, prefix: string, request: Parameters<typeof s
 
 /** Types the start without picking a suggestion and pastes the destinations as a list. */
 async function typeRoute(page: Page, start: string, destinations: string[]): Promise<void> {
-  await page.getByRole("combobox", { name: "Start point" }).fill(start);
+  const startInput = page.getByRole("combobox", { name: "Start point" });
+  await startInput.fill(start);
+  // The suggestion list can open over "Paste a list"; close it as a user would (Escape keeps the typed text).
+  await startInput.press("Escape");
+  await expect(page.getByRole("listbox")).toHaveCount(0);
   await page.getByRole("button", { name: "Paste a list" }).click();
   await page.getByRole("dialog").getByLabel("Addresses").fill(destinations.join("\n"));
   await page.getByRole("button", { name: `Add ${destinations.length} destinations` }).click();

@@ -32,4 +32,30 @@ describe("PlaceInput suggestions", () => {
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toContain("Vaduz");
   });
+
+  it("Escape pressed before the suggestions arrive keeps the list closed; typing again reopens it", async () => {
+    // Every lookup waits for the gate to open.
+    let answer: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (answer = resolve));
+    const fetchMock = vi.fn(async () => {
+      await gate;
+      return jsonResponse({ results: [{ label: "Vaduz, Liechtenstein", lat: 47.14, lng: 9.52, kind: "city", provider: "gazetteer", match: "place", attribution: "© OpenStreetMap contributors" }] });
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    const user = userEvent.setup();
+    renderWithQuery(<Field />);
+    const input = screen.getByRole("combobox", { name: "Start point" });
+
+    await user.type(input, "Vaduz");
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await user.keyboard("{Escape}");
+    await act(async () => answer());
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.queryByRole("option")).toBeNull();
+    expect(input).toHaveAttribute("aria-expanded", "false");
+    expect(input).toHaveValue("Vaduz");
+
+    await user.type(input, "{Backspace}z");
+    await vi.waitFor(() => expect(screen.getByRole("option", { name: /Vaduz, Liechtenstein/ })).toBeVisible());
+  });
 });

@@ -73,6 +73,12 @@ export function PlaceInput({ label, value, onChange, error, near, placeholder = 
             onFocus={() => setOpen(true)}
             onBlur={() => setOpen(false)}
             onKeyDown={(event) => {
+              if (event.key === "Escape") {
+                // Also before the suggestions arrive: a pending lookup must not open the list afterwards.
+                if (expanded) event.stopPropagation();
+                setOpen(false);
+                return;
+              }
               if (!expanded) {
                 if (event.key === "ArrowDown") setOpen(true);
                 return;
@@ -86,9 +92,6 @@ export function PlaceInput({ label, value, onChange, error, near, placeholder = 
               } else if (event.key === "Enter" && active >= 0 && results[active]) {
                 event.preventDefault();
                 pick(results[active]);
-              } else if (event.key === "Escape") {
-                event.stopPropagation();
-                setOpen(false);
               }
             }}
           />
