@@ -6,7 +6,7 @@ import { solve } from "../solve";
 import { euclidMatrix, permutations, randomPoints } from "../test-support/random-problems";
 import { Rng } from "../util/rng";
 import { buildNeighbours } from "../search/neighbours";
-import { cvrpOf, withNeighbours, type Cvrp } from "./cvrp";
+import { cvrpOf, routeWarp, withNeighbours, type Cvrp } from "./cvrp";
 import { Individual } from "./individual";
 import { HgsLocalSearch } from "./local-search";
 import { Splitter } from "./split";
@@ -20,6 +20,22 @@ function cvrpProblem(seed: number, n: number, vehicles: number, capacity: number
   };
 }
 
+/** A VRPTW: windows of 40–160 around a reachable time, service 5, a shift of 0–400. */
+function vrptwProblem(seed: number, n: number, vehicles: number, capacity: number): Problem {
+  const base = cvrpProblem(seed, n, vehicles, capacity);
+  const rng = new Rng(seed * 7 + 1);
+  const m = base.matrices.durations as number[][];
+  return {
+    ...base,
+    jobs: base.jobs!.map((j) => {
+      const mid = m[0]![j.location]! + rng.int(Math.max(1, 380 - 2 * m[0]![j.location]!));
+      const half = 20 + rng.int(60);
+      return { ...j, service: 5, timeWindows: [[Math.max(0, mid - half), mid + half]] };
+    }),
+    vehicles: base.vehicles.map((v) => ({ ...v, timeWindow: [0, 400] as const })),
+  };
+}
+
 function plain(problem: Problem): Cvrp {
   const inst = compileProblem(problem);
   const cvrp = cvrpOf(inst);
@@ -27,8 +43,8 @@ function plain(problem: Problem): Cvrp {
   return withNeighbours(cvrp, buildNeighbours(inst, 40));
 }
 
-/** Distance + penalty × overload of some routes, recomputed from the matrix. */
-function priced(cvrp: Cvrp, routes: number[][], penalty: number): number {
+/** Distance + penalty × overload (+ warpPenalty × time warp with windows) of some routes, recomputed from the matrix. */
+function priced(cvrp: Cvrp, routes: number[][], penalty: number, warpPenalty = 0): number {
   const m = cvrp.n + 1;
   let c = 0;
   for (const r of routes) {
@@ -41,6 +57,7 @@ function priced(cvrp: Cvrp, routes: number[][], penalty: number): number {
       prev = x;
     }
     c += cvrp.d[prev * m]! + penalty * Math.max(0, load - cvrp.capacity);
+    if (cvrp.tw) c += warpPenalty * routeWarp(cvrp, r, 0, r.length);
   }
   return c;
 }
@@ -57,8 +74,25 @@ describe("plain CVRP detection", () => {
     for (let i = 1; i <= cvrp.n; i++) for (const j of cvrp.correlated[i]!) expect([...cvrp.correlated[j]!]).toContain(i);
   });
 
+  it("takes a VRPTW (one window per job, one shift, costs equal to travel times) with the whole fleet as route slots", () => {
+    const cvrp = plain(vrptwProblem(2, 12, 3, 20));
+    expect(cvrp.tw).not.toBeNull();
+    expect(cvrp.vehicles).toBe(3);
+    expect(cvrp.tw!.late[0]).toBe(400);
+    expect(cvrp.tw!.service[1]).toBe(5);
+  });
+
   const variants: [string, (p: Problem) => Problem][] = [
-    ["time windows", (p) => ({ ...p, jobs: p.jobs!.map((j, i) => (i === 0 ? { ...j, timeWindows: [[0, 50]] } : j)) })],
+    ["two windows on a job", (p) => ({ ...p, jobs: p.jobs!.map((j, i) => (i === 0 ? { ...j, timeWindows: [[0, 50], [80, 120]] } : j)) })],
+    [
+      "a setup time",
+      () => {
+        const q = vrptwProblem(2, 12, 3, 20);
+        return { ...q, jobs: q.jobs!.map((j, i) => (i === 0 ? { ...j, setup: 3 } : j)) };
+      },
+    ],
+    ["windows and distances in the objective", (p) => ({ ...vrptwProblem(2, 12, 3, 20), matrices: { ...p.matrices, distances: p.matrices.durations }, objective: { distance: 1 } })],
+    ["two shifts", (p) => ({ ...vrptwProblem(2, 12, 3, 20), vehicles: p.vehicles.map((v, k) => ({ ...v, timeWindow: [0, 400 + k] as const })) })],
     ["an asymmetric matrix", (p) => ({ ...p, matrices: { durations: p.matrices.durations.map((r, i) => r.map((v, j) => (i === 1 && j === 2 ? (v as number) + 1 : v))) } })],
     [
       "two capacity dimensions",
@@ -90,7 +124,7 @@ describe("split", () => {
       for (let i = 0; i < n; i++) ind.tour[i] = i + 1;
       rng.shuffle(ind.tour);
       const tour = [...ind.tour];
-      new Splitter(cvrp).split(ind, penalty);
+      new Splitter(cvrp).split(ind, { load: penalty, warp: 1 });
       let best = Infinity;
       let unbounded = Infinity;
       for (let mask = 0; mask < 1 << (n - 1); mask++) {
@@ -122,9 +156,9 @@ describe("local search", () => {
       for (let i = 0; i < cvrp.n; i++) ind.tour[i] = i + 1;
       rng.shuffle(ind.tour);
       const penalty = [0.5, 5, 50][seed % 3]!;
-      new Splitter(cvrp).split(ind, penalty);
+      new Splitter(cvrp).split(ind, { load: penalty, warp: 1 });
       const before = ind.penalised;
-      new HgsLocalSearch(cvrp).run(ind, penalty, rng);
+      new HgsLocalSearch(cvrp).run(ind, { load: penalty, warp: 1 }, rng);
       expect(ind.penalised).toBeLessThanOrEqual(before + 1e-9);
       expect(ind.penalised).toBeCloseTo(priced(cvrp, ind.routes, penalty), 6);
       expect(ind.routes.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: cvrp.n }, (_, i) => i + 1));
@@ -144,6 +178,109 @@ describe("local search", () => {
         }
       }
     }
+  });
+});
+
+describe("with time windows", () => {
+  it("the split is the cheapest cut of the giant tour, time warp priced", () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const n = 8;
+      const cvrp = plain(vrptwProblem(400 + seed, n, 3, 25));
+      const pen = { load: seed % 2 ? 3 : 100, warp: [0.5, 2, 20][seed % 3]! };
+      const ind = new Individual(cvrp);
+      const rng = new Rng(seed);
+      for (let i = 0; i < n; i++) ind.tour[i] = i + 1;
+      rng.shuffle(ind.tour);
+      const tour = [...ind.tour];
+      new Splitter(cvrp).split(ind, pen);
+      let best = Infinity;
+      let unbounded = Infinity;
+      for (let mask = 0; mask < 1 << (n - 1); mask++) {
+        const routes: number[][] = [[]];
+        tour.forEach((c, i) => {
+          if (i > 0 && mask & (1 << (i - 1))) routes.push([]);
+          routes[routes.length - 1]!.push(c);
+        });
+        if (routes.length > cvrp.vehicles) continue;
+        const within = routes.every((r) => r.length === 1 || r.reduce((a, c) => a + cvrp.demand[c]!, 0) <= 1.5 * cvrp.capacity);
+        unbounded = Math.min(unbounded, priced(cvrp, routes, pen.load, pen.warp));
+        if (within) best = Math.min(best, priced(cvrp, routes, pen.load, pen.warp));
+      }
+      if (best === Infinity) best = unbounded;
+      expect([...ind.routes.flat()]).toEqual(tour);
+      expect(ind.penalised).toBeCloseTo(best, 6);
+    }
+  });
+
+  it("the local search prices time warp exactly: never worse, and no single relocation or swap improves at the end", () => {
+    let warped = 0;
+    for (let seed = 1; seed <= 15; seed++) {
+      const cvrp = plain(vrptwProblem(80 + seed, 14, 5, 20));
+      const rng = new Rng(seed);
+      const ind = new Individual(cvrp);
+      for (let i = 0; i < cvrp.n; i++) ind.tour[i] = i + 1;
+      rng.shuffle(ind.tour);
+      const pen = { load: [0.5, 5, 50][seed % 3]!, warp: [0.3, 3, 30][(seed >> 1) % 3]! };
+      new Splitter(cvrp).split(ind, pen);
+      if (ind.warp > 0) warped++;
+      const before = ind.penalised;
+      new HgsLocalSearch(cvrp).run(ind, pen, rng);
+      expect(ind.penalised).toBeLessThanOrEqual(before + 1e-9);
+      expect(ind.penalised).toBeCloseTo(priced(cvrp, ind.routes, pen.load, pen.warp), 6);
+      expect(ind.routes.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: cvrp.n }, (_, i) => i + 1));
+      // n ≤ 20: every customer is correlated with every other.
+      const cur = priced(cvrp, ind.routes, pen.load, pen.warp);
+      const routes = ind.routes;
+      for (let r = 0; r < routes.length; r++) {
+        for (const c of routes[r]!) {
+          const without = routes.map((x) => x.filter((y) => y !== c));
+          for (let r2 = 0; r2 < routes.length; r2++) {
+            for (let q = 0; q <= without[r2]!.length; q++) {
+              const moved = without.map((x) => x.slice());
+              moved[r2]!.splice(q, 0, c);
+              expect(priced(cvrp, moved, pen.load, pen.warp)).toBeGreaterThan(cur - 1e-3);
+            }
+          }
+          for (let r2 = 0; r2 < routes.length; r2++) {
+            for (const e of routes[r2]!) {
+              if (e === c) continue;
+              const swapped = routes.map((x) => x.map((y) => (y === c ? e : y === e ? c : y)));
+              expect(priced(cvrp, swapped, pen.load, pen.warp)).toBeGreaterThan(cur - 1e-3);
+            }
+          }
+        }
+      }
+    }
+    // The random starts do arrive late somewhere: the warp was there to remove.
+    expect(warped).toBeGreaterThan(5);
+  });
+
+  it("solve() finds the optimum of small VRPTWs (enumerated) and the checker agrees on time", () => {
+    let solved = 0;
+    for (let seed = 1; seed <= 4; seed++) {
+      const problem = vrptwProblem(500 + seed, 7, 3, 15);
+      const cvrp = plain(problem);
+      let opt = Infinity;
+      for (const perm of permutations(7)) {
+        const tour = perm.map((i) => i + 1);
+        for (let mask = 0; mask < 1 << 6; mask++) {
+          const routes: number[][] = [[]];
+          tour.forEach((c, i) => {
+            if (i > 0 && mask & (1 << (i - 1))) routes.push([]);
+            routes[routes.length - 1]!.push(c);
+          });
+          if (routes.length <= 3 && routes.every((r) => routeWarp(cvrp, r, 0, r.length) === 0)) opt = Math.min(opt, priced(cvrp, routes, 1e9));
+        }
+      }
+      const sol = solve(problem, { seed, maxIterations: 300 });
+      expect(validateSolution(problem, sol).violations).toEqual([]);
+      if (opt < Infinity) {
+        solved++;
+        expect(sol.unassigned).toEqual([]);
+        expect(sol.cost).toBeCloseTo(opt, 6);
+      }
+    }
+    expect(solved).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -1,4 +1,10 @@
-import type { Cvrp } from "./cvrp";
+import { routeWarp, type Cvrp } from "./cvrp";
+
+/** Prices of infeasibility: per unit of overload and per unit of time warp. */
+export interface Penalties {
+  load: number;
+  warp: number;
+}
 
 /** One solution of the population: a giant tour and its routes, with HGS's evaluation. */
 export class Individual {
@@ -11,6 +17,8 @@ export class Individual {
   pred: Int32Array;
   distance = 0;
   excess = 0;
+  /** Total time warp of the routes (0 without windows). */
+  warp = 0;
   nbRoutes = 0;
   penalised = 0;
   feasible = false;
@@ -26,12 +34,13 @@ export class Individual {
     this.pred = new Int32Array(cvrp.n + 1);
   }
 
-  /** Recomputes the costs, tour and links from `routes` under the capacity penalty. */
-  evaluate(cvrp: Cvrp, penalty: number): void {
+  /** Recomputes the costs, tour and links from `routes` under the penalties. */
+  evaluate(cvrp: Cvrp, pen: Penalties): void {
     const m = cvrp.n + 1;
     const d = cvrp.d;
     let distance = 0;
     let excess = 0;
+    let warp = 0;
     let nb = 0;
     let k = 0;
     for (const route of this.routes) {
@@ -50,12 +59,19 @@ export class Individual {
       this.succ[prev] = 0;
       distance += d[prev * m]!;
       if (load > cvrp.capacity) excess += load - cvrp.capacity;
+      if (cvrp.tw) warp += routeWarp(cvrp, route, 0, route.length);
     }
     this.distance = distance;
     this.excess = excess;
+    this.warp = warp;
     this.nbRoutes = nb;
-    this.feasible = excess < 1e-9;
-    this.penalised = distance + penalty * excess;
+    this.feasible = excess < 1e-9 && warp < 1e-9;
+    this.penalised = this.priced(pen);
+  }
+
+  /** Distance plus the penalties of overload and time warp. */
+  priced(pen: Penalties): number {
+    return this.warp > 0 ? this.distance + pen.load * this.excess + pen.warp * this.warp : this.distance + pen.load * this.excess;
   }
 
   /** Share of customers whose links differ (Prins's broken-pairs distance, as in HGS). */

@@ -1,15 +1,17 @@
 import type { Rng } from "../util/rng";
-import type { Cvrp } from "./cvrp";
-import type { Individual } from "./individual";
+import { routeWarp, type Cvrp } from "./cvrp";
+import type { Individual, Penalties } from "./individual";
 
 const EPS = 1e-5;
 /**
  * Whether a move of cost change `cost` (arcs only) improves the penalised cost. Between routes
  * (`inter`), lu and lv are the two routes' new loads: the new penalties are non-negative, so a
- * cost change at or above the current penalties cannot gain (HGS's early exit).
+ * cost change at or above the current penalties cannot gain (HGS's early exit). Inside a route,
+ * `slack` is what the route's time warp costs now (0 without windows): the most a move can gain
+ * beyond its cost change.
  */
-function better(cost: number, inter: boolean, lu: number, lv: number, penU: number, penV: number, cap: number, penalty: number): boolean {
-  if (!inter) return cost < -EPS;
+function better(cost: number, inter: boolean, lu: number, lv: number, penU: number, penV: number, cap: number, penalty: number, slack: number): boolean {
+  if (!inter) return cost < slack - EPS;
   if (cost >= penU + penV) return false;
   return cost + (lu > cap ? (lu - cap) * penalty : 0) - penU + (lv > cap ? (lv - cap) * penalty : 0) - penV < -EPS;
 }
@@ -55,6 +57,26 @@ export class HgsLocalSearch {
   private readonly routeMark: Int32Array;
   private markStamp = 0;
   private penalty = 0;
+  /** Time windows (Vidal 2013): per node, the segment data of its route's prefix up to it (f…) and suffix from it (b…); node 0 holds the depot's. */
+  private readonly tw: boolean;
+  private readonly fD: Float64Array;
+  private readonly fTW: Float64Array;
+  private readonly fE: Float64Array;
+  private readonly fL: Float64Array;
+  private readonly bD: Float64Array;
+  private readonly bTW: Float64Array;
+  private readonly bE: Float64Array;
+  private readonly bL: Float64Array;
+  /** What each route's time warp costs now (part of pen). */
+  private readonly twPart: Float64Array;
+  private warpPenalty = 0;
+  /** The segment being concatenated (sD, sTW, sE, sL, ending at node sLast). */
+  private sD = 0;
+  private sTW = 0;
+  private sE = 0;
+  private sL = 0;
+  private sLast = 0;
+  private readonly scratch: number[] = [];
   /** A clock, never reset: a route's lastMod is the value at its last change (or load). */
   private nbMoves = 0;
   private improved = false;
@@ -103,11 +125,27 @@ export class HgsLocalSearch {
     this.lastSwapStar = new Int32Array(R);
     this.removal = new Float64Array(n + 1);
     this.routeMark = new Int32Array(R);
+    this.tw = cvrp.tw !== null;
+    const size = this.tw ? n + 1 : 0;
+    this.fD = new Float64Array(size);
+    this.fTW = new Float64Array(size);
+    this.fE = new Float64Array(size);
+    this.fL = new Float64Array(size);
+    this.bD = new Float64Array(size);
+    this.bTW = new Float64Array(size);
+    this.bE = new Float64Array(size);
+    this.bL = new Float64Array(size);
+    this.twPart = new Float64Array(R);
+    if (cvrp.tw) {
+      this.fE[0] = this.bE[0] = cvrp.tw.early[0]!;
+      this.fL[0] = this.bL[0] = cvrp.tw.late[0]!;
+    }
   }
 
   /** Improves `ind` in place under the given penalty and re-evaluates it. */
-  run(ind: Individual, penalty: number, rng: Rng): void {
-    this.penalty = penalty;
+  run(ind: Individual, pen: Penalties, rng: Rng): void {
+    this.penalty = pen.load;
+    this.warpPenalty = pen.warp;
     const R = this.seq.length;
     for (let r = 0; r < R; r++) {
       const s = this.seq[r]!;
@@ -125,14 +163,15 @@ export class HgsLocalSearch {
       // At least two loops, as in HGS (the first tests every pair).
       this.improved = loop === 0;
       this.scan(loop);
-      this.swapStarPhase(loop);
+      // SWAP*'s cached insertion costs are distances only: not with windows.
+      if (!this.tw) this.swapStarPhase(loop);
     }
     for (let r = 0; r < R; r++) {
       const out = ind.routes[r]!;
       out.length = 0;
       for (const c of this.seq[r]!) out.push(c);
     }
-    ind.evaluate(this.cvrp, penalty);
+    ind.evaluate(this.cvrp, pen);
   }
 
   private scan(loop: number): void {
@@ -204,23 +243,25 @@ export class HgsLocalSearch {
     const loadV = this.load[rv]!;
     const cap = this.capacity;
     const penalty = this.penalty;
+    const tw = this.tw;
+    const slack = tw ? this.twPart[ru]! : 0;
     const dPuU = d[pu * m + u]!;
     const dUX = d[u * m + x]!;
     const dVY = d[v * m + y]!;
     // 1: relocate u after v.
     if (u !== v && u !== y) {
       const cost = d[pu * m + x]! - dPuU - dUX + d[v * m + u]! + d[u * m + y]! - dVY;
-      if (better(cost, inter, loadU - qU, loadV + qU, penU, penV, cap, penalty)) return this.apply(1, v, rv, y, pv, posV);
+      if (better(cost, inter, loadU - qU, loadV + qU, penU, penV, cap, penalty, slack) && (!tw || this.twImproves(1, cost, loadU - qU, loadV + qU, v, rv, y, pv))) return this.apply(1, v, rv, y, pv, posV);
     }
     if (x !== 0 && u !== y && v !== x && u !== v) {
       const dXXn = d[x * m + xn]!;
       const dPuXn = d[pu * m + xn]!;
       // 2: relocate (u, x) after v.
       const cost2 = dPuXn - dPuU - dXXn + d[v * m + u]! + d[x * m + y]! - dVY;
-      if (better(cost2, inter, loadU - (qU + qX), loadV + (qU + qX), penU, penV, cap, penalty)) return this.apply(2, v, rv, y, pv, posV);
+      if (better(cost2, inter, loadU - (qU + qX), loadV + (qU + qX), penU, penV, cap, penalty, slack) && (!tw || this.twImproves(2, cost2, loadU - (qU + qX), loadV + (qU + qX), v, rv, y, pv))) return this.apply(2, v, rv, y, pv, posV);
       // 3: relocate (x, u) after v.
       const cost3 = dPuXn - dPuU - dUX - dXXn + d[v * m + x]! + d[x * m + u]! + d[u * m + y]! - dVY;
-      if (better(cost3, inter, loadU - (qU + qX), loadV + (qU + qX), penU, penV, cap, penalty)) return this.apply(3, v, rv, y, pv, posV);
+      if (better(cost3, inter, loadU - (qU + qX), loadV + (qU + qX), penU, penV, cap, penalty, slack) && (!tw || this.twImproves(3, cost3, loadU - (qU + qX), loadV + (qU + qX), v, rv, y, pv))) return this.apply(3, v, rv, y, pv, posV);
     }
     if (set === ALL_MOVES) {
       const qV = this.demand[v]!;
@@ -228,25 +269,25 @@ export class HgsLocalSearch {
       // 4: swap u and v.
       if (u <= v && u !== pv && u !== y && u !== v) {
         const cost = d[pu * m + v]! + d[v * m + x]! - dPuU - dUX + d[pv * m + u]! + d[u * m + y]! - dPvV - dVY;
-        if (better(cost, inter, loadU + (qV - qU), loadV - (qV - qU), penU, penV, cap, penalty)) return this.apply(4, v, rv, y, pv, posV);
+        if (better(cost, inter, loadU + (qV - qU), loadV - (qV - qU), penU, penV, cap, penalty, slack) && (!tw || this.twImproves(4, cost, loadU + (qV - qU), loadV - (qV - qU), v, rv, y, pv))) return this.apply(4, v, rv, y, pv, posV);
       }
       // 5: swap (u, x) with v.
       if (x !== 0 && u !== pv && x !== pv && u !== y && x !== v && u !== v) {
         const cost = d[pu * m + v]! + d[v * m + xn]! - dPuU - d[x * m + xn]! + d[pv * m + u]! + d[x * m + y]! - dPvV - dVY;
-        if (better(cost, inter, loadU + (qV - qU - qX), loadV - (qV - qU - qX), penU, penV, cap, penalty)) return this.apply(5, v, rv, y, pv, posV);
+        if (better(cost, inter, loadU + (qV - qU - qX), loadV - (qV - qU - qX), penU, penV, cap, penalty, slack) && (!tw || this.twImproves(5, cost, loadU + (qV - qU - qX), loadV - (qV - qU - qX), v, rv, y, pv))) return this.apply(5, v, rv, y, pv, posV);
       }
       // 6: swap (u, x) with (v, y).
       if (u <= v && x !== 0 && y !== 0 && y !== pu && u !== y && x !== v && v !== xn && u !== v) {
         const yn = this.nextOf[y]!;
         const cost = d[pu * m + v]! + d[y * m + xn]! - dPuU - d[x * m + xn]! + d[pv * m + u]! + d[x * m + yn]! - dPvV - d[y * m + yn]!;
         const dU = qV + this.demand[y]! - qU - qX;
-        if (better(cost, inter, loadU + dU, loadV - dU, penU, penV, cap, penalty)) return this.apply(6, v, rv, y, pv, posV);
+        if (better(cost, inter, loadU + dU, loadV - dU, penU, penV, cap, penalty, slack) && (!tw || this.twImproves(6, cost, loadU + dU, loadV - dU, v, rv, y, pv))) return this.apply(6, v, rv, y, pv, posV);
       }
       // 7: 2-opt inside the route, reversing x … v (u before v).
       if (!inter) {
         if (this.posU <= posV && x !== v) {
           const cost = d[u * m + v]! + d[x * m + y]! - dUX - dVY;
-          if (cost < -EPS) return this.apply(7, v, rv, y, pv, posV);
+          if (cost < slack - EPS && (!tw || this.twImproves(7, cost, loadU, loadU, v, rv, y, pv))) return this.apply(7, v, rv, y, pv, posV);
         }
         return false;
       }
@@ -259,7 +300,8 @@ export class HgsLocalSearch {
         const cv = v === 0 ? 0 : this.cumLoad[v]!;
         const l1 = cu + cv;
         const l2 = loadU + loadV - cu - cv;
-        if (cost + (l1 > cap ? (l1 - cap) * penalty : 0) + (l2 > cap ? (l2 - cap) * penalty : 0) < -EPS) return this.apply(8, v, rv, y, pv, posV);
+        if (cost + (l1 > cap ? (l1 - cap) * penalty : 0) + (l2 > cap ? (l2 - cap) * penalty : 0) < -EPS && (!tw || this.twImproves(8, cost + penU + penV, l1, l2, v, rv, y, pv)))
+          return this.apply(8, v, rv, y, pv, posV);
       }
     }
     if (inter) {
@@ -270,10 +312,183 @@ export class HgsLocalSearch {
         const cv = v === 0 ? 0 : this.cumLoad[v]!;
         const l1 = cu + loadV - cv;
         const l2 = cv + loadU - cu;
-        if (cost + (l1 > cap ? (l1 - cap) * penalty : 0) + (l2 > cap ? (l2 - cap) * penalty : 0) < -EPS) return this.apply(9, v, rv, y, pv, posV);
+        if (cost + (l1 > cap ? (l1 - cap) * penalty : 0) + (l2 > cap ? (l2 - cap) * penalty : 0) < -EPS && (!tw || this.twImproves(9, cost + penU + penV, l1, l2, v, rv, y, pv)))
+          return this.apply(9, v, rv, y, pv, posV);
       }
     }
     return false;
+  }
+
+  /**
+   * With time windows, whether move `kind` of tryMoves (cost change `cost`, new loads lu and lv)
+   * improves the penalised cost once the routes' new time warp is priced. Between routes the new
+   * routes are concatenations of cached prefixes, single customers and cached suffixes (O(1));
+   * 2-opt* with reversed heads and moves inside a route are simulated (O(route length)).
+   */
+  private twImproves(kind: number, cost: number, lu: number, lv: number, v: number, rv: number, y: number, pv: number): boolean {
+    const ru = this.ru;
+    const wp = this.warpPenalty;
+    if (ru === rv) return cost + wp * this.intraWarp(kind, v, y) - this.twPart[ru]! < -EPS;
+    const { u, x, pu, xn } = this;
+    // Without route U's new warp (≥ 0): a bound checked before it is computed.
+    const rest = cost + this.pe(lu) - this.pen[ru]! + this.pe(lv) - this.pen[rv]!;
+    let wu: number;
+    let wv: number;
+    switch (kind) {
+      case 1:
+        this.prefix(v);
+        this.addNode(u);
+        wv = this.closeWith(y);
+        if (rest + wp * wv >= -EPS) return false;
+        wu = this.joinWarp(pu, x);
+        break;
+      case 2:
+      case 3:
+        this.prefix(v);
+        this.addNode(kind === 2 ? u : x);
+        this.addNode(kind === 2 ? x : u);
+        wv = this.closeWith(y);
+        if (rest + wp * wv >= -EPS) return false;
+        wu = this.joinWarp(pu, xn);
+        break;
+      case 4:
+        this.prefix(pu);
+        this.addNode(v);
+        wu = this.closeWith(x);
+        this.prefix(pv);
+        this.addNode(u);
+        wv = this.closeWith(y);
+        break;
+      case 5:
+        this.prefix(pu);
+        this.addNode(v);
+        wu = this.closeWith(xn);
+        this.prefix(pv);
+        this.addNode(u);
+        this.addNode(x);
+        wv = this.closeWith(y);
+        break;
+      case 6:
+        this.prefix(pu);
+        this.addNode(v);
+        this.addNode(y);
+        wu = this.closeWith(xn);
+        this.prefix(pv);
+        this.addNode(u);
+        this.addNode(x);
+        wv = this.closeWith(this.nextOf[y]!);
+        break;
+      case 8: {
+        // U: its head, then V's head reversed; V: U's tail reversed, then V's tail.
+        const t = this.scratch;
+        t.length = 0;
+        for (const c of this.seq[ru]!) {
+          t.push(c);
+          if (c === u) break;
+        }
+        for (let c = v; c !== 0; c = this.prevOf[c]!) t.push(c);
+        wu = routeWarp(this.cvrp, t, 0, t.length);
+        t.length = 0;
+        const a = this.seq[ru]!;
+        for (let i = a.length - 1; i >= this.posU; i--) t.push(a[i]!);
+        for (let c = y; c !== 0; c = this.nextOf[c]!) t.push(c);
+        wv = routeWarp(this.cvrp, t, 0, t.length);
+        break;
+      }
+      default:
+        wu = this.joinWarp(u, y);
+        wv = this.joinWarp(v, x);
+    }
+    return rest + wp * wu + wp * wv < -EPS;
+  }
+
+  /** Time warp of route ru after move `kind` of tryMoves inside it, by simulation. */
+  private intraWarp(kind: number, v: number, y: number): number {
+    const { u, x } = this;
+    const s = this.seq[this.ru]!;
+    const t = this.scratch;
+    t.length = 0;
+    if (kind <= 3) {
+      // u (kind 1), u x (2) or x u (3) moved after v.
+      const first = kind === 3 ? x : u;
+      const second = kind === 1 ? -1 : kind === 2 ? x : u;
+      if (v === 0) this.pushPair(first, second);
+      for (const c of s) {
+        if (c === u || (kind > 1 && c === x)) continue;
+        t.push(c);
+        if (c === v) this.pushPair(first, second);
+      }
+    } else if (kind <= 6) {
+      // u (and x from kind 5) swapped with v (and y in kind 6).
+      const la = kind === 4 ? 1 : 2;
+      const lb = kind === 6 ? 2 : 1;
+      for (let i = 0; i < s.length; i++) {
+        const c = s[i]!;
+        if (c === u) {
+          this.pushPair(v, lb === 2 ? y : -1);
+          i += la - 1;
+        } else if (c === v) {
+          this.pushPair(u, la === 2 ? x : -1);
+          i += lb - 1;
+        } else t.push(c);
+      }
+    } else {
+      // 7: x … v reversed.
+      for (let i = 0; i < s.length; i++) t.push(s[i]!);
+      let i = this.posU;
+      let j = this.posOf[v]! - 1;
+      while (i < j) {
+        const c = t[i]!;
+        t[i++] = t[j]!;
+        t[j--] = c;
+      }
+    }
+    return routeWarp(this.cvrp, t, 0, t.length);
+  }
+
+  private pushPair(a: number, b: number): void {
+    this.scratch.push(a);
+    if (b >= 0) this.scratch.push(b);
+  }
+
+  /** Starts the segment as the cached prefix of the route up to node c (0: the depot). */
+  private prefix(c: number): void {
+    this.sD = this.fD[c]!;
+    this.sTW = this.fTW[c]!;
+    this.sE = this.fE[c]!;
+    this.sL = this.fL[c]!;
+    this.sLast = c;
+  }
+
+  /** Appends customer c to the segment. */
+  private addNode(c: number): void {
+    const tw = this.cvrp.tw!;
+    this.concat(c, tw.service[c]!, 0, tw.early[c]!, tw.late[c]!);
+    this.sLast = c;
+  }
+
+  /** Appends the cached suffix from node c (0: the depot) and returns the whole route's time warp. */
+  private closeWith(c: number): number {
+    this.concat(c, this.bD[c]!, this.bTW[c]!, this.bE[c]!, this.bL[c]!);
+    return this.sTW;
+  }
+
+  /** Time warp of prefix(a) + suffix(b). */
+  private joinWarp(a: number, b: number): number {
+    this.prefix(a);
+    return this.closeWith(b);
+  }
+
+  /** Vidal et al. (2013): the segment, then the travel to `first`, then segment (D2, TW2, E2, L2) starting at `first`. */
+  private concat(first: number, D2: number, TW2: number, E2: number, L2: number): void {
+    const travel = this.d[this.sLast * this.m + first]!;
+    const delta = this.sD - this.sTW + travel;
+    const wait = Math.max(E2 - delta - this.sL, 0);
+    const warp = Math.max(this.sE + delta - L2, 0);
+    this.sD += D2 + travel + wait;
+    this.sTW += TW2 + warp;
+    this.sE = Math.max(E2 - delta, this.sE) - wait;
+    this.sL = Math.min(L2 - delta, this.sL) + warp;
   }
 
   /** Applies move `kind` of tryMoves (its V locals passed in). */
@@ -618,6 +833,39 @@ export class HgsLocalSearch {
     }
     if (prev !== 0) this.nextOf[prev] = 0;
     this.load[r] = load;
-    this.pen[r] = this.pe(load);
+    this.pen[r] = this.tw ? this.pe(load) + this.refreshWindows(r) : this.pe(load);
+  }
+
+  /** Route r's prefix and suffix segments; returns what its time warp costs (part of pen[r]). */
+  private refreshWindows(r: number): number {
+    const s = this.seq[r]!;
+    const tw = this.cvrp.tw!;
+    this.prefix(0);
+    for (const c of s) {
+      this.addNode(c);
+      this.fD[c] = this.sD;
+      this.fTW[c] = this.sTW;
+      this.fE[c] = this.sE;
+      this.fL[c] = this.sL;
+    }
+    const warp = this.closeWith(0);
+    // Suffixes, from the last customer back: customer c, then the suffix after it.
+    let next = 0;
+    for (let i = s.length - 1; i >= 0; i--) {
+      const c = s[i]!;
+      this.sD = tw.service[c]!;
+      this.sTW = 0;
+      this.sE = tw.early[c]!;
+      this.sL = tw.late[c]!;
+      this.sLast = c;
+      this.closeWith(next);
+      this.bD[c] = this.sD;
+      this.bTW[c] = this.sTW;
+      this.bE[c] = this.sE;
+      this.bL[c] = this.sL;
+      next = c;
+    }
+    this.twPart[r] = this.warpPenalty * warp;
+    return this.warpPenalty * warp;
   }
 }

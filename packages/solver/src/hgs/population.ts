@@ -1,6 +1,6 @@
 import type { Rng } from "../util/rng";
 import type { Cvrp } from "./cvrp";
-import type { Individual } from "./individual";
+import type { Individual, Penalties } from "./individual";
 
 /** HGS's population parameters (Vidal 2022, table 1; sizes chosen for short budgets, below). */
 export interface PopulationParams {
@@ -33,8 +33,9 @@ export const DEFAULT_POPULATION: PopulationParams = { mu: 12, lambda: 20, nbElit
 export class Population {
   readonly feasible: Individual[] = [];
   readonly infeasible: Individual[] = [];
-  /** Feasibility of the last 100 local-search results (1/0). */
+  /** Load feasibility and time-warp feasibility of the last 100 local-search results (1/0). */
   private readonly history: number[] = [];
+  private readonly warpHistory: number[] = [];
   best: Individual | null = null;
 
   constructor(
@@ -45,8 +46,12 @@ export class Population {
   /** Adds a copy owner (the caller keeps `ind`); returns true when it is a new best feasible solution. */
   add(ind: Individual, recordFeasibility: boolean, copy: (ind: Individual) => Individual): boolean {
     if (recordFeasibility) {
-      this.history.push(ind.feasible ? 1 : 0);
+      this.history.push(ind.excess < 1e-9 ? 1 : 0);
       if (this.history.length > 100) this.history.shift();
+      if (this.cvrp.tw) {
+        this.warpHistory.push(ind.warp < 1e-9 ? 1 : 0);
+        if (this.warpHistory.length > 100) this.warpHistory.shift();
+      }
     }
     const sub = ind.feasible ? this.feasible : this.infeasible;
     const me = copy(ind);
@@ -68,17 +73,19 @@ export class Population {
     return false;
   }
 
-  /** Share of feasible results among the last 100 (0.5 with no history yet). */
+  /** Share of results within capacity among the last 100 (0.5 with no history yet). */
   feasibleShare(): number {
-    if (this.history.length === 0) return 0.5;
-    let s = 0;
-    for (const h of this.history) s += h;
-    return s / this.history.length;
+    return share(this.history);
+  }
+
+  /** Share of results without time warp among the last 100 (0.5 with no history yet). */
+  warpFeasibleShare(): number {
+    return share(this.warpHistory);
   }
 
   /** Re-prices the infeasible sub-population after a penalty change and re-sorts it. */
-  repriceInfeasible(penalty: number): void {
-    for (const ind of this.infeasible) ind.penalised = ind.distance + penalty * ind.excess;
+  repriceInfeasible(pen: Penalties): void {
+    for (const ind of this.infeasible) ind.penalised = ind.priced(pen);
     this.infeasible.sort((a, b) => a.penalised - b.penalised);
   }
 
@@ -157,4 +164,11 @@ function insertSorted(list: { dist: number; other: Individual }[], dist: number,
   let at = list.length;
   while (at > 0 && list[at - 1]!.dist > dist) at--;
   list.splice(at, 0, { dist, other });
+}
+
+function share(history: number[]): number {
+  if (history.length === 0) return 0.5;
+  let s = 0;
+  for (const h of history) s += h;
+  return s / history.length;
 }

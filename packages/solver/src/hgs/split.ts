@@ -1,5 +1,5 @@
 import type { Cvrp } from "./cvrp";
-import type { Individual } from "./individual";
+import type { Individual, Penalties } from "./individual";
 
 /** Routes may carry up to this multiple of the capacity inside the split (HGS's bound). */
 const LOAD_BOUND = 1.5;
@@ -24,14 +24,14 @@ export class Splitter {
     this.sumLoad = new Float64Array(n + 1);
   }
 
-  split(ind: Individual, penalty: number): void {
+  split(ind: Individual, pen: Penalties): void {
     const { n, capacity, vehicles } = this.cvrp;
     const tour = ind.tour;
     const pot = this.pot;
     const pred = this.pred;
     pot.fill(Infinity);
     pot[0] = 0;
-    this.relax(tour, pot, pot, pred, 0, LOAD_BOUND * capacity, penalty);
+    this.relax(tour, pot, pot, pred, 0, LOAD_BOUND * capacity, pen);
     let routes = 0;
     for (let j = n; j > 0; j = pred[j]!) routes++;
     if (routes <= vehicles) {
@@ -39,12 +39,12 @@ export class Splitter {
       for (let j = n; j > 0; j = pred[j]!) bounds.push(j);
       this.writeBounds(ind, bounds.reverse());
     } else {
-      this.splitLimited(ind, penalty);
+      this.splitLimited(ind, pen);
     }
-    ind.evaluate(this.cvrp, penalty);
+    ind.evaluate(this.cvrp, pen);
   }
 
-  private splitLimited(ind: Individual, penalty: number): void {
+  private splitLimited(ind: Individual, pen: Penalties): void {
     const { n, capacity, vehicles } = this.cvrp;
     const tour = ind.tour;
     while (this.potK.length <= vehicles) {
@@ -55,7 +55,7 @@ export class Splitter {
       const bound = pass === 0 ? LOAD_BOUND * capacity : Infinity;
       for (let k = 0; k <= vehicles; k++) this.potK[k]!.fill(Infinity);
       this.potK[0]![0] = 0;
-      for (let k = 0; k < vehicles; k++) this.relax(tour, this.potK[k]!, this.potK[k + 1]!, this.predK[k + 1]!, k, bound, penalty);
+      for (let k = 0; k < vehicles; k++) this.relax(tour, this.potK[k]!, this.potK[k + 1]!, this.predK[k + 1]!, k, bound, pen);
       let bestK = -1;
       let best = Infinity;
       for (let k = 1; k <= vehicles; k++) {
@@ -85,9 +85,14 @@ export class Splitter {
    * potOut[j] / predOut[j], routes capped at `bound` load (one customer always fits). With potIn
    * = potOut this is the unlimited split's whole shortest path, in position order.
    */
-  private relax(tour: Int32Array, potIn: Float64Array, potOut: Float64Array, predOut: Int32Array, from: number, bound: number, penalty: number): void {
+  private relax(tour: Int32Array, potIn: Float64Array, potOut: Float64Array, predOut: Int32Array, from: number, bound: number, pen: Penalties): void {
+    if (this.cvrp.tw) {
+      this.relaxTimed(tour, potIn, potOut, predOut, from, bound, pen);
+      return;
+    }
     const { n, d, demand, capacity } = this.cvrp;
     const m = n + 1;
+    const penalty = pen.load;
     for (let i = from; i < n; i++) {
       const base = potIn[i]!;
       if (base === Infinity) continue;
@@ -101,6 +106,44 @@ export class Splitter {
         dist += d[prev * m + c]!;
         prev = c;
         const cost = base + dist + d[c * m]! + (load > capacity ? penalty * (load - capacity) : 0);
+        if (cost < potOut[j]!) {
+          potOut[j] = cost;
+          predOut[j] = i;
+        }
+      }
+    }
+  }
+
+  /** relax with time windows: each route's time warp, extended one customer at a time, is priced too. */
+  private relaxTimed(tour: Int32Array, potIn: Float64Array, potOut: Float64Array, predOut: Int32Array, from: number, bound: number, pen: Penalties): void {
+    const { n, d, demand, capacity } = this.cvrp;
+    const { early, late, service } = this.cvrp.tw!;
+    const m = n + 1;
+    for (let i = from; i < n; i++) {
+      const base = potIn[i]!;
+      if (base === Infinity) continue;
+      let load = 0;
+      let dist = 0;
+      let prev = 0;
+      let time = early[0]!;
+      let warp = 0;
+      for (let j = i + 1; j <= n; j++) {
+        const c = tour[j - 1]!;
+        load += demand[c]!;
+        if (load > bound && j > i + 1) break;
+        const arc = d[prev * m + c]!;
+        dist += arc;
+        time += arc;
+        if (time < early[c]!) time = early[c]!;
+        else if (time > late[c]!) {
+          warp += time - late[c]!;
+          time = late[c]!;
+        }
+        time += service[c]!;
+        prev = c;
+        const back = time + d[c * m]!;
+        const w = back > late[0]! ? warp + back - late[0]! : warp;
+        const cost = base + dist + d[c * m]! + (load > capacity ? pen.load * (load - capacity) : 0) + pen.warp * w;
         if (cost < potOut[j]!) {
           potOut[j] = cost;
           predOut[j] = i;
