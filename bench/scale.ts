@@ -57,7 +57,7 @@ function tspCase(): Record<string, number | boolean> {
   };
 }
 
-function cvrpCase(): Record<string, number | boolean> {
+function cvrpCase(): Record<string, number | boolean | null> {
   const rng = new Rng(7);
   const durations = randomMatrix(rng, 2001);
   const jobs = Array.from({ length: 2000 }, (_, i) => ({ id: i + 1, location: i + 1, delivery: [1 + rng.int(10)] }));
@@ -84,6 +84,7 @@ function cvrpCase(): Record<string, number | boolean> {
     feasible: check.feasible && sol.unassigned.length === 0,
     // Run in its own child process (inChild): the OS's peak for this case, building it included.
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1000),
+    hugePagesMb: hugePagesMb(),
     iterations: sol.iterations,
   };
 }
@@ -96,7 +97,7 @@ function cvrpCase(): Record<string, number | boolean> {
  * (the OS's maxRSS, building the problem included) is its own; `--only cvrp10000` runs just
  * this case and updates its key in scale.json.
  */
-function cvrp10000Case(): Record<string, number | boolean> {
+function cvrp10000Case(): Record<string, number | boolean | null> {
   const n = 10000;
   const rng = new Rng(10000);
   const xs = new Float64Array(n + 1);
@@ -146,16 +147,38 @@ function cvrp10000Case(): Record<string, number | boolean> {
     routes: sol.routes.length,
     feasible: check.feasible && sol.unassigned.length === 0,
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1000),
+    hugePagesMb: hugePagesMb(),
     iterations: sol.iterations,
   };
 }
 
+/**
+ * The children's environment: glibc's malloc asks the kernel for transparent huge pages for its
+ * large mappings, where V8 puts big typed arrays (decision 016; Linux with glibc 2.35+, ignored
+ * elsewhere). `--no-huge-pages` measures without.
+ */
+function childEnv(): NodeJS.ProcessEnv {
+  if (process.argv.includes("--no-huge-pages")) return process.env;
+  const tunables = process.env.GLIBC_TUNABLES;
+  return { ...process.env, GLIBC_TUNABLES: tunables ? `${tunables}:glibc.malloc.hugetlb=1` : "glibc.malloc.hugetlb=1" };
+}
+
+/** Megabytes of this process's memory in transparent huge pages (Linux; null elsewhere). */
+function hugePagesMb(): number | null {
+  try {
+    const kb = /AnonHugePages:\s+(\d+) kB/.exec(readFileSync("/proc/self/smaps_rollup", "utf8"))?.[1];
+    return kb === undefined ? null : Math.round(Number(kb) / 1000);
+  } catch {
+    return null;
+  }
+}
+
 /** Runs a case in a child process (same loader flags) and returns the JSON it prints last. */
-function inChild(name: string): Record<string, number | boolean> {
+function inChild(name: string): Record<string, number | boolean | null> {
   const args = [...process.execArgv, fileURLToPath(import.meta.url), "--case", name, ...(quick ? ["--quick"] : [])];
-  const run = spawnSync(process.execPath, args, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const run = spawnSync(process.execPath, args, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: childEnv() });
   if (run.status !== 0) throw new Error(`${name} failed (exit ${run.status})`);
-  return JSON.parse(run.stdout.trim().split("\n").pop()!) as Record<string, number | boolean>;
+  return JSON.parse(run.stdout.trim().split("\n").pop()!) as Record<string, number | boolean | null>;
 }
 
 const caseArg = process.argv[process.argv.indexOf("--case") + 1];
