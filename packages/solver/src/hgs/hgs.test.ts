@@ -36,6 +36,20 @@ function vrptwProblem(seed: number, n: number, vehicles: number, capacity: numbe
   };
 }
 
+/** Every way to cut a giant tour into consecutive routes. */
+function cuts(tour: number[]): number[][][] {
+  const out: number[][][] = [];
+  for (let mask = 0; mask < 1 << (tour.length - 1); mask++) {
+    const routes: number[][] = [[]];
+    tour.forEach((c, i) => {
+      if (i > 0 && mask & (1 << (i - 1))) routes.push([]);
+      routes[routes.length - 1]!.push(c);
+    });
+    out.push(routes);
+  }
+  return out;
+}
+
 function plain(problem: Problem): Cvrp {
   const inst = compileProblem(problem);
   const cvrp = cvrpOf(inst);
@@ -127,12 +141,7 @@ describe("split", () => {
       new Splitter(cvrp).split(ind, { load: penalty, warp: 1 });
       let best = Infinity;
       let unbounded = Infinity;
-      for (let mask = 0; mask < 1 << (n - 1); mask++) {
-        const routes: number[][] = [[]];
-        tour.forEach((c, i) => {
-          if (i > 0 && mask & (1 << (i - 1))) routes.push([]);
-          routes[routes.length - 1]!.push(c);
-        });
+      for (const routes of cuts(tour)) {
         // The split caps a route at 1.5 × capacity (HGS) unless that leaves no solution.
         const within = routes.every((r) => r.length === 1 || r.reduce((a, c) => a + cvrp.demand[c]!, 0) <= 1.5 * cvrp.capacity);
         if (routes.length > cvrp.vehicles) continue;
@@ -195,12 +204,7 @@ describe("with time windows", () => {
       new Splitter(cvrp).split(ind, pen);
       let best = Infinity;
       let unbounded = Infinity;
-      for (let mask = 0; mask < 1 << (n - 1); mask++) {
-        const routes: number[][] = [[]];
-        tour.forEach((c, i) => {
-          if (i > 0 && mask & (1 << (i - 1))) routes.push([]);
-          routes[routes.length - 1]!.push(c);
-        });
+      for (const routes of cuts(tour)) {
         if (routes.length > cvrp.vehicles) continue;
         const within = routes.every((r) => r.length === 1 || r.reduce((a, c) => a + cvrp.demand[c]!, 0) <= 1.5 * cvrp.capacity);
         unbounded = Math.min(unbounded, priced(cvrp, routes, pen.load, pen.warp));
@@ -263,12 +267,7 @@ describe("with time windows", () => {
       let opt = Infinity;
       for (const perm of permutations(7)) {
         const tour = perm.map((i) => i + 1);
-        for (let mask = 0; mask < 1 << 6; mask++) {
-          const routes: number[][] = [[]];
-          tour.forEach((c, i) => {
-            if (i > 0 && mask & (1 << (i - 1))) routes.push([]);
-            routes[routes.length - 1]!.push(c);
-          });
+        for (const routes of cuts(tour)) {
           if (routes.length <= 3 && routes.every((r) => routeWarp(cvrp, r, 0, r.length) === 0)) opt = Math.min(opt, priced(cvrp, routes, 1e9));
         }
       }
@@ -292,12 +291,7 @@ describe("hybrid genetic search through solve()", () => {
       let opt = Infinity;
       for (const perm of permutations(7)) {
         const tour = perm.map((i) => i + 1);
-        for (let mask = 0; mask < 1 << 6; mask++) {
-          const routes: number[][] = [[]];
-          tour.forEach((c, i) => {
-            if (i > 0 && mask & (1 << (i - 1))) routes.push([]);
-            routes[routes.length - 1]!.push(c);
-          });
+        for (const routes of cuts(tour)) {
           if (routes.length <= 3) opt = Math.min(opt, priced(cvrp, routes, 1e9));
         }
       }

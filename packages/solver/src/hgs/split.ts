@@ -83,14 +83,11 @@ export class Splitter {
   /**
    * Bellman relaxation of every route tour[i .. j) out of labels potIn[i] (i ≥ from) into
    * potOut[j] / predOut[j], routes capped at `bound` load (one customer always fits). With potIn
-   * = potOut this is the unlimited split's whole shortest path, in position order.
+   * = potOut this is the unlimited split's whole shortest path, in position order. With windows,
+   * each route's time warp is simulated as the route extends, one customer at a time, and priced.
    */
   private relax(tour: Int32Array, potIn: Float64Array, potOut: Float64Array, predOut: Int32Array, from: number, bound: number, pen: Penalties): void {
-    if (this.cvrp.tw) {
-      this.relaxTimed(tour, potIn, potOut, predOut, from, bound, pen);
-      return;
-    }
-    const { n, d, demand, capacity } = this.cvrp;
+    const { n, d, demand, capacity, tw } = this.cvrp;
     const m = n + 1;
     const penalty = pen.load;
     for (let i = from; i < n; i++) {
@@ -99,33 +96,7 @@ export class Splitter {
       let load = 0;
       let dist = 0;
       let prev = 0;
-      for (let j = i + 1; j <= n; j++) {
-        const c = tour[j - 1]!;
-        load += demand[c]!;
-        if (load > bound && j > i + 1) break;
-        dist += d[prev * m + c]!;
-        prev = c;
-        const cost = base + dist + d[c * m]! + (load > capacity ? penalty * (load - capacity) : 0);
-        if (cost < potOut[j]!) {
-          potOut[j] = cost;
-          predOut[j] = i;
-        }
-      }
-    }
-  }
-
-  /** relax with time windows: each route's time warp, extended one customer at a time, is priced too. */
-  private relaxTimed(tour: Int32Array, potIn: Float64Array, potOut: Float64Array, predOut: Int32Array, from: number, bound: number, pen: Penalties): void {
-    const { n, d, demand, capacity } = this.cvrp;
-    const { early, late, service } = this.cvrp.tw!;
-    const m = n + 1;
-    for (let i = from; i < n; i++) {
-      const base = potIn[i]!;
-      if (base === Infinity) continue;
-      let load = 0;
-      let dist = 0;
-      let prev = 0;
-      let time = early[0]!;
+      let time = tw ? tw.early[0]! : 0;
       let warp = 0;
       for (let j = i + 1; j <= n; j++) {
         const c = tour[j - 1]!;
@@ -133,17 +104,19 @@ export class Splitter {
         if (load > bound && j > i + 1) break;
         const arc = d[prev * m + c]!;
         dist += arc;
-        time += arc;
-        if (time < early[c]!) time = early[c]!;
-        else if (time > late[c]!) {
-          warp += time - late[c]!;
-          time = late[c]!;
-        }
-        time += service[c]!;
         prev = c;
-        const back = time + d[c * m]!;
-        const w = back > late[0]! ? warp + back - late[0]! : warp;
-        const cost = base + dist + d[c * m]! + (load > capacity ? pen.load * (load - capacity) : 0) + pen.warp * w;
+        let cost = base + dist + d[c * m]! + (load > capacity ? penalty * (load - capacity) : 0);
+        if (tw) {
+          time += arc;
+          if (time < tw.early[c]!) time = tw.early[c]!;
+          else if (time > tw.late[c]!) {
+            warp += time - tw.late[c]!;
+            time = tw.late[c]!;
+          }
+          time += tw.service[c]!;
+          const back = time + d[c * m]!;
+          cost += pen.warp * (back > tw.late[0]! ? warp + back - tw.late[0]! : warp);
+        }
         if (cost < potOut[j]!) {
           potOut[j] = cost;
           predOut[j] = i;
