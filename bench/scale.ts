@@ -154,7 +154,7 @@ function cvrp10000Case(): Record<string, number | boolean | null> {
 
 /**
  * The children's environment: glibc's malloc asks the kernel for transparent huge pages for its
- * large mappings, where V8 puts big typed arrays (decision 016; Linux with glibc 2.35+, ignored
+ * large mappings, where V8 puts big typed arrays (decision 017; Linux with glibc 2.35+, ignored
  * elsewhere). `--no-huge-pages` measures without.
  */
 function childEnv(): NodeJS.ProcessEnv {

@@ -71,7 +71,7 @@ export class Individual {
 
   /** Distance plus the penalties of overload and time warp. */
   priced(pen: Penalties): number {
-    return this.warp > 0 ? this.distance + pen.load * this.excess + pen.warp * this.warp : this.distance + pen.load * this.excess;
+    return this.distance + pen.load * this.excess + pen.warp * this.warp;
   }
 
   /** Share of customers whose links differ (Prins's broken-pairs distance, as in HGS). */
