@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Building2, ChevronDown, CircleHelp, LogOut, Scale, Settings, ShieldCheck, UserRound } from "lucide-react";
+import { Building2, ChevronDown, CircleHelp, LogOut, Scale, Settings, ShieldCheck, UserRound, Wrench } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -13,12 +13,17 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { accountLabel } from "@/lib/auth";
+import { adminItems, type NavAccess } from "@/app/layout/nav-items";
 
-type AccountMenuProps = { email: string | null | undefined; planLabel: string; onSignOut: () => void };
+type AccountMenuProps = { email: string | null | undefined; planLabel: string; access: NavAccess; onSignOut: () => void };
 
-/** SPEC §2 account menu; its label is the e-mail's part before the @, or "User". */
-export function AccountMenu({ email, planLabel, onSignOut }: AccountMenuProps) {
+/**
+ * SPEC §2 account menu; its label is the e-mail's part before the @, or "User". An admin or
+ * super_admin also finds the admin pages here (issue 25), under "Administration".
+ */
+export function AccountMenu({ email, planLabel, access, onSignOut }: AccountMenuProps) {
   const label = accountLabel(email);
+  const admin = adminItems(access);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -55,6 +60,20 @@ export function AccountMenu({ email, planLabel, onSignOut }: AccountMenuProps) {
             Security
           </Link>
         </DropdownMenuItem>
+        {admin.length > 0 ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">Administration</DropdownMenuLabel>
+            {admin.map((item) => (
+              <DropdownMenuItem key={item.to} asChild>
+                <Link to={item.to}>
+                  <Wrench aria-hidden="true" />
+                  {item.label}
+                </Link>
+              </DropdownMenuItem>
+            ))}
+          </>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuSub>
           <DropdownMenuSubTrigger>

@@ -3,16 +3,17 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import type { Tier } from "@routepilot/contracts";
+import { AccountMenu } from "@/app/layout/account-menu";
 import { MobileMenu } from "@/app/layout/mobile-menu";
-import { accessOf, footerItems, mobileMenuItems, planLabel, topBarItems, type NavAccess } from "@/app/layout/nav-items";
+import { accessOf, adminItems, footerItems, mobileMenuItems, planLabel, topBarItems, type NavAccess } from "@/app/layout/nav-items";
 import { makeMe } from "@/test/utils";
 
 /** The access flags the server gives each tier (SPEC §5/§6) for a user outside any team. */
 const accessByTier: Record<Tier, NavAccess> = {
-  free: { teams: false, fleet: false, enhancedAnalytics: false, teamManagement: false },
-  premium: { teams: false, fleet: false, enhancedAnalytics: true, teamManagement: false },
-  enterprise: { teams: true, fleet: false, enhancedAnalytics: true, teamManagement: true },
-  fleet_pro: { teams: true, fleet: true, enhancedAnalytics: true, teamManagement: true },
+  free: { teams: false, fleet: false, enhancedAnalytics: false, teamManagement: false, admin: false, superAdmin: false },
+  premium: { teams: false, fleet: false, enhancedAnalytics: true, teamManagement: false, admin: false, superAdmin: false },
+  enterprise: { teams: true, fleet: false, enhancedAnalytics: true, teamManagement: true, admin: false, superAdmin: false },
+  fleet_pro: { teams: true, fleet: true, enhancedAnalytics: true, teamManagement: true, admin: false, superAdmin: false },
 };
 
 function labels(items: { label: string; badge?: string }[]) {
@@ -73,6 +74,54 @@ describe("mobile menu gating (SPEC §2, §6)", () => {
     expect(labels(topBarItems(accessByTier.fleet_pro))).toEqual(["Home", "Route Optimization", "Routes", "Fleet", "Teams", "Analytics", "Pricing"]);
     expect(labels(footerItems(false, accessByTier.free))).toEqual(["Home", "Pricing", "Help", "Contact"]);
     expect(labels(footerItems(true, accessByTier.enterprise))).toEqual(["Home", "Pricing", "Help", "Contact", "Routes", "Analytics", "Teams", "Settings"]);
+  });
+});
+
+describe("admin pages in the menus (issue 25)", () => {
+  const admin: NavAccess = { ...accessByTier.free, admin: true };
+  const superAdmin: NavAccess = { ...accessByTier.free, admin: true, superAdmin: true };
+
+  it("lists /admin and /security-dashboard for an admin, and /super-admin for a super_admin only", () => {
+    expect(adminItems(accessByTier.fleet_pro)).toEqual([]);
+    expect(adminItems(admin).map((i) => i.to)).toEqual(["/admin", "/security-dashboard"]);
+    expect(adminItems(superAdmin).map((i) => i.to)).toEqual(["/admin", "/security-dashboard", "/super-admin"]);
+  });
+
+  it("adds one Admin link to the top bar and each admin page to the phone menu, for admins only", () => {
+    expect(labels(topBarItems(admin))).toEqual(["Home", "Routes", "Analytics", "Pricing", "Admin"]);
+    expect(labels(topBarItems(accessByTier.enterprise))).not.toContain("Admin");
+    expect(labels(mobileMenuItems(true, superAdmin)).slice(-3)).toEqual([
+      "Admin Dashboard [Admin]",
+      "Security Dashboard [Admin]",
+      "Super Admin Dashboard [Admin]",
+    ]);
+    expect(labels(mobileMenuItems(true, accessByTier.enterprise)).some((i) => i.endsWith("[Admin]"))).toBe(false);
+    expect(labels(mobileMenuItems(false, superAdmin)).some((i) => i.endsWith("[Admin]"))).toBe(false);
+  });
+
+  it("shows an Administration group in the account menu of an admin, none for a user", async () => {
+    const { unmount } = render(
+      <MemoryRouter>
+        <AccountMenu email="root@example.com" planLabel="Free Plan" access={superAdmin} onSignOut={() => {}} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByTestId("account-menu-trigger"));
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getByText("Administration")).toBeInTheDocument();
+    expect(within(menu).getByRole("menuitem", { name: "Admin Dashboard" })).toHaveAttribute("href", "/admin");
+    expect(within(menu).getByRole("menuitem", { name: "Security Dashboard" })).toHaveAttribute("href", "/security-dashboard");
+    expect(within(menu).getByRole("menuitem", { name: "Super Admin Dashboard" })).toHaveAttribute("href", "/super-admin");
+    unmount();
+
+    render(
+      <MemoryRouter>
+        <AccountMenu email="ana@example.com" planLabel="Free Plan" access={accessByTier.fleet_pro} onSignOut={() => {}} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByTestId("account-menu-trigger"));
+    const plain = await screen.findByRole("menu");
+    expect(within(plain).queryByText("Administration")).toBeNull();
+    expect(within(plain).queryByRole("menuitem", { name: /Admin/ })).toBeNull();
   });
 });
 

@@ -1,10 +1,10 @@
 import { tierDisplayNames, type Me, type Tier } from "@routepilot/contracts";
 
 /** The access flags from GET /api/me that gate menu items (SPEC §2, §5, §6). */
-export type NavAccess = Pick<Me["access"], "teams" | "fleet" | "enhancedAnalytics" | "teamManagement">;
+export type NavAccess = Pick<Me["access"], "teams" | "fleet" | "enhancedAnalytics" | "teamManagement" | "admin" | "superAdmin">;
 export type NavItem = { to: string; label: string; badge?: string };
 
-const noAccess: NavAccess = { teams: false, fleet: false, enhancedAnalytics: false, teamManagement: false };
+const noAccess: NavAccess = { teams: false, fleet: false, enhancedAnalytics: false, teamManagement: false, admin: false, superAdmin: false };
 
 /** The access flags of a signed-in user, or none while /api/me is loading. */
 export function accessOf(me: Me | null | undefined): NavAccess {
@@ -14,6 +14,20 @@ export function accessOf(me: Me | null | undefined): NavAccess {
 /** "{Tier} Plan", Free by default (SPEC §2 mobile menu). */
 export function planLabel(tier: Tier | null | undefined): string {
   return `${tierDisplayNames[tier ?? "free"]} Plan`;
+}
+
+/**
+ * The admin pages an account role opens (issue 25: they were linked from no menu), in the order the
+ * menus show them. Mirrors the router's RoleGuards: /admin and /security-dashboard need admin or
+ * super_admin (`access.admin`), /super-admin needs super_admin (`access.superAdmin`).
+ */
+export function adminItems(access: NavAccess): NavItem[] {
+  if (!access.admin && !access.superAdmin) return [];
+  return [
+    { to: "/admin", label: "Admin Dashboard" },
+    { to: "/security-dashboard", label: "Security Dashboard" },
+    ...(access.superAdmin ? [{ to: "/super-admin", label: "Super Admin Dashboard" }] : []),
+  ];
 }
 
 /** Desktop top-bar links for a signed-in user (SPEC §2 top bar). */
@@ -26,6 +40,8 @@ export function topBarItems(access: NavAccess): NavItem[] {
     ...(access.teams ? [{ to: "/teams", label: "Teams" }] : []),
     { to: "/analytics", label: "Analytics" },
     { to: "/pricing", label: "Pricing" },
+    // One entry for the admin pages; the account menu lists each of them.
+    ...(access.admin || access.superAdmin ? [{ to: "/admin", label: "Admin" }] : []),
   ];
 }
 
@@ -52,6 +68,7 @@ export function mobileMenuItems(signedIn: boolean, access: NavAccess): NavItem[]
     { to: "/subscription", label: "Subscription" },
     { to: "/settings", label: "Settings" },
     { to: "/help", label: "Help & Support" },
+    ...adminItems(access).map((item) => ({ ...item, badge: "Admin" })),
   ];
 }
 

@@ -52,7 +52,7 @@ export function TopBar() {
             <>
               <NotificationsMenu />
               <div className="hidden md:block">
-                <AccountMenu email={user.email} planLabel={plan} onSignOut={() => void signOut()} />
+                <AccountMenu email={user.email} planLabel={plan} access={access} onSignOut={() => void signOut()} />
               </div>
             </>
           ) : (
