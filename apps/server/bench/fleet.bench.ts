@@ -34,6 +34,12 @@ function orders(n: number, box: { lat: number; lng: number; dLat: number; dLng: 
   });
 }
 
+/** Seconds as "10 h 47 min" (the bench reports total waiting, issue 25). */
+const hm = (s: number) => {
+  const minutes = Math.round(s / 60);
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")} min`;
+};
+
 async function scenario(name: string, env: Record<string, string>, n: number, vehicleCount: number, box: { lat: number; lng: number; dLat: number; dLng: number; depot?: { lat: number; lng: number } }, target: number, watchHealth: boolean) {
   const t: TestApp = await createTestApp({ ROUTE_OPTIMIZATION_RATE_LIMIT: "0", API_RATE_LIMIT: "0", ...env });
   const { server, port } = await startServer(t, { port: 0, hostname: "127.0.0.1" });
@@ -100,6 +106,7 @@ async function scenario(name: string, env: Record<string, string>, n: number, ve
     console.log(
       `${name}: ${n} orders × ${vehicleCount} vehicles (${env.ROUTING_PROVIDER}): ${seconds.toFixed(1)} s end to end (target < ${target} s) — ` +
         `${totals.assigned} assigned, ${totals.unassigned} unassigned${reasons.size ? ` (${[...reasons].map(([r, c]) => `${r} ${c}`).join(", ")})` : ""}, ${totals.vehiclesUsed} vehicles, ${(totals.distanceMeters / 1000).toFixed(0)} km; ` +
+        `waiting ${hm(totals.waitingSeconds)} of ${hm(totals.durationSeconds)} on the road; ` +
         `peak RSS ${(peakRss / 1048576).toFixed(0)} MB` +
         (watchHealth ? `; GET /api/health meanwhile: ${health.length} calls, median ${p(0.5)} ms, p99 ${p(0.99)} ms, max ${p(1)} ms` : ""),
     );
