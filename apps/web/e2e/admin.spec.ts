@@ -23,6 +23,8 @@ test("an admin upgrades a user in the console; the user's usage bar shows the ne
   const plan = admin.getByRole("combobox", { name: `Plan of ${email}` });
   await expect(plan).toHaveValue("free");
   await plan.selectOption("premium");
+  // Issue 25: picking a plan asks for a confirmation naming the user and both plans.
+  await admin.getByRole("alertdialog").getByRole("button", { name: "Change to Premium" }).click();
   await expect(admin.getByRole("region", { name: "Users" }).getByRole("status")).toHaveText(`${email} is now on Premium.`);
   await expect(admin.getByText("0 / 100")).toBeVisible();
 

@@ -21,6 +21,7 @@ test("a Fleet Pro owner creates a team and adds four vans to its fleet", async (
   const plan = admin.getByRole("combobox", { name: `Plan of ${email}` });
   await expect(plan).toHaveValue("free");
   await plan.selectOption("fleet_pro");
+  await admin.getByRole("alertdialog").getByRole("button", { name: "Change to Fleet Pro" }).click();
   await expect(admin.getByRole("region", { name: "Users" }).getByRole("status")).toHaveText(`${email} is now on Fleet Pro.`);
   await adminContext.close();
 

@@ -42,6 +42,7 @@ test("an enterprise owner's team: invitation bell live, joining from the e-mail,
   const plan = admin.getByRole("combobox", { name: `Plan of ${ownerEmail}` });
   await expect(plan).toHaveValue("free");
   await plan.selectOption("enterprise");
+  await admin.getByRole("alertdialog").getByRole("button", { name: "Change to Enterprise" }).click();
   await expect(admin.getByRole("region", { name: "Users" }).getByRole("status")).toHaveText(`${ownerEmail} is now on Enterprise.`);
   await adminContext.close();
 

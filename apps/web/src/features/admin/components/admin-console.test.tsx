@@ -67,19 +67,48 @@ describe("AdminConsole", () => {
     expect(calls.at(-1)!.url).toBe("/api/admin/users?page=1&pageSize=50&sort=routesUsed&q=bob");
   });
 
-  it("changes a user's plan and shows the new limit", async () => {
+  it("changes a user's plan after a confirmation naming the user and both plans, and shows the new limit", async () => {
     const calls = fakeApi([ana, bob]);
     renderWithQuery(<AdminConsole canChangeRoles={false} />);
-    await userEvent.selectOptions(await screen.findByRole("combobox", { name: "Plan of ana@example.com" }), "premium");
+    const select = await screen.findByRole("combobox", { name: "Plan of ana@example.com" });
+    await userEvent.selectOptions(select, "premium");
+    // Picking a value applies nothing yet: the select stays on the current plan until confirmed.
+    const dialog = await screen.findByRole("alertdialog", { name: "Change the plan of ana@example.com?" });
+    expect(dialog).toHaveTextContent("From Free to Premium: their monthly route limit becomes 100 (was 5).");
+    expect(select).toHaveValue("free");
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Change to Premium" }));
     expect(await screen.findByText("ana@example.com is now on Premium.")).toBeInTheDocument();
     expect(await screen.findByText("3 / 100")).toBeInTheDocument();
     expect(calls).toContainEqual({ method: "PATCH", url: "/api/admin/users/u1/plan", body: { tier: "premium" } });
   });
 
-  it("bans, resets usage and shows the overage history in pounds", async () => {
+  it("cancelling the confirmation leaves the plan, the role and the ban unchanged", async () => {
+    const calls = fakeApi([ana, bob]);
+    renderWithQuery(<AdminConsole canChangeRoles />);
+    const plan = await screen.findByRole("combobox", { name: "Plan of ana@example.com" });
+    await userEvent.selectOptions(plan, "fleet_pro");
+    await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(plan).toHaveValue("free");
+
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Role of bob@example.com" }), "super_admin");
+    const roleDialog = await screen.findByRole("alertdialog", { name: "Change the role of bob@example.com?" });
+    expect(roleDialog).toHaveTextContent("From admin to super_admin.");
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(screen.getByRole("combobox", { name: "Role of bob@example.com" })).toHaveValue("admin");
+
+    await userEvent.click(screen.getByRole("button", { name: "Ban ana@example.com" }));
+    await userEvent.click(within(await screen.findByRole("alertdialog", { name: "Ban ana@example.com?" })).getByRole("button", { name: "Cancel" }));
+    expect(calls.filter((c) => c.method !== "GET")).toEqual([]);
+  });
+
+  it("bans after a confirmation, resets usage and shows the overage history in pounds", async () => {
     const calls = fakeApi([ana, bob]);
     renderWithQuery(<AdminConsole canChangeRoles={false} />);
     await userEvent.click(await screen.findByRole("button", { name: "Ban ana@example.com" }));
+    await userEvent.click(within(await screen.findByRole("alertdialog", { name: "Ban ana@example.com?" })).getByRole("button", { name: "Ban" }));
     expect(await screen.findByText("ana@example.com is banned and signed out.")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Reset usage of ana@example.com" }));
     expect(await screen.findByText("Usage of ana@example.com reset to 0.")).toBeInTheDocument();
@@ -94,6 +123,7 @@ describe("AdminConsole", () => {
     fakeApi([ana, bob]);
     renderWithQuery(<AdminConsole canChangeRoles />);
     await userEvent.selectOptions(await screen.findByRole("combobox", { name: "Role of bob@example.com" }), "user");
+    await userEvent.click(within(await screen.findByRole("alertdialog", { name: "Change the role of bob@example.com?" })).getByRole("button", { name: "Make user" }));
     expect(await screen.findByText("You are the last super administrator")).toBeInTheDocument();
   });
 });

@@ -1,5 +1,15 @@
 import { Fragment, useState } from "react";
-import { accountRoleOf, accountRoles, tierDisplayNames, tiers, type AccountRole, type AdminUser, type Tier } from "@routepilot/contracts";
+import { accountRoleOf, accountRoles, monthlyRouteLimits, tierDisplayNames, tiers, type AccountRole, type AdminUser, type Tier } from "@routepilot/contracts";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useBanUser } from "@/features/admin/api/ban-user";
@@ -11,6 +21,44 @@ import { OverageHistory } from "@/features/admin/components/overage-history";
 
 const selectClass = "h-9 rounded-md border border-input bg-background px-2 text-sm disabled:opacity-60";
 
+/** A change picked in the row, waiting for the admin to confirm it (issue 25: picking a value no longer applies it). */
+type PendingChange = { kind: "plan"; tier: Tier } | { kind: "role"; role: AccountRole } | { kind: "ban" };
+
+type ConfirmText = { title: string; description: string; action: string; destructive: boolean };
+
+/** What the confirmation dialog says for a pending change: the user, and the old and new value. */
+function confirmText(user: AdminUser, change: PendingChange): ConfirmText {
+  switch (change.kind) {
+    case "plan": {
+      const from = asTierName(user.tier);
+      return {
+        title: `Change the plan of ${user.email}?`,
+        description: `From ${from} to ${tierDisplayNames[change.tier]}: their monthly route limit becomes ${monthlyRouteLimits[change.tier]} (was ${user.monthlyLimit}). No payment is taken or refunded. The change is recorded in the audit log.`,
+        action: `Change to ${tierDisplayNames[change.tier]}`,
+        destructive: false,
+      };
+    }
+    case "role":
+      return {
+        title: `Change the role of ${user.email}?`,
+        description: `From ${accountRoleOf(user.role)} to ${change.role}. The change is recorded in the audit log.`,
+        action: `Make ${change.role}`,
+        destructive: change.role === "user",
+      };
+    case "ban":
+      return {
+        title: `Ban ${user.email}?`,
+        description: "They are signed out at once and cannot sign in until they are unbanned. The change is recorded in the audit log.",
+        action: "Ban",
+        destructive: true,
+      };
+  }
+}
+
+function asTierName(tier: string): string {
+  return (tiers as readonly string[]).includes(tier) ? tierDisplayNames[tier as Tier] : tier;
+}
+
 type UserRowProps = {
   user: AdminUser;
   canChangeRoles: boolean;
@@ -18,9 +66,14 @@ type UserRowProps = {
   onResult: (message: string, ok: boolean) => void;
 };
 
-/** One user in the console: plan select, role (select for super_admin), usage, ban/unban, reset usage and overage history. */
+/**
+ * One user in the console: plan select, role (select for super_admin), usage, ban/unban, reset usage
+ * and overage history. A plan, role or ban is applied only after a confirmation naming the user and
+ * the old and new value; Cancel (or Escape) leaves the user unchanged.
+ */
 export function UserRow({ user, canChangeRoles, onResult }: UserRowProps) {
   const [showOverage, setShowOverage] = useState(false);
+  const [pending, setPending] = useState<PendingChange | null>(null);
   const changePlan = useChangePlan();
   const changeRole = useChangeRole();
   const ban = useBanUser();
@@ -29,6 +82,17 @@ export function UserRow({ user, canChangeRoles, onResult }: UserRowProps) {
   const busy = changePlan.isPending || changeRole.isPending || ban.isPending || unban.isPending || reset.isPending;
   const report = (ok: string) => ({ onSuccess: () => onResult(ok, true), onError: (e: Error) => onResult(e.message, false) });
   const role = accountRoleOf(user.role);
+  const confirm = pending ? confirmText(user, pending) : null;
+
+  function apply(change: PendingChange) {
+    if (change.kind === "plan") {
+      changePlan.mutate({ userId: user.id, tier: change.tier }, report(`${user.email} is now on ${tierDisplayNames[change.tier]}.`));
+    } else if (change.kind === "role") {
+      changeRole.mutate({ userId: user.id, role: change.role }, report(`${user.email} is now ${change.role}.`));
+    } else {
+      ban.mutate({ userId: user.id }, report(`${user.email} is banned and signed out.`));
+    }
+  }
 
   return (
     <Fragment>
@@ -45,7 +109,8 @@ export function UserRow({ user, canChangeRoles, onResult }: UserRowProps) {
             disabled={busy}
             onChange={(e) => {
               const tier = e.target.value as Tier;
-              changePlan.mutate({ userId: user.id, tier }, report(`${user.email} is now on ${tierDisplayNames[tier]}.`));
+              // The select stays on the current plan until the change is confirmed.
+              if (tier !== user.tier) setPending({ kind: "plan", tier });
             }}
           >
             {tiers.map((t) => (
@@ -64,7 +129,7 @@ export function UserRow({ user, canChangeRoles, onResult }: UserRowProps) {
               disabled={busy}
               onChange={(e) => {
                 const next = e.target.value as AccountRole;
-                changeRole.mutate({ userId: user.id, role: next }, report(`${user.email} is now ${next}.`));
+                if (next !== role) setPending({ kind: "role", role: next });
               }}
             >
               {accountRoles.map((r) => (
@@ -89,7 +154,7 @@ export function UserRow({ user, canChangeRoles, onResult }: UserRowProps) {
                 Unban
               </Button>
             ) : (
-              <Button size="sm" variant="outline" disabled={busy} aria-label={`Ban ${user.email}`} onClick={() => ban.mutate({ userId: user.id }, report(`${user.email} is banned and signed out.`))}>
+              <Button size="sm" variant="outline" disabled={busy} aria-label={`Ban ${user.email}`} onClick={() => setPending({ kind: "ban" })}>
                 Ban
               </Button>
             )}
@@ -109,6 +174,33 @@ export function UserRow({ user, canChangeRoles, onResult }: UserRowProps) {
           </td>
         </tr>
       ) : null}
+      <AlertDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+      >
+        {confirm ? (
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>{confirm.title}</AlertDialogTitle>
+              <AlertDialogDescription>{confirm.description}</AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction
+                variant={confirm.destructive ? "destructive" : "default"}
+                onClick={() => {
+                  if (pending) apply(pending);
+                  setPending(null);
+                }}
+              >
+                {confirm.action}
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        ) : null}
+      </AlertDialog>
     </Fragment>
   );
 }
