@@ -13,6 +13,8 @@ export const planMessages = {
   notADriver: "This person is not a driver of the team",
   noDriver: (vehicle: string) => `Choose a driver for ${vehicle}: no driver has it as their default vehicle`,
   nothingToDispatch: "The plan has no route to dispatch",
+  alreadyDispatched: (vehicle: string) => `${vehicle}'s route has already been dispatched`,
+  notARoute: "This vehicle has no stop in the plan",
   dispatchedTitle: "New route",
   dispatched: (team: string, date: string, vehicle: string, stops: number) => `${team}: your route for ${date} with ${vehicle} is ready (${stops} stop${stops === 1 ? "" : "s"}).`,
   dispatchedMailSubject: (date: string) => `Your route for ${date}`,
@@ -50,7 +52,10 @@ export const planDetailSchema = planSchema.extend({
   vehicleIds: z.array(z.string()),
   locks: z.array(planLockSchema),
   violations: z.array(planViolationSchema),
+  /** When the first of its routes was dispatched (edits are frozen from then on; the rest can still be dispatched). */
   dispatchedAt: z.string().nullable(),
+  /** The plan's routes already dispatched, by vehicle: the driver's route and who drives it. */
+  dispatched: z.array(z.object({ vehicleId: z.string(), routeId: z.string(), driverUserId: z.string().nullable() })),
 });
 export type PlanDetail = z.infer<typeof planDetailSchema>;
 
@@ -103,6 +108,12 @@ export const planComparisonSchema = z.object({
  * and cover for each other, so the manager may send `dispatchAnyway: true` to dispatch as chosen.
  */
 export const dispatchPlanSchema = z.object({
+  /**
+   * The routes (by vehicle) to dispatch now; the others stay planned and can be dispatched by a
+   * later call on the same plan. Left out: every route not dispatched yet that has a driver (given
+   * in `assignments`, or the driver whose default vehicle it is); routes with no driver stay planned.
+   */
+  vehicleIds: z.array(z.string().min(1)).min(1).max(500).optional(),
   /** Driver per vehicle; a vehicle left out goes to the driver whose default vehicle it is. */
   assignments: z.array(z.object({ vehicleId: z.string().min(1), driverUserId: z.string().min(1) })).max(500).optional(),
   /** Dispatch even though a driver does not work that day or lacks a skill the route needs (the 409's warnings). */
@@ -110,7 +121,12 @@ export const dispatchPlanSchema = z.object({
 });
 export type DispatchPlanInput = z.infer<typeof dispatchPlanSchema>;
 
-export const dispatchResultSchema = z.object({ routes: z.array(z.object({ routeId: z.string(), vehicleId: z.string(), driverUserId: z.string() })) });
+export const dispatchResultSchema = z.object({
+  /** The routes dispatched by this call. */
+  routes: z.array(z.object({ routeId: z.string(), vehicleId: z.string(), driverUserId: z.string() })),
+  /** Vehicles whose non-empty route is still planned (not dispatched yet). */
+  remaining: z.array(z.string()),
+});
 
 /** Realtime on topic team:{id} (managers): data PlanEvent. */
 export const planRealtimeTypes = { progress: "plan_progress", done: "plan_done" } as const;

@@ -530,3 +530,60 @@ describe("fleet plans: each vehicle travels by its own profile", () => {
     expect(asVan.routes[0]!.drivingSeconds).toBeLessThan(routes.find((r) => r.vehicleId === bike!.id)!.drivingSeconds * 0.8);
   }, 30_000);
 });
+
+describe("fleet plans: dispatch what you can (fewer drivers than vans)", () => {
+  let w: World;
+  let vans: Vehicle[];
+  let planned: PlanDetail;
+  beforeAll(async () => {
+    w = await world();
+    // Three small vans: 12 orders of 2-3 units need all three.
+    vans = await addVehicles(w, [van("Van 1", { capacity: [10] }), van("Van 2", { capacity: [10] }), van("Van 3", { capacity: [10] })]);
+    planned = await plan(w, { vehicleIds: vans.map((v) => v.id), orders: scatteredOrders(12).map((o) => ({ ...o, timeWindows: [] })) });
+  }, 60_000);
+
+  it("dispatches only the routes with a driver, keeps the rest planned, and dispatches them later on the same plan", async () => {
+    const used = planned.routes.filter((r) => r.stops.length > 0).map((r) => r.vehicleId);
+    expect(used).toHaveLength(3);
+    const [first, second, third] = used as [string, string, string];
+    const url = `/api/teams/${w.teamId}/plans/${planned.id}/dispatch`;
+    // No driver has a default vehicle and none is given: nothing can go, and the answer says which van needs one.
+    const none = await t.call(url, { cookie: w.people.owner.cookie, body: {} });
+    expect(await errorOf(none)).toMatchObject({ status: 400, message: planMessages.noDriver(vans.find((v) => v.id === first)!.name) });
+    // A route asked for without a driver is named.
+    const asked = await t.call(url, { cookie: w.people.owner.cookie, body: { vehicleIds: [second] } });
+    expect(await errorOf(asked)).toMatchObject({ status: 400, fields: { "vehicleIds.0": expect.stringContaining("Choose a driver") } });
+
+    // One driver, one van: 200, one route out, two still planned.
+    const one = await t.call(url, { cookie: w.people.owner.cookie, body: { assignments: [{ vehicleId: first, driverUserId: w.people.driver.userId }] } });
+    expect(one.status).toBe(200);
+    const out1 = await json<{ routes: { vehicleId: string; routeId: string }[]; remaining: string[] }>(one);
+    expect(out1.routes.map((r) => r.vehicleId)).toEqual([first]);
+    expect(out1.remaining.sort()).toEqual([second, third].sort());
+    expect(await t.deps.db.select().from(routes).where(eq(routes.planId, planned.id))).toHaveLength(1);
+    const after1 = await done(w, planned.id);
+    expect(after1.dispatchedAt).not.toBeNull();
+    expect(after1.dispatched).toEqual([{ vehicleId: first, routeId: out1.routes[0]!.routeId, driverUserId: w.people.driver.userId }]);
+    // Edits are frozen from the first dispatch on.
+    const move = await t.call(`/api/teams/${w.teamId}/plans/${planned.id}/moves`, { cookie: w.people.owner.cookie, body: { orderId: planned.routes[0]!.stops[0]!.orderId, toVehicleId: second, position: 0 } });
+    expect(await errorOf(move)).toMatchObject({ status: 409, message: fleetMessages.planFrozen });
+    // The same van again: 409 naming it; nothing written.
+    const again = await t.call(url, { cookie: w.people.owner.cookie, body: { vehicleIds: [first], assignments: [{ vehicleId: first, driverUserId: w.people.driver.userId }] } });
+    expect(await errorOf(again)).toMatchObject({ status: 409, message: planMessages.alreadyDispatched(vans.find((v) => v.id === first)!.name) });
+
+    // Later (the driver is back, or a second one is hired): the next van, by an explicit choice.
+    const two = await t.call(url, { cookie: w.people.owner.cookie, body: { vehicleIds: [second], assignments: [{ vehicleId: second, driverUserId: w.people.driver.userId }] } });
+    expect(two.status).toBe(200);
+    expect((await json<{ remaining: string[] }>(two)).remaining).toEqual([third]);
+    // The last one through its default driver.
+    const saved = await t.call(`/api/teams/${w.teamId}/drivers/${w.people.driver.userId}`, { method: "PUT", cookie: w.people.owner.cookie, body: { defaultVehicleId: third } });
+    expect(saved.status).toBe(200);
+    const three = await t.call(url, { cookie: w.people.owner.cookie, body: {} });
+    expect(three.status).toBe(200);
+    expect(await json<{ routes: { vehicleId: string }[]; remaining: string[] }>(three)).toMatchObject({ routes: [{ vehicleId: third }], remaining: [] });
+    expect((await done(w, planned.id)).dispatched.map((d) => d.vehicleId).sort()).toEqual([first, second, third].sort());
+    // Everything is out: a further call is refused as frozen.
+    expect(await errorOf(await t.call(url, { cookie: w.people.owner.cookie, body: {} }))).toMatchObject({ status: 409, message: fleetMessages.planFrozen });
+    expect(await t.deps.db.select().from(routes).where(eq(routes.planId, planned.id))).toHaveLength(3);
+  }, 60_000);
+});

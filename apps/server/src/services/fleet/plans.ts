@@ -69,6 +69,8 @@ interface StoredResult extends PlanResult {
   violations: Violation[];
   latenessByVehicle: Record<string, number>;
   countedRoutes: number;
+  /** The routes dispatched from the plan so far (one call may dispatch some, a later one the rest). */
+  dispatched?: PlanDetail["dispatched"];
 }
 
 /** Plans being solved on this process, so tests and shutdown can wait for them. */
@@ -190,6 +192,7 @@ function presentPlan(row: Omit<PlanRow, "orders" | "contactsSealed" | "legacyCon
     error: row.error,
     locks: row.locks,
     violations: result?.violations ?? [],
+    dispatched: result?.dispatched ?? [],
   };
 }
 
@@ -834,9 +837,11 @@ async function warnUnfitDrivers(
 }
 
 /**
- * POST …/plans/{id}/dispatch: every non-empty route becomes a routes row of the team assigned to
- * its driver (given, or the driver whose default vehicle it is) and vehicle; each driver gets a
- * notification (realtime) and an e-mail; the plan is frozen. All or nothing.
+ * POST …/plans/{id}/dispatch: the chosen non-empty routes (`vehicleIds`; by default every route
+ * not dispatched yet that has a driver) become routes rows of the team assigned to their driver
+ * (given, or the driver whose default vehicle it is) and vehicle; each driver gets a notification
+ * (realtime) and an e-mail. The plan's edits are frozen from the first dispatch on; the routes left
+ * planned (a van with no driver today) can be dispatched by a later call. All or nothing per call.
  */
 export async function dispatchPlan(deps: PlanDeps, caller: Caller, teamId: string, planId: string, input: DispatchPlanInput) {
   const geo = await deps.geo.get();
@@ -844,41 +849,60 @@ export async function dispatchPlan(deps: PlanDeps, caller: Caller, teamId: strin
   const mails: { email: string; name: string; routeId: string; date: string; vehicle: string; stops: number; team: string }[] = [];
   const out = await deps.db.transaction(async (tx) => {
     const { team } = await requireFleetTeam(tx, caller, teamId, { manager: true });
-    const row = await editablePlan(tx, caller, teamId, planId);
+    const row = await planOf(tx, teamId, planId, true);
+    if (row.status === "queued" || row.status === "solving" || !storedResult(row)) throw new ConflictError(planMessages.notReady);
     const result = storedResult(row) as StoredResult;
-    const used = result.routes.filter((r) => r.stops.length > 0);
-    if (used.length === 0) throw new ConflictError(planMessages.nothingToDispatch);
+    const nonEmpty = result.routes.filter((r) => r.stops.length > 0);
+    if (nonEmpty.length === 0) throw new ConflictError(planMessages.nothingToDispatch);
+    // Which routes are out already: the routes rows made from this plan (a deleted one frees its vehicle).
+    const existing = await tx.select({ id: routes.id, vehicleId: routes.vehicleId, driverUserId: routes.driverUserId }).from(routes).where(eq(routes.planId, planId));
+    const done = new Set(existing.map((r) => r.vehicleId));
+    const open = nonEmpty.filter((r) => !done.has(r.vehicleId));
+    if (open.length === 0) throw new ConflictError(fleetMessages.planFrozen);
     const drivers = await tx
       .select({ userId: teamMembers.userId, email: user.email, name: user.name })
       .from(teamMembers)
       .innerJoin(user, eq(user.id, teamMembers.userId))
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, "driver")));
     const driverById = new Map(drivers.map((d) => [d.userId, d]));
+    const vehicleList = await teamVehicles(deps, tx, teamId, row.vehicleIds, "vehicleIds", true);
+    const vehicleById = new Map(vehicleList.map((v) => [v.id, v]));
+    const nameOf = (vehicleId: string) => vehicleById.get(vehicleId)?.name ?? vehicleId;
     const fields: Record<string, string> = {};
+    let conflict: string | null = null;
     const assigned = new Map<string, string>();
     (input.assignments ?? []).forEach((a, i) => {
-      if (!used.some((r) => r.vehicleId === a.vehicleId)) fields[`assignments.${i}.vehicleId`] ??= fleetMessages.unknownVehicle;
+      if (!nonEmpty.some((r) => r.vehicleId === a.vehicleId)) fields[`assignments.${i}.vehicleId`] ??= planMessages.notARoute;
+      else if (done.has(a.vehicleId)) conflict ??= planMessages.alreadyDispatched(nameOf(a.vehicleId));
       if (!driverById.has(a.driverUserId)) fields[`assignments.${i}.driverUserId`] ??= planMessages.notADriver;
       assigned.set(a.vehicleId, a.driverUserId);
     });
+    (input.vehicleIds ?? []).forEach((id, i) => {
+      if (!nonEmpty.some((r) => r.vehicleId === id)) fields[`vehicleIds.${i}`] ??= planMessages.notARoute;
+      else if (done.has(id)) conflict ??= planMessages.alreadyDispatched(nameOf(id));
+    });
     const defaults = await driverByVehicle(tx, teamId);
-    const vehicleList = await teamVehicles(deps, tx, teamId, row.vehicleIds, "vehicleIds", true);
-    const vehicleById = new Map(vehicleList.map((v) => [v.id, v]));
-    for (const r of used) {
+    for (const r of open) {
       const driver = assigned.get(r.vehicleId) ?? defaults.get(r.vehicleId);
-      if (!driver) fields[`assignments`] ??= planMessages.noDriver(vehicleById.get(r.vehicleId)?.name ?? r.vehicleId);
-      else assigned.set(r.vehicleId, driver);
+      if (driver) assigned.set(r.vehicleId, driver);
     }
+    // The routes of this call: those asked for (each needs a driver), else every open route that has one.
+    const chosen = input.vehicleIds ? open.filter((r) => input.vehicleIds?.includes(r.vehicleId)) : open.filter((r) => assigned.has(r.vehicleId));
+    (input.vehicleIds ?? []).forEach((id, i) => {
+      if (open.some((r) => r.vehicleId === id) && !assigned.has(id)) fields[`vehicleIds.${i}`] ??= planMessages.noDriver(nameOf(id));
+    });
+    if (!input.vehicleIds && chosen.length === 0) fields.assignments ??= planMessages.noDriver(nameOf((open[0] as PlanRoute).vehicleId));
     const first = Object.values(fields)[0];
     if (first) throw new ValidationError(first, fields);
+    if (conflict) throw new ConflictError(conflict);
     // What edits broke was shown as violations; dispatching them takes the manager's word for it.
     if (!input.dispatchAnyway && result.violations.length > 0) throw new AppError(409, "CONFLICT", planMessages.hasViolations(result.violations.length));
-    if (!input.dispatchAnyway) await warnUnfitDrivers(tx, teamId, row, used, assigned, input.assignments ?? [], vehicleById, driverById);
+    if (!input.dispatchAnyway) await warnUnfitDrivers(tx, teamId, row, chosen, assigned, input.assignments ?? [], vehicleById, driverById);
 
     const orders = row.orders as unknown as PlanOrder[];
     const contacts = planContacts(deps, row);
     const created: { routeId: string; vehicleId: string; driverUserId: string }[] = [];
-    for (const r of used) {
+    for (const r of chosen) {
       const vehicle = vehicleById.get(r.vehicleId) as PlanVehicle;
       const driverUserId = assigned.get(r.vehicleId) as string;
       const { values, stops } = await dispatchedRoute(geo, deps, row.date, vehicle, r, orders, contacts);
@@ -893,9 +917,15 @@ export async function dispatchPlan(deps: PlanDeps, caller: Caller, teamId: strin
       const driver = driverById.get(driverUserId) as { email: string; name: string };
       mails.push({ email: driver.email, name: driver.name, routeId, date: row.date, vehicle: vehicle.name, stops: r.stops.length, team: team.name });
     }
-    await tx.update(plans).set({ dispatchedAt: new Date(), updatedAt: new Date() }).where(eq(plans.id, planId));
+    const dispatched = [...existing.filter((e): e is typeof e & { vehicleId: string } => e.vehicleId !== null).map((e) => ({ vehicleId: e.vehicleId, routeId: e.id, driverUserId: e.driverUserId })), ...created];
+    const next: StoredResult = { ...result, dispatched };
+    await tx
+      .update(plans)
+      .set({ result: next as unknown as Record<string, unknown>, dispatchedAt: row.dispatchedAt ?? new Date(), updatedAt: new Date() })
+      .where(eq(plans.id, planId));
     await events.teamChanged(tx, teamId, "plan_dispatched", caller.id);
-    return { routes: created };
+    const remaining = open.filter((r) => !created.some((c) => c.vehicleId === r.vehicleId)).map((r) => r.vehicleId);
+    return { routes: created, remaining };
   });
   await events.flush(deps.realtime, deps.logger);
   await afterDispatch(deps, out.routes.map((r) => r.routeId));
