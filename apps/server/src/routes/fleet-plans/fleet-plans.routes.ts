@@ -103,13 +103,14 @@ export const dispatchPlan = createRoute({
   method: "post",
   path: "/api/teams/{teamId}/plans/{planId}/dispatch",
   tags,
-  summary: "Turn each non-empty route into a route assigned to its driver (given, or the driver whose default vehicle it is) and vehicle; drivers get a notification and an e-mail; the plan is frozen",
+  summary:
+    "Turn the chosen non-empty routes (vehicleIds; by default every route not dispatched yet that has a driver) into routes assigned to their driver (given, or the driver whose default vehicle it is) and vehicle; drivers get a notification and an e-mail; the plan's edits are frozen; routes left planned (no driver yet) can be dispatched by a later call on the same plan",
   request: { params: PlanParam, ...body(dispatchPlanSchema) },
   responses: {
     200: json(dispatchResultSchema, "Dispatched routes"),
     ...errors,
     409: jsonError(
-      "The plan has been dispatched or is still being solved; or a driver does not work on the plan's weekday or lacks a driver skill an order of the route needs (fields name each assignment: send dispatchAnyway true to dispatch as chosen)",
+      "Every route of the plan has been dispatched, a chosen route already was, or the plan is still being solved; or a driver does not work on the plan's weekday or lacks a driver skill an order of the route needs (fields name each assignment: send dispatchAnyway true to dispatch as chosen)",
     ),
   },
 });

@@ -42,6 +42,7 @@ const basePlan: PlanDetail = {
   locks: [],
   violations: [],
   dispatchedAt: null,
+  dispatched: [],
 };
 const stop = { orderId: "line-1", kind: "delivery" as const, label: "Post office", lat: 47.14, lng: 9.52, arrival: "2026-11-24T09:00:00", departure: "2026-11-24T09:05:00", waitingSeconds: 0, demand: [1], load: [1] };
 const donePlan: PlanDetail = {

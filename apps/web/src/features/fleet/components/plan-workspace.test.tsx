@@ -6,7 +6,7 @@ import { jsonResponse, renderWithQuery } from "@/test/utils";
 import { PlanWorkspace, planFamily } from "@/features/fleet/components/plan-workspace";
 
 const vehicles = [{ id: "v1", name: "Van 1" }, { id: "v2", name: "Van 2" }] as Vehicle[];
-const drivers = [{ userId: "d1", name: "Dana", email: "d@example.com", defaultVehicleId: "v1", skills: [], workingDays: [] }, { userId: "d2", name: "Eli", email: "e@example.com", defaultVehicleId: null, skills: [], workingDays: [] }] as Driver[];
+const drivers = [{ userId: "d1", name: "Dana", email: "d@example.com", defaultVehicleId: "v1", skills: [], workingDays: ["mon", "tue", "wed", "thu", "fri"] }, { userId: "d2", name: "Eli", email: "e@example.com", defaultVehicleId: null, skills: [], workingDays: ["mon", "tue", "wed", "thu", "fri"] }] as Driver[];
 const stop = (orderId: string, label: string, at: string) => ({ orderId, kind: "delivery" as const, label, lat: 47.14, lng: 9.52, arrival: `2026-11-24T${at}:00`, departure: `2026-11-24T${at}:00`, waitingSeconds: 0, demand: [1], load: [1] });
 const route = (vehicleId: string, stops: ReturnType<typeof stop>[]) => ({ vehicleId, driverId: null, stops, breaks: [], start: "2026-11-24T08:00:00", end: "2026-11-24T12:00:00", distanceMeters: 1000, durationSeconds: 3600, drivingSeconds: 1800, serviceSeconds: 600, waitingSeconds: 0, load: [1], costPence: 100 });
 const totals = { orders: 3, assigned: 3, unassigned: 0, vehiclesUsed: 2, distanceMeters: 2000, durationSeconds: 7200, waitingSeconds: 0, latenessSeconds: 0, costPence: 200, durationSpreadSeconds: 0 };
@@ -29,6 +29,7 @@ const plan = (over: Partial<PlanDetail> = {}): PlanDetail => ({
   locks: [],
   violations: [],
   dispatchedAt: null,
+  dispatched: [],
   ...over,
 });
 
@@ -74,7 +75,7 @@ describe("PlanWorkspace", () => {
               { ...summary, id: "p2", name: "Balanced", objective: "balance", totals: { ...totals, distanceMeters: 2500 }, parentPlanId: "p1", violations: 0 },
             ],
           });
-        if (u.pathname.endsWith("/dispatch")) return jsonResponse({ routes: [{ routeId: "r1", vehicleId: "v1", driverUserId: "d1" }] });
+        if (u.pathname.endsWith("/dispatch")) return jsonResponse({ routes: [{ routeId: "r1", vehicleId: "v1", driverUserId: "d1" }], remaining: ["v2"] });
         return jsonResponse(current);
       }),
     );
@@ -94,7 +95,7 @@ describe("PlanWorkspace", () => {
     expect(calls.find((c) => c.path.endsWith("/moves"))?.body).toEqual({ orderId: "b", toVehicleId: "v2", position: 0 });
     const van2 = screen.getByRole("listitem", { name: "Route of Van 2" });
     expect(within(van2).getByText(/breaks a constraint/)).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Dispatch 2 routes" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Dispatch 1 route" })).toBeDisabled();
 
     await user.click(within(screen.getByRole("listitem", { name: "Route of Van 1" })).getByRole("checkbox", { name: "Lock Bakery" }));
     await waitFor(() => expect(screen.getByRole("button", { name: "Re-plan keeping 1 locked stop" })).toBeInTheDocument());
@@ -195,20 +196,25 @@ describe("PlanWorkspace", () => {
           posted.push(body);
           if (!body.dispatchAnyway)
             return jsonResponse({ error: { code: "CONFLICT", message: "Some drivers do not fit their routes: change the driver, or dispatch anyway", fields: { "assignments.0.driverUserId": "Van 1: Dana does not work on Tuesday (working days in Drivers)" } } }, 409);
-          return jsonResponse({ routes: [] });
+          return jsonResponse({ routes: [], remaining: [] });
         }
         if (String(url).includes("/plans?")) return jsonResponse({ plans: [] });
-        return jsonResponse(posted.length > 1 ? plan({ dispatchedAt: "2026-11-23T06:00:00.000Z" }) : plan());
+        return jsonResponse(posted.length > 1 ? plan({ dispatchedAt: "2026-11-23T06:00:00.000Z", dispatched: [{ vehicleId: "v1", routeId: "r1", driverUserId: "d1" }] }) : plan());
       }),
     );
     const user = userEvent.setup();
     renderWithQuery(<PlanWorkspace teamId="t1" planId="p1" vehicles={vehicles} drivers={drivers} onPick={vi.fn()} />);
-    await user.click(await screen.findByRole("button", { name: "Dispatch 2 routes" }));
+    // Van 2 has no driver: it stays planned and the button says so.
+    expect(await screen.findByText(/1 route has no driver and will stay planned/)).toBeInTheDocument();
+    await user.click(await screen.findByRole("button", { name: "Dispatch 1 route" }));
     const dispatch = screen.getByRole("region", { name: "Dispatch" });
     expect(await within(dispatch).findByText("Van 1: Dana does not work on Tuesday (working days in Drivers)")).toBeInTheDocument();
     await user.click(within(dispatch).getByRole("button", { name: "Dispatch anyway" }));
-    expect(await screen.findByText(/Dispatched: each driver has their route/)).toBeInTheDocument();
-    expect(posted[1]).toEqual({ assignments: [{ vehicleId: "v1", driverUserId: "d1" }], dispatchAnyway: true });
+    // One of two routes is out; Van 2 can follow once it has a driver.
+    expect(await within(dispatch).findByText("Dispatched to Dana")).toBeInTheDocument();
+    expect(await within(dispatch).findByText(/Dispatched 1 of 2 routes\. Van 2 is still planned/)).toBeInTheDocument();
+    expect(posted[1]).toEqual({ vehicleIds: ["v1"], assignments: [{ vehicleId: "v1", driverUserId: "d1" }], dispatchAnyway: true });
+    expect(within(dispatch).getByRole("button", { name: "Dispatch 0 routes" })).toBeDisabled();
   });
 
   it("dispatches with each vehicle's default driver unless another is chosen", async () => {
@@ -218,14 +224,18 @@ describe("PlanWorkspace", () => {
       vi.fn(async (url: string, init?: RequestInit) => {
         if (String(url).endsWith("/dispatch")) {
           posted.push(JSON.parse(String(init?.body)));
-          return jsonResponse({ routes: [] });
+          return jsonResponse({ routes: [], remaining: [] });
         }
         if (String(url).endsWith("/variants")) {
           posted.push(JSON.parse(String(init?.body)));
           return jsonResponse({ id: "p2" }, 202);
         }
         if (String(url).includes("/plans?")) return jsonResponse({ plans: [] });
-        return jsonResponse(posted.length ? plan({ dispatchedAt: "2026-11-23T06:00:00.000Z" }) : plan());
+        return jsonResponse(
+          posted.length
+            ? plan({ dispatchedAt: "2026-11-23T06:00:00.000Z", dispatched: [{ vehicleId: "v1", routeId: "r1", driverUserId: "d1" }, { vehicleId: "v2", routeId: "r2", driverUserId: "d2" }] })
+            : plan(),
+        );
       }),
     );
     const user = userEvent.setup();
@@ -239,6 +249,6 @@ describe("PlanWorkspace", () => {
     await user.click(within(screen.getByRole("group", { name: "Variant vehicles" })).getByRole("checkbox", { name: "Van 2" }));
     await user.click(screen.getByRole("button", { name: "Make a variant" }));
     await waitFor(() => expect(posted[1]).toEqual({ name: "Variant 1", objective: "balance", vehicleIds: ["v1"] }));
-    expect(posted[0]).toEqual({ assignments: [{ vehicleId: "v1", driverUserId: "d1" }, { vehicleId: "v2", driverUserId: "d2" }] });
+    expect(posted[0]).toEqual({ vehicleIds: ["v1", "v2"], assignments: [{ vehicleId: "v1", driverUserId: "d1" }, { vehicleId: "v2", driverUserId: "d2" }] });
   });
 });

@@ -49,6 +49,15 @@ export function planFamily(plans: readonly PlanSummary[], id: string): Set<strin
 
 const MAX_COMPARED = 5;
 
+const weekdayKeys = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
+const weekdayPlurals = ["Sundays", "Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays"];
+/** The weekday of a YYYY-MM-DD date: its key in drivers' working days and its plural name. */
+export function weekdayOf(date: string): { key: (typeof weekdayKeys)[number]; plural: string } | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return { key: weekdayKeys[day]!, plural: weekdayPlurals[day]! };
+}
+
 /**
  * The day's plans from the server (so a reload loses nothing): the plan's family is ticked for
  * comparison, any other plan of the day can be; at most five at once.
@@ -185,7 +194,8 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
   const sameVehicles = variantVehicleIds === null || (current !== undefined && [...variantVehicles].sort().join() === [...current.vehicleIds].sort().join());
   // A 409 with fields is the server's warning that a driver does not fit a route: listed by the dispatch button, with "Dispatch anyway".
   const dispatchWarnings = dispatch.error instanceof ApiError && dispatch.error.status === 409 && dispatch.error.fields ? Object.values(dispatch.error.fields) : [];
-  const error = move.error ?? locks.error ?? replan.error ?? variant.error ?? (dispatchWarnings.length > 0 ? null : dispatch.error) ?? plan.error;
+  // The dispatch's own errors show by its button, where the manager is looking.
+  const error = move.error ?? locks.error ?? replan.error ?? variant.error ?? plan.error;
   const busy = move.isPending || locks.isPending || replan.isPending;
 
   if (plan.error && !current) return <p className="text-sm text-destructive">{errorMessage(plan.error)}</p>;
@@ -215,13 +225,20 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
           locks.mutate({ teamId, planId, locks: lockedIds.has(orderId) ? shownLocks.filter((l) => l.orderId !== orderId) : [...shownLocks, { orderId, vehicleId, position }] }),
       };
   const usedRoutes = current.routes.filter((r) => r.stops.length > 0);
+  const dispatchedBy = new Map(current.dispatched.map((d) => [d.vehicleId, d]));
+  const openRoutes = usedRoutes.filter((r) => !dispatchedBy.has(r.vehicleId));
   const defaultDriver = (vehicleId: string) => drivers.find((d) => d.defaultVehicleId === vehicleId)?.userId ?? "";
+  const driverOf = (vehicleId: string) => assignments[vehicleId] ?? defaultDriver(vehicleId);
+  // The routes this click sends: those with a driver; the others stay planned for a later dispatch.
+  const sending = openRoutes.filter((r) => driverOf(r.vehicleId) !== "");
+  const weekday = weekdayOf(current.date);
   const sendDispatch = (anyway: boolean) =>
     dispatch.mutate({
       teamId,
       planId,
       input: {
-        assignments: usedRoutes.map((r) => ({ vehicleId: r.vehicleId, driverUserId: assignments[r.vehicleId] ?? defaultDriver(r.vehicleId) })).filter((a) => a.driverUserId !== ""),
+        vehicleIds: sending.map((r) => r.vehicleId),
+        assignments: sending.map((r) => ({ vehicleId: r.vehicleId, driverUserId: driverOf(r.vehicleId) })),
         ...(anyway ? { dispatchAnyway: true } : {}),
       },
     });
@@ -293,45 +310,65 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
         <h3 id="dispatch-title" className="font-medium">
           Dispatch
         </h3>
-        {frozen ? (
+        {usedRoutes.map((route) => {
+          const name = vehicleNames[route.vehicleId] ?? "Vehicle";
+          const out = dispatchedBy.get(route.vehicleId);
+          if (out) {
+            const driver = drivers.find((d) => d.userId === out.driverUserId)?.name ?? "its driver";
+            return (
+              <p key={route.vehicleId} className="flex flex-wrap items-center gap-2 text-sm">
+                <span className="w-32">{name}</span>
+                <span>Dispatched to {driver}</span>
+              </p>
+            );
+          }
+          const chosenDriver = drivers.find((d) => d.userId === driverOf(route.vehicleId));
+          const offDay = chosenDriver && weekday && !chosenDriver.workingDays.includes(weekday.key);
+          return (
+            <label key={route.vehicleId} className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="w-32">{name}</span>
+              <select className={selectClass} aria-label={`Driver of ${name}`} value={driverOf(route.vehicleId)} onChange={(e) => setAssignments({ ...assignments, [route.vehicleId]: e.target.value })}>
+                <option value="">No driver yet (stays planned)</option>
+                {drivers.map((d) => (
+                  <option key={d.userId} value={d.userId}>
+                    {d.name}
+                  </option>
+                ))}
+              </select>
+              {offDay ? <span className="text-amber-700 dark:text-amber-400">{`${chosenDriver.name} does not work on ${weekday.plural}`}</span> : null}
+            </label>
+          );
+        })}
+        {dispatchWarnings.length > 0 ? (
+          <Alert variant="destructive">
+            <AlertDescription>
+              <p className="font-medium">{errorMessage(dispatch.error)}</p>
+              <ul className="list-disc pl-5">
+                {dispatchWarnings.map((w) => (
+                  <li key={w}>{w}</li>
+                ))}
+              </ul>
+            </AlertDescription>
+          </Alert>
+        ) : dispatch.error ? (
+          <Alert variant="destructive">
+            <AlertDescription>{errorMessage(dispatch.error)}</AlertDescription>
+          </Alert>
+        ) : null}
+        {openRoutes.length === 0 ? (
           <p role="status" className="text-sm">
             Dispatched: each driver has their route. Make a variant to change it.
           </p>
         ) : (
           <>
-            {usedRoutes.map((route) => (
-              <label key={route.vehicleId} className="flex flex-wrap items-center gap-2 text-sm">
-                <span className="w-32">{vehicleNames[route.vehicleId] ?? "Vehicle"}</span>
-                <select
-                  className={selectClass}
-                  aria-label={`Driver of ${vehicleNames[route.vehicleId] ?? "vehicle"}`}
-                  value={assignments[route.vehicleId] ?? defaultDriver(route.vehicleId)}
-                  onChange={(e) => setAssignments({ ...assignments, [route.vehicleId]: e.target.value })}
-                >
-                  <option value="">Choose a driver</option>
-                  {drivers.map((d) => (
-                    <option key={d.userId} value={d.userId}>
-                      {d.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ))}
-            {dispatchWarnings.length > 0 ? (
-              <Alert variant="destructive">
-                <AlertDescription>
-                  <p className="font-medium">{errorMessage(dispatch.error)}</p>
-                  <ul className="list-disc pl-5">
-                    {dispatchWarnings.map((w) => (
-                      <li key={w}>{w}</li>
-                    ))}
-                  </ul>
-                </AlertDescription>
-              </Alert>
+            {dispatch.isSuccess && current.dispatched.length > 0 ? (
+              <p role="status" className="text-sm">
+                {`Dispatched ${current.dispatched.length} of ${usedRoutes.length} routes. ${openRoutes.map((r) => vehicleNames[r.vehicleId] ?? "Vehicle").join(", ")} ${openRoutes.length === 1 ? "is" : "are"} still planned: choose a driver and dispatch when you can.`}
+              </p>
             ) : null}
             <div className="flex flex-wrap gap-2">
-              <Button type="button" disabled={dispatch.isPending || current.violations.length > 0} onClick={() => sendDispatch(false)}>
-                Dispatch {usedRoutes.length} {usedRoutes.length === 1 ? "route" : "routes"}
+              <Button type="button" disabled={dispatch.isPending || sending.length === 0 || current.violations.length > 0} onClick={() => sendDispatch(false)}>
+                Dispatch {sending.length} {sending.length === 1 ? "route" : "routes"}
               </Button>
               {dispatchWarnings.length > 0 ? (
                 <Button type="button" variant="outline" disabled={dispatch.isPending || current.violations.length > 0} onClick={() => sendDispatch(true)}>
@@ -340,6 +377,10 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
               ) : null}
             </div>
             <div>
+              {sending.length === 0 ? <p className="text-sm text-muted-foreground">Choose a driver for at least one route to dispatch it.</p> : null}
+              {sending.length > 0 && sending.length < openRoutes.length ? (
+                <p className="text-sm text-muted-foreground">{`${openRoutes.length - sending.length} ${openRoutes.length - sending.length === 1 ? "route has" : "routes have"} no driver and will stay planned; you can dispatch ${openRoutes.length - sending.length === 1 ? "it" : "them"} later.`}</p>
+              ) : null}
               {current.violations.length > 0 ? <p className="mt-1 text-sm text-destructive">Fix the broken constraints (move the stops back or re-plan) before dispatching.</p> : null}
             </div>
           </>
