@@ -5,6 +5,7 @@ export * from "./billing";
 export * from "./encryption";
 export * from "./fleet";
 export * from "./fleet-plans";
+export * from "./order-drafts";
 export * from "./admin";
 export * from "./preferences";
 export * from "./saved-locations";

@@ -149,3 +149,31 @@ export const plans = pgTable(
     check("plans_objective_check", sql`${t.objective} in ('min_time','min_vehicles','balance')`),
   ],
 );
+
+/** A draft row as order_drafts.orders stores it: the planner's row without its contact (sealed apart) and without its problems (sealed too). */
+export type StoredDraftOrder = { id: string; source: string; order: Record<string, unknown> };
+
+/**
+ * The orders a manager has typed or imported for a day, kept as they change so a reload or another
+ * device shows them again (issue 25). One row per team and day. `orders` holds the rows without their
+ * customer contacts and problem messages; `sealed` holds those, one sealed JSON array aligned with
+ * `orders` (decision 011: contacts are never stored in clear; a problem quotes the typed cell, which
+ * may be a contact). `id` is the key the key rotation pages by (SEALED_COLUMNS); (team_id, date) is unique.
+ */
+export const orderDrafts = pgTable(
+  "order_drafts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    /** The day, YYYY-MM-DD in the team's time zone (as plans.date). */
+    date: date("date", { mode: "string" }).notNull(),
+    orders: jsonb("orders").$type<StoredDraftOrder[]>().notNull().default([]),
+    /** [{ contact?, problems? } per row of orders] as JSON, sealed (sealField); null when no row has either. */
+    sealed: text("sealed"),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("order_drafts_team_date_key").on(t.teamId, t.date)],
+);
