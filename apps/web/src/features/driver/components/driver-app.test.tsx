@@ -195,14 +195,18 @@ describe("DriverApp", () => {
     expect(screen.queryByTestId("offline-banner")).toBeNull();
   });
 
-  it("shows an action the server refuses for good and drops it from the queue", async () => {
+  it("shows an action the server refuses for good with its message, and keeps it to try again or discard", async () => {
     const server = fakeServer(route());
     const base = server.fetchMock.getMockImplementation()!;
+    let refuse = true;
+    const refused: unknown[] = [];
     vi.stubGlobal(
       "fetch",
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
-        init?.method === "POST" ? new Response(JSON.stringify({ error: { code: "CONFLICT", message: driverMessages.stopClosed } }), { status: 409, headers: { "Content-Type": "application/json" } }) : base(input, init),
-      ),
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method !== "POST" || !refuse) return base(input, init);
+        refused.push(JSON.parse(String(init.body)));
+        return new Response(JSON.stringify({ error: { code: "CONFLICT", message: driverMessages.stopClosed } }), { status: 409, headers: { "Content-Type": "application/json" } });
+      }),
     );
     const user = userEvent.setup();
     renderApp();
@@ -210,8 +214,20 @@ describe("DriverApp", () => {
     const alert = await screen.findByText("Not saved: Arrived · stop 3, Customer 3");
     expect(alert.closest("[role=alert]")).toHaveTextContent(driverMessages.stopClosed);
     expect(screen.getByTestId("sync-status")).toHaveTextContent("All changes synced");
-    await user.click(screen.getByRole("button", { name: "Dismiss" }));
+
+    // Try again: the same action (same client id) goes back to the queue and is sent.
+    refuse = false;
+    await user.click(screen.getByRole("button", { name: "Try again: Arrived · stop 3, Customer 3" }));
+    await waitFor(() => expect(stopItem(3)).toHaveAttribute("data-status", "arrived"));
     expect(screen.queryByText(/Not saved/)).toBeNull();
+    expect(server.posts()).toEqual([expect.objectContaining({ url: "/api/driver/stops/s3/events", body: expect.objectContaining({ type: "arrived", clientEventId: (refused[0] as { clientEventId: string }).clientEventId }) })]);
+
+    // Discard: refused again, and let go.
+    refuse = true;
+    await user.click(screen.getByRole("button", { name: "Arrived at stop 2" }));
+    await user.click(await screen.findByRole("button", { name: "Discard: Arrived · stop 2, Customer 2" }));
+    expect(screen.queryByText(/Not saved/)).toBeNull();
+    expect(stopItem(2)).toHaveAttribute("data-status", "pending");
   });
 
   it("refetches the route and says so when the manager changes it (route_changed on the driver topic)", async () => {

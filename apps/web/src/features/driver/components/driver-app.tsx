@@ -161,7 +161,7 @@ export function DriverApp() {
           ) : null}
         </div>
       </header>
-      <SyncStatus online={online} pending={pending} rejected={rejected} syncing={syncing} onSync={() => void outbox.sync()} onDismiss={(id) => void outbox.dismiss(id)} />
+      <SyncStatus online={online} pending={pending} rejected={rejected} syncing={syncing} onSync={() => void outbox.sync()} onRetry={(id) => void outbox.retry(id)} onDismiss={(id) => void outbox.dismiss(id)} />
       <SharingIndicator
         state={sharing}
         onToggle={() =>

@@ -8,11 +8,39 @@ export function waitingText(count: number): string {
   return count === 0 ? "" : `${count} ${count === 1 ? "change" : "changes"} waiting to sync`;
 }
 
+/** Refused items grouped by the driver's action (a proof and its "done" event are one tap), first refused first. */
+function refusedActions(rejected: RejectedItem[]): { id: string; label: string; messages: string[] }[] {
+  const byAction = new Map<string, { id: string; label: string; messages: string[] }>();
+  for (const { item, message } of [...rejected].sort((a, b) => a.rejectedAt.localeCompare(b.rejectedAt))) {
+    const group = byAction.get(item.action);
+    if (!group) byAction.set(item.action, { id: item.id, label: item.label, messages: [message] });
+    else if (!group.messages.includes(message)) group.messages.push(message);
+  }
+  return [...byAction.values()];
+}
+
 /**
  * What the phone has not sent yet: an offline banner, how many actions wait (announced politely),
- * "Sync now", and actions the server refused for good with its reason.
+ * "Sync now", and actions the server refused for good with its reason, kept until the driver sends
+ * them again ("Try again") or lets them go ("Discard").
  */
-export function SyncStatus({ online, pending, rejected, syncing, onSync, onDismiss }: { online: boolean; pending: OutboxItem[]; rejected: RejectedItem[]; syncing: boolean; onSync: () => void; onDismiss: (id: string) => void }) {
+export function SyncStatus({
+  online,
+  pending,
+  rejected,
+  syncing,
+  onSync,
+  onRetry,
+  onDismiss,
+}: {
+  online: boolean;
+  pending: OutboxItem[];
+  rejected: RejectedItem[];
+  syncing: boolean;
+  onSync: () => void;
+  onRetry: (id: string) => void;
+  onDismiss: (id: string) => void;
+}) {
   const count = waitingActions(pending);
   return (
     <div className="grid gap-2">
@@ -34,14 +62,21 @@ export function SyncStatus({ online, pending, rejected, syncing, onSync, onDismi
           </Button>
         ) : null}
       </div>
-      {rejected.map(({ item, message }) => (
-        <Alert key={item.id} variant="destructive">
-          <AlertTitle>{`Not saved: ${item.label}`}</AlertTitle>
+      {refusedActions(rejected).map(({ id, label, messages }) => (
+        <Alert key={id} variant="destructive" data-testid="sync-rejected">
+          <AlertTitle>{`Not saved: ${label}`}</AlertTitle>
           <AlertDescription>
-            <p>{message}</p>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => onDismiss(item.id)}>
-              Dismiss
-            </Button>
+            {messages.map((message) => (
+              <p key={message}>{message}</p>
+            ))}
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Button variant="outline" size="sm" aria-label={`Try again: ${label}`} onClick={() => onRetry(id)}>
+                Try again
+              </Button>
+              <Button variant="ghost" size="sm" aria-label={`Discard: ${label}`} onClick={() => onDismiss(id)}>
+                Discard
+              </Button>
+            </div>
           </AlertDescription>
         </Alert>
       ))}

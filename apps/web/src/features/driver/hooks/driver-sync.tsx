@@ -40,7 +40,9 @@ function answerChange(item: OutboxItem, answer: unknown): ((route: DriverRoute) 
 /**
  * The driver's offline queue and saved routes, one per signed-in user (IndexedDB; memory where the
  * browser has none). The queue is flushed on start, after each action, when the browser comes
- * back online, and with backoff after a failure.
+ * back online, when the page becomes visible again (a phone woken up, the app brought back to the
+ * front: `online` may never fire there), and with backoff after a failure. The effect stops the
+ * queue on cleanup and starts the same instance again on the next run (StrictMode, a remount).
  */
 export function DriverSyncProvider({ userId, children, storage, routeStore, send = sendOutboxItem }: { userId: string; children: ReactNode; storage?: OutboxStorage; routeStore?: RouteStore; send?: SendItem }) {
   const queryClient = useQueryClient();
@@ -63,9 +65,14 @@ export function DriverSyncProvider({ userId, children, storage, routeStore, send
     const { outbox } = sync;
     void outbox.start();
     const online = () => void outbox.sync();
+    const visible = () => {
+      if (document.visibilityState === "visible") void outbox.sync();
+    };
     window.addEventListener("online", online);
+    document.addEventListener("visibilitychange", visible);
     return () => {
       window.removeEventListener("online", online);
+      document.removeEventListener("visibilitychange", visible);
       outbox.stop();
     };
   }, [sync]);

@@ -61,6 +61,17 @@ export function idbOutboxStorage(userId: string): OutboxStorage {
     dismissRejected: async (id) => {
       await (await db()).delete("rejected", id);
     },
+    requeue: async (id) => {
+      const d = await db();
+      const tx = d.transaction(["outbox", "rejected"], "readwrite");
+      const entry = await tx.objectStore("rejected").get(id);
+      if (entry) {
+        await tx.objectStore("rejected").delete(id);
+        // A new auto-increment key: the item goes to the end of the queue, after what the driver did since.
+        if ((await tx.objectStore("outbox").index("id").getKey(id)) === undefined) await tx.objectStore("outbox").add({ item: entry.item });
+      }
+      await tx.done;
+    },
   };
 }
 

@@ -159,6 +159,109 @@ describe("Outbox", () => {
     expect(outbox.getState().pending).toEqual([]);
   });
 
+  it("sends again after stop() and start() on the same instance (StrictMode runs an effect twice)", async () => {
+    const storage = memoryOutboxStorage();
+    const sent: string[] = [];
+    const outbox = new Outbox({ storage, send: async (item) => void sent.push(item.id), ...timers() });
+    await outbox.start();
+    outbox.stop();
+    // Stopped: the action is kept on the phone, not sent.
+    await outbox.enqueue(event("while-stopped"));
+    expect(sent).toEqual([]);
+    expect(outbox.getState().pending.map((i) => i.id)).toEqual(["while-stopped"]);
+    await outbox.start();
+    expect(sent).toEqual(["while-stopped"]);
+    await outbox.enqueue(event("after-restart"));
+    await outbox.sync();
+    expect(sent).toEqual(["while-stopped", "after-restart"]);
+    expect(outbox.getState().pending).toEqual([]);
+  });
+
+  it("sends each item once when start() is called again while a flush runs, and when stop() and start() come in between", async () => {
+    const storage = memoryOutboxStorage();
+    for (const id of ["a", "b", "c"]) await storage.add(event(id));
+    const sent: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const outbox = new Outbox({
+      storage,
+      send: async (item) => {
+        await gate;
+        sent.push(item.id);
+      },
+      ...timers(),
+    });
+    const first = outbox.start();
+    const second = outbox.start();
+    outbox.stop();
+    const third = outbox.start();
+    await new Promise((r) => setTimeout(r, 0));
+    release();
+    await Promise.all([first, second, third, outbox.sync()]);
+    expect(sent).toEqual(["a", "b", "c"]);
+    expect(outbox.getState().pending).toEqual([]);
+  });
+
+  it("a stopped queue schedules no retry; start() tries again at once", async () => {
+    const storage = memoryOutboxStorage();
+    let online = false;
+    const sent: string[] = [];
+    const t = timers();
+    const outbox = new Outbox({
+      storage,
+      send: async (item) => {
+        if (!online) throw new ApiError(0, "NETWORK_ERROR", "offline");
+        sent.push(item.id);
+      },
+      ...t,
+    });
+    await outbox.start();
+    await outbox.enqueue(event("a"));
+    await outbox.sync();
+    expect(t.pending).toHaveLength(1);
+    outbox.stop();
+    expect(t.pending).toHaveLength(0);
+    online = true;
+    await outbox.start();
+    expect(sent).toEqual(["a"]);
+  });
+
+  it("keeps a refused action (its proof and its event together) to try again, a proof first, or to discard", async () => {
+    const storage = memoryOutboxStorage();
+    let refuse = true;
+    const sent: string[] = [];
+    const outbox = new Outbox({
+      storage,
+      send: async (item) => {
+        if (refuse) throw new ApiError(409, "CONFLICT", `Refused ${item.kind}`);
+        sent.push(item.id);
+      },
+      ...timers(),
+    });
+    const tap = { date: "2026-11-23", routeId: "r1", stopId: "s1", label: "Delivered · stop 1", action: "tap1", createdAt: at };
+    await outbox.enqueue({ ...tap, id: "proof1", kind: "proof", photos: [], signature: null, recipientName: "Rita" });
+    await outbox.enqueue({ ...tap, id: "done1", kind: "event", event: { clientEventId: "done1", type: "done", at } });
+    await outbox.sync();
+    expect(outbox.getState().rejected.map((r) => [r.item.id, r.message])).toEqual([
+      ["proof1", "Refused proof"],
+      ["done1", "Refused event"],
+    ]);
+
+    refuse = false;
+    await outbox.retry("done1");
+    await outbox.sync();
+    expect(sent).toEqual(["proof1", "done1"]);
+    expect(outbox.getState()).toMatchObject({ pending: [], rejected: [] });
+
+    refuse = true;
+    await outbox.enqueue(event("x"));
+    await outbox.sync();
+    expect(outbox.getState().rejected).toHaveLength(1);
+    await outbox.dismiss("x");
+    expect(outbox.getState()).toMatchObject({ pending: [], rejected: [] });
+    expect(sent).toEqual(["proof1", "done1"]);
+  });
+
   it("shows refused items until dismissed", async () => {
     const storage = memoryOutboxStorage();
     const outbox = new Outbox({ storage, send: async () => Promise.reject(new ApiError(404, "NOT_FOUND", "Stop not found")), ...timers() });

@@ -8,7 +8,8 @@ import { ApiError } from "@/lib/api-client";
  * item twice (the answer lost in a dead zone) has no second effect. An item the server refuses for
  * good (a 4xx other than 408/429) is set aside with the server's message instead of being retried
  * forever; anything else (no network, 5xx, 408, 429) stops the flush and is retried later, so later
- * items never overtake an earlier one.
+ * items never overtake an earlier one. A refused item stays on the phone until the driver sends it
+ * again ({@link Outbox.retry}) or discards it ({@link Outbox.dismiss}).
  */
 
 type ItemBase = {
@@ -40,6 +41,8 @@ export interface OutboxStorage {
   reject(entry: RejectedItem): Promise<void>;
   listRejected(): Promise<RejectedItem[]>;
   dismissRejected(id: string): Promise<void>;
+  /** Moves a refused item back to the end of the queue, in one step (nothing is lost or doubled if the page dies half-way). */
+  requeue(id: string): Promise<void>;
 }
 
 export function memoryOutboxStorage(): OutboxStorage {
@@ -60,6 +63,12 @@ export function memoryOutboxStorage(): OutboxStorage {
     listRejected: async () => [...rejected],
     dismissRejected: async (id) => {
       rejected = rejected.filter((r) => r.item.id !== id);
+    },
+    requeue: async (id) => {
+      const entry = rejected.find((r) => r.item.id === id);
+      if (!entry) return;
+      rejected = rejected.filter((r) => r !== entry);
+      if (!items.some((i) => i.id === id)) items = [...items, entry.item];
     },
   };
 }
@@ -122,9 +131,24 @@ type OutboxOptions = {
 };
 
 /**
+ * The refused items of the same action as `id` (a proof and its "done" event are one tap), in the
+ * order they must be sent again: a proof before its event, then as they were made.
+ */
+export function rejectedOfAction(rejected: RejectedItem[], id: string): RejectedItem[] {
+  const action = rejected.find((r) => r.item.id === id)?.item.action;
+  if (action === undefined) return [];
+  const rank = (r: RejectedItem) => (r.item.kind === "proof" ? 0 : 1);
+  return rejected.filter((r) => r.item.action === action).sort((a, b) => rank(a) - rank(b) || a.item.createdAt.localeCompare(b.item.createdAt) || a.rejectedAt.localeCompare(b.rejectedAt));
+}
+
+/**
  * The queue with its sync loop: `enqueue` stores an item and flushes; a flush that fails for a
  * reason that may pass retries with {@link retryDelay} backoff; `sync()` (on the browser's
- * `online` event, or the driver's "Sync now") tries at once. Listeners see every change.
+ * `online` and `visibilitychange` events, or the driver's "Sync now") tries at once. Listeners see
+ * every change. `start()` and `stop()` may alternate any number of times on one instance (React
+ * StrictMode runs an effect, its cleanup and the effect again): a stopped queue keeps storing
+ * items, and the next `start()` sends them. One flush runs at a time however often `start()` or
+ * `sync()` is called, so nothing is sent twice by this page.
  */
 export class Outbox {
   private state: OutboxState = { pending: [], rejected: [], syncing: false, lastError: null };
@@ -163,12 +187,14 @@ export class Outbox {
     this.set({ pending, rejected });
   }
 
-  /** Reads what is stored (after a reload of the page) and sends it. */
+  /** (Re)starts the loop: reads what is stored (after a reload of the page, or while stopped) and sends it. */
   async start(): Promise<void> {
+    this.stopped = false;
     await this.reload();
     await this.sync();
   }
 
+  /** Stops retrying (the timer is cleared, `sync()` does nothing) until the next `start()`; a send under way finishes. */
   stop(): void {
     this.stopped = true;
     if (this.timer !== null) this.options.clearTimer(this.timer);
@@ -181,9 +207,17 @@ export class Outbox {
     void this.sync();
   }
 
+  /** Discards a refused item, together with the other refused items of the same action. */
   async dismiss(id: string): Promise<void> {
-    await this.options.storage.dismissRejected(id);
+    for (const entry of rejectedOfAction(await this.options.storage.listRejected(), id)) await this.options.storage.dismissRejected(entry.item.id);
     await this.reload();
+  }
+
+  /** Puts a refused item back in the queue (with the other refused items of its action, a proof first) and sends it. */
+  async retry(id: string): Promise<void> {
+    for (const entry of rejectedOfAction(await this.options.storage.listRejected(), id)) await this.options.storage.requeue(entry.item.id);
+    await this.reload();
+    void this.sync();
   }
 
   /** Flushes now (one flush at a time; a call during a flush runs another one after it). */
