@@ -135,6 +135,9 @@ export const driverRouteSchema = z.object({
 export type DriverRoute = z.infer<typeof driverRouteSchema>;
 export const driverRoutesResponseSchema = z.object({ date: z.string(), routes: z.array(driverRouteSchema) });
 
+/** GET /api/driver/routes/next?from=: the first day from `from` on with a route dispatched to the caller, and its routes (`date` null and no routes when there is none). */
+export const driverNextRoutesResponseSchema = z.object({ date: z.string().nullable(), routes: z.array(driverRouteSchema) });
+
 export const stopEventResponseSchema = z.object({ replayed: z.boolean(), stop: driverStopSchema });
 
 /** GET /api/teams/{teamId}/routes?date=: a dispatched route as the manager's live view shows it. */

@@ -2,7 +2,7 @@ import { createRouter, requireUser, type AppContext } from "../../lib/context";
 import { recordStopEvent } from "../../services/driver/events";
 import { recordPositions } from "../../services/driver/positions";
 import { openProof, submitProof } from "../../services/driver/proof";
-import { driverRoutes } from "../../services/driver/read";
+import { driverRoutes, nextDriverRoutes } from "../../services/driver/read";
 import * as r from "./driver.routes";
 
 const deps = (c: AppContext) => c.get("deps");
@@ -10,6 +10,7 @@ const deps = (c: AppContext) => c.get("deps");
 /** The driver app's API (issue 12): the caller's own routes and stops only. */
 export const driverRouter = createRouter()
   .openapi(r.getDriverRoutes, async (c) => c.json(await driverRoutes(deps(c), requireUser(c), c.req.valid("query").date), 200))
+  .openapi(r.getNextDriverRoutes, async (c) => c.json(await nextDriverRoutes(deps(c), requireUser(c), c.req.valid("query").from), 200))
   .openapi(r.postStopEvent, async (c) => c.json(await recordStopEvent(deps(c), requireUser(c), c.req.valid("param").stopId, c.req.valid("json")), 200))
   .openapi(r.postProof, async (c) => {
     const user = requireUser(c);

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { driverRoutesResponseSchema, positionsInputSchema, proofResponseSchema, stopEventInputSchema, stopEventResponseSchema } from "@routepilot/contracts";
+import { driverNextRoutesResponseSchema, driverRoutesResponseSchema, positionsInputSchema, proofResponseSchema, stopEventInputSchema, stopEventResponseSchema } from "@routepilot/contracts";
 import { authErrors, json, jsonError } from "../../lib/openapi";
 
 const tags = ["Driver"];
@@ -14,6 +14,16 @@ export const getDriverRoutes = createRoute({
   summary: "The signed-in driver's own dispatched routes of a day, with stops, planned instants (team time zone), statuses and proof",
   request: { query: z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Give the date as YYYY-MM-DD" }) }) },
   responses: { 200: json(driverRoutesResponseSchema, "Routes"), ...authErrors },
+});
+
+export const getNextDriverRoutes = createRoute({
+  method: "get",
+  path: "/api/driver/routes/next",
+  tags,
+  summary:
+    "The first day from `from` (the driver's today, YYYY-MM-DD; default the server's today) on with a route dispatched to the signed-in driver, with that day's routes as GET /api/driver/routes answers them; { date: null, routes: [] } when none is dispatched",
+  request: { query: z.object({ from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Give the date as YYYY-MM-DD" }).optional() }) },
+  responses: { 200: json(driverNextRoutesResponseSchema, "The next day with a route, and its routes"), ...authErrors },
 });
 
 export const postStopEvent = createRoute({

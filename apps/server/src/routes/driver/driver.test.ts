@@ -57,6 +57,32 @@ describe("GET /api/driver/routes", () => {
   });
 });
 
+describe("GET /api/driver/routes/next", () => {
+  const next = (who: LiveRole | undefined, from?: string) => suite.t.call(`/api/driver/routes/next${from ? `?from=${from}` : ""}`, { cookie: who ? cookie(who) : undefined });
+  const shift = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+  it("answers the first day from the driver's today on with a route of theirs, with that day's routes", async () => {
+    // From three days before: the route dispatched for today is the next one.
+    const ahead = await json<{ date: string | null; routes: DriverRoute[] }>(next("driver", shift(today(), -3)));
+    expect(ahead.date).toBe(today());
+    expect(ahead.routes.map((r) => r.id)).toEqual([suite.w.routeId]);
+    // Without `from`: the server's today, which has it.
+    expect((await json<{ date: string | null }>(next("driver"))).date).toBe(today());
+    // Each driver sees only their own.
+    expect((await json<{ routes: DriverRoute[] }>(next("driver2", shift(today(), -1)))).routes.map((r) => r.id)).toEqual([suite.w.route2Id]);
+  });
+
+  it("none from after the last dispatched day, or for someone with no route: date null", async () => {
+    expect(await json(next("driver", shift(today(), 1)))).toEqual({ date: null, routes: [] });
+    expect(await json(next("manager", shift(today(), -3)))).toEqual({ date: null, routes: [] });
+  });
+
+  it("401 signed out, 400 on a bad date", async () => {
+    expect((await next(undefined)).status).toBe(401);
+    expect((await next("driver", "monday")).status).toBe(400);
+  });
+});
+
 describe("POST /api/driver/stops/{stopId}/events", () => {
   it("only the route's driver may write a stop: anyone else 404, signed out 401, unknown 404", async () => {
     const [stop] = await stopsOf(suite.w.routeId);

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, gte, inArray, min } from "drizzle-orm";
 import type { DriverRoute, LiveRoute } from "@routepilot/contracts";
 import { plans, routes, user, vehicles } from "@routepilot/db";
 import type { AppDeps } from "../../lib/context";
@@ -49,6 +49,26 @@ export async function driverRoutes(deps: Pick<AppDeps, "db" | "encryption" | "lo
       };
     }),
   };
+}
+
+/** Today's date (YYYY-MM-DD) in the server's zone. */
+function serverToday(now = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+}
+
+/**
+ * GET /api/driver/routes/next?from=: the first day on or after `from` (the phone's today: the
+ * driver's calendar, not the server's) with a route dispatched to the caller, and its routes.
+ */
+export async function nextDriverRoutes(deps: Pick<AppDeps, "db" | "encryption" | "logger">, caller: { id: string }, from: string = serverToday()): Promise<{ date: string | null; routes: DriverRoute[] }> {
+  const [row] = await deps.db
+    .select({ date: min(plans.date) })
+    .from(routes)
+    .innerJoin(plans, eq(plans.id, routes.planId))
+    .where(and(eq(routes.driverUserId, caller.id), gte(plans.date, from)));
+  const date = row?.date ?? null;
+  if (!date) return { date: null, routes: [] };
+  return driverRoutes(deps, caller, date);
 }
 
 /** A route as the manager's live view shows it (done/total, delay, proof, tracking links, planned vs actual). */
