@@ -258,7 +258,7 @@ const PERSONAL = new Set([
   "POST /api/notifications/read-all", "GET /api/me/usage", "POST /api/routes/resolve", "POST /api/routes/optimize", "GET /api/routes",
   "GET /api/analytics/summary", "GET /api/analytics/enhanced", "GET /api/geocode/autocomplete", "GET /api/geocode", "POST /api/geocode/batch", "POST /api/billing/checkout", "POST /api/billing/portal",
   "GET /api/billing/subscription", "GET /api/billing/overage-charges", "GET /api/teams", "POST /api/teams", "GET /api/invitations",
-  "POST /api/invitations/{token}/accept", "POST /api/invitations/{token}/decline", "GET /api/driver/routes", "POST /api/driver/positions",
+  "POST /api/invitations/{token}/accept", "POST /api/invitations/{token}/decline", "GET /api/driver/routes", "GET /api/driver/routes/next", "POST /api/driver/positions",
   "POST /api/auth/sign-up/email", "POST /api/auth/sign-in/email", "POST /api/auth/sign-out", "GET /api/auth/get-session",
   "POST /api/auth/request-password-reset", "POST /api/auth/reset-password", "POST /api/auth/change-password", "POST /api/auth/send-verification-email",
   "POST /api/auth/two-factor/enable", "POST /api/auth/two-factor/disable", "POST /api/auth/two-factor/verify-totp",
