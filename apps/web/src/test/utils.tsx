@@ -2,6 +2,9 @@ import type { ReactElement, ReactNode } from "react";
 import { render } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { Me } from "@routepilot/contracts";
+import { toast } from "sonner";
+import { Toaster } from "@/components/ui/toaster";
+import { createMutationCache, createQueryCache } from "@/lib/query-client";
 
 /** A query client for one test: no retries, nothing refetched behind the test's back. */
 export function createTestQueryClient(): QueryClient {
@@ -12,6 +15,27 @@ export function createTestQueryClient(): QueryClient {
 
 export function renderWithQuery(ui: ReactElement, queryClient = createTestQueryClient()) {
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return { queryClient, ...render(ui, { wrapper }) };
+}
+
+/**
+ * Renders `ui` as the app does for failures (decision 018): a test query client with the app's
+ * error defaults (a failed mutation toasts the server's message unless its page shows it) and the toaster.
+ */
+export function renderWithToasts(ui: ReactElement) {
+  // sonner keeps toasts in module state and replays the active ones to a new toaster.
+  toast.dismiss();
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity }, mutations: { retry: false } },
+    queryCache: createQueryCache(),
+    mutationCache: createMutationCache(),
+  });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toaster theme="light" />
+    </QueryClientProvider>
+  );
   return { queryClient, ...render(ui, { wrapper }) };
 }
 
