@@ -1,4 +1,5 @@
 import { minutesOfDay } from "@routepilot/contracts";
+import { latestStart, leaveLater, type TimedActivity } from "./departure-slack";
 import { isoOnDate, orderDemand, routeCostPence, secondsOnDate, vehicleCapacity, type LatLng, type PlanOrder, type PlanRoute, type PlanVehicle, type TravelMatrix } from "./problem";
 
 /**
@@ -69,6 +70,11 @@ export interface ScheduledRoute {
   latenessSeconds: number;
 }
 
+/** A pass's route with, for leaveLater, its stops and breaks in the order done. */
+interface TimedRoute extends ScheduledRoute {
+  activities: TimedActivity[];
+}
+
 const secondsOf = (time: string) => minutesOfDay(time) * 60;
 
 /** When service may start at `ready` given windows: the first window not yet closed, else late. */
@@ -80,7 +86,7 @@ function serviceStart(ready: number, windows: readonly { start: string; end: str
 }
 
 /** One pass over the route departing at `departure`. */
-function pass(input: ScheduleInput, departure: number): ScheduledRoute {
+function pass(input: ScheduleInput, departure: number): TimedRoute {
   const { vehicle, orders, stops, travel, dims, date } = input;
   const violations: Violation[] = [];
   const flag = (kind: ViolationKind, message: string, orderId?: string) => violations.push({ vehicleId: vehicle.id, ...(orderId !== undefined ? { orderId } : {}), kind, message });
@@ -100,8 +106,13 @@ function pass(input: ScheduleInput, departure: number): ScheduledRoute {
 
   const pendingBreaks = vehicle.breaks.map((b, j) => ({ index: j, start: secondsOf(b.window.start), end: secondsOf(b.window.end), duration: b.durationMinutes * 60, gap: input.breakGaps?.[j] }));
   const breaks: PlanRoute["breaks"] = [];
+  const activities: TimedActivity[] = [];
+  // Idle time before a break (waiting for its window) counts as waiting, as the engine counts it.
+  let waiting = 0;
   const takeBreak = (b: (typeof pendingBreaks)[number], now: number) => {
     const start = Math.max(now, b.start);
+    waiting += start - now;
+    activities.push({ kind: "break", index: breaks.length, waiting: start - now, start, latest: latestStart([[b.start, b.end]], now, start) });
     if (start > b.end) flag("break", `The break ${isoOnDate(date, b.start).slice(11, 16)}–${isoOnDate(date, b.end).slice(11, 16)} starts late, at ${isoOnDate(date, start).slice(11, 16)}.`);
     breaks.push({ start: isoOnDate(date, start), end: isoOnDate(date, start + b.duration) });
     pendingBreaks.splice(pendingBreaks.indexOf(b), 1);
@@ -114,7 +125,6 @@ function pass(input: ScheduleInput, departure: number): ScheduledRoute {
   let distance = 0;
   let driving = 0;
   let service = 0;
-  let waiting = 0;
   let lateness = 0;
   const seen = new Map<string, Set<string>>();
   const planned: PlanRoute["stops"] = [];
@@ -174,6 +184,7 @@ function pass(input: ScheduleInput, departure: number): ScheduledRoute {
     }
     const wait = start - reached;
     waiting += Math.max(0, wait);
+    activities.push({ kind: "stop", index: planned.length, waiting: Math.max(0, wait), start, latest: latestStart(windows.map((w) => [secondsOf(w.start), secondsOf(w.end)] as const), Math.max(reached, now), start) });
     service += serviceSeconds;
     now = start + serviceSeconds;
     const demand = orderDemand(order, dims);
@@ -229,21 +240,18 @@ function pass(input: ScheduleInput, departure: number): ScheduledRoute {
     },
     violations,
     latenessSeconds: lateness,
+    activities,
   };
 }
 
 /**
- * Times and loads of one vehicle's stops in the given order, with what they break. Departs at
- * the start of the shift; if the first stop would then wait for its window, departs that much
- * later when nothing gets worse (less time on the road, same constraints).
+ * Times and loads of one vehicle's stops in the given order, with what they break. Scheduled from
+ * the start of the shift (which places the breaks), then leaving as late as the windows, breaks
+ * and shift allow (leaveLater, as engine plans do): the same violations and lateness, less waiting.
  */
 export function scheduleVehicleRoute(input: ScheduleInput): ScheduledRoute {
-  const shiftStart = secondsOf(input.vehicle.shift.start);
-  const early = pass(input, shiftStart);
-  const firstWait = early.route.stops[0]?.waitingSeconds ?? 0;
-  if (firstWait <= 0 || !input.vehicle.start) return early;
-  const late = pass(input, shiftStart + firstWait);
-  return late.violations.length <= early.violations.length && late.latenessSeconds <= early.latenessSeconds ? late : early;
+  const { route, violations, latenessSeconds, activities } = pass(input, secondsOf(input.vehicle.shift.start));
+  return { route: leaveLater(route, activities, (d) => routeCostPence(input.vehicle, d)), violations, latenessSeconds };
 }
 
 export interface CheckPlanInput {

@@ -12,6 +12,7 @@ import {
 import type { Break, Job, Objective, Problem, Shipment, Solution, Step, TimeWindow, Vehicle as EngineVehicle } from "@routepilot/solver";
 import type { z } from "zod";
 import { ValidationError } from "../../lib/errors";
+import { latestStart, leaveLater, type TimedActivity } from "./departure-slack";
 
 /**
  * The fleet plan ↔ engine mapping (issue 11), pure: a day's orders and the chosen vehicles become
@@ -342,7 +343,10 @@ export function planTotals(routes: readonly PlanRoute[], orderCount: number, una
   };
 }
 
-/** The engine's solution in the contracts' plan shapes. */
+/**
+ * The engine's solution in the contracts' plan shapes, each route leaving as late as its windows,
+ * breaks and shift allow (leaveLater: the engine schedules from the start of the shift).
+ */
 export function toPlanResult(input: ToPlanResultInput): PlanResult {
   const { date, vehicles, orders, solution, dims } = input;
   const iso = (s: number) => isoOnDate(date, s);
@@ -350,16 +354,25 @@ export function toPlanResult(input: ToPlanResultInput): PlanResult {
     const vehicle = vehicles[route.vehicleIndex] as PlanVehicle;
     const stops: PlanRoute["stops"] = [];
     const breaks: PlanRoute["breaks"] = [];
+    const activities: TimedActivity[] = [];
     let first: Step | undefined;
     let last: Step | undefined;
     const served = new Set<number>();
     for (const step of route.steps) {
-      if (step.type === "break") breaks.push({ start: iso(step.departure - step.service), end: iso(step.departure) });
+      const start = step.departure - step.service;
+      const timed = (kind: TimedActivity["kind"], index: number, ws: readonly TimeWindow[]) =>
+        activities.push({ kind, index, waiting: step.waiting, start, latest: latestStart(ws, step.arrival + step.setup, start) });
+      if (step.type === "break") {
+        const rest = vehicle.breaks[step.id as number];
+        timed("break", breaks.length, rest ? windows([rest.window]) : []);
+        breaks.push({ start: iso(start), end: iso(step.departure) });
+      }
       if (step.type !== "job" && step.type !== "pickup" && step.type !== "delivery") continue;
       const order = orders[step.id as number] as PlanOrder;
       const pickup = step.type === "pickup";
       const place = pickup && order.pickup ? order.pickup : order;
       if (!pickup) served.add(step.id as number);
+      timed("stop", stops.length, windows(place.timeWindows));
       stops.push({
         orderId: order.id,
         kind: pickup ? "pickup" : "delivery",
@@ -380,7 +393,7 @@ export function toPlanResult(input: ToPlanResultInput): PlanResult {
     const begin = startStep ? startStep.departure : first ? first.arrival : 0;
     const finish = endStep ? endStep.arrival : last ? last.departure : begin;
     const durationSeconds = finish - begin;
-    return {
+    const planned: PlanRoute = {
       vehicleId: vehicle.id,
       driverId: input.driverOf?.(vehicle.id) ?? null,
       stops,
@@ -395,6 +408,7 @@ export function toPlanResult(input: ToPlanResultInput): PlanResult {
       load: [...served].reduce((sum, i) => sum.map((x, k) => x + orderDemand(orders[i] as PlanOrder, dims)[k]!), new Array<number>(dims).fill(0)),
       costPence: routeCostPence(vehicle, durationSeconds),
     };
+    return leaveLater(planned, activities, (d) => routeCostPence(vehicle, d));
   });
   const seen = new Set<number>();
   const unassigned: PlanUnassigned[] = [];
