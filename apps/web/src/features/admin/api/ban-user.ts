@@ -9,5 +9,5 @@ export function banUser({ userId, reason }: { userId: string; reason?: string })
 
 export function useBanUser() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: banUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+  return useMutation({ meta: { errorTitle: "Could not ban the user" }, mutationFn: banUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
 }

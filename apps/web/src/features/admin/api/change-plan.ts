@@ -10,5 +10,5 @@ export function changePlan({ userId, tier }: { userId: string; tier: Tier }): Pr
 
 export function useChangePlan() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: changePlan, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+  return useMutation({ meta: { errorTitle: "Could not change the plan" }, mutationFn: changePlan, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
 }

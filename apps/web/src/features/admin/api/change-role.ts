@@ -10,5 +10,5 @@ export function changeRole({ userId, role }: { userId: string; role: AccountRole
 
 export function useChangeRole() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: changeRole, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+  return useMutation({ meta: { errorTitle: "Could not change the role" }, mutationFn: changeRole, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
 }

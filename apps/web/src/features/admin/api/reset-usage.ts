@@ -10,5 +10,5 @@ export function resetUsage({ userId }: { userId: string }): Promise<PlanSummary>
 
 export function useResetUsage() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: resetUsage, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+  return useMutation({ meta: { errorTitle: "Could not reset the usage" }, mutationFn: resetUsage, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
 }

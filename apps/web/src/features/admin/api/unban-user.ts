@@ -9,5 +9,5 @@ export function unbanUser({ userId }: { userId: string }): Promise<unknown> {
 
 export function useUnbanUser() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: unbanUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+  return useMutation({ meta: { errorTitle: "Could not unban the user" }, mutationFn: unbanUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { AdminUser } from "@routepilot/contracts";
-import { jsonResponse, renderWithQuery } from "@/test/utils";
+import { jsonResponse, renderWithQuery, renderWithToasts } from "@/test/utils";
 import { AdminConsole } from "@/features/admin/components/admin-console";
 
 const ana: AdminUser = { id: "u1", email: "ana@example.com", name: "Ana", role: "user", tier: "free", routesUsed: 3, monthlyLimit: 5, banned: false, createdAt: "2026-01-02T00:00:00.000Z" };
@@ -121,9 +121,12 @@ describe("AdminConsole", () => {
 
   it("lets a super_admin change roles and shows the server's refusal", async () => {
     fakeApi([ana, bob]);
-    renderWithQuery(<AdminConsole canChangeRoles />);
+    renderWithToasts(<AdminConsole canChangeRoles />);
     await userEvent.selectOptions(await screen.findByRole("combobox", { name: "Role of bob@example.com" }), "user");
     await userEvent.click(within(await screen.findByRole("alertdialog", { name: "Change the role of bob@example.com?" })).getByRole("button", { name: "Make user" }));
-    expect(await screen.findByText("You are the last super administrator")).toBeInTheDocument();
+    // In the app's error toast, wherever the admin has scrolled the table (decision 018).
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Could not change the role");
+    expect(alert).toHaveTextContent("You are the last super administrator");
   });
 });

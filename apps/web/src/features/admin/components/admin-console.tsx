@@ -16,7 +16,7 @@ export function AdminConsole({ canChangeRoles }: { canChangeRoles: boolean }) {
   const [sort, setSort] = useState<AdminUserSort>("created");
   const [pageSize, setPageSize] = useState<(typeof adminPageSizes)[number]>(25);
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<{ message: string; ok: boolean } | null>(null);
+  const [result, setResult] = useState("");
   const users = useAdminUsers({ q: q.trim() || undefined, sort, pageSize, page });
   const pages = users.data ? Math.max(1, Math.ceil(users.data.total / pageSize)) : 1;
 
@@ -65,8 +65,8 @@ export function AdminConsole({ canChangeRoles }: { canChangeRoles: boolean }) {
         </div>
       </div>
 
-      <p role="status" className={result?.ok === false ? "text-sm text-destructive" : "text-sm text-muted-foreground"}>
-        {result?.message ?? ""}
+      <p role="status" className="text-sm text-muted-foreground">
+        {result}
       </p>
 
       {users.isError ? (
@@ -102,7 +102,7 @@ export function AdminConsole({ canChangeRoles }: { canChangeRoles: boolean }) {
                 </td>
               </tr>
             ) : (
-              users.data?.users.map((u) => <UserRow key={u.id} user={u} canChangeRoles={canChangeRoles} onResult={(message, ok) => setResult({ message, ok })} />)
+              users.data?.users.map((u) => <UserRow key={u.id} user={u} canChangeRoles={canChangeRoles} onResult={setResult} />)
             )}
           </tbody>
         </table>

@@ -62,8 +62,8 @@ function asTierName(tier: string): string {
 type UserRowProps = {
   user: AdminUser;
   canChangeRoles: boolean;
-  /** Reports the outcome of an action (success or the server's message). */
-  onResult: (message: string, ok: boolean) => void;
+  /** Reports an action that succeeded (a failure is toasted by the app's default, decision 018). */
+  onResult: (message: string) => void;
 };
 
 /**
@@ -80,7 +80,8 @@ export function UserRow({ user, canChangeRoles, onResult }: UserRowProps) {
   const unban = useUnbanUser();
   const reset = useResetUsage();
   const busy = changePlan.isPending || changeRole.isPending || ban.isPending || unban.isPending || reset.isPending;
-  const report = (ok: string) => ({ onSuccess: () => onResult(ok, true), onError: (e: Error) => onResult(e.message, false) });
+  // A failure is the app's error toast (decision 018): the status line sits above the table, out of view from a lower row.
+  const report = (done: string) => ({ onSuccess: () => onResult(done) });
   const role = accountRoleOf(user.role);
   const confirm = pending ? confirmText(user, pending) : null;
 
