@@ -1,10 +1,9 @@
-import { useEffect } from "react";
 import L from "leaflet";
-import { CircleMarker, MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from "react-leaflet";
+import { CircleMarker, Marker, Polyline, Tooltip } from "react-leaflet";
 import type { DriverRoute, RouteStopStatus } from "@routepilot/contracts";
-import "leaflet/dist/leaflet.css";
+import { BaseMap } from "@/lib/map/base-map";
+import { FitToPoints } from "@/lib/map/fit-to-points";
 import { decodePolyline, type LatLngTuple } from "@/lib/polyline";
-import { mapCredits, tileConfig } from "@/lib/map/tiles";
 
 const STATUS_COLOUR: Record<RouteStopStatus, string> = { pending: "#2563eb", arrived: "#d97706", done: "#16a34a", failed: "#dc2626" };
 
@@ -18,38 +17,28 @@ function stopIcon(number: number, status: RouteStopStatus, next: boolean): L.Div
   });
 }
 
-function FitBounds({ points }: { points: LatLngTuple[] }) {
-  const map = useMap();
-  const key = points.map((p) => p.join(",")).join(";");
-  useEffect(() => {
-    if (points.length === 1) map.setView(points[0]!, 14);
-    else if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [20, 20], maxZoom: 15 });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- refit only when the places change
-  }, [map, key]);
-  return null;
-}
-
-/** The route on a map: the planned line, its stops numbered and coloured by status, and the driver. */
+/**
+ * The route on a map: the planned line, its stops numbered and coloured by status, and the driver.
+ * It fits the start and the stops, and again only when they change: the driver's moving position
+ * never takes the map from where they panned it.
+ */
 export function DriverMap({ route, nextStopId, position }: { route: DriverRoute; nextStopId: string | null; position: { lat: number; lng: number } | null }) {
   const line: LatLngTuple[] = route.geometry ? decodePolyline(route.geometry) : [[route.start.lat, route.start.lng], ...route.stops.map((s): LatLngTuple => [s.lat, s.lng])];
   const points: LatLngTuple[] = [[route.start.lat, route.start.lng], ...route.stops.map((s): LatLngTuple => [s.lat, s.lng])];
   return (
-    <div className="rp-map relative h-64 overflow-hidden rounded-md border sm:h-80" data-testid="driver-map">
-      <MapContainer center={points[0]!} zoom={12} scrollWheelZoom={false} className="size-full" attributionControl>
-        {tileConfig.url ? <TileLayer url={tileConfig.url} attribution={mapCredits([tileConfig.attribution])} /> : null}
-        {line.length > 1 ? <Polyline positions={line} pathOptions={{ color: "#2563eb", weight: 4, opacity: 0.8 }} /> : null}
-        {route.stops.map((stop, i) => (
-          <Marker key={stop.id} position={[stop.lat, stop.lng]} icon={stopIcon(i + 1, stop.status, stop.id === nextStopId)} title={`Stop ${i + 1}: ${stop.label}`}>
-            <Tooltip>{`${i + 1}. ${stop.label}`}</Tooltip>
-          </Marker>
-        ))}
-        {position ? (
-          <CircleMarker center={[position.lat, position.lng]} radius={9} pathOptions={{ color: "#fff", weight: 3, fillColor: "#0ea5e9", fillOpacity: 1, className: "rp-driver-position" }}>
-            <Tooltip>You are here</Tooltip>
-          </CircleMarker>
-        ) : null}
-        <FitBounds points={points} />
-      </MapContainer>
-    </div>
+    <BaseMap testId="driver-map" className="rp-map h-64 rounded-md border sm:h-80" center={points[0]!} zoom={12} scrollWheelZoom={false} stillShown="Your route and its stops are still shown.">
+      {line.length > 1 ? <Polyline positions={line} pathOptions={{ color: "#2563eb", weight: 4, opacity: 0.8 }} /> : null}
+      {route.stops.map((stop, i) => (
+        <Marker key={stop.id} position={[stop.lat, stop.lng]} icon={stopIcon(i + 1, stop.status, stop.id === nextStopId)} title={`Stop ${i + 1}: ${stop.label}`}>
+          <Tooltip>{`${i + 1}. ${stop.label}`}</Tooltip>
+        </Marker>
+      ))}
+      {position ? (
+        <CircleMarker center={[position.lat, position.lng]} radius={9} pathOptions={{ color: "#fff", weight: 3, fillColor: "#0ea5e9", fillOpacity: 1, className: "rp-driver-position" }}>
+          <Tooltip>You are here</Tooltip>
+        </CircleMarker>
+      ) : null}
+      <FitToPoints points={points} padding={20} />
+    </BaseMap>
   );
 }

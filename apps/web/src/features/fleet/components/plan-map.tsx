@@ -1,9 +1,9 @@
-import { Fragment, useEffect } from "react";
+import { Fragment } from "react";
 import L from "leaflet";
-import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from "react-leaflet";
+import { Marker, Polyline, Tooltip } from "react-leaflet";
 import type { FleetPoint, Plan } from "@routepilot/contracts";
-import "leaflet/dist/leaflet.css";
-import { mapCredits, tileConfig } from "@/lib/map/tiles";
+import { BaseMap } from "@/lib/map/base-map";
+import { FitToPoints, placesKey } from "@/lib/map/fit-to-points";
 import { decodePolyline } from "@/lib/polyline";
 import { routeColour } from "@/lib/route-colours";
 
@@ -62,17 +62,6 @@ function routeLine(route: PlanRoute, depots: Depots[string] | undefined): { posi
   return decoded.length > straight.length ? { positions: decoded, roads: true } : { positions: straight, roads: false };
 }
 
-function FitBounds({ points }: { points: LatLng[] }) {
-  const map = useMap();
-  const key = points.map((p) => p.join(",")).join(";");
-  useEffect(() => {
-    if (points.length === 1) map.setView(points[0]!, 14);
-    else if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 15 });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- refit only when the places change
-  }, [map, key]);
-  return null;
-}
-
 type PlanMapProps = {
   plan: Plan;
   vehicleNames: Record<string, string>;
@@ -89,42 +78,43 @@ type PlanMapProps = {
 export function PlanMap({ plan, vehicleNames, depots = {}, stopTitle = (s) => s.label }: PlanMapProps) {
   const lines = plan.routes.map((route) => routeLine(route, depots[route.vehicleId]));
   const points: LatLng[] = lines.flatMap((l) => l.positions);
+  // The stops and depots: a change of them re-fits the map, a new road geometry over the same places does not.
+  const places: LatLng[] = plan.routes.flatMap((route) =>
+    route.stops.length === 0 ? [] : [...route.stops, ...depotMarkers(depots[route.vehicleId]).map((d) => d.point)].map((p): LatLng => [p.lat, p.lng]),
+  );
   const centre = points[0] ?? [47.14, 9.52];
   const drawn = lines.filter((l) => l.positions.length > 1);
   const roads = drawn.length > 0 && drawn.every((l) => l.roads);
   const hasPickups = plan.routes.some((r) => r.stops.some((s) => s.kind === "pickup"));
   return (
     <figure className="grid gap-1">
-      <div className="rp-map relative isolate h-96 overflow-hidden rounded-md border" data-testid="plan-map">
-        <MapContainer center={centre} zoom={11} scrollWheelZoom className="size-full" attributionControl>
-          {tileConfig.url ? <TileLayer url={tileConfig.url} attribution={mapCredits([tileConfig.attribution])} /> : null}
-          {plan.routes.map((route, r) => {
-            const colour = routeColour(r);
-            const name = vehicleNames[route.vehicleId] ?? route.vehicleId;
-            const line = lines[r]!;
-            return (
-              <Fragment key={route.vehicleId}>
-                {line.positions.length > 1 ? (
-                  <Polyline positions={line.positions} pathOptions={{ color: colour, weight: 4, opacity: 0.85, className: "rp-fleet-line", ...(line.roads ? {} : { dashArray: "8 6" }) }} />
-                ) : null}
-                {route.stops.length > 0
-                  ? depotMarkers(depots[route.vehicleId]).map((d) => (
-                      <Marker key={d.key} position={[d.point.lat, d.point.lng]} icon={depotIcon(d.letter, colour)} title={`${name} ${d.what}`} zIndexOffset={-100}>
-                        <Tooltip>{`${name} · ${d.what}${d.point.address ? `: ${d.point.address}` : ""}`}</Tooltip>
-                      </Marker>
-                    ))
-                  : null}
-                {route.stops.map((stop, i) => (
-                  <Marker key={`${stop.orderId}-${stop.kind}`} position={[stop.lat, stop.lng]} icon={stopIcon(i + 1, colour, stop.kind === "pickup")} title={`${name} stop ${i + 1}: ${stopTitle(stop)}`}>
-                    <Tooltip>{`${name} · ${i + 1}. ${stopTitle(stop)}`}</Tooltip>
-                  </Marker>
-                ))}
-              </Fragment>
-            );
-          })}
-          <FitBounds points={points} />
-        </MapContainer>
-      </div>
+      <BaseMap testId="plan-map" className="rp-map h-96 rounded-md border" center={centre} stillShown="The routes and their stops are still shown.">
+        {plan.routes.map((route, r) => {
+          const colour = routeColour(r);
+          const name = vehicleNames[route.vehicleId] ?? route.vehicleId;
+          const line = lines[r]!;
+          return (
+            <Fragment key={route.vehicleId}>
+              {line.positions.length > 1 ? (
+                <Polyline positions={line.positions} pathOptions={{ color: colour, weight: 4, opacity: 0.85, className: "rp-fleet-line", ...(line.roads ? {} : { dashArray: "8 6" }) }} />
+              ) : null}
+              {route.stops.length > 0
+                ? depotMarkers(depots[route.vehicleId]).map((d) => (
+                    <Marker key={d.key} position={[d.point.lat, d.point.lng]} icon={depotIcon(d.letter, colour)} title={`${name} ${d.what}`} zIndexOffset={-100}>
+                      <Tooltip>{`${name} · ${d.what}${d.point.address ? `: ${d.point.address}` : ""}`}</Tooltip>
+                    </Marker>
+                  ))
+                : null}
+              {route.stops.map((stop, i) => (
+                <Marker key={`${stop.orderId}-${stop.kind}`} position={[stop.lat, stop.lng]} icon={stopIcon(i + 1, colour, stop.kind === "pickup")} title={`${name} stop ${i + 1}: ${stopTitle(stop)}`}>
+                  <Tooltip>{`${name} · ${i + 1}. ${stopTitle(stop)}`}</Tooltip>
+                </Marker>
+              ))}
+            </Fragment>
+          );
+        })}
+        <FitToPoints points={[...points, ...places]} fitKey={placesKey(places)} padding={24} />
+      </BaseMap>
       <figcaption className="text-xs text-muted-foreground" data-testid="plan-map-legend">
         {drawn.length === 0 ? null : roads ? "Lines follow the roads driven. " : "Dashed lines are straight between stops, not the roads driven. "}
         Diamonds are depots (S start, E end, D both){hasPickups ? "; squares marked P are pickups, collected before their delivery" : ""}.

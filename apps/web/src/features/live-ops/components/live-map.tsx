@@ -1,9 +1,9 @@
-import { Fragment, useEffect, useMemo } from "react";
+import { Fragment, useMemo } from "react";
 import L from "leaflet";
-import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from "react-leaflet";
+import { Marker, Polyline, Tooltip } from "react-leaflet";
 import { escapeMarkup, type DriverPosition, type LiveRoute } from "@routepilot/contracts";
-import "leaflet/dist/leaflet.css";
-import { mapCredits, tileConfig } from "@/lib/map/tiles";
+import { BaseMap } from "@/lib/map/base-map";
+import { FitToPoints, placesKey } from "@/lib/map/fit-to-points";
 import { decodePolyline, type LatLngTuple } from "@/lib/polyline";
 import { statusLabels } from "@/features/live-ops/lib/live";
 
@@ -35,17 +35,6 @@ function driverIcon(position: DriverPosition, colour: string): L.DivIcon {
   });
 }
 
-/** Fits the map to the day's places when the set of routes changes (not on every position, so the map stays where the manager put it). */
-function FitBounds({ points, fitKey }: { points: LatLngTuple[]; fitKey: string }) {
-  const map = useMap();
-  useEffect(() => {
-    if (points.length === 1) map.setView(points[0]!, 14);
-    else if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 15 });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- refit only when the routes change
-  }, [map, fitKey]);
-  return null;
-}
-
 function DriverMarker({ position, colour }: { position: DriverPosition; colour: string }) {
   const icon = useMemo(() => driverIcon(position, colour), [position, colour]);
   const trail = position.trail.length > 0 ? position.trail : [];
@@ -63,32 +52,31 @@ function DriverMarker({ position, colour }: { position: DriverPosition; colour: 
 export function LiveMap({ routes, positions, colourOf }: { routes: LiveRoute[]; positions: DriverPosition[]; colourOf: (routeId: string | null) => string }) {
   const points: LatLngTuple[] = routes.flatMap((r) => r.stops.map((s): LatLngTuple => [s.lat, s.lng]));
   const allPoints = points.length > 0 ? points : positions.map((p): LatLngTuple => [p.lat, p.lng]);
-  const fitKey = `${routes.map((r) => r.id).join(",")}|${points.length === 0 ? positions.length : ""}`;
+  // The map fits the day's stops and re-fits only when they change (a stop added, moved or taken
+  // off), never on a driver's new position or a stop's new status: the map stays where the manager
+  // put it. With no stops it fits the drivers, again only when one appears or goes.
+  const fitKey = points.length > 0 ? placesKey(points) : `drivers:${positions.map((p) => p.driverUserId).sort().join(",")}`;
   const centre = allPoints[0] ?? [47.14, 9.52];
   return (
-    // isolate: Leaflet's panes (z-index 400–700) stay under the sticky top bar (z-40).
-    <div className="rp-map relative isolate h-80 overflow-hidden rounded-md border sm:h-[28rem]" data-testid="live-map">
-      <MapContainer center={centre} zoom={11} scrollWheelZoom className="size-full" attributionControl>
-        {tileConfig.url ? <TileLayer url={tileConfig.url} attribution={mapCredits([tileConfig.attribution])} /> : null}
-        {routes.map((route) => {
-          const colour = colourOf(route.id);
-          const line = route.geometry ? decodePolyline(route.geometry) : route.stops.map((s): LatLngTuple => [s.lat, s.lng]);
-          return (
-            <Fragment key={route.id}>
-              {line.length > 1 ? <Polyline positions={line} pathOptions={{ color: colour, weight: 4, opacity: 0.8, className: "rp-live-line" }} /> : null}
-              {route.stops.map((stop, i) => (
-                <Marker key={stop.id} position={[stop.lat, stop.lng]} icon={stopIcon(stop, i + 1, colour)} title={`${route.name} stop ${i + 1}: ${stop.label} (${statusLabels[stop.status]})`}>
-                  <Tooltip>{`${route.name} · ${i + 1}. ${stop.label} · ${statusLabels[stop.status]}`}</Tooltip>
-                </Marker>
-              ))}
-            </Fragment>
-          );
-        })}
-        {positions.map((p) => (
-          <DriverMarker key={p.driverUserId} position={p} colour={colourOf(p.routeId)} />
-        ))}
-        <FitBounds points={allPoints} fitKey={fitKey} />
-      </MapContainer>
-    </div>
+    <BaseMap testId="live-map" className="rp-map h-80 rounded-md border sm:h-[28rem]" center={centre} stillShown="The routes, their stops and the drivers are still shown.">
+      {routes.map((route) => {
+        const colour = colourOf(route.id);
+        const line = route.geometry ? decodePolyline(route.geometry) : route.stops.map((s): LatLngTuple => [s.lat, s.lng]);
+        return (
+          <Fragment key={route.id}>
+            {line.length > 1 ? <Polyline positions={line} pathOptions={{ color: colour, weight: 4, opacity: 0.8, className: "rp-live-line" }} /> : null}
+            {route.stops.map((stop, i) => (
+              <Marker key={stop.id} position={[stop.lat, stop.lng]} icon={stopIcon(stop, i + 1, colour)} title={`${route.name} stop ${i + 1}: ${stop.label} (${statusLabels[stop.status]})`}>
+                <Tooltip>{`${route.name} · ${i + 1}. ${stop.label} · ${statusLabels[stop.status]}`}</Tooltip>
+              </Marker>
+            ))}
+          </Fragment>
+        );
+      })}
+      {positions.map((p) => (
+        <DriverMarker key={p.driverUserId} position={p} colour={colourOf(p.routeId)} />
+      ))}
+      <FitToPoints points={allPoints} fitKey={fitKey} padding={24} />
+    </BaseMap>
   );
 }

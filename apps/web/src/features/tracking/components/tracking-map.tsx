@@ -1,9 +1,8 @@
-import { useEffect } from "react";
 import L from "leaflet";
-import { MapContainer, Marker, TileLayer, Tooltip, useMap } from "react-leaflet";
-import "leaflet/dist/leaflet.css";
-import "@/lib/map/route-map.css";
-import { tileConfig } from "@/lib/map/tiles";
+import { Marker, Tooltip } from "react-leaflet";
+import { BaseMap } from "@/lib/map/base-map";
+import { FitToPoints } from "@/lib/map/fit-to-points";
+import type { LatLngTuple } from "@/lib/polyline";
 
 type Point = { lat: number; lng: number };
 
@@ -17,39 +16,32 @@ function pin(text: string, kind: "end" | "start"): L.DivIcon {
   });
 }
 
-function Fit({ points }: { points: Point[] }) {
-  const map = useMap();
-  const key = points.map((p) => `${p.lat},${p.lng}`).join(";");
-  useEffect(() => {
-    if (points.length === 1) map.setView([points[0]!.lat, points[0]!.lng], 14);
-    else map.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.lng])), { padding: [32, 32], maxZoom: 15 });
-    // Refit only when a position changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, key]);
-  return null;
-}
-
 /**
  * A small map of the delivery address and, when given, the driver's last position. Not an .rp-map:
  * its ground stays Leaflet's light grey in both themes, like the tiles, so the credits keep their
- * contrast when no tile loads.
+ * contrast when no tile loads. It fits both when it opens and when the driver first shows up; a new
+ * position of the driver does not move the map (the driver comes closer to the address, which is in view).
  */
 export function TrackingMap({ destination, driver }: { destination: Point; driver: Point | null }) {
-  const points = driver ? [destination, driver] : [destination];
+  const points: LatLngTuple[] = [[destination.lat, destination.lng], ...(driver ? [[driver.lat, driver.lng] as LatLngTuple] : [])];
   return (
-    <div className="h-64 overflow-hidden rounded-xl border sm:h-80" data-testid="tracking-map">
-      <MapContainer center={[destination.lat, destination.lng]} zoom={14} scrollWheelZoom={false} className="size-full" attributionControl>
-        {tileConfig.url ? <TileLayer url={tileConfig.url} attribution={tileConfig.attribution} /> : null}
-        <Marker position={[destination.lat, destination.lng]} icon={pin("⌂", "end")} title="Your delivery address" alt="Your delivery address">
-          <Tooltip>Your delivery address</Tooltip>
+    <BaseMap
+      testId="tracking-map"
+      className="h-64 rounded-xl border sm:h-80"
+      center={points[0]!}
+      zoom={14}
+      scrollWheelZoom={false}
+      stillShown="Your delivery address and the driver are still shown."
+    >
+      <Marker position={[destination.lat, destination.lng]} icon={pin("⌂", "end")} title="Your delivery address" alt="Your delivery address">
+        <Tooltip>Your delivery address</Tooltip>
+      </Marker>
+      {driver ? (
+        <Marker position={[driver.lat, driver.lng]} icon={pin("🚚", "start")} title="Your driver" alt="Your driver">
+          <Tooltip>Your driver</Tooltip>
         </Marker>
-        {driver ? (
-          <Marker position={[driver.lat, driver.lng]} icon={pin("🚚", "start")} title="Your driver" alt="Your driver">
-            <Tooltip>Your driver</Tooltip>
-          </Marker>
-        ) : null}
-        <Fit points={points} />
-      </MapContainer>
-    </div>
+      ) : null}
+      <FitToPoints points={points} fitKey={`${points[0]!.join(",")}|${driver ? "driver" : ""}`} />
+    </BaseMap>
   );
 }
