@@ -740,7 +740,10 @@ async function dispatchedRoute(geo: GeoServices, deps: PlanDeps, date: string, v
   const path = [...(vehicle.start ? [startPlace] : []), ...route.stops, ...(endPlace ? [endPlace] : [])];
   const profile = vehicle.profile as Profile;
   const { legs, geometry, provider } = await routeAlong(geo, deps, path, profile);
-  const departure = route.start ? secondsOnDate(date, route.start) : secondsOnDate(date, first.arrival);
+  // The routes row keeps its departure to the minute (HH:MM) and every planned time relative to
+  // it; counting from that same minute keeps the driver's and customers' ETAs to the second of the
+  // plan (a route leaving as late as its windows allow may leave at any second, issue 25).
+  const departure = Math.floor(secondsOnDate(date, route.start ?? first.arrival) / 60) * 60;
   const rel = (iso: string) => secondsOnDate(date, iso) - departure;
   const offset = vehicle.start ? 0 : -1;
   const index = new Map(orders.map((o, i) => [o.id, i]));
