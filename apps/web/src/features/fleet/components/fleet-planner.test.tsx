@@ -99,7 +99,9 @@ describe("FleetPlanner", () => {
     await waitFor(() => expect(screen.getByText(/Needs skill "freezer"/)).toBeInTheDocument(), { timeout: 3000 });
     expect(screen.getByRole("listitem", { name: "Route of Van 1" })).toHaveTextContent("1. 09:00 Post office");
     // The plan is in the address: a reload opens it again.
-    expect(location).toBe("?team=t1&plan=p1");
+    expect(new URLSearchParams(location).get("plan")).toBe("p1");
+    // …on the plan's own day.
+    expect(new URLSearchParams(location).get("date")).toBe(donePlan.date);
   }, 15_000);
 
   it("opens the plan in the address, and lists the day's plans to open another", async () => {

@@ -1,12 +1,13 @@
-import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import { planObjectives, type Driver, type OrderInput, type PlanObjective, type Vehicle } from "@routepilot/contracts";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
+import { DayPicker } from "@/components/day-picker";
 import { ApiError, errorMessage } from "@/lib/api-client";
-import { useCreatePlan, useDayPlans } from "@/features/fleet/api/plans";
+import { dayTitle, useOperatingDay, weekdayOf } from "@/lib/operating-day";
+import { useCreatePlan, useDayPlans, usePlan } from "@/features/fleet/api/plans";
 import { VehicleChoice } from "@/features/fleet/components/fleet-ui";
 import { OrdersEditor } from "@/features/fleet/components/orders-editor";
 import { PlanWorkspace, planTitle } from "@/features/fleet/components/plan-workspace";
@@ -17,13 +18,6 @@ export const objectiveNames: Record<PlanObjective, { title: string; description:
   min_vehicles: { title: "Fewest vehicles", description: "as few vehicles as possible, then the least time" },
   balance: { title: "Balanced workload", description: "routes of similar length, so no driver gets the long day" },
 };
-
-/** Tomorrow as YYYY-MM-DD (local). */
-function tomorrow(): string {
-  const d = new Date();
-  d.setDate(d.getDate() + 1);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-}
 
 const statusNames = { queued: "waiting", solving: "being planned", done: "planned", failed: "failed" } as const;
 
@@ -47,6 +41,36 @@ function DayPlans({ teamId, date, openId, onOpen }: { teamId: string; date: stri
   );
 }
 
+/**
+ * Who can drive on the chosen day, said when the day is chosen (not at dispatch): the team's
+ * drivers who do not work on that weekday, and how many vehicles are chosen for how many drivers.
+ */
+export function DayStaffing({ date, drivers, vehicles }: { date: string; drivers: Driver[]; vehicles: number }) {
+  const { key, plural } = weekdayOf(date);
+  const working = drivers.filter((d) => d.workingDays.includes(key));
+  const off = drivers.filter((d) => !d.workingDays.includes(key));
+  if (drivers.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground" role="note">
+        The team has no drivers yet: you can plan, and dispatch once a driver is invited.
+      </p>
+    );
+  }
+  return (
+    <div className="grid gap-1 text-sm" role="note" aria-label="Drivers on this day">
+      {working.length === 0 ? (
+        <p className="text-amber-700 dark:text-amber-400">{`No driver works on ${plural}: routes planned for ${dayTitle(date)} can only be dispatched anyway.`}</p>
+      ) : (
+        <p>
+          {`${working.length} of ${drivers.length} ${drivers.length === 1 ? "driver works" : "drivers work"} on ${plural} (${working.map((d) => d.name).join(", ")})`}
+          {vehicles > working.length ? ` for ${vehicles} vehicles: routes without a driver stay planned until you dispatch them.` : "."}
+        </p>
+      )}
+      {off.length > 0 && working.length > 0 ? <p className="text-amber-700 dark:text-amber-400">{`Day off on ${plural}: ${off.map((d) => d.name).join(", ")}.`}</p> : null}
+    </div>
+  );
+}
+
 type FleetPlannerProps = {
   teamId: string;
   vehicles: Vehicle[];
@@ -60,7 +84,7 @@ type FleetPlannerProps = {
  * the engine's progress and the result.
  */
 export function FleetPlanner({ teamId, vehicles, dimensions, drivers }: FleetPlannerProps) {
-  const [date, setDate] = useState(tomorrow);
+  const [date, setDate] = useOperatingDay("tomorrow");
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(vehicles.map((v) => v.id)));
   const [objective, setObjective] = useState<PlanObjective>("min_time");
   const [drafts, setDrafts] = useState<DraftOrder[]>([]);
@@ -75,6 +99,12 @@ export function FleetPlanner({ teamId, vehicles, dimensions, drivers }: FleetPla
       return next;
     });
   const create = useCreatePlan();
+  // A plan opened by its address is shown on its own day.
+  const opened = usePlan(teamId, planId);
+  const openedDate = opened.data?.date;
+  useEffect(() => {
+    if (openedDate && openedDate !== date) setDate(openedDate);
+  }, [openedDate]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the opened plan's day is known
 
   const ready = plannableDrafts(drafts);
   const orders = ready.map((d) => d.order as OrderInput);
@@ -100,10 +130,13 @@ export function FleetPlanner({ teamId, vehicles, dimensions, drivers }: FleetPla
         <h2 id="plan-options" className="text-lg font-semibold">
           Day, vehicles and objective
         </h2>
-        <label className="grid max-w-xs gap-1 text-sm">
-          <span>Date</span>
-          <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} required />
-        </label>
+        <DayPicker value={date} onChange={setDate} label="Day to plan" />
+        <DayStaffing date={date} drivers={drivers} vehicles={chosen.size} />
+        <p className="text-sm">
+          <Link className="text-primary underline-offset-4 hover:underline" to={`/fleet/live?date=${date}`}>
+            Watch this day on Live
+          </Link>
+        </p>
         <DayPlans teamId={teamId} date={date} openId={planId} onOpen={setPlanId} />
         <VehicleChoice legend="Vehicles" vehicles={vehicles} chosen={chosen} onChange={setChosen} />
         <fieldset className="grid gap-1">

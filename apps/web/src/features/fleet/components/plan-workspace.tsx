@@ -4,6 +4,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { weekdayOf } from "@/lib/operating-day";
 import { useComparePlans, useCreateVariant, useDispatchPlan, useMovePlanStop, useReplan, useSavePlanLocks } from "@/features/fleet/api/plan-edits";
 import { useDayPlans, usePlan } from "@/features/fleet/api/plans";
 import { ErrorAlert, VehicleChoice } from "@/features/fleet/components/fleet-ui";
@@ -48,15 +49,6 @@ export function planFamily(plans: readonly PlanSummary[], id: string): Set<strin
 }
 
 const MAX_COMPARED = 5;
-
-const weekdayKeys = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
-const weekdayPlurals = ["Sundays", "Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays"];
-/** The weekday of a YYYY-MM-DD date: its key in drivers' working days and its plural name. */
-export function weekdayOf(date: string): { key: (typeof weekdayKeys)[number]; plural: string } | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
-  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
-  return { key: weekdayKeys[day]!, plural: weekdayPlurals[day]! };
-}
 
 /**
  * The day's plans from the server (so a reload loses nothing): the plan's family is ticked for
@@ -323,7 +315,7 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
             );
           }
           const chosenDriver = drivers.find((d) => d.userId === driverOf(route.vehicleId));
-          const offDay = chosenDriver && weekday && !chosenDriver.workingDays.includes(weekday.key);
+          const offDay = chosenDriver && !chosenDriver.workingDays.includes(weekday.key);
           return (
             <label key={route.vehicleId} className="flex flex-wrap items-center gap-2 text-sm">
               <span className="w-32">{name}</span>
