@@ -1,63 +1,133 @@
 import { useState } from "react";
-import { geocodeResponseSchema, type GeocodeResponse } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { apiRequest, errorMessage } from "@/lib/api-client";
+import { errorMessage } from "@/lib/api-client";
+import { findPlaces, type FoundPlace } from "@/features/fleet/api/find-places";
 
 /** A depot as typed: an address (searched with the planner's geocoder) and/or latitude and longitude. */
 export type DepotValue = { lat: string; lng: string; address: string };
 
-/** GET /api/geocode?q=: the planner's place search. */
-function searchPlaces(q: string): Promise<GeocodeResponse["results"]> {
-  return apiRequest(`/api/geocode?${new URLSearchParams({ q, limit: "5" }).toString()}`, { schema: geocodeResponseSchema }).then((r) => r.results);
+/** The depot a found place gives: its label as the address, and its coordinates. */
+export function depotOfPlace(place: FoundPlace): DepotValue {
+  return { address: place.label, lat: String(place.lat), lng: String(place.lng) };
 }
 
-export function DepotField({ legend, value, onChange, error, emptyMeans }: { legend: string; value: DepotValue; onChange: (value: DepotValue) => void; error?: string | undefined; emptyMeans: string }) {
-  const [results, setResults] = useState<GeocodeResponse["results"] | null>(null);
+export const noPlaceFound = "No place was found for this address: check it, or give latitude and longitude.";
+
+type DepotFieldProps = {
+  legend: string;
+  value: DepotValue;
+  onChange: (value: DepotValue) => void;
+  error?: string | undefined;
+  /** What an empty depot means, shown under the fields; nothing when the depot is required. */
+  emptyMeans?: string | undefined;
+};
+
+/**
+ * A depot: an address with "Find" and latitude/longitude. Finding fills the coordinates with the
+ * best match at once (issue 25: it listed "Vaduz, Liechtenstein" and left them empty); when there
+ * are several matches they stay listed to pick another. Enter in the address finds rather than submitting the
+ * form. Coordinates that came from a search belong to its address, so editing the address clears
+ * them (the dialog locates a typed address on save); coordinates typed by hand are kept.
+ */
+export function DepotField({ legend, value, onChange, error, emptyMeans }: DepotFieldProps) {
+  // Every match of the last search, best first; the one in use is marked.
+  const [found, setFound] = useState<FoundPlace[]>([]);
   const [searchError, setSearchError] = useState<string | null>(null);
+  const [searching, setSearching] = useState(false);
+  // Whether the coordinates shown were found from the address (rather than typed or loaded).
+  const [located, setLocated] = useState(false);
+
+  const pick = (place: FoundPlace) => {
+    onChange(depotOfPlace(place));
+    setLocated(true);
+  };
   const search = async () => {
+    if (value.address.trim().length < 2) return;
     setSearchError(null);
+    setSearching(true);
     try {
-      const found = await searchPlaces(value.address.trim());
-      setResults(found);
-      if (found.length === 0) setSearchError("No place was found: check the address or give latitude and longitude.");
+      const places = await findPlaces(value.address);
+      setFound(places);
+      if (places[0]) pick(places[0]);
+      else setSearchError(noPlaceFound);
     } catch (e) {
       setSearchError(errorMessage(e));
+    } finally {
+      setSearching(false);
     }
   };
+
   return (
     <fieldset className="grid gap-2 rounded-md border p-2">
       <legend className="px-1 text-sm font-medium">{legend}</legend>
       <div className="flex gap-2">
-        <Input aria-label={`${legend} address`} placeholder="Address" value={value.address} onChange={(e) => onChange({ ...value, address: e.target.value })} />
-        <Button type="button" variant="outline" disabled={value.address.trim().length < 2} onClick={() => void search()}>
-          Find
+        <Input
+          aria-label={`${legend} address`}
+          placeholder="Address"
+          value={value.address}
+          onChange={(e) => {
+            const address = e.target.value;
+            setFound([]);
+            if (located) {
+              setLocated(false);
+              onChange({ address, lat: "", lng: "" });
+            } else {
+              onChange({ ...value, address });
+            }
+          }}
+          onKeyDown={(e) => {
+            if (e.key !== "Enter") return;
+            e.preventDefault();
+            void search();
+          }}
+        />
+        <Button type="button" variant="outline" disabled={value.address.trim().length < 2 || searching} onClick={() => void search()}>
+          {searching ? "Finding…" : "Find"}
         </Button>
       </div>
-      {results && results.length > 0 ? (
-        <ul className="grid gap-1 text-sm" aria-label={`${legend} places found`}>
-          {results.map((r) => (
-            <li key={`${r.lat},${r.lng}`}>
-              <button
-                type="button"
-                className="text-left underline-offset-2 hover:underline"
-                onClick={() => {
-                  onChange({ address: r.label, lat: String(r.lat), lng: String(r.lng) });
-                  setResults(null);
-                }}
-              >
-                {r.label}
-              </button>
-            </li>
-          ))}
-        </ul>
+      {found.length > 1 ? (
+        <div className="grid gap-1 text-sm">
+          <span className="text-muted-foreground">Not this place? Pick another match:</span>
+          <ul className="grid gap-1" aria-label={`${legend} places found`}>
+            {found.map((r) => {
+              const inUse = located && value.lat === String(r.lat) && value.lng === String(r.lng);
+              return (
+                <li key={`${r.lat},${r.lng}`}>
+                  <button type="button" aria-pressed={inUse} className="text-left underline-offset-2 hover:underline aria-pressed:font-medium" onClick={() => pick(r)}>
+                    {r.label}
+                    {inUse ? <span className="text-muted-foreground"> (in use)</span> : null}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
       ) : null}
       {searchError ? <p className="text-sm text-destructive">{searchError}</p> : null}
       <div className="flex gap-2">
-        <Input aria-label={`${legend} latitude`} placeholder="Latitude" inputMode="decimal" value={value.lat} onChange={(e) => onChange({ ...value, lat: e.target.value })} />
-        <Input aria-label={`${legend} longitude`} placeholder="Longitude" inputMode="decimal" value={value.lng} onChange={(e) => onChange({ ...value, lng: e.target.value })} />
+        <Input
+          aria-label={`${legend} latitude`}
+          placeholder="Latitude"
+          inputMode="decimal"
+          value={value.lat}
+          onChange={(e) => {
+            setLocated(false);
+            onChange({ ...value, lat: e.target.value });
+          }}
+        />
+        <Input
+          aria-label={`${legend} longitude`}
+          placeholder="Longitude"
+          inputMode="decimal"
+          value={value.lng}
+          onChange={(e) => {
+            setLocated(false);
+            onChange({ ...value, lng: e.target.value });
+          }}
+        />
       </div>
-      <p className="text-xs text-muted-foreground">Empty: {emptyMeans}.</p>
+      {emptyMeans ? <p className="text-xs text-muted-foreground">Empty: {emptyMeans}.</p> : null}
       {error ? <p className="text-sm font-medium text-destructive">{error}</p> : null}
     </fieldset>
   );

@@ -4,12 +4,34 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { findPlaces } from "@/features/fleet/api/find-places";
 import { useSaveVehicle } from "@/features/fleet/api/vehicles";
-import { DepotField, type DepotValue } from "@/features/fleet/components/depot-field";
+import { DepotField, noPlaceFound, type DepotValue } from "@/features/fleet/components/depot-field";
 import { TagInput } from "@/features/fleet/components/tag-input";
+import { samePlace } from "@/features/fleet/lib/depots";
 
 const selectClass = "h-10 w-full rounded-md border border-input bg-background px-2 text-sm";
+
+/**
+ * Where the route ends — one control for what were two (an "Open route" box and an end depot that
+ * meant the same when left empty, issue 25). All map to the contract's `end`: the start depot's
+ * point, another point, or null (the route ends at its last stop).
+ */
+export type EndsAt = "start" | "other" | "open";
+
+const endsAtChoices: { value: EndsAt; label: string }[] = [
+  { value: "start", label: "Back at the start depot" },
+  { value: "other", label: "At another place" },
+  { value: "open", label: "Wherever the last stop is (open route)" },
+];
+
+export const endsAtMessages = {
+  noStart: "Give the start depot, or choose another place for the route to end.",
+  noEnd: "Give the place the route ends at: an address (then Find) or latitude and longitude.",
+} as const;
 
 /** The form's state: text as typed, turned into a VehicleInput on save. */
 type VehicleForm = {
@@ -22,7 +44,7 @@ type VehicleForm = {
   shiftEnd: string;
   start: DepotValue;
   end: DepotValue;
-  openRoute: boolean;
+  endsAt: EndsAt;
   maxStops: string;
   maxDrivingMinutes: string;
   maxDistanceKm: string;
@@ -37,6 +59,13 @@ const noDepot: DepotValue = { lat: "", lng: "", address: "" };
 const depotOf = (p: Vehicle["start"]): DepotValue => (p ? { lat: String(p.lat), lng: String(p.lng), address: p.address ?? "" } : noDepot);
 const text = (n: number | null | undefined) => (n === null || n === undefined ? "" : String(n));
 
+/** How a stored vehicle's end reads in the form: none is an open route, the start's place is "back at the start". New vehicles return to their start depot. */
+function endsAtOf(vehicle: Vehicle | undefined): EndsAt {
+  if (!vehicle) return "start";
+  if (vehicle.end === null) return "open";
+  return samePlace(vehicle.start, vehicle.end) ? "start" : "other";
+}
+
 function formOf(vehicle: Vehicle | undefined, dimensions: number): VehicleForm {
   return {
     name: vehicle?.name ?? "",
@@ -47,8 +76,8 @@ function formOf(vehicle: Vehicle | undefined, dimensions: number): VehicleForm {
     shiftStart: vehicle?.shift.start ?? "08:00",
     shiftEnd: vehicle?.shift.end ?? "17:00",
     start: depotOf(vehicle?.start ?? null),
-    end: depotOf(vehicle?.end ?? null),
-    openRoute: vehicle ? vehicle.end === null : false,
+    end: endsAtOf(vehicle) === "other" ? depotOf(vehicle?.end ?? null) : noDepot,
+    endsAt: endsAtOf(vehicle),
     maxStops: text(vehicle?.maxStops),
     maxDrivingMinutes: text(vehicle?.maxDrivingMinutes),
     maxDistanceKm: text(vehicle?.maxDistanceKm),
@@ -72,7 +101,7 @@ function inputOf(form: VehicleForm): VehicleInput {
     skills: form.skills,
     shift: { start: form.shiftStart, end: form.shiftEnd },
     start: point(form.start),
-    end: form.openRoute ? null : point(form.end),
+    end: form.endsAt === "open" ? null : point(form.endsAt === "start" ? form.start : form.end),
     maxStops: numberOrNull(form.maxStops),
     maxDrivingMinutes: numberOrNull(form.maxDrivingMinutes),
     maxDistanceKm: numberOrNull(form.maxDistanceKm),
@@ -119,12 +148,44 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
   const set = <K extends keyof VehicleForm>(key: K, value: VehicleForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const errorAt = (prefix: string) => Object.entries(errors).find(([k]) => k === prefix || k.startsWith(`${prefix}.`))?.[1];
 
-  function submit() {
-    const input = inputOf(form);
+  const [locating, setLocating] = useState(false);
+
+  /** A depot with an address typed but never found gets the best match's coordinates (its address kept as typed). */
+  async function locateTyped(current: VehicleForm): Promise<{ form: VehicleForm; errors: Record<string, string> }> {
+    let next = current;
+    const failed: Record<string, string> = {};
+    const keys = current.endsAt === "other" ? (["start", "end"] as const) : (["start"] as const);
+    for (const key of keys) {
+      const depot = current[key];
+      if (depot.address.trim().length < 2 || depot.lat.trim() !== "" || depot.lng.trim() !== "") continue;
+      try {
+        const [best] = await findPlaces(depot.address);
+        if (best) next = { ...next, [key]: { ...depot, lat: String(best.lat), lng: String(best.lng) } };
+        else failed[key] = noPlaceFound;
+      } catch (e) {
+        failed[key] = errorMessage(e);
+      }
+    }
+    return { form: next, errors: failed };
+  }
+
+  async function submit() {
+    setLocating(true);
+    const located = await locateTyped(form).finally(() => setLocating(false));
+    if (located.form !== form) setForm(located.form);
+    const fields: Record<string, string> = { ...located.errors };
+    if (located.form.endsAt === "start" && point(located.form.start) === null) fields.endsAt = endsAtMessages.noStart;
+    if (located.form.endsAt === "other" && point(located.form.end) === null) fields.end ??= endsAtMessages.noEnd;
+    const input = inputOf(located.form);
     const parsed = vehicleInputSchema.safeParse(input);
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[issue.path.map(String).join(".") || "body"] ??= issue.message;
+      for (const issue of parsed.error.issues) {
+        // Ending at the start depot sends the start's point as `end` too: its problems are shown once, at the start.
+        if (located.form.endsAt === "start" && issue.path[0] === "end") continue;
+        fields[issue.path.map(String).join(".") || "body"] ??= issue.message;
+      }
+    }
+    if (Object.keys(fields).length > 0) {
       setLocalErrors(fields);
       return;
     }
@@ -144,7 +205,7 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            submit();
+            void submit();
           }}
         >
           <div className="grid gap-3 sm:grid-cols-3">
@@ -178,12 +239,23 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
           <TagInput label="Skills" values={form.skills} onChange={(skills) => set("skills", skills)} error={errorAt("skills")} />
           <div className="grid gap-3 sm:grid-cols-2">
             <DepotField legend="Start depot" value={form.start} onChange={(v) => set("start", v)} error={errorAt("start")} emptyMeans="the route starts at its first stop" />
-            <div className="grid gap-2">
-              <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" checked={form.openRoute} onChange={(e) => set("openRoute", e.target.checked)} />
-                Open route (ends at its last stop, no end depot)
-              </label>
-              {form.openRoute ? null : <DepotField legend="End depot" value={form.end} onChange={(v) => set("end", v)} error={errorAt("end")} emptyMeans="the route ends at its last stop" />}
+            <div className="grid content-start gap-2">
+              <span id="vehicle-ends-at" className="text-sm font-medium">
+                Ends at
+              </span>
+              <RadioGroup aria-labelledby="vehicle-ends-at" value={form.endsAt} onValueChange={(v) => set("endsAt", v as EndsAt)}>
+                {endsAtChoices.map((choice) => (
+                  <div key={choice.value} className="flex items-center gap-2">
+                    <RadioGroupItem value={choice.value} id={`vehicle-ends-at-${choice.value}`} />
+                    <Label htmlFor={`vehicle-ends-at-${choice.value}`} className="font-normal">
+                      {choice.label}
+                    </Label>
+                  </div>
+                ))}
+              </RadioGroup>
+              {errors.endsAt ? <p className="text-sm font-medium text-destructive">{errors.endsAt}</p> : null}
+              {form.endsAt === "other" ? <DepotField legend="End depot" value={form.end} onChange={(v) => set("end", v)} error={errorAt("end")} /> : null}
+              {form.endsAt === "start" && errorAt("end") ? <p className="text-sm font-medium text-destructive">{errorAt("end")}</p> : null}
             </div>
           </div>
           <div className="grid gap-3 sm:grid-cols-3">
@@ -249,7 +321,7 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={save.isPending}>
+            <Button type="submit" disabled={save.isPending || locating}>
               {vehicle ? "Save vehicle" : "Add vehicle"}
             </Button>
           </DialogFooter>

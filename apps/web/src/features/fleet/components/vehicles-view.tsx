@@ -6,8 +6,20 @@ import { Spinner } from "@/components/ui/spinner";
 import { ErrorAlert, FleetTable } from "@/features/fleet/components/fleet-ui";
 import { useArchiveVehicle, useVehicles } from "@/features/fleet/api/vehicles";
 import { VehicleDialog } from "@/features/fleet/components/vehicle-dialog";
+import { depotLabel, samePlace } from "@/features/fleet/lib/depots";
 
-const depot = (p: Vehicle["start"]) => (p ? (p.address ?? `${p.lat.toFixed(4)}, ${p.lng.toFixed(4)}`) : null);
+/**
+ * "Vaduz depot → back to the start": where a vehicle starts and ends, in the words of the vehicle
+ * dialog's "Ends at". A depot without an address borrows the address of another vehicle's depot at
+ * the same place (`all`), else shows rounded coordinates.
+ */
+function depotsText(v: Vehicle, all: readonly Vehicle[]): string {
+  const named = all.flatMap((x) => [x.start, x.end]);
+  const start = v.start ? depotLabel(v.start, named) : "first stop";
+  if (v.end === null) return `${start} → last stop (open route)`;
+  if (v.start && samePlace(v.start, v.end)) return `${start} → back to the start`;
+  return `${start} → ${depotLabel(v.end, named)}`;
+}
 
 /** The team's vehicles: a table with add, edit and archive. */
 export function VehiclesView({ teamId, dimensions }: { teamId: string; dimensions: readonly string[] }) {
@@ -45,7 +57,7 @@ export function VehiclesView({ teamId, dimensions }: { teamId: string; dimension
                     {v.shift.start}–{v.shift.end}
                   </td>
                   <td className="p-2">
-                    {depot(v.start) ?? "first stop"} → {v.end === null ? "open route" : depot(v.end)}
+                    {depotsText(v, vehicles.data)}
                   </td>
                   <td className="flex gap-1 p-2">
                     <Button type="button" size="sm" variant="outline" onClick={() => setEditing(v)} aria-label={`Edit ${v.name}`}>

@@ -92,7 +92,7 @@ describe("FleetDashboardPage", () => {
     await user.type(within(dialog).getByLabelText("Skills"), "fridge{Enter}");
     await user.type(within(dialog).getByLabelText("Start depot latitude"), "47.14");
     await user.type(within(dialog).getByLabelText("Start depot longitude"), "9.52");
-    await user.click(within(dialog).getByLabelText(/Open route/));
+    await user.click(within(dialog).getByRole("radio", { name: "Wherever the last stop is (open route)" }));
     await user.click(within(dialog).getByRole("button", { name: "Add a break" }));
     await user.click(within(dialog).getByRole("button", { name: "Add vehicle" }));
     expect(await within(dialog).findByText("This plate is already used")).toBeInTheDocument();
@@ -106,7 +106,8 @@ describe("FleetDashboardPage", () => {
     expect(posted).toMatchObject({ name: "Van 1", vin: "1HGCM82633A004352", capacity: [800, 20], skills: ["fridge"], start: { lat: 47.14, lng: 9.52 }, end: null, breaks: [{ window: { start: "12:00", end: "14:00" }, durationMinutes: 30 }] });
     const row = await screen.findByRole("row", { name: /Van 1/ });
     expect(row).toHaveTextContent("800 kg, 20 crates");
-    expect(row).toHaveTextContent("open route");
+    // A depot without an address reads as rounded coordinates (issue 25).
+    expect(row).toHaveTextContent("47.140, 9.520 → last stop (open route)");
 
     await user.click(within(row).getByRole("button", { name: "Edit Van 1" }));
     const edit = screen.getByRole("dialog", { name: "Edit Van 1" });
