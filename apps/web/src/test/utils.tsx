@@ -6,10 +6,14 @@ import { toast } from "sonner";
 import { Toaster } from "@/components/ui/toaster";
 import { createMutationCache, createQueryCache } from "@/lib/query-client";
 
-/** A query client for one test: no retries, nothing refetched behind the test's back. */
-export function createTestQueryClient(): QueryClient {
+/**
+ * A query client for one test: no retries, nothing refetched behind the test's back. With
+ * `errorDefaults`, failures are handled as in the app (decision 018; render with {@link renderWithToasts}).
+ */
+export function createTestQueryClient({ errorDefaults = false }: { errorDefaults?: boolean } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity }, mutations: { retry: false } },
+    ...(errorDefaults ? { queryCache: createQueryCache(), mutationCache: createMutationCache() } : {}),
   });
 }
 
@@ -20,16 +24,12 @@ export function renderWithQuery(ui: ReactElement, queryClient = createTestQueryC
 
 /**
  * Renders `ui` as the app does for failures (decision 018): a test query client with the app's
- * error defaults (a failed mutation toasts the server's message unless its page shows it) and the toaster.
+ * error defaults (a failed mutation toasts the server's message unless its page shows it; pass
+ * your own made with `createTestQueryClient({ errorDefaults: true })`) and the toaster.
  */
-export function renderWithToasts(ui: ReactElement) {
+export function renderWithToasts(ui: ReactElement, queryClient = createTestQueryClient({ errorDefaults: true })) {
   // sonner keeps toasts in module state and replays the active ones to a new toaster.
   toast.dismiss();
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity }, mutations: { retry: false } },
-    queryCache: createQueryCache(),
-    mutationCache: createMutationCache(),
-  });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       {children}

@@ -10,5 +10,6 @@ export function createInvitation({ teamId, ...body }: { teamId: string } & Creat
 
 export function useCreateInvitation() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createInvitation, onSuccess: (_data, { teamId }) => queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }) });
+  // The invite form shows the failure at its fields (decision 018).
+  return useMutation({ meta: { errorShownInline: true }, mutationFn: createInvitation, onSuccess: (_data, { teamId }) => queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }) });
 }

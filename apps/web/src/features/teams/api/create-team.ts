@@ -10,5 +10,6 @@ export function createTeam(body: CreateTeam): Promise<Team> {
 
 export function useCreateTeam() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createTeam, onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }) });
+  // The create form shows the failure at its field or under it (decision 018).
+  return useMutation({ meta: { errorShownInline: true }, mutationFn: createTeam, onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }) });
 }

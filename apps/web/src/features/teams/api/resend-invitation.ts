@@ -10,5 +10,5 @@ export function resendInvitation({ teamId, invitationId }: { teamId: string; inv
 
 export function useResendInvitation() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: resendInvitation, onSuccess: (_data, { teamId }) => queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }) });
+  return useMutation({ meta: { errorTitle: "Could not resend the invitation" }, mutationFn: resendInvitation, onSuccess: (_data, { teamId }) => queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }) });
 }

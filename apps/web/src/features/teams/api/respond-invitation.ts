@@ -29,10 +29,11 @@ function useRefreshAfterAnswer() {
 
 export function useAcceptInvitation() {
   const refresh = useRefreshAfterAnswer();
-  return useMutation({ mutationFn: acceptInvitation, onSuccess: refresh });
+  // The invitation page shows the failure above its Accept and Decline buttons (decision 018).
+  return useMutation({ meta: { errorShownInline: true }, mutationFn: acceptInvitation, onSuccess: refresh });
 }
 
 export function useDeclineInvitation() {
   const refresh = useRefreshAfterAnswer();
-  return useMutation({ mutationFn: declineInvitation, onSuccess: refresh });
+  return useMutation({ meta: { errorShownInline: true }, mutationFn: declineInvitation, onSuccess: refresh });
 }

@@ -9,5 +9,5 @@ export function revokeInvitation({ teamId, invitationId }: { teamId: string; inv
 
 export function useRevokeInvitation() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: revokeInvitation, onSuccess: (_data, { teamId }) => queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }) });
+  return useMutation({ meta: { errorTitle: "Could not revoke the invitation" }, mutationFn: revokeInvitation, onSuccess: (_data, { teamId }) => queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }) });
 }

@@ -10,5 +10,5 @@ export function transferOwnership({ teamId, userId }: { teamId: string; userId: 
 
 export function useTransferOwnership() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: transferOwnership, onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }) });
+  return useMutation({ meta: { errorTitle: "Could not transfer the ownership" }, mutationFn: transferOwnership, onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }) });
 }

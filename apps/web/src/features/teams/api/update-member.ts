@@ -12,5 +12,6 @@ export function updateMember({ teamId, userId, ...body }: Input): Promise<TeamMe
 
 export function useUpdateMember() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateMember, onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }) });
+  // The member row shows the failure under the role or allocation that was changed (decision 018).
+  return useMutation({ meta: { errorShownInline: true }, mutationFn: updateMember, onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }) });
 }

@@ -142,7 +142,7 @@ export function MemberRow({ teamId, teamName, member, canManage, isSelf, onResul
             confirm="Remove member"
             pending={remove.isPending}
             onConfirm={() =>
-              remove.mutate({ teamId, userId: member.userId }, { onSuccess: () => onResult(`${who} was removed from ${teamName}.`), onError: (error) => onResult(errorMessage(error)) })
+              remove.mutate({ teamId, userId: member.userId }, { onSuccess: () => onResult(`${who} was removed from ${teamName}.`) })
             }
           />
         ) : null}

@@ -1,6 +1,5 @@
 import { teamRoleNames, type PendingInvitation } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
-import { errorMessage } from "@/lib/api-client";
 import { useResendInvitation } from "@/features/teams/api/resend-invitation";
 import { useRevokeInvitation } from "@/features/teams/api/revoke-invitation";
 import { ConfirmButton } from "@/features/teams/components/confirm-button";
@@ -29,7 +28,7 @@ export function PendingInvitations({ teamId, invitations, canManage, onResult }:
                 disabled={resend.isPending}
                 aria-label={`Resend the invitation to ${invitation.email}`}
                 onClick={() =>
-                  resend.mutate({ teamId, invitationId: invitation.id }, { onSuccess: () => onResult(`Invitation resent to ${invitation.email}.`), onError: (error) => onResult(errorMessage(error)) })
+                  resend.mutate({ teamId, invitationId: invitation.id }, { onSuccess: () => onResult(`Invitation resent to ${invitation.email}.`) })
                 }
               >
                 Resend
@@ -42,7 +41,7 @@ export function PendingInvitations({ teamId, invitations, canManage, onResult }:
                 confirm="Revoke invitation"
                 pending={revoke.isPending}
                 onConfirm={() =>
-                  revoke.mutate({ teamId, invitationId: invitation.id }, { onSuccess: () => onResult(`The invitation to ${invitation.email} was revoked.`), onError: (error) => onResult(errorMessage(error)) })
+                  revoke.mutate({ teamId, invitationId: invitation.id }, { onSuccess: () => onResult(`The invitation to ${invitation.email} was revoked.`) })
                 }
               />
             </div>

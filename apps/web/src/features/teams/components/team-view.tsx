@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { canManageTeam, teamRoleNames, type TeamDetail } from "@routepilot/contracts";
-import { errorMessage } from "@/lib/api-client";
 import { useRemoveMember } from "@/features/teams/api/remove-member";
 import { ConfirmButton } from "@/features/teams/components/confirm-button";
 import { InviteForm } from "@/features/teams/components/invite-form";
@@ -43,6 +42,7 @@ export function TeamView({ team, currentUserId }: { team: TeamDetail; currentUse
         </p>
       </div>
       <TeamQuotaBar used={team.usedQuota} total={team.totalQuota} allocated={team.allocatedQuota} />
+      {/* What the last action did; a failure is the app's error toast, seen wherever the page is scrolled (decision 018). */}
       <p role="status" className="text-sm text-muted-foreground empty:hidden">
         {result}
       </p>
@@ -72,7 +72,7 @@ export function TeamView({ team, currentUserId }: { team: TeamDetail; currentUse
               variant="destructive"
               pending={leave.isPending}
               onConfirm={() =>
-                leave.mutate({ teamId: team.id, userId: currentUserId }, { onSuccess: () => navigate("/teams", { replace: true, state: { left: team.name } }), onError: (error) => setResult(errorMessage(error)) })
+                leave.mutate({ teamId: team.id, userId: currentUserId }, { onSuccess: () => navigate("/teams", { replace: true, state: { left: team.name } }) })
               }
             />
           </div>

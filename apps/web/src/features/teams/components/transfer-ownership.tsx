@@ -1,7 +1,6 @@
 import { useState } from "react";
 import type { TeamMember } from "@routepilot/contracts";
 import { Label } from "@/components/ui/label";
-import { errorMessage } from "@/lib/api-client";
 import { useTransferOwnership } from "@/features/teams/api/transfer-ownership";
 import { ConfirmButton } from "@/features/teams/components/confirm-button";
 
@@ -34,7 +33,7 @@ export function TransferOwnership({ teamId, teamName, members, onResult }: { tea
         confirm="Transfer ownership"
         pending={transfer.isPending}
         onConfirm={() =>
-          transfer.mutate({ teamId, userId: chosen.userId }, { onSuccess: () => onResult(`${who} now owns ${teamName}; you are an admin.`), onError: (error) => onResult(errorMessage(error)) })
+          transfer.mutate({ teamId, userId: chosen.userId }, { onSuccess: () => onResult(`${who} now owns ${teamName}; you are an admin.`) })
         }
       />
     </div>

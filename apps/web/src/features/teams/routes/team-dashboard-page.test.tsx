@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { teamMessages, type Me, type TeamRole } from "@routepilot/contracts";
-import { createTestQueryClient, jsonResponse, makeMe, renderWithQuery } from "@/test/utils";
+import { createTestQueryClient, jsonResponse, makeMe, renderWithToasts } from "@/test/utils";
 import { mockAuth } from "@/test/mock-auth";
 import { meQueryKey } from "@/lib/auth";
 import { TeamDashboardPage } from "@/features/teams/routes/team-dashboard-page";
@@ -16,9 +16,10 @@ const ids: Record<TeamRole, string> = { owner: "u1", member: "u2", admin: "u3", 
 function renderDashboard(role: TeamRole, me: Partial<Me> = {}) {
   const userId = ids[role];
   mockAuth.signIn({ id: userId });
-  const queryClient = createTestQueryClient();
+  // The app's failure handling (decision 018): a failed action the page does not show itself is toasted.
+  const queryClient = createTestQueryClient({ errorDefaults: true });
   queryClient.setQueryData([...meQueryKey, userId], makeMe({ user: { ...makeMe().user, id: userId }, access: { ...makeMe().access, teams: true, teamManagement: true }, ...me }));
-  return renderWithQuery(
+  return renderWithToasts(
     <MemoryRouter initialEntries={["/team-dashboard"]}>
       <Routes>
         <Route path="/team-dashboard" element={<TeamDashboardPage />} />
@@ -115,6 +116,35 @@ describe("TeamDashboardPage as the owner", () => {
     await userEvent.click(within(form).getByRole("button", { name: "Send invitation" }));
     expect(await screen.findByText("Invitation sent to eve@example.com.")).toBeInTheDocument();
     expect(sent(calls, "POST").at(-1)?.body).toEqual({ email: "eve@example.com", role: "admin" });
+  });
+
+  it("highlights and focuses the field the server names, shown once at the field", async () => {
+    fakeTeamsApi(teamDetail("owner"), (c) =>
+      c.method === "POST" && c.path === "/api/teams/t1/invitations" ? jsonResponse({ error: { code: "VALIDATION_ERROR", message: "Enter a valid e-mail address", fields: { email: "Enter a valid e-mail address" } } }, 400) : undefined,
+    );
+    renderDashboard("owner");
+    const form = await screen.findByRole("form", { name: "Invite a member" });
+    const email = within(form).getByLabelText("E-mail");
+    await userEvent.type(email, "bob@");
+    await userEvent.click(within(form).getByRole("button", { name: "Send invitation" }));
+    expect(await within(form).findByText("Enter a valid e-mail address")).toBeInTheDocument();
+    expect(email).toHaveAttribute("aria-invalid", "true");
+    expect(email).toHaveAccessibleDescription("Enter a valid e-mail address");
+    expect(email).toHaveFocus();
+    expect(within(form).getByLabelText("Role")).not.toHaveAttribute("aria-invalid");
+    // Shown at the field only: no toast, no second alert.
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(document.querySelector("[data-sonner-toast]")).toBeNull();
+  });
+
+  it("shows a failed removal in the app's error toast, not at the top of the page", async () => {
+    fakeTeamsApi(teamDetail("owner"), (c) => (c.method === "DELETE" ? jsonResponse({ error: { code: "FORBIDDEN", message: "Only the owner and admins can remove members." } }, 403) : undefined));
+    renderDashboard("owner");
+    const member = await row("bob@example.com");
+    await userEvent.click(within(member).getByRole("button", { name: "Remove bob@example.com" }));
+    await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Remove member" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Only the owner and admins can remove members.");
+    expect(screen.getByRole("alert").closest("[data-sonner-toast]")).not.toBeNull();
   });
 
   it("lists pending invitations with resend and revoke", async () => {
