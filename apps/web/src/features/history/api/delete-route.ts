@@ -10,6 +10,7 @@ export function deleteRoute(id: string): Promise<void> {
 export function useDeleteRoute() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorTitle: "Could not delete the route" },
     mutationFn: deleteRoute,
     onSuccess: async (_data, id) => {
       queryClient.removeQueries({ queryKey: [...queryKeys.routes, id] });

@@ -10,5 +10,5 @@ export function duplicateRoute(id: string): Promise<RouteDetail> {
 
 export function useDuplicateRoute() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: duplicateRoute, onSuccess: () => queryClient.invalidateQueries({ queryKey: [...queryKeys.routes, "list"] }) });
+  return useMutation({ meta: { errorTitle: "Could not duplicate the route" }, mutationFn: duplicateRoute, onSuccess: () => queryClient.invalidateQueries({ queryKey: [...queryKeys.routes, "list"] }) });
 }

@@ -10,5 +10,6 @@ export function renameRoute({ id, name }: { id: string; name: string }): Promise
 
 export function useRenameRoute() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: renameRoute, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.routes }) });
+  // The rename dialog shows the failure under the name (decision 018).
+  return useMutation({ meta: { errorShownInline: true }, mutationFn: renameRoute, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.routes }) });
 }
