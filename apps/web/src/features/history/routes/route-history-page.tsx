@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { History, Plus, Search } from "lucide-react";
+import type { DistanceUnit } from "@routepilot/contracts";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
 import { ErrorCard } from "@/components/errors/error-card";
@@ -15,7 +16,7 @@ import { RouteHistoryItem } from "@/features/history/components/route-history-it
  * /route-history (RouteHistory): the user's routes, newest first, with search (`?q=`). `authorFilter`
  * (given by the app for a team's owner/admin) sets `?teamId=`/`?memberId=` to list members' routes.
  */
-export function RouteHistoryPage({ authorFilter }: { authorFilter?: ReactNode }) {
+export function RouteHistoryPage({ distanceUnit = "miles", authorFilter }: { distanceUnit?: DistanceUnit; authorFilter?: ReactNode }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get("q") ?? "";
   const teamId = searchParams.get("teamId") ?? undefined;
@@ -81,7 +82,7 @@ export function RouteHistoryPage({ authorFilter }: { authorFilter?: ReactNode })
           </p>
           <ul className="grid gap-3" aria-label="Routes, newest first">
             {list.data.routes.map((route) => (
-              <RouteHistoryItem key={route.id} route={route} />
+              <RouteHistoryItem key={route.id} route={route} unit={distanceUnit} />
             ))}
           </ul>
         </>
