@@ -1,4 +1,12 @@
+import { createContext, createElement, useCallback, useContext, type ReactNode } from "react";
 import type { DistanceUnit } from "@routepilot/contracts";
+
+/**
+ * The one way the web app shows a distance. Components call {@link useFormatDistance} (and
+ * {@link useDistanceUnit} for unit labels), which follow the signed-in user's preference given by
+ * {@link DistanceUnitProvider}; {@link formatDistance} is for the few places that show a unit
+ * chosen on screen (the settings preview).
+ */
 
 const METERS_PER_MILE = 1609.344;
 const FEET_PER_METER = 3.28084;
@@ -7,11 +15,17 @@ function formatNumber(value: number, maxFractionDigits: number): string {
   return new Intl.NumberFormat("en-GB", { maximumFractionDigits: maxFractionDigits, minimumFractionDigits: 0 }).format(value);
 }
 
+export type FormatDistanceOptions = {
+  /** A negative distance (a "saving" that is a loss) keeps its sign, "−1.2 km", instead of showing "—". */
+  signed?: boolean;
+};
+
 /**
  * Formats a distance in metres for the user's unit: miles ("12.4 mi", short hops in feet)
  * or kilometres ("12.4 km", short hops in metres). One decimal below 100, whole numbers above.
  */
-export function formatDistance(meters: number, unit: DistanceUnit): string {
+export function formatDistance(meters: number, unit: DistanceUnit, { signed = false }: FormatDistanceOptions = {}): string {
+  if (signed && meters < 0) return `−${formatDistance(-meters, unit)}`;
   if (!Number.isFinite(meters) || meters < 0) return "—";
   if (unit === "km") {
     if (meters < 1000) return `${formatNumber(Math.round(meters), 0)} m`;
@@ -21,4 +35,58 @@ export function formatDistance(meters: number, unit: DistanceUnit): string {
   const miles = meters / METERS_PER_MILE;
   if (miles < 0.1) return `${formatNumber(Math.round(meters * FEET_PER_METER), 0)} ft`;
   return `${formatNumber(miles, miles < 100 ? 1 : 0)} mi`;
+}
+
+/** A distance as a number in the unit, to one decimal: the values of a chart whose axis says "km" or "mi". */
+export function distanceIn(meters: number, unit: DistanceUnit): number {
+  return Math.round((meters / (unit === "km" ? 1000 : METERS_PER_MILE)) * 10) / 10;
+}
+
+/** How a unit is written: its symbol ("Driven (mi)"), its name in a heading ("Miles saved") and one of it ("g CO₂ per mile"). */
+export const distanceUnitLabels: Record<DistanceUnit, { symbol: string; plural: string; one: string }> = {
+  km: { symbol: "km", plural: "Kilometres", one: "km" },
+  miles: { symbol: "mi", plural: "Miles", one: "mile" },
+};
+
+/** Converts a figure per kilometre (grams of CO₂ per km) to one per unit. */
+export function perDistanceUnit(perKm: number, unit: DistanceUnit): number {
+  return unit === "km" ? perKm : perKm * (METERS_PER_MILE / 1000);
+}
+
+/** Regions that measure roads in miles. */
+const MILES_REGIONS = new Set(["US", "GB", "LR", "MM"]);
+
+/**
+ * The unit for someone whose preference is unknown (signed out, a shared route's visitor): miles
+ * where the browser's region uses them ("en" alone counts as en-US), else kilometres.
+ */
+export function regionDistanceUnit(language: string | undefined = typeof navigator === "undefined" ? undefined : navigator.language): DistanceUnit {
+  let region: string | undefined;
+  try {
+    region = new Intl.Locale(language || "en-GB").maximize().region;
+  } catch {
+    region = undefined; // not a language tag
+  }
+  return region && MILES_REGIONS.has(region) ? "miles" : "km";
+}
+
+const DistanceUnitContext = createContext<DistanceUnit | null>(null);
+
+/**
+ * Gives the components below the user's distance unit (the app composes it from their
+ * preferences; while those load, or signed out, the browser's region decides).
+ */
+export function DistanceUnitProvider({ unit, children }: { unit: DistanceUnit | null | undefined; children: ReactNode }) {
+  return createElement(DistanceUnitContext.Provider, { value: unit ?? regionDistanceUnit() }, children);
+}
+
+/** The user's distance unit. Outside a {@link DistanceUnitProvider} (a component rendered alone in a test) it is kilometres. */
+export function useDistanceUnit(): DistanceUnit {
+  return useContext(DistanceUnitContext) ?? "km";
+}
+
+/** `format(meters)` in the user's unit ("12.4 mi", "850 m"); see {@link formatDistance}. */
+export function useFormatDistance(): (meters: number, options?: FormatDistanceOptions) => string {
+  const unit = useDistanceUnit();
+  return useCallback((meters: number, options?: FormatDistanceOptions) => formatDistance(meters, unit, options), [unit]);
 }

@@ -8,6 +8,7 @@ import { VerifyEmailBanner } from "@/features/auth/components/verify-email-banne
 import { TopBar } from "@/app/layout/top-bar";
 import { Footer } from "@/app/layout/footer";
 import { ThemeSync } from "@/app/layout/theme-sync";
+import { PreferredDistanceUnit } from "@/app/layout/preferred-distance-unit";
 
 export type RouteHandle = { title?: string };
 
@@ -55,9 +56,11 @@ export function RootLayout() {
       {bare ? null : <TopBar />}
       {bare ? null : <VerifyEmailBanner />}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
-        <Suspense fallback={<LoadingScreen />}>
-          <Outlet />
-        </Suspense>
+        <PreferredDistanceUnit>
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
+        </PreferredDistanceUnit>
       </main>
       {bare ? null : <Footer />}
     </div>

@@ -4,7 +4,7 @@ import { usePreferences } from "@/features/settings/api/get-preferences";
 import { useSavedLocations } from "@/features/settings/api/get-saved-locations";
 import { UsageBar } from "@/features/usage/components/usage-bar";
 
-/** `/` signed in: the planner, given the user's unit, saved locations and defaults (settings) and the usage bar (usage). */
+/** `/` signed in: the planner, given the user's saved locations and defaults (settings) and the usage bar (usage). */
 export function PlannerRoute() {
   const { user } = useAuth();
   const preferences = usePreferences();
@@ -13,7 +13,6 @@ export function PlannerRoute() {
   return (
     <PlannerPage
       title={`Welcome${firstName ? `, ${firstName}` : ""}`}
-      distanceUnit={preferences.data?.distanceUnit ?? "miles"}
       savedLocations={savedLocations.data ?? []}
       defaultStart={preferences.data?.defaultStartLocation ?? null}
       defaultEnd={preferences.data?.defaultEndLocation ?? null}

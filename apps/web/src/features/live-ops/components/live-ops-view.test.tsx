@@ -59,7 +59,7 @@ function fakeApi(day: LiveRoute[] = routes()) {
 async function renderLive() {
   const view = renderWithQuery(
     <RealtimeProvider createSocket={createFakeSocket}>
-      <LiveOpsView teamId="t1" distanceUnit="km" />
+      <LiveOpsView teamId="t1" />
     </RealtimeProvider>,
   );
   await act(async () => socket().ready());

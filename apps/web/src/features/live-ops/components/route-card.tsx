@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { failureReasonLabels, type DistanceUnit, type DriverPosition, type LiveRoute } from "@routepilot/contracts";
+import { failureReasonLabels, type DriverPosition, type LiveRoute } from "@routepilot/contracts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatDistance } from "@/lib/format-distance";
+import { useFormatDistance } from "@/lib/format-distance";
 import { cn } from "@/lib/utils";
 import { useMoveStop, useResequence } from "@/features/live-ops/api/live-ops";
 import { ActionError } from "@/features/live-ops/components/action-error";
@@ -98,18 +98,18 @@ function MoveStop({ teamId, route, stop, targets }: { teamId: string; route: Liv
 }
 
 /** "service 5 min planned · 7 min actual · leg 1.2 km planned · 0.9 km driven": what the server has of a stop's planned vs actual. */
-function plannedVsActual(stop: LiveStop, unit: DistanceUnit): string {
+function plannedVsActual(stop: LiveStop, formatDistance: (meters: number) => string): string {
   const parts: string[] = [];
   const minutes = (s: number) => `${Math.round(s / 60)} min`;
   if (stop.plannedServiceSeconds !== undefined) parts.push(`service ${minutes(stop.plannedServiceSeconds)} planned${stop.actualServiceSeconds != null ? ` · ${minutes(stop.actualServiceSeconds)} actual` : ""}`);
   if (stop.plannedLegDistanceMeters !== undefined) {
-    parts.push(`leg ${formatDistance(stop.plannedLegDistanceMeters, unit)} planned${stop.actualLegDistanceMeters != null ? ` · ${formatDistance(stop.actualLegDistanceMeters, unit)} driven` : ""}`);
+    parts.push(`leg ${formatDistance(stop.plannedLegDistanceMeters)} planned${stop.actualLegDistanceMeters != null ? ` · ${formatDistance(stop.actualLegDistanceMeters)} driven` : ""}`);
   }
   return parts.join(" · ");
 }
 
-function StopItem({ teamId, route, stop, number, targets, distanceUnit }: { teamId: string; route: LiveRoute; stop: LiveStop; number: number; targets: LiveRoute[]; distanceUnit: DistanceUnit }) {
-  const actuals = plannedVsActual(stop, distanceUnit);
+function StopItem({ teamId, route, stop, number, targets }: { teamId: string; route: LiveRoute; stop: LiveStop; number: number; targets: LiveRoute[] }) {
+  const actuals = plannedVsActual(stop, useFormatDistance());
   return (
     <li className="grid gap-1 border-t py-2 text-sm first:border-t-0" data-stop-id={stop.id} data-status={stop.status}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-2">
@@ -141,7 +141,6 @@ export function RouteCard({
   colour,
   position,
   targets,
-  distanceUnit,
 }: {
   teamId: string;
   route: LiveRoute;
@@ -149,8 +148,8 @@ export function RouteCard({
   position: DriverPosition | undefined;
   /** Routes a pending stop of this one may move to. */
   targets: LiveRoute[];
-  distanceUnit: DistanceUnit;
 }) {
+  const formatDistance = useFormatDistance();
   const resequence = useResequence(teamId);
   const late = isLate(route);
   const pending = route.stops.filter((s) => s.status === "pending").length;
@@ -188,7 +187,7 @@ export function RouteCard({
         </dd>
         <dt className="text-muted-foreground">Distance</dt>
         <dd>
-          {formatDistance(route.distanceMeters, distanceUnit)} planned · {route.actualDistanceMeters === null ? "—" : formatDistance(route.actualDistanceMeters, distanceUnit)} driven
+          {formatDistance(route.distanceMeters)} planned · {route.actualDistanceMeters === null ? "—" : formatDistance(route.actualDistanceMeters)} driven
         </dd>
         <dt className="text-muted-foreground">Last position</dt>
         <dd data-testid="last-position">{position ? `${clock(position.at)} (${position.lat.toFixed(5)}, ${position.lng.toFixed(5)})` : "None yet"}</dd>
@@ -213,7 +212,7 @@ export function RouteCard({
       </div>
       <ol className="grid" aria-label={`Stops of ${route.name}`}>
         {route.stops.map((stop, i) => (
-          <StopItem key={stop.id} teamId={teamId} route={route} stop={stop} number={i + 1} targets={targets} distanceUnit={distanceUnit} />
+          <StopItem key={stop.id} teamId={teamId} route={route} stop={stop} number={i + 1} targets={targets} />
         ))}
       </ol>
     </li>

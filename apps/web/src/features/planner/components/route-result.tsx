@@ -1,9 +1,9 @@
 import { RefreshCw, TriangleAlert, Undo2 } from "lucide-react";
-import { clockToSeconds, routeTimingWarnings, type DistanceUnit, type RouteDetail } from "@routepilot/contracts";
+import { clockToSeconds, routeTimingWarnings, type RouteDetail } from "@routepilot/contracts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatDistance } from "@/lib/format-distance";
+import { useDistanceUnit, useFormatDistance } from "@/lib/format-distance";
 import { formatDuration } from "@/lib/format-duration";
 import { cn } from "@/lib/utils";
 import { AddStopForm } from "@/features/planner/components/add-stop-form";
@@ -15,7 +15,6 @@ import { savingSummary } from "@/features/planner/lib/saving";
 
 type RouteResultProps = {
   route: RouteDetail;
-  unit: DistanceUnit;
   /** The selection, the user's moves and pins, and re-planning (from `usePlannedRoute`). */
   plan: Pick<
     PlannedRoute,
@@ -42,9 +41,10 @@ type RouteResultProps = {
  * stops, the stops that could not be included, the ordered stops (move, pin, remove), adding a
  * stop, re-planning and hand-off.
  */
-export function RouteResult({ route, unit, plan }: RouteResultProps) {
+export function RouteResult({ route, plan }: RouteResultProps) {
   const { selected, order, pinned } = plan;
-  const saving = savingSummary(route, unit);
+  const formatDistance = useFormatDistance();
+  const saving = savingSummary(route, useDistanceUnit());
   const warnings = routeTimingWarnings({ ...route, departureSeconds: clockToSeconds(route.departureTime) });
   // `selected` is a position in the list as the user has reordered it; the hand-off indexes the planned stops.
   const nextStop = selected === null ? 0 : Math.max(0, route.stops.findIndex((s) => s.id === order[selected]));
@@ -65,7 +65,7 @@ export function RouteResult({ route, unit, plan }: RouteResultProps) {
           <div className="rounded-lg bg-muted p-3">
             <dt className="text-muted-foreground">Distance</dt>
             <dd className="text-lg font-semibold" data-testid="route-distance">
-              {formatDistance(route.distanceMeters, unit)}
+              {formatDistance(route.distanceMeters)}
             </dd>
           </div>
           <div className="rounded-lg bg-muted p-3">
@@ -90,7 +90,7 @@ export function RouteResult({ route, unit, plan }: RouteResultProps) {
           {saving.text}
           {route.originalDistanceMeters !== null && saving.meters > 0 ? (
             <span className="block text-xs font-normal text-muted-foreground">
-              Your order: {formatDistance(route.originalDistanceMeters, unit)} → optimised: {formatDistance(route.distanceMeters, unit)}
+              Your order: {formatDistance(route.originalDistanceMeters)} → optimised: {formatDistance(route.distanceMeters)}
             </span>
           ) : null}
         </p>
@@ -100,7 +100,6 @@ export function RouteResult({ route, unit, plan }: RouteResultProps) {
         <RouteActions route={route} nextStop={nextStop} />
         <RouteStopsList
           route={route}
-          unit={unit}
           order={order}
           pinned={pinned}
           selected={selected}

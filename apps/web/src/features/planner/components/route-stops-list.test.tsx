@@ -37,14 +37,14 @@ const route = {
 
 describe("RouteStopsList", () => {
   it("shows an imported stop's name and, under it, its address (once when they are the same)", () => {
-    render(<RouteStopsList route={route} unit="km" order={["a", "b"]} pinned={new Set()} selected={null} onSelect={vi.fn()} onMove={vi.fn()} onTogglePin={vi.fn()} />);
+    render(<RouteStopsList route={route} order={["a", "b"]} pinned={new Set()} selected={null} onSelect={vi.fn()} onMove={vi.fn()} onTogglePin={vi.fn()} />);
     expect(screen.getByText("Bäckerei Wanger")).toBeInTheDocument();
     expect(screen.getByText("Landstrasse 12, 9494 Schaan")).toBeInTheDocument();
     expect(screen.getAllByText("Eschen")).toHaveLength(1);
   });
 
   it("wraps long names instead of cutting them", () => {
-    render(<RouteStopsList route={route} unit="km" order={["a", "b"]} pinned={new Set()} selected={null} onSelect={vi.fn()} onMove={vi.fn()} onTogglePin={vi.fn()} />);
+    render(<RouteStopsList route={route} order={["a", "b"]} pinned={new Set()} selected={null} onSelect={vi.fn()} onMove={vi.fn()} onTogglePin={vi.fn()} />);
     expect(screen.getByText("Bäckerei Wanger")).not.toHaveClass("truncate");
     expect(screen.getByText("Bäckerei Wanger")).toHaveClass("break-words");
   });

@@ -1,15 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { ArrowDown, ArrowUp, GripVertical, Pin, Trash2 } from "lucide-react";
-import type { DistanceUnit, RouteDetail } from "@routepilot/contracts";
+import type { RouteDetail } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
-import { formatDistance } from "@/lib/format-distance";
+import { useFormatDistance } from "@/lib/format-distance";
 import { clockAfter, formatDuration } from "@/lib/format-duration";
 import { cn } from "@/lib/utils";
 import { MatchBadge } from "@/features/planner/components/match-badge";
 
 type RouteStopsListProps = {
   route: RouteDetail;
-  unit: DistanceUnit;
   /** Stop ids in the order shown (the route's order until the user moves stops). */
   order: string[];
   pinned: ReadonlySet<string>;
@@ -27,10 +26,11 @@ type RouteStopsListProps = {
  * to another position or moved with the up/down buttons, and pinned to keep their position
  * when the rest is re-optimised. Selecting a row highlights its marker on the map.
  */
-export function RouteStopsList({ route, unit, order, pinned, selected, onSelect, onMove, onTogglePin, onRemove, readOnly = false }: RouteStopsListProps) {
+export function RouteStopsList({ route, order, pinned, selected, onSelect, onMove, onTogglePin, onRemove, readOnly = false }: RouteStopsListProps) {
   const byId = new Map(route.stops.map((s) => [s.id, s]));
   const stops = order.map((id) => byId.get(id)).filter((s) => s !== undefined);
   const reordered = order.some((id, i) => route.stops[i]?.id !== id);
+  const formatDistance = useFormatDistance();
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dragOver, setDragOver] = useState<number | null>(null);
   const itemRefs = useRef<(HTMLLIElement | null)[]>([]);
@@ -116,7 +116,7 @@ export function RouteStopsList({ route, unit, order, pinned, selected, onSelect,
                   <MatchBadge match={stop.match} className="ml-2 align-middle" />
                 </span>
                 <span className="block text-xs text-muted-foreground">
-                  {reordered ? "Order changed — apply to update times" : `ETA ${clockAfter(route.departureTime, stop.arrivalSeconds)} · ${formatDistance(stop.legDistanceMeters, unit)} · ${formatDuration(stop.legDurationSeconds)}`}
+                  {reordered ? "Order changed — apply to update times" : `ETA ${clockAfter(route.departureTime, stop.arrivalSeconds)} · ${formatDistance(stop.legDistanceMeters)} · ${formatDuration(stop.legDurationSeconds)}`}
                   {stop.timeWindow ? ` · window ${clockAfter(route.departureTime, stop.timeWindow.start)}–${clockAfter(route.departureTime, stop.timeWindow.end)}` : ""}
                 </span>
                 {stop.address && stop.address !== stop.label ? <span className="block text-xs break-words text-muted-foreground">{stop.address}</span> : null}
@@ -171,7 +171,7 @@ export function RouteStopsList({ route, unit, order, pinned, selected, onSelect,
             {route.endArrivalSeconds !== null && !reordered ? (
               <p className="text-xs text-muted-foreground">
                 ETA {clockAfter(route.departureTime, route.endArrivalSeconds)}
-                {route.endLegDistanceMeters !== null ? ` · ${formatDistance(route.endLegDistanceMeters, unit)}` : ""}
+                {route.endLegDistanceMeters !== null ? ` · ${formatDistance(route.endLegDistanceMeters)}` : ""}
                 {route.endLegDurationSeconds !== null ? ` · ${formatDuration(route.endLegDurationSeconds)}` : ""}
               </p>
             ) : null}

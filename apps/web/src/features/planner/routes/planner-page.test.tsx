@@ -75,7 +75,7 @@ const response: OptimizeRouteResponse = {
 function renderPlanner() {
   return renderWithQuery(
     <MemoryRouter>
-      <PlannerPage title="Welcome, Ana" distanceUnit="km" savedLocations={[]} />
+      <PlannerPage title="Welcome, Ana" savedLocations={[]} />
     </MemoryRouter>,
   );
 }
@@ -325,7 +325,7 @@ describe("PlannerPage", () => {
     const depot = { id: "depot", name: "Depot", address: "Schaan, Liechtenstein", lat: 47.16, lng: 9.5 };
     const page = (props: { defaultStart?: typeof home | null; defaultEnd?: typeof home | null }) => (
       <MemoryRouter>
-        <PlannerPage title="Welcome, Ana" distanceUnit="km" savedLocations={[]} {...props} />
+        <PlannerPage title="Welcome, Ana" savedLocations={[]} {...props} />
       </MemoryRouter>
     );
     const view = renderWithQuery(page({}));

@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { List, Loader2, Map as MapIcon, Pencil, Plus } from "lucide-react";
-import type { DistanceUnit, OptimizeRouteRequest } from "@routepilot/contracts";
+import type { OptimizeRouteRequest } from "@routepilot/contracts";
 import { PageContainer } from "@/components/layouts/page-container";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -23,7 +23,6 @@ export type { PlannerLocation } from "@/features/planner/hooks/use-planner-form"
 export type PlannerPageProps = {
   /** The page heading ("Welcome, Ana"). */
   title: string;
-  distanceUnit: DistanceUnit;
   savedLocations: PlannerLocation[];
   defaultStart?: PlannerLocation | null;
   defaultEnd?: PlannerLocation | null;
@@ -37,7 +36,7 @@ export type PlannerPageProps = {
  * `?route=<id>` shows a stored route (reopen from history); `&reoptimize=1` re-plans it at once.
  * The form's state lives in `usePlannerForm`, the shown route's in `usePlannedRoute`.
  */
-export function PlannerPage({ title, distanceUnit, savedLocations, defaultStart, defaultEnd, usage }: PlannerPageProps) {
+export function PlannerPage({ title, savedLocations, defaultStart, defaultEnd, usage }: PlannerPageProps) {
   const [searchParams] = useSearchParams();
   // The defaults fill the form only when no stored route is open (its own places win).
   const form = usePlannerForm({ fillDefaults: !searchParams.get("route"), defaultStart, defaultEnd });
@@ -132,7 +131,7 @@ export function PlannerPage({ title, distanceUnit, savedLocations, defaultStart,
                   New route
                 </Button>
               </div>
-              <RouteResult route={route} unit={distanceUnit} plan={plan} />
+              <RouteResult route={route} plan={plan} />
             </>
           ) : review.review ? (
             <PlaceReview

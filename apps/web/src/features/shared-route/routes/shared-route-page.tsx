@@ -9,24 +9,17 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ErrorCard } from "@/components/errors/error-card";
 import { ApiError } from "@/lib/api-client";
-import { formatDistance } from "@/lib/format-distance";
+import { useFormatDistance } from "@/lib/format-distance";
 import { formatDuration } from "@/lib/format-duration";
 import { NavigateMenu } from "@/lib/map/navigate-menu";
 import { RouteMap } from "@/lib/map/route-map";
 import { sharedRouteGpxUrl, useSharedRoute } from "@/features/shared-route/api/get-shared-route";
 import { cn } from "@/lib/utils";
 
-const leg = (meters: number, seconds: number, unit: "km" | "miles") => `${formatDistance(meters, unit)} · ${formatDuration(seconds)}`;
-
-/** Distances on a public page: kilometres unless the browser's region uses miles. */
-function viewerUnit(): "km" | "miles" {
-  const region = new Intl.Locale(navigator.language || "en-GB").maximize().region;
-  return region === "US" || region === "GB" || region === "LR" || region === "MM" ? "miles" : "km";
-}
-
 function SharedRouteView({ route, token }: { route: SharedRoute; token: string }) {
   const [selected, setSelected] = useState<number | null>(null);
-  const unit = viewerUnit();
+  // A signed-in visitor's own unit; anyone else's is their browser region's (the app's DistanceUnitProvider).
+  const formatDistance = useFormatDistance();
   const endLabel = route.roundTrip ? `Back to start: ${route.start.label}` : route.end ? `End: ${route.end.label}` : null;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
@@ -37,7 +30,7 @@ function SharedRouteView({ route, token }: { route: SharedRoute; token: string }
             <Badge variant={route.distanceKind === "road distance" ? "success" : "secondary"}>{route.distanceKind === "road distance" ? "Road distance" : "Straight-line estimate"}</Badge>
           </div>
           <p className="text-sm text-muted-foreground">
-            {route.stops.length} stops · {formatDistance(route.distanceMeters, unit)} · {formatDuration(route.durationSeconds)} · {route.profile}
+            {route.stops.length} stops · {formatDistance(route.distanceMeters)} · {formatDuration(route.durationSeconds)} · {route.profile}
           </p>
           <div className="flex flex-wrap gap-2 pt-1">
             <NavigateMenu route={route} nextStop={selected ?? 0} />
@@ -69,7 +62,7 @@ function SharedRouteView({ route, token }: { route: SharedRoute; token: string }
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium break-words">{stop.label}</span>
                     {stop.address && stop.address !== stop.label ? <span className="block text-xs break-words text-muted-foreground">{stop.address}</span> : null}
-                    <span className="block text-xs text-muted-foreground">{leg(stop.legDistanceMeters, stop.legDurationSeconds, unit)}</span>
+                    <span className="block text-xs text-muted-foreground">{`${formatDistance(stop.legDistanceMeters)} · ${formatDuration(stop.legDurationSeconds)}`}</span>
                   </span>
                 </button>
               </li>
