@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Copy, MoreHorizontal, Pencil, RefreshCw, Trash2 } from "lucide-react";
-import type { DistanceUnit, RouteSummary } from "@routepilot/contracts";
+import type { RouteSummary } from "@routepilot/contracts";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -16,7 +16,7 @@ import {
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { formatDistance } from "@/lib/format-distance";
+import { useFormatDistance } from "@/lib/format-distance";
 import { formatDuration } from "@/lib/format-duration";
 import { useDeleteRoute } from "@/features/history/api/delete-route";
 import { useDuplicateRoute } from "@/features/history/api/duplicate-route";
@@ -25,7 +25,8 @@ import { RenameRouteDialog } from "@/features/history/components/rename-route-di
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 /** One route in the history: summary, open in the planner, re-optimise, rename, duplicate, delete. */
-export function RouteHistoryItem({ route, unit }: { route: RouteSummary; unit: DistanceUnit }) {
+export function RouteHistoryItem({ route }: { route: RouteSummary }) {
+  const formatDistance = useFormatDistance();
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const duplicate = useDuplicateRoute();
@@ -40,7 +41,7 @@ export function RouteHistoryItem({ route, unit }: { route: RouteSummary; unit: D
           {route.shared ? <Badge variant="outline">Shared</Badge> : null}
         </div>
         <p className="mt-1 text-sm text-muted-foreground">
-          {dateFormat.format(new Date(route.createdAt))} · from {route.startLabel} · {route.stopCount} stop{route.stopCount === 1 ? "" : "s"} · {formatDistance(route.distanceMeters, unit)} ·{" "}
+          {dateFormat.format(new Date(route.createdAt))} · from {route.startLabel} · {route.stopCount} stop{route.stopCount === 1 ? "" : "s"} · {formatDistance(route.distanceMeters)} ·{" "}
           {formatDuration(route.durationSeconds)}
           {route.savingPercent !== null && route.savingPercent > 0 ? ` · saved ${route.savingPercent}%` : ""}
         </p>

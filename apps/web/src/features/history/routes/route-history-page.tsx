@@ -1,7 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { History, Plus, Search } from "lucide-react";
-import type { DistanceUnit } from "@routepilot/contracts";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
 import { ErrorCard } from "@/components/errors/error-card";
@@ -16,7 +15,7 @@ import { RouteHistoryItem } from "@/features/history/components/route-history-it
  * /route-history (RouteHistory): the user's routes, newest first, with search (`?q=`). `authorFilter`
  * (given by the app for a team's owner/admin) sets `?teamId=`/`?memberId=` to list members' routes.
  */
-export function RouteHistoryPage({ distanceUnit = "miles", authorFilter }: { distanceUnit?: DistanceUnit; authorFilter?: ReactNode }) {
+export function RouteHistoryPage({ authorFilter }: { authorFilter?: ReactNode }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get("q") ?? "";
   const teamId = searchParams.get("teamId") ?? undefined;
@@ -82,7 +81,7 @@ export function RouteHistoryPage({ distanceUnit = "miles", authorFilter }: { dis
           </p>
           <ul className="grid gap-3" aria-label="Routes, newest first">
             {list.data.routes.map((route) => (
-              <RouteHistoryItem key={route.id} route={route} unit={distanceUnit} />
+              <RouteHistoryItem key={route.id} route={route} />
             ))}
           </ul>
         </>
