@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { DistanceUnit, LiveRoute } from "@routepilot/contracts";
+import type { LiveRoute } from "@routepilot/contracts";
 import { ErrorCard } from "@/components/errors/error-card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -38,7 +38,7 @@ function useLateAnnouncement(routes: LiveRoute[] | undefined): string {
  * with the drivers' positions, a card per route with the re-plan actions, an urgent order form and
  * a table of every stop. Updated through the `live:{teamId}` realtime topic, never by polling.
  */
-export function LiveOpsView({ teamId, distanceUnit = "km" }: { teamId: string; distanceUnit?: DistanceUnit }) {
+export function LiveOpsView({ teamId }: { teamId: string }) {
   const [date, setDate] = useState(localDate);
   const routes = useLiveRoutes(teamId, date);
   const positions = usePositions(teamId);
@@ -104,7 +104,6 @@ export function LiveOpsView({ teamId, distanceUnit = "km" }: { teamId: string; d
                   colour={colourOf(route.id)}
                   position={route.driver ? shown.find((p) => p.driverUserId === route.driver!.userId) : undefined}
                   targets={list.filter((r) => r.id !== route.id && r.status !== "completed")}
-                  distanceUnit={distanceUnit}
                 />
               ))}
             </ul>
