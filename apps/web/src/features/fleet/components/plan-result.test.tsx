@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import type { Plan } from "@routepilot/contracts";
 import polyline from "@mapbox/polyline";
+import { DistanceUnitProvider } from "@/lib/format-distance";
 import { PlanResult } from "@/features/fleet/components/plan-result";
 
 type Stop = Plan["routes"][number]["stops"][number];
@@ -101,5 +102,25 @@ describe("PlanResult", () => {
     const { container } = render(<PlanResult plan={plan} vehicleNames={{ v1: "Van 1" }} depots={depots} />);
     expect([...container.querySelectorAll('[data-marker="fleet-depot"]')].map((m) => m.textContent)).toEqual(["S", "E"]);
     expect(screen.getByTestId("plan-map-legend")).toHaveTextContent("Lines follow the roads driven.");
+  });
+
+  it("shows the plan's distances in the user's unit: miles for a user who chose miles, kilometres for one who chose km", () => {
+    const names = { v1: "Van 1", v2: "Van 2", v3: "Van 3" };
+    const { unmount } = render(
+      <DistanceUnitProvider unit="miles">
+        <PlanResult plan={donePlan} vehicleNames={names} />
+      </DistanceUnitProvider>,
+    );
+    expect(within(screen.getByLabelText("Plan totals")).getByText("15.3 mi")).toBeInTheDocument();
+    expect(screen.getByRole("listitem", { name: "Route of Van 1" })).toHaveTextContent("2 stops · 7.6 mi ·");
+    expect(screen.queryByText(/\bkm\b/)).toBeNull();
+    unmount();
+    render(
+      <DistanceUnitProvider unit="km">
+        <PlanResult plan={donePlan} vehicleNames={names} />
+      </DistanceUnitProvider>,
+    );
+    expect(within(screen.getByLabelText("Plan totals")).getByText("24.6 km")).toBeInTheDocument();
+    expect(screen.getByRole("listitem", { name: "Route of Van 1" })).toHaveTextContent("2 stops · 12.3 km ·");
   });
 });

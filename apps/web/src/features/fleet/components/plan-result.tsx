@@ -1,6 +1,7 @@
 import { useState, type DragEvent } from "react";
 import type { Plan } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
+import { useFormatDistance } from "@/lib/format-distance";
 import { formatDuration } from "@/lib/format-duration";
 import { routeColour } from "@/lib/route-colours";
 import { MoveStopDialog, type MoveTarget } from "@/features/fleet/components/move-stop-dialog";
@@ -33,7 +34,6 @@ export function clockOf(iso: string): string {
 }
 
 const seconds = (iso: string) => Date.parse(iso) / 1000;
-const km = (meters: number) => `${(meters / 1000).toFixed(1)} km`;
 export const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 /**
@@ -52,15 +52,15 @@ export function stopTitles(plan: Pick<Plan, "routes" | "unassigned">): (stop: Pl
   };
 }
 
-/** The plan's totals in words: what the comparison and the result both show. */
-export function planFigures(plan: Plan): { label: string; value: string }[] {
+/** The plan's totals in words (distances by `formatDistance`, from useFormatDistance): what the comparison and the result both show. */
+export function planFigures(plan: Plan, formatDistance: (meters: number) => string): { label: string; value: string }[] {
   const t = plan.totals;
   if (!t) return [];
   return [
     { label: "Orders planned", value: `${t.assigned} of ${t.orders}` },
     { label: "Unassigned", value: String(t.unassigned) },
     { label: "Vehicles used", value: String(t.vehiclesUsed) },
-    { label: "Distance", value: km(t.distanceMeters) },
+    { label: "Distance", value: formatDistance(t.distanceMeters) },
     { label: "Time", value: formatDuration(t.durationSeconds) },
     { label: "Waiting", value: formatDuration(t.waitingSeconds) },
     { label: "Lateness", value: formatDuration(t.latenessSeconds) },
@@ -69,9 +69,10 @@ export function planFigures(plan: Plan): { label: string; value: string }[] {
 }
 
 function Totals({ plan }: { plan: Plan }) {
+  const formatDistance = useFormatDistance();
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Plan totals">
-      {planFigures(plan).map((f) => (
+      {planFigures(plan, formatDistance).map((f) => (
         <div key={f.label} className="rounded-md border p-2">
           <dt className="text-xs text-muted-foreground">{f.label}</dt>
           <dd className="font-semibold">{f.value}</dd>
@@ -171,6 +172,7 @@ type RouteCardProps = {
 
 function RouteCard({ route, index, name, dayStart, dayEnd, editing, title, onStartMove }: RouteCardProps) {
   const colour = routeColour(index);
+  const formatDistance = useFormatDistance();
   const dropAt = (position: number) => ({
     onDragOver: (e: DragEvent) => {
       if (editing && e.dataTransfer.types.includes(DRAG_TYPE)) e.preventDefault();
@@ -189,7 +191,7 @@ function RouteCard({ route, index, name, dayStart, dayEnd, editing, title, onSta
         <span className="inline-block size-3 rounded-full" style={{ background: colour }} data-route-colour={colour} aria-hidden="true" />
         <strong>{name}</strong>
         <span className="text-sm text-muted-foreground">
-          {route.stops.length} stops · {km(route.distanceMeters)} · {formatDuration(route.durationSeconds)}
+          {route.stops.length} stops · {formatDistance(route.distanceMeters)} · {formatDuration(route.durationSeconds)}
           {route.load.length > 0 ? ` · load ${route.load.join(" / ")}` : ""}
         </span>
       </div>

@@ -4,6 +4,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { useFormatDistance } from "@/lib/format-distance";
 import { weekdayOf } from "@/lib/operating-day";
 import { useComparePlans, useCreateVariant, useDispatchPlan, useMovePlanStop, useReplan, useSavePlanLocks } from "@/features/fleet/api/plan-edits";
 import { useDayPlans, usePlan } from "@/features/fleet/api/plans";
@@ -91,10 +92,11 @@ function CompareChooser({ teamId, date, currentId, onPick }: { teamId: string; d
 /** Side by side: the totals of the plans, one column each; "Use this plan" picks one. */
 function Comparison({ teamId, planIds, currentId, onPick }: { teamId: string; planIds: string[]; currentId: string; onPick: (id: string) => void }) {
   const compare = useComparePlans(teamId, planIds);
+  const formatDistance = useFormatDistance();
   if (compare.error) return <p className="text-sm text-destructive">{errorMessage(compare.error)}</p>;
   if (!compare.data) return <p className="text-sm text-muted-foreground">Comparing…</p>;
   const { plans } = compare.data;
-  const rows = plans.map((p) => ({ p, figures: planFigures({ totals: p.totals } as PlanDetail) }));
+  const rows = plans.map((p) => ({ p, figures: planFigures({ totals: p.totals } as PlanDetail, formatDistance) }));
   const labels = rows[0]?.figures.map((f) => f.label) ?? [];
   return (
     <div className="overflow-x-auto">
