@@ -132,10 +132,15 @@ function planContacts(deps: Pick<AppDeps, "encryption" | "logger">, row: Pick<Pl
   return contacts;
 }
 
-async function dimensionsOf(db: DbOrTx, teamId: string): Promise<number> {
+/** The team's capacity dimension names ("kg", "crates"): their number is the plans' `dims`; the names word the explanations. */
+async function dimensionNamesOf(db: DbOrTx, teamId: string): Promise<string[]> {
   const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
   if (!team) throw new NotFoundError("Team");
-  return (await settingsOf(db, team)).capacityDimensions.length;
+  return (await settingsOf(db, team)).capacityDimensions;
+}
+
+async function dimensionsOf(db: DbOrTx, teamId: string): Promise<number> {
+  return (await dimensionNamesOf(db, teamId)).length;
 }
 
 /**
@@ -291,7 +296,8 @@ async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
     await publishPlan(deps, teamId, planRealtimeTypes.progress, { planId, status: "solving", progress: 0 }, managers);
     const vehicleList = await teamVehicles(deps, deps.db, teamId, row.vehicleIds, "vehicleIds", true);
     const orders = row.orders as unknown as PlanOrder[];
-    const dims = await dimensionsOf(deps.db, teamId);
+    const dimensionNames = await dimensionNamesOf(deps.db, teamId);
+    const dims = dimensionNames.length;
     const layout = layoutPlan(vehicleList, orders);
     const matrices = await planMatrices(deps, layout.points, vehicleList);
     const problem = buildProblem({ vehicles: vehicleList, orders, objective: row.objective as PlanObjective, layout, matrices, dims, locks: row.locks, engineReady: true });
@@ -306,7 +312,7 @@ async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
       void publishPlan(deps, teamId, planRealtimeTypes.progress, { planId, status: "solving", progress }, managers);
     });
     const drivers = await driverByVehicle(deps.db, teamId);
-    const result = toPlanResult({ date: row.date, vehicles: vehicleList, orders, solution, dims, driverOf: (id) => drivers.get(id) ?? null });
+    const result = toPlanResult({ date: row.date, vehicles: vehicleList, orders, solution, dims, dimensionNames, driverOf: (id) => drivers.get(id) ?? null });
     const travel = new Map([...matrices].map(([profile, m]) => [profile, travelFromMatrix(layout.points, m)]));
     const placed = placeLockedPositions({ date: row.date, vehicles: vehicleList, orders, result, locks: row.locks, travelOf: (v) => travel.get(v.profile) as Travel, dims });
     // Every engine plan is replayed by the independent checker (each vehicle with its own profile's matrix); never expected to fail.

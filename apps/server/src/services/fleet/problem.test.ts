@@ -88,7 +88,16 @@ describe("fleet problem mapping", () => {
     const vehicles = [vehicle("v1", { capacity: [5] })];
     const orders = [order("big", { demand: [8] }), order("ok", { demand: [1] })];
     const { result } = await plan(vehicles, orders);
-    expect(result.unassigned).toEqual([{ orderId: "big", label: "Order big", reason: "capacity", explanation: expect.stringContaining("Needs 8 of capacity 1; the largest chosen vehicle takes 5") }]);
+    // Without the team's dimension names the amounts are "units" (issue 25: it read "Needs 8 of capacity 1").
+    expect(result.unassigned).toEqual([{ orderId: "big", label: "Order big", reason: "capacity", explanation: "Needs 8 units; v1 carries at most 5 units. Add a larger vehicle or split the order." }]);
+    // With them, each amount is named; with several vehicles the largest is named.
+    const van = vehicle("v2", { name: "Van 1", capacity: [100, 20] });
+    const bike = vehicle("v3", { name: "Bike", capacity: [15, 2] });
+    expect(explainUnassigned(order("heavy", { demand: [200, 1] }), "capacity", [bike, van], 2, ["kg", "crates"])).toBe(
+      "Needs 200 kg; the largest chosen vehicle, Van 1, carries at most 100 kg. Add a larger vehicle or split the order.",
+    );
+    expect(explainUnassigned(order("bulky", { demand: [10, 30] }), "capacity", [van], 2, ["kg", "crates"])).toBe("Needs 30 crates; Van 1 carries at most 20 crates. Add a larger vehicle or split the order.");
+    expect(explainUnassigned(order("bulky", { demand: [10, 30] }), "capacity", [van], 2)).toContain("Needs 30 units of capacity 2;");
     expect(explainUnassigned(order("x", { skills: ["fridge"] }), "skills", vehicles, 1)).toContain("needs skill fridge: no chosen vehicle has it".replace("needs", "Needs"));
     expect(explainUnassigned(order("x", { timeWindows: [{ start: "06:00", end: "06:30" }] }), "time_window", vehicles, 1)).toContain("06:00–06:30");
   });

@@ -272,8 +272,15 @@ export function secondsOnDate(date: string, iso: string): number {
 const hhmm = (s: number) => isoOnDate("2000-01-01", s).slice(11, 16);
 const listSkills = (skills: readonly string[]) => skills.join(", ");
 
-/** What an unassigned order needs, in plain words, concrete where the input tells why. */
-export function explainUnassigned(order: PlanOrder, reason: PlanUnassigned["reason"], vehicles: readonly PlanVehicle[], dims: number): string {
+/** "200 kg": an amount in the team's name for capacity dimension `k` (issue 25: it read "200 of capacity 1"); "units" when unnamed. */
+const amountIn = (amount: number, k: number, dims: number, dimensionNames?: readonly string[]) =>
+  `${amount} ${dimensionNames?.[k]?.trim() || (dims > 1 ? `units of capacity ${k + 1}` : "units")}`;
+
+/**
+ * What an unassigned order needs, in plain words, concrete where the input tells why; amounts are
+ * named with the team's capacity dimensions (`dimensionNames`, fleet settings) when given.
+ */
+export function explainUnassigned(order: PlanOrder, reason: PlanUnassigned["reason"], vehicles: readonly PlanVehicle[], dims: number, dimensionNames?: readonly string[]): string {
   switch (reason) {
     case "skills": {
       const none = order.skills.filter((s) => !vehicles.some((v) => v.skills.includes(s)));
@@ -283,9 +290,11 @@ export function explainUnassigned(order: PlanOrder, reason: PlanUnassigned["reas
     case "capacity": {
       const demand = orderDemand(order, dims);
       const k = demand.findIndex((d, j) => vehicles.every((v) => d > vehicleCapacity(v, dims)[j]!));
-      if (k >= 0) {
-        const largest = Math.max(...vehicles.map((v) => vehicleCapacity(v, dims)[k]!));
-        return `Needs ${demand[k]} of capacity ${k + 1}; the largest chosen vehicle takes ${largest}. Add a larger vehicle or split the order.`;
+      if (k >= 0 && vehicles.length > 0) {
+        const largest = vehicles.reduce((a, v) => (vehicleCapacity(v, dims)[k]! > vehicleCapacity(a, dims)[k]! ? v : a));
+        const carrier = vehicles.length === 1 ? largest.name : `the largest chosen vehicle, ${largest.name},`;
+        const most = amountIn(vehicleCapacity(largest, dims)[k]!, k, dims, dimensionNames);
+        return `Needs ${amountIn(demand[k]!, k, dims, dimensionNames)}; ${carrier} carries at most ${most}. Add a larger vehicle or split the order.`;
       }
       return unassignedExplanations.capacity;
     }
@@ -311,6 +320,8 @@ export interface ToPlanResultInput {
   orders: readonly PlanOrder[];
   solution: Solution;
   dims: number;
+  /** The team's names of the capacity dimensions ("kg", "crates"), for the unassigned orders' explanations. */
+  dimensionNames?: readonly string[];
   /** Driver of each vehicle, when known. */
   driverOf?: (vehicleId: string) => string | null;
 }
@@ -416,7 +427,7 @@ export function toPlanResult(input: ToPlanResultInput): PlanResult {
     if (seen.has(task.id)) continue;
     seen.add(task.id);
     const order = orders[task.id] as PlanOrder;
-    unassigned.push({ orderId: order.id, label: order.label, reason: task.reason, explanation: explainUnassigned(order, task.reason, vehicles, dims) });
+    unassigned.push({ orderId: order.id, label: order.label, reason: task.reason, explanation: explainUnassigned(order, task.reason, vehicles, dims, input.dimensionNames) });
   }
   return { routes, unassigned, totals: planTotals(routes, orders.length, unassigned.length) };
 }
