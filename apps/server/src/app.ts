@@ -38,6 +38,7 @@ import { teamsRouter } from "./routes/teams/teams.handlers";
 import { invitationsRouter } from "./routes/invitations/invitations.handlers";
 import { fleetRouter } from "./routes/fleet/fleet.handlers";
 import { fleetPlansRouter } from "./routes/fleet-plans/fleet-plans.handlers";
+import { orderDraftsRouter } from "./routes/order-drafts/order-drafts.handlers";
 import { driverRouter } from "./routes/driver/driver.handlers";
 import { teamLiveRouter } from "./routes/team-live/team-live.handlers";
 import { customerMessagesRouter } from "./routes/customer-messages/customer-messages.handlers";
@@ -56,6 +57,8 @@ export const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.met
 
 /** POST /api/teams/{teamId}/plans (a day's orders) and the body size it may have. */
 const PLAN_UPLOAD_PATH = /^\/api\/teams\/[^/]+\/plans$/;
+/** PUT /api/teams/{teamId}/order-drafts/{date}: a day's draft rows, as many as a plan's orders, so the same limit. */
+const DRAFT_UPLOAD_PATH = /^\/api\/teams\/[^/]+\/order-drafts\/[^/]+$/;
 const PLAN_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 /** A driver's proof of delivery: up to 3 photos of 10 MB and a signature (each file checked again by the service). */
 const PROOF_UPLOAD_PATH = /^\/api\/driver\/stops\/[^/]+\/proof$/;
@@ -165,6 +168,7 @@ export function createApp(deps: AppDeps) {
   const proofBodyLimit = limitBody(Math.max(limit, PROOF_BODY_LIMIT_BYTES));
   app.use("/api/*", (c, next) => {
     if (c.req.method === "POST" && PLAN_UPLOAD_PATH.test(c.req.path)) return planBodyLimit(c, next);
+    if (c.req.method === "PUT" && DRAFT_UPLOAD_PATH.test(c.req.path)) return planBodyLimit(c, next);
     if (c.req.method === "POST" && PROOF_UPLOAD_PATH.test(c.req.path)) return proofBodyLimit(c, next);
     // A public API problem carries its matrices (200 tasks: a 400×400 matrix is about 1 MB).
     if (c.req.method === "POST" && c.req.path.startsWith("/api/v1/")) return planBodyLimit(c, next);
@@ -230,6 +234,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", invitationsRouter);
   app.route("/", fleetRouter);
   app.route("/", fleetPlansRouter);
+  app.route("/", orderDraftsRouter);
   app.route("/", driverRouter);
   app.route("/", teamLiveRouter);
   app.route("/", customerMessagesRouter);

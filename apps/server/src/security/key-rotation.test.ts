@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { authenticationLogs, customerMessages, encryptionKeys, outbox, fleetDrivers, plans, routeStops, routes, teams, user, vehicles, type DatabaseHandle } from "@routepilot/db";
+import { authenticationLogs, customerMessages, encryptionKeys, outbox, fleetDrivers, orderDrafts, plans, routeStops, routes, teams, user, vehicles, type DatabaseHandle } from "@routepilot/db";
 import { createTestDatabase } from "@routepilot/db/testing";
 import { openContact, openContacts, sealContact, sealContacts } from "./contacts";
 import { FieldEncryption, deriveIndexKey, loadMasterKey, openField, readKeyring, sealField, storedKeyVersion, unwrapKey } from "./field-encryption";
@@ -32,6 +32,7 @@ async function readAll() {
   const p = await handle.db.select().from(plans).where(eq(plans.teamId, teamId));
   const m = await handle.db.select().from(customerMessages).where(eq(customerMessages.teamId, teamId));
   const mails = await handle.db.select().from(outbox).where(eq(outbox.kind, "customer-message"));
+  const drafts = await handle.db.select().from(orderDrafts).where(eq(orderDrafts.teamId, teamId));
   return {
     vins: v.map((r) => openField(enc, r.vin, logger)).sort(),
     policies: v.map((r) => openField(enc, r.insurancePolicy, logger)).sort(),
@@ -41,6 +42,8 @@ async function readAll() {
     planContacts: p.flatMap((r) => [...openContacts(enc, r.contactsSealed, logger)].map(([id, c]) => `${id}:${c.name}`)),
     messages: m.map((r) => openField(enc, r.sealed, logger)).sort(),
     mails: mails.map((r) => (JSON.parse(openField(enc, r.sealed, logger) ?? "{}") as { to?: string }).to).sort(),
+    // A day's order drafts: the rows' contacts and problems (issue 25).
+    drafts: drafts.map((r) => openField(enc, r.sealed, logger, "order_drafts.sealed")),
     versions: [
       ...v.flatMap((r) => [r.vin, r.insurancePolicy]),
       ...d.flatMap((r) => [r.phone, r.licenceNumber]),
@@ -48,6 +51,7 @@ async function readAll() {
       ...p.map((r) => r.contactsSealed),
       ...m.map((r) => r.sealed),
       ...mails.map((r) => r.sealed),
+      ...drafts.map((r) => r.sealed),
     ].map((s) => (s === null ? null : storedKeyVersion(s))),
   };
 }
@@ -60,6 +64,7 @@ const expected = {
   planContacts: ["o1:Ann Customer"],
   messages: Array.from({ length: ROWS }, (_, i) => JSON.stringify({ email: `c${i}@example.com`, subject: "On its way", body: `Hi Customer ${i}` })).sort(),
   mails: Array.from({ length: ROWS }, (_, i) => `c${i}@example.com`).sort(),
+  drafts: [JSON.stringify([{ contact: { name: "Dee Draft", email: "dee@example.com" } }, null])],
 };
 
 beforeAll(async () => {
@@ -85,6 +90,12 @@ beforeAll(async () => {
     .insert(plans)
     .values({ teamId, date: "2026-01-05", contactsSealed: sealContacts(v1, [["o1", { name: "Ann Customer", email: "ann@example.com", phone: "+44 20 7946 0000" }]]) })
     .returning();
+  await handle.db.insert(orderDrafts).values({
+    teamId,
+    date: "2026-01-05",
+    orders: [{ id: "o1", source: "Row 2", order: { label: "Dee" } }, { id: "o2", source: "Row 3", order: { label: "Eve" } }],
+    sealed: sealField(v1, expected.drafts[0]),
+  });
   const [route] = await handle.db
     .insert(routes)
     .values({ userId: "owner", teamId, planId: plan!.id, name: "Van 0", start: { label: "Depot", address: null, lat: 51.5, lng: -0.1 }, distanceM: 0, durationS: 0, provider: "test" })
@@ -141,6 +152,7 @@ describe("npm run keys:rotate (rotateKeys)", () => {
       { table: "plans", rows: 1, values: 1, failed: 0 },
       { table: "customer_messages", rows: ROWS, values: ROWS, failed: 0 },
       { table: "outbox", rows: ROWS, values: ROWS, failed: 0 },
+      { table: "order_drafts", rows: 1, values: 1, failed: 0 },
     ]);
     const [row] = await handle.db.select().from(encryptionKeys);
     expect(row!.version).toBe(2);
@@ -153,6 +165,7 @@ describe("npm run keys:rotate (rotateKeys)", () => {
     expect(after.contacts).toEqual(expected.contacts);
     expect(after.planContacts).toEqual(expected.planContacts);
     expect(after.messages).toEqual(expected.messages);
+    expect(after.drafts).toEqual(expected.drafts);
     expect(after.versions.every((v) => v === null || v === 2)).toBe(true);
     const [audit] = await handle.db.select().from(authenticationLogs).where(eq(authenticationLogs.eventType, "encryption_key_rotation"));
     expect(audit!.details).toMatchObject({ action: "rotate", outcome: "success", metadata: { added: 2 } });

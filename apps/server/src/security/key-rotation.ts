@@ -19,6 +19,8 @@ export const SEALED_COLUMNS: readonly { table: string; columns: readonly string[
   { table: "plans", columns: ["contacts_sealed"] },
   { table: "customer_messages", columns: ["sealed"] },
   { table: "outbox", columns: ["sealed"] },
+  // A day's order drafts (issue 25): the rows' contacts and problems.
+  { table: "order_drafts", columns: ["sealed"] },
 ];
 
 /** A refusal the operator can act on (printed by npm run keys:rotate without a stack trace). */
