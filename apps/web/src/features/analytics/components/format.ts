@@ -1,4 +1,3 @@
-import { formatDistance } from "@/lib/format-distance";
 import { formatDuration } from "@/lib/format-duration";
 
 export const weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
@@ -9,7 +8,5 @@ export function monthLabel(month: string): string {
   return new Date(Date.UTC(y!, m! - 1, 1)).toLocaleDateString("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
 }
 
-/** Kilometres; a negative figure (the optimised order longer than the typed one) keeps its sign. */
-export const km = (meters: number) => (meters < 0 ? `−${formatDistance(-meters, "km")}` : formatDistance(meters, "km"));
 export const duration = (seconds: number) => (seconds === 0 ? "0 min" : seconds < 0 ? `−${formatDuration(-seconds)}` : formatDuration(seconds));
 export const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;

@@ -8,8 +8,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
+import { distanceIn, distanceUnitLabels, useDistanceUnit, useFormatDistance } from "@/lib/format-distance";
 import { useAnalyticsSummary } from "../api/get-analytics";
-import { duration, hourLabel, km, monthLabel, weekdayNames } from "../components/format";
+import { duration, hourLabel, monthLabel, weekdayNames } from "../components/format";
 import { StatTile } from "../components/stat-tile";
 
 type Month = AnalyticsSummary["byMonth"][number];
@@ -18,15 +19,18 @@ type Hour = AnalyticsSummary["byHour"][number] & { time: string };
 type Place = AnalyticsSummary["topPlaces"][number];
 type UsageMonth = AnalyticsSummary["usage"]["byMonth"][number] & { limit: number };
 
-const monthColumns: ChartColumn<Month>[] = [
-  { key: "month", label: "Month", format: (v) => monthLabel(String(v)) },
-  { key: "routes", label: "Routes" },
-  { key: "stops", label: "Stops" },
-  { key: "distanceMeters", label: "Distance (m)", format: (v) => km(Number(v)) },
-  { key: "durationSeconds", label: "Driving time (s)", format: (v) => duration(Number(v)) },
-  { key: "savedDistanceMeters", label: "Distance saved (m)", format: (v) => km(Number(v)) },
-  { key: "savedDurationSeconds", label: "Time saved (s)", format: (v) => duration(Number(v)) },
-];
+/** The months' table: distances shown in the user's unit (the CSV keeps metres, as its headings say). */
+function monthColumns(distance: (meters: number) => string): ChartColumn<Month>[] {
+  return [
+    { key: "month", label: "Month", format: (v) => monthLabel(String(v)) },
+    { key: "routes", label: "Routes" },
+    { key: "stops", label: "Stops" },
+    { key: "distanceMeters", label: "Distance (m)", format: (v) => distance(Number(v)) },
+    { key: "durationSeconds", label: "Driving time (s)", format: (v) => duration(Number(v)) },
+    { key: "savedDistanceMeters", label: "Distance saved (m)", format: (v) => distance(Number(v)) },
+    { key: "savedDurationSeconds", label: "Time saved (s)", format: (v) => duration(Number(v)) },
+  ];
+}
 const weekdayColumns: ChartColumn<Weekday>[] = [
   { key: "day", label: "Weekday" },
   { key: "routes", label: "Routes" },
@@ -85,6 +89,12 @@ function SummaryView({ data, period }: { data: AnalyticsSummary; period: { from:
   const weekdays: Weekday[] = data.byWeekday.map((d) => ({ ...d, day: weekdayNames[d.weekday - 1]! }));
   const hours: Hour[] = data.byHour.map((h) => ({ ...h, time: hourLabel(h.hour) }));
   const usage: UsageMonth[] = data.usage.byMonth.map((m) => ({ ...m, limit: data.usage.monthlyLimit }));
+  const unit = useDistanceUnit();
+  const { symbol, plural } = distanceUnitLabels[unit];
+  const formatDistance = useFormatDistance();
+  // A saving can be negative (the optimised order longer than the typed one): it keeps its sign.
+  const distance = (meters: number) => formatDistance(meters, { signed: true });
+  const months = monthColumns(distance);
   return (
     <div className="grid gap-6">
       <p className="text-sm text-muted-foreground">
@@ -93,9 +103,9 @@ function SummaryView({ data, period }: { data: AnalyticsSummary; period: { from:
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
         <StatTile label="Routes" value={data.routes.toLocaleString("en-GB")} />
         <StatTile label="Stops" value={data.stops.toLocaleString("en-GB")} hint="Destinations; start and end not counted" />
-        <StatTile label="Distance" value={km(data.distanceMeters)} />
+        <StatTile label="Distance" value={distance(data.distanceMeters)} />
         <StatTile label="Driving time" value={duration(data.durationSeconds)} />
-        <StatTile label="Distance saved" value={km(data.savedDistanceMeters)} hint="Against the order you typed" />
+        <StatTile label="Distance saved" value={distance(data.savedDistanceMeters)} hint="Against the order you typed" />
         <StatTile label="Time saved" value={duration(data.savedDurationSeconds)} hint="Against the order you typed" />
       </dl>
       {data.routes === 0 ? (
@@ -109,18 +119,18 @@ function SummaryView({ data, period }: { data: AnalyticsSummary; period: { from:
         </Card>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        <ChartCard title="Routes and stops per month" period={period} rows={data.byMonth} columns={monthColumns}>
+        <ChartCard title="Routes and stops per month" period={period} rows={data.byMonth} columns={months}>
           <SeriesChart kind="bar" data={data.byMonth} xKey="month" formatX={monthLabel} series={[{ key: "routes", label: "Routes" }, { key: "stops", label: "Stops" }]} />
         </ChartCard>
-        <ChartCard title="Distance saved per month" description="Kilometres saved against the order you typed" period={period} rows={data.byMonth} columns={monthColumns}>
+        <ChartCard title="Distance saved per month" description={`${plural} saved against the order you typed`} period={period} rows={data.byMonth} columns={months}>
           <SeriesChart
             kind="bar"
-            data={data.byMonth.map((m) => ({ month: m.month, driven: Math.round(m.distanceMeters / 100) / 10, saved: Math.round(m.savedDistanceMeters / 100) / 10 }))}
+            data={data.byMonth.map((m) => ({ month: m.month, driven: distanceIn(m.distanceMeters, unit), saved: distanceIn(m.savedDistanceMeters, unit) }))}
             xKey="month"
             formatX={monthLabel}
             series={[
-              { key: "driven", label: "Driven (km)" },
-              { key: "saved", label: "Saved (km)" },
+              { key: "driven", label: `Driven (${symbol})` },
+              { key: "saved", label: `Saved (${symbol})` },
             ]}
           />
         </ChartCard>

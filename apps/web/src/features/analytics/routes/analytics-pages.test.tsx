@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import type { AnalyticsEnhanced, AnalyticsSummary } from "@routepilot/contracts";
 import { meQueryKey } from "@/lib/auth";
+import { DistanceUnitProvider } from "@/lib/format-distance";
 import { mockAuth } from "@/test/mock-auth";
 import { createTestQueryClient, jsonResponse, makeMe, renderWithQuery } from "@/test/utils";
 import { AnalyticsPage } from "./analytics-page";
@@ -66,6 +67,33 @@ describe("/analytics", () => {
     expect(screen.queryByRole("link", { name: "Plan a route" })).toBeNull();
   });
 
+  it("shows distances and their labels in miles for a user who chose miles", async () => {
+    serve(summary(3));
+    renderAt(
+      <DistanceUnitProvider unit="miles">
+        <AnalyticsPage />
+      </DistanceUnitProvider>,
+    );
+    expect(await screen.findByText("21.7 mi")).toBeTruthy();
+    expect(screen.getByText("2.2 mi")).toBeTruthy();
+    expect(screen.getByText("Miles saved against the order you typed")).toBeTruthy();
+    const months = screen.getByRole("region", { name: "Distance saved per month" });
+    await userEvent.click(within(months).getByRole("button", { name: "Show as table" }));
+    expect(within(months).getByRole("cell", { name: "21.7 mi" })).toBeTruthy();
+    expect(screen.queryByText(/\bkm\b|Kilometres/)).toBeNull();
+  });
+
+  it("says Kilometres saved for a user who chose km", async () => {
+    serve(summary(3));
+    renderAt(
+      <DistanceUnitProvider unit="km">
+        <AnalyticsPage />
+      </DistanceUnitProvider>,
+    );
+    expect(await screen.findByText("35 km")).toBeTruthy();
+    expect(screen.getByText("Kilometres saved against the order you typed")).toBeTruthy();
+  });
+
   it("links to the planner when the period has no routes", async () => {
     serve(summary(0));
     renderAt(<AnalyticsPage />);
@@ -101,5 +129,35 @@ describe("/enhanced-analytics", () => {
     expect(requested[0]).toContain("/api/analytics/enhanced?from=2025-03-01&to=2025-03-31");
     expect(screen.getAllByText(/\+200% \(previous period/).length).toBe(6);
     expect(screen.getByText("29% of driving and stop time")).toBeTruthy();
+  });
+
+  it("shows the efficiency, the heat map's cells and the CO₂ factor per mile for a user who chose miles", async () => {
+    const body: AnalyticsEnhanced = {
+      from: "2025-03-01",
+      to: "2025-03-31",
+      timezone: "UTC",
+      previous: { from: "2025-01-29", to: "2025-02-28" },
+      trends: Object.fromEntries(["routes", "stops", "distanceMeters", "durationSeconds", "savedDistanceMeters", "savedDurationSeconds"].map((k) => [k, { current: 3, previous: 1, changePercent: 200 }])) as AnalyticsEnhanced["trends"],
+      heatmap: { cellDegrees: 0.01, cells: [], truncated: false },
+      efficiency: { distancePerStopMeters: 5833, waitingSeconds: 600, serviceSeconds: 1800, serviceShare: 0.286 },
+      co2: [{ profile: "car", routes: 2, distanceMeters: 15_000, gramsPerKm: 168, co2Kg: 2.5, savedCo2Kg: 0.4 }],
+      variants: [],
+    };
+    serve(body);
+    renderAt(
+      <DistanceUnitProvider unit="miles">
+        <EnhancedAnalyticsPage />
+      </DistanceUnitProvider>,
+      "/enhanced-analytics?period=custom&from=2025-03-01&to=2025-03-31",
+      "premium",
+    );
+    expect(await screen.findByText("3.6 mi")).toBeTruthy();
+    expect(screen.getByText(/cells of 0\.01° \(about 0\.7 mi\)/)).toBeTruthy();
+    expect(screen.getByText("Tailpipe CO₂e per mile from the UK government's 2023 conversion factors")).toBeTruthy();
+    const co2 = screen.getByRole("region", { name: "CO₂ estimate per vehicle" });
+    await userEvent.click(within(co2).getByRole("button", { name: "Show as table" }));
+    expect(within(co2).getByRole("columnheader", { name: "g CO₂ per mile" })).toBeTruthy();
+    expect(within(co2).getByRole("cell", { name: "270" })).toBeTruthy();
+    expect(within(co2).getByRole("cell", { name: "9.3 mi" })).toBeTruthy();
   });
 });

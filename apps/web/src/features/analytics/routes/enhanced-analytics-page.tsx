@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { LineChart } from "lucide-react";
-import type { AnalyticsEnhanced } from "@routepilot/contracts";
+import type { AnalyticsEnhanced, DistanceUnit } from "@routepilot/contracts";
 import { ChartCard, PeriodPicker, SeriesChart, usePeriod, type ChartColumn } from "@/components/charts";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
@@ -11,8 +11,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import { useMe } from "@/lib/auth";
+import { distanceIn, distanceUnitLabels, perDistanceUnit, useDistanceUnit, useFormatDistance } from "@/lib/format-distance";
 import { useAnalyticsEnhanced } from "../api/get-analytics";
-import { duration, km } from "../components/format";
+import { duration } from "../components/format";
 import { StatTile } from "../components/stat-tile";
 import { StopHeatmap } from "../components/stop-heatmap";
 
@@ -21,6 +22,9 @@ type Co2 = AnalyticsEnhanced["co2"][number];
 type Variant = AnalyticsEnhanced["variants"][number];
 type Trend = AnalyticsEnhanced["trends"]["routes"];
 
+/** A degree of latitude on the ground, for the heat map cells' size. */
+const METERS_PER_DEGREE_LATITUDE = 111_320;
+
 const profileNames: Record<Co2["profile"], string> = { car: "Car", van: "Van", truck: "Truck", bicycle: "Bicycle", foot: "On foot" };
 
 const cellColumns: ChartColumn<Cell>[] = [
@@ -28,21 +32,27 @@ const cellColumns: ChartColumn<Cell>[] = [
   { key: "lng", label: "Longitude" },
   { key: "stops", label: "Stops" },
 ];
-const co2Columns: ChartColumn<Co2>[] = [
-  { key: "profile", label: "Vehicle", format: (v) => profileNames[v as Co2["profile"]] },
-  { key: "routes", label: "Routes" },
-  { key: "distanceMeters", label: "Distance (m)", format: (v) => km(Number(v)) },
-  { key: "gramsPerKm", label: "g CO₂ per km" },
-  { key: "co2Kg", label: "CO₂ (kg)" },
-  { key: "savedCo2Kg", label: "CO₂ saved (kg)" },
-];
-const variantColumns: ChartColumn<Variant>[] = [
-  { key: "name", label: "Route" },
-  { key: "typedDistanceMeters", label: "Typed order (m)", format: (v) => km(Number(v)) },
-  { key: "optimisedDistanceMeters", label: "Optimised (m)", format: (v) => km(Number(v)) },
-  { key: "typedDurationSeconds", label: "Typed order (s)", format: (v) => (v === null ? "—" : duration(Number(v))) },
-  { key: "optimisedDurationSeconds", label: "Optimised (s)", format: (v) => duration(Number(v)) },
-];
+/** Distances shown in the user's unit (the CSV keeps metres, as the headings say); the emission factor per their unit, in the table and the CSV. */
+function co2Columns(distance: (meters: number) => string, unit: DistanceUnit): ChartColumn<Co2>[] {
+  const perUnit = (v: unknown) => Math.round(perDistanceUnit(Number(v), unit));
+  return [
+    { key: "profile", label: "Vehicle", format: (v) => profileNames[v as Co2["profile"]] },
+    { key: "routes", label: "Routes" },
+    { key: "distanceMeters", label: "Distance (m)", format: (v) => distance(Number(v)) },
+    { key: "gramsPerKm", label: `g CO₂ per ${distanceUnitLabels[unit].one}`, format: (v) => perUnit(v).toLocaleString("en-GB"), csv: perUnit },
+    { key: "co2Kg", label: "CO₂ (kg)" },
+    { key: "savedCo2Kg", label: "CO₂ saved (kg)" },
+  ];
+}
+function variantColumns(distance: (meters: number) => string): ChartColumn<Variant>[] {
+  return [
+    { key: "name", label: "Route" },
+    { key: "typedDistanceMeters", label: "Typed order (m)", format: (v) => distance(Number(v)) },
+    { key: "optimisedDistanceMeters", label: "Optimised (m)", format: (v) => distance(Number(v)) },
+    { key: "typedDurationSeconds", label: "Typed order (s)", format: (v) => (v === null ? "—" : duration(Number(v))) },
+    { key: "optimisedDurationSeconds", label: "Optimised (s)", format: (v) => duration(Number(v)) },
+  ];
+}
 
 const offer = [
   "Trends: every figure against the previous period of the same length",
@@ -119,6 +129,11 @@ function EnhancedView({ data }: { data: AnalyticsEnhanced }) {
   const count = (n: number) => n.toLocaleString("en-GB");
   const t = data.trends;
   const e = data.efficiency;
+  const unit = useDistanceUnit();
+  const { symbol, one } = distanceUnitLabels[unit];
+  const formatDistance = useFormatDistance();
+  // A saving can be negative (the optimised order longer than the typed one): it keeps its sign.
+  const distance = (meters: number) => formatDistance(meters, { signed: true });
   return (
     <div className="grid gap-6">
       <p className="text-sm text-muted-foreground">
@@ -131,9 +146,9 @@ function EnhancedView({ data }: { data: AnalyticsEnhanced }) {
         <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
           <StatTile label="Routes" value={count(t.routes.current)} hint={trendHint(t.routes, count)} />
           <StatTile label="Stops" value={count(t.stops.current)} hint={trendHint(t.stops, count)} />
-          <StatTile label="Distance" value={km(t.distanceMeters.current)} hint={trendHint(t.distanceMeters, km)} />
+          <StatTile label="Distance" value={distance(t.distanceMeters.current)} hint={trendHint(t.distanceMeters, distance)} />
           <StatTile label="Driving time" value={duration(t.durationSeconds.current)} hint={trendHint(t.durationSeconds, duration)} />
-          <StatTile label="Distance saved" value={km(t.savedDistanceMeters.current)} hint={trendHint(t.savedDistanceMeters, km)} />
+          <StatTile label="Distance saved" value={distance(t.savedDistanceMeters.current)} hint={trendHint(t.savedDistanceMeters, distance)} />
           <StatTile label="Time saved" value={duration(t.savedDurationSeconds.current)} hint={trendHint(t.savedDurationSeconds, duration)} />
         </dl>
       </section>
@@ -142,7 +157,7 @@ function EnhancedView({ data }: { data: AnalyticsEnhanced }) {
           Route efficiency
         </h2>
         <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
-          <StatTile label="Distance per stop" value={e.distancePerStopMeters === null ? "—" : km(e.distancePerStopMeters)} />
+          <StatTile label="Distance per stop" value={e.distancePerStopMeters === null ? "—" : distance(e.distancePerStopMeters)} />
           <StatTile label="Waiting for time windows" value={duration(e.waitingSeconds)} />
           <StatTile label="Time at stops" value={duration(e.serviceSeconds)} hint={e.serviceShare === null ? undefined : `${Math.round(e.serviceShare * 100)}% of driving and stop time`} />
         </dl>
@@ -154,7 +169,7 @@ function EnhancedView({ data }: { data: AnalyticsEnhanced }) {
         {data.heatmap.cells.length > 0 ? <StopHeatmap cells={data.heatmap.cells} /> : null}
         <ChartCard
           title="Stops per area"
-          description={`Stops counted in cells of ${data.heatmap.cellDegrees}° (about 1 km)${data.heatmap.truncated ? "; the busiest areas only" : ""}`}
+          description={`Stops counted in cells of ${data.heatmap.cellDegrees}° (about ${formatDistance(data.heatmap.cellDegrees * METERS_PER_DEGREE_LATITUDE)})${data.heatmap.truncated ? "; the busiest areas only" : ""}`}
           period={period}
           rows={data.heatmap.cells}
           columns={cellColumns}
@@ -164,7 +179,13 @@ function EnhancedView({ data }: { data: AnalyticsEnhanced }) {
         </ChartCard>
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
-        <ChartCard title="CO₂ estimate per vehicle" description="Tailpipe CO₂e per km from the UK government's 2023 conversion factors" period={period} rows={data.co2} columns={co2Columns}>
+        <ChartCard
+          title="CO₂ estimate per vehicle"
+          description={`Tailpipe CO₂e per ${one} from the UK government's 2023 conversion factors`}
+          period={period}
+          rows={data.co2}
+          columns={co2Columns(distance, unit)}
+        >
           <SeriesChart
             kind="bar"
             data={data.co2.map((c) => ({ ...c, name: profileNames[c.profile] }))}
@@ -175,14 +196,14 @@ function EnhancedView({ data }: { data: AnalyticsEnhanced }) {
             ]}
           />
         </ChartCard>
-        <ChartCard title="Optimised against typed order" description="The routes where optimising saved most" period={period} rows={data.variants} columns={variantColumns} emptyText="No route in this period has a known typed order.">
+        <ChartCard title="Optimised against typed order" description="The routes where optimising saved most" period={period} rows={data.variants} columns={variantColumns(distance)} emptyText="No route in this period has a known typed order.">
           <SeriesChart
             kind="bar"
-            data={data.variants.map((v) => ({ name: v.name, typed: Math.round(v.typedDistanceMeters / 100) / 10, optimised: Math.round(v.optimisedDistanceMeters / 100) / 10 }))}
+            data={data.variants.map((v) => ({ name: v.name, typed: distanceIn(v.typedDistanceMeters, unit), optimised: distanceIn(v.optimisedDistanceMeters, unit) }))}
             xKey="name"
             series={[
-              { key: "typed", label: "Typed order (km)" },
-              { key: "optimised", label: "Optimised (km)" },
+              { key: "typed", label: `Typed order (${symbol})` },
+              { key: "optimised", label: `Optimised (${symbol})` },
             ]}
           />
         </ChartCard>

@@ -1,6 +1,7 @@
 import { failureReasonLabels, failureReasons, type TeamAnalytics } from "@routepilot/contracts";
 import { ChartCard, SeriesChart, type ChartColumn } from "@/components/charts";
-import { asPercent, hoursMinutes, km, oneDecimal, percent } from "./format";
+import { useFormatDistance } from "@/lib/format-distance";
+import { asPercent, hoursMinutes, oneDecimal, percent } from "./format";
 
 type DriverRow = {
   name: string;
@@ -19,22 +20,25 @@ type DriverRow = {
 };
 
 const duration = (v: unknown) => hoursMinutes(Number(v));
-const distance = (v: unknown) => km(Number(v));
-const driverColumns: ChartColumn<DriverRow>[] = [
-  { key: "name", label: "Driver" },
-  { key: "routes", label: "Routes" },
-  { key: "stops", label: "Stops" },
-  { key: "finished", label: "Finished stops" },
-  { key: "onTimePercent", label: "On time (%)", format: (v) => (v === null ? "–" : `${String(v)}%`) },
-  { key: "late", label: "Late" },
-  { key: "withoutWindow", label: "Without window" },
-  { key: "plannedDurationSeconds", label: "Planned duration", format: duration, csv: (v) => Math.round(Number(v)) },
-  { key: "actualDurationSeconds", label: "Actual duration", format: duration, csv: (v) => Math.round(Number(v)) },
-  { key: "plannedDistanceMeters", label: "Planned distance", format: distance, csv: (v) => Math.round(Number(v)) },
-  { key: "actualDistanceMeters", label: "Actual distance", format: distance, csv: (v) => Math.round(Number(v)) },
-  { key: "stopsPerHour", label: "Stops per hour", format: (v) => oneDecimal(v as number | null) },
-  { key: "failed", label: "Failed" },
-];
+
+/** The drivers' table: distances in the user's unit (the CSV keeps metres and seconds). */
+function driverColumns(distance: (meters: number) => string): ChartColumn<DriverRow>[] {
+  return [
+    { key: "name", label: "Driver" },
+    { key: "routes", label: "Routes" },
+    { key: "stops", label: "Stops" },
+    { key: "finished", label: "Finished stops" },
+    { key: "onTimePercent", label: "On time (%)", format: (v) => (v === null ? "–" : `${String(v)}%`) },
+    { key: "late", label: "Late" },
+    { key: "withoutWindow", label: "Without window" },
+    { key: "plannedDurationSeconds", label: "Planned duration", format: duration, csv: (v) => Math.round(Number(v)) },
+    { key: "actualDurationSeconds", label: "Actual duration", format: duration, csv: (v) => Math.round(Number(v)) },
+    { key: "plannedDistanceMeters", label: "Planned distance", format: (v) => distance(Number(v)), csv: (v) => Math.round(Number(v)) },
+    { key: "actualDistanceMeters", label: "Actual distance", format: (v) => distance(Number(v)), csv: (v) => Math.round(Number(v)) },
+    { key: "stopsPerHour", label: "Stops per hour", format: (v) => oneDecimal(v as number | null) },
+    { key: "failed", label: "Failed" },
+  ];
+}
 
 type ReasonRow = { reason: string; failed: number };
 const reasonColumns: ChartColumn<ReasonRow>[] = [
@@ -62,6 +66,7 @@ const dayColumns: ChartColumn<DayRow>[] = [
 
 /** Per driver: on-time rate against windows (chart), planned vs actual, stops per hour and failures (table). */
 export function DriverPerformance({ data }: { data: TeamAnalytics }) {
+  const formatDistance = useFormatDistance();
   const rows: DriverRow[] = data.drivers.map((d) => ({
     name: d.name,
     routes: d.routes,
@@ -104,7 +109,7 @@ export function DriverPerformance({ data }: { data: TeamAnalytics }) {
         description="Finished stops whose arrival the driver app recorded inside the time window; stops without a window are counted apart. Planned vs actual covers completed routes, first arrival to last stop; distance covers the legs the app measured."
         period={data}
         rows={rows}
-        columns={driverColumns}
+        columns={driverColumns(formatDistance)}
         emptyText="No drivers in this team."
       >
         <SeriesChart kind="bar" data={rows} xKey="name" series={[{ key: "onTimePercent", label: "On time (%)" }]} format={(v) => `${v}%`} />

@@ -1,6 +1,5 @@
-/** How team analytics show numbers: percentages, kilometres, hours and minutes. */
+/** How team analytics show numbers: percentages, hours and minutes (distances: useFormatDistance). */
 export const percent = (share: number | null) => (share === null ? "–" : `${Math.round(share * 100)}%`);
-export const km = (meters: number) => `${(meters / 1000).toLocaleString("en-GB", { maximumFractionDigits: 1 })} km`;
 export function hoursMinutes(seconds: number): string {
   const minutes = Math.round(seconds / 60);
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")} min`;

@@ -1,21 +1,25 @@
 import { teamRoleNames, type TeamAnalytics } from "@routepilot/contracts";
 import { ChartCard, SeriesChart, type ChartColumn } from "@/components/charts";
-import { km } from "./format";
+import { useFormatDistance } from "@/lib/format-distance";
 
 type Row = { name: string; role: string; allocation: number; used: number; routes: number; stops: number; distanceMeters: number };
 
-const columns: ChartColumn<Row>[] = [
-  { key: "name", label: "Member" },
-  { key: "role", label: "Role" },
-  { key: "allocation", label: "Allocation (routes a month)" },
-  { key: "used", label: "Used this usage period" },
-  { key: "routes", label: "Routes in period" },
-  { key: "stops", label: "Stops in period" },
-  { key: "distanceMeters", label: "Distance in period", format: (v) => km(Number(v)), csv: (v) => Math.round(Number(v)) },
-];
+/** The members' table: the distance in the user's unit (the CSV keeps metres). */
+function columnsFor(distance: (meters: number) => string): ChartColumn<Row>[] {
+  return [
+    { key: "name", label: "Member" },
+    { key: "role", label: "Role" },
+    { key: "allocation", label: "Allocation (routes a month)" },
+    { key: "used", label: "Used this usage period" },
+    { key: "routes", label: "Routes in period" },
+    { key: "stops", label: "Stops in period" },
+    { key: "distanceMeters", label: "Distance in period", format: (v) => distance(Number(v)), csv: (v) => Math.round(Number(v)) },
+  ];
+}
 
 /** Each member's use of their allocation (bar chart) and their own routes in the period (table). */
 export function MemberUsage({ data }: { data: TeamAnalytics }) {
+  const formatDistance = useFormatDistance();
   const rows: Row[] = data.members.map((m) => ({
     name: m.name || m.email,
     role: teamRoleNames[m.role],
@@ -31,7 +35,7 @@ export function MemberUsage({ data }: { data: TeamAnalytics }) {
       description="Routes used of each member's monthly allocation (the owner uses their own plan), and the routes each member planned in the period."
       period={data}
       rows={rows}
-      columns={columns}
+      columns={columnsFor(formatDistance)}
       emptyText="The team has no members yet."
     >
       <SeriesChart
