@@ -2,7 +2,11 @@ import "@testing-library/jest-dom/vitest";
 import { afterEach } from "vitest";
 import { cleanup } from "@testing-library/react";
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // The operating day a screen remembers for its tab (lib/operating-day.ts) must not leak between tests.
+  if (typeof sessionStorage !== "undefined") sessionStorage.clear();
+});
 
 // jsdom lacks a few browser APIs that Radix primitives call.
 if (typeof window !== "undefined") {

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import {
+  driverNextRoutesResponseSchema,
   driverRoutesResponseSchema,
   errorBodySchema,
   proofResponseSchema,
@@ -13,11 +14,17 @@ import type { OutboxItem } from "@/features/driver/lib/outbox";
 export const driverKeys = {
   all: ["driver"] as const,
   routes: (date: string) => ["driver", "routes", date] as const,
+  next: (from: string) => ["driver", "next", from] as const,
 };
 
 /** GET /api/driver/routes?date=: the signed-in driver's dispatched routes of that day. */
 export function fetchDriverRoutes(date: string, signal?: AbortSignal) {
   return apiRequest(`/api/driver/routes?date=${encodeURIComponent(date)}`, { schema: driverRoutesResponseSchema, signal });
+}
+
+/** GET /api/driver/routes/next?from=: the first day from `from` (the phone's today) on with a route of the driver's. */
+export function fetchNextDriverRoutes(from: string, signal?: AbortSignal) {
+  return apiRequest(`/api/driver/routes/next?from=${encodeURIComponent(from)}`, { schema: driverNextRoutesResponseSchema, signal });
 }
 
 const stopPath = (stopId: string) => `/api/driver/stops/${encodeURIComponent(stopId)}`;

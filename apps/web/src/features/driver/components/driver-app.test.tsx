@@ -6,7 +6,7 @@ import { MemoryRouter } from "react-router";
 import { driverMessages, type DriverRoute, type DriverStop } from "@routepilot/contracts";
 import { DriverApp } from "@/features/driver/components/driver-app";
 import { DriverSyncProvider } from "@/features/driver/hooks/driver-sync";
-import { localDate } from "@/features/driver/lib/route-view";
+import { dayTitle, localDate, shiftDate } from "@/lib/operating-day";
 import { memoryOutboxStorage } from "@/features/driver/lib/outbox";
 import { memoryRouteStore } from "@/features/driver/lib/idb-storage";
 import { RealtimeProvider } from "@/lib/realtime";
@@ -249,13 +249,47 @@ describe("DriverApp", () => {
 
   it("says when there is no route on a day, and switches days", async () => {
     const server = fakeServer(route());
-    vi.stubGlobal("fetch", vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => (String(input).includes(`date=${today}`) ? server.fetchMock(input, init) : new Response(JSON.stringify({ date: "x", routes: [] }), { status: 200 }))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).includes(`date=${today}`)) return server.fetchMock(input, init);
+        if (String(input).includes("/routes/next")) return new Response(JSON.stringify({ date: null, routes: [] }), { status: 200 });
+        return new Response(JSON.stringify({ date: "x", routes: [] }), { status: 200 });
+      }),
+    );
     const user = userEvent.setup();
     renderApp();
     await screen.findByRole("heading", { name: "Van 1 route" });
     await user.click(screen.getByRole("button", { name: "Next day" }));
-    expect(await screen.findByText("No route for you on this day.")).toBeVisible();
+    expect(await screen.findByText(`No route for you on ${dayTitle(shiftDate(today, 1))}.`)).toBeVisible();
+    expect(await screen.findByText("No route has been dispatched to you for the days ahead yet.")).toBeVisible();
     await user.click(screen.getByRole("button", { name: "Today" }));
     expect(await screen.findByRole("heading", { name: "Van 1 route" })).toBeVisible();
+  });
+
+  it("with nothing today, offers the next dispatched day and opens it in one tap", async () => {
+    const monday = shiftDate(today, 2);
+    const server = fakeServer(route());
+    const asked: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        asked.push(url);
+        if (url.includes("/routes/next")) return new Response(JSON.stringify({ date: monday, routes: [] }), { status: 200 });
+        if (url.includes(`date=${monday}`)) return server.fetchMock(url.replace(`date=${monday}`, `date=${today}`), init);
+        if (url.includes("/api/driver/routes?")) return new Response(JSON.stringify({ date: today, routes: [] }), { status: 200 });
+        return server.fetchMock(input, init);
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp();
+    expect(await screen.findByText("No route for you today.")).toBeVisible();
+    const next = await screen.findByRole("region", { name: "Your next route" });
+    expect(next).toHaveTextContent(`Your next route: ${dayTitle(monday)}`);
+    expect(asked.some((u) => u.includes(`/api/driver/routes/next?from=${today}`))).toBe(true);
+    await user.click(within(next).getByRole("button", { name: "Open it" }));
+    expect(await screen.findByRole("heading", { name: "Van 1 route" })).toBeVisible();
+    expect(screen.getByLabelText("Date")).toHaveValue(monday);
   });
 });

@@ -1,22 +1,22 @@
 import { useState } from "react";
-import { useSearchParams } from "react-router";
-import { useQueryClient } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight, LocateFixed, LocateOff } from "lucide-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { LocateFixed, LocateOff } from "lucide-react";
 import { toast } from "sonner";
 import { driverMessages, driverTopic, liveMessageTypes, type DriverRoute, type DriverStop, type PositionInput, type StopEventInput } from "@routepilot/contracts";
+import { DayPicker } from "@/components/day-picker";
 import { ErrorCard } from "@/components/errors/error-card";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
+import { dayTitle, localDate, useOperatingDay } from "@/lib/operating-day";
 import { useRealtimeMessages } from "@/lib/realtime";
-import { driverKeys } from "@/features/driver/api/driver-api";
+import { driverKeys, fetchNextDriverRoutes } from "@/features/driver/api/driver-api";
 import { DriverMap } from "@/features/driver/components/driver-map";
 import { StopCard, type StopAction } from "@/features/driver/components/stop-card";
 import { SyncStatus } from "@/features/driver/components/sync-status";
 import { useDriverRoutes, useOnline, useOutbox } from "@/features/driver/hooks/driver-sync";
 import { usePositionSharing, type SharingState } from "@/features/driver/hooks/use-position-sharing";
 import type { Outbox } from "@/features/driver/lib/outbox";
-import { applyPending, isFinished, localDate, nextStop, pendingStopIds, routeDelayMs, shiftDate } from "@/features/driver/lib/route-view";
+import { applyPending, isFinished, nextStop, pendingStopIds, routeDelayMs } from "@/features/driver/lib/route-view";
 
 const PAUSE_KEY = "routepilot:driver:sharing-paused";
 const newId = () => crypto.randomUUID();
@@ -100,15 +100,39 @@ function RouteView({ route, waiting, position, onAction }: { route: DriverRoute;
 }
 
 /**
+ * A day with no route of the driver's: says so, and offers the next day that has one ("Your next
+ * route: Monday 30 November", one tap to open it), looked up from the shown day or today, whichever
+ * is later.
+ */
+function NoRoute({ date, today, onOpen }: { date: string; today: string; onOpen: (day: string) => void }) {
+  const from = date > today ? date : today;
+  const next = useQuery({ queryKey: driverKeys.next(from), queryFn: ({ signal }) => fetchNextDriverRoutes(from, signal), retry: false });
+  const nextDay = next.data?.date && next.data.date !== date ? next.data.date : null;
+  return (
+    <div className="grid gap-3 rounded-md border p-6 text-center">
+      <p className="text-muted-foreground">{date === today ? "No route for you today." : `No route for you on ${dayTitle(date, today)}.`}</p>
+      {nextDay ? (
+        <div className="grid justify-items-center gap-2" role="region" aria-label="Your next route">
+          <p className="font-medium">{`Your next route: ${dayTitle(nextDay, today)}`}</p>
+          <Button type="button" onClick={() => onOpen(nextDay)}>
+            Open it
+          </Button>
+        </div>
+      ) : next.data ? (
+        <p className="text-sm text-muted-foreground">No route has been dispatched to you for the days ahead yet.</p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
  * The driver app (issue 12): the day's route with its map and stops, actions that work with no
  * network (queued in IndexedDB and sent in order), position sharing while the route runs, and
  * live updates when the manager changes the route.
  */
 export function DriverApp() {
-  const [params, setParams] = useSearchParams();
   const today = localDate();
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get("date") ?? "") ? params.get("date")! : today;
-  const setDate = (d: string) => setParams(d === today ? {} : { date: d }, { replace: true });
+  const [date, setDate] = useOperatingDay("today");
   const query = useDriverRoutes(date);
   const { outbox, pending, rejected, syncing } = useOutbox();
   const online = useOnline();
@@ -146,20 +170,7 @@ export function DriverApp() {
     <div className="mx-auto grid w-full max-w-2xl gap-4 px-3 py-4 sm:px-6 sm:py-8">
       <header className="grid gap-3">
         <h1 className="text-2xl font-bold tracking-tight">{date === today ? "Today's route" : "Route of the day"}</h1>
-        <div className="flex items-center gap-2" role="group" aria-label="Day">
-          <Button variant="outline" size="icon" aria-label="Previous day" onClick={() => setDate(shiftDate(date, -1))}>
-            <ChevronLeft />
-          </Button>
-          <Input type="date" aria-label="Date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} className="w-auto flex-1" />
-          <Button variant="outline" size="icon" aria-label="Next day" onClick={() => setDate(shiftDate(date, 1))}>
-            <ChevronRight />
-          </Button>
-          {date !== today ? (
-            <Button variant="ghost" size="sm" onClick={() => setDate(today)}>
-              Today
-            </Button>
-          ) : null}
-        </div>
+        <DayPicker value={date} onChange={setDate} />
       </header>
       <SyncStatus online={online} pending={pending} rejected={rejected} syncing={syncing} onSync={() => void outbox.sync()} onRetry={(id) => void outbox.retry(id)} onDismiss={(id) => void outbox.dismiss(id)} />
       <SharingIndicator
@@ -181,7 +192,7 @@ export function DriverApp() {
       ) : query.isError ? (
         <ErrorCard message="Your route could not be loaded. Check your connection and try again." onRetry={() => void query.refetch()} />
       ) : routes.length === 0 ? (
-        <p className="rounded-md border p-6 text-center text-muted-foreground">{date === today ? "No route for you today." : "No route for you on this day."}</p>
+        <NoRoute date={date} today={today} onOpen={setDate} />
       ) : (
         routes.map((route) => <RouteView key={route.id} route={route} waiting={waiting} position={position} onAction={(stop, number, action) => onAction(route, stop, number, action)} />)
       )}

@@ -74,13 +74,4 @@ export function clockTime(iso: string | Date): string {
   return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 }
 
-/** Today (or another day) as YYYY-MM-DD in the phone's time zone. */
-export function localDate(date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-export function shiftDate(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return localDate(new Date(y, m - 1, d + days));
-}
+export { localDate, shiftDate } from "@/lib/operating-day";

@@ -1,3 +1,4 @@
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -58,9 +59,11 @@ function fakeApi(day: LiveRoute[] = routes()) {
 
 async function renderLive() {
   const view = renderWithQuery(
-    <RealtimeProvider createSocket={createFakeSocket}>
-      <LiveOpsView teamId="t1" />
-    </RealtimeProvider>,
+    <MemoryRouter initialEntries={["/fleet/live"]}>
+      <RealtimeProvider createSocket={createFakeSocket}>
+        <LiveOpsView teamId="t1" />
+      </RealtimeProvider>
+    </MemoryRouter>,
   );
   await act(async () => socket().ready());
   await screen.findByRole("list", { name: "Routes" });

@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState } from "react";
 import type { LiveRoute } from "@routepilot/contracts";
 import { ErrorCard } from "@/components/errors/error-card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { DayPicker } from "@/components/day-picker";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useRealtimeStatus } from "@/lib/realtime";
+import { dayTitle, localDate, useOperatingDay } from "@/lib/operating-day";
 import { routeColour } from "@/lib/route-colours";
 import { useLiveRoutes, useLiveUpdates, usePositions } from "@/features/live-ops/api/live-ops";
 import { LiveMap } from "@/features/live-ops/components/live-map";
 import { RouteCard } from "@/features/live-ops/components/route-card";
 import { StopsTable } from "@/features/live-ops/components/stops-table";
 import { UrgentOrderForm } from "@/features/live-ops/components/urgent-order-form";
-import { isLate, localDate } from "@/features/live-ops/lib/live";
+import { isLate } from "@/features/live-ops/lib/live";
 
 const NO_ROUTE_COLOUR = "#6b7280";
 const connection = { off: "Not connected", connecting: "Connecting…", open: "Live", reconnecting: "Reconnecting…" } as const;
@@ -39,7 +39,7 @@ function useLateAnnouncement(routes: LiveRoute[] | undefined): string {
  * a table of every stop. Updated through the `live:{teamId}` realtime topic, never by polling.
  */
 export function LiveOpsView({ teamId }: { teamId: string }) {
-  const [date, setDate] = useState(localDate);
+  const [date, setDate] = useOperatingDay("today");
   const routes = useLiveRoutes(teamId, date);
   const positions = usePositions(teamId);
   const status = useRealtimeStatus();
@@ -70,10 +70,7 @@ export function LiveOpsView({ teamId }: { teamId: string }) {
             {connection[status]}
           </p>
         </div>
-        <div className="grid gap-1">
-          <Label htmlFor="live-date">Date</Label>
-          <Input id="live-date" type="date" className="w-44" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} />
-        </div>
+        <DayPicker value={date} onChange={setDate} label="Day shown" />
       </div>
 
       <div role="alert" aria-live="assertive" className="sr-only" data-testid="late-announcement">
@@ -93,7 +90,7 @@ export function LiveOpsView({ teamId }: { teamId: string }) {
       {routes.data ? (
         <>
           <LiveMap routes={list} positions={shown} colourOf={colourOf} />
-          {list.length === 0 ? <p className="text-sm text-muted-foreground">No route has been dispatched for this day.</p> : null}
+          {list.length === 0 ? <p className="text-sm text-muted-foreground">{`No route has been dispatched for ${dayTitle(date)}.`}</p> : null}
           <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
             <ul className="grid content-start gap-4 xl:grid-cols-2" aria-label="Routes">
               {list.map((route) => (

@@ -18,11 +18,6 @@ export function delayText(minutes: number | null): string {
   return minutes > 0 ? `${minutes} min behind plan` : `${-minutes} min ahead of plan`;
 }
 
-/** YYYY-MM-DD of the browser's day. */
-export function localDate(d = new Date()): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-}
-
 /** HH:MM in the browser's time zone, or "—". */
 export function clock(iso: string | null): string {
   if (!iso) return "—";
