@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SMTPServer } from "smtp-server";
 import { tsImport } from "tsx/esm/api";
+import { defaultWebOutDir, ensureWebBuild } from "./web-build.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -93,9 +94,11 @@ async function waitForHealth(url, child, timeoutMs) {
 
 ensureChromium();
 
-console.log("Building the web app…");
-const build = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: path.join(root, "apps/web"), stdio: "inherit" });
-if (build.status !== 0) process.exit(build.status ?? 1);
+// The same production build `npm start` serves (scripts/web-build.mjs), made again only when stale.
+const webDist = defaultWebOutDir(root);
+const build = ensureWebBuild({ outDir: webDist, root });
+if (build.status !== 0) process.exit(build.status);
+if (!build.built) console.log("The web build is current.");
 
 const work = path.join(root, ".tmp/e2e");
 rmSync(work, { recursive: true, force: true });
@@ -129,6 +132,7 @@ const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/inde
     HOST: "127.0.0.1",
     BASE_URL: baseUrl,
     DATA_DIR: path.join(work, "data"),
+    WEB_DIST_DIR: webDist,
     DATABASE_URL: "",
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     // Failed sign-ins stay limited (rate-limits.spec.ts); the journeys sign up many users from one address.

@@ -1,9 +1,9 @@
-// `npm start`: builds the web app when its build is missing or older than its sources,
-// then runs the server in this process (TypeScript through tsx) so signals reach it directly.
-import { existsSync, readdirSync, statSync } from "node:fs";
+// `npm start`: builds the web app (in production mode) when its build is missing or stale, then
+// runs the server in this process (TypeScript through tsx) so signals reach it directly.
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { defaultWebOutDir, ensureWebBuild, readStamp } from "./web-build.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -15,29 +15,16 @@ if (major < 20 || (major === 20 && minor < 19)) {
 }
 if (existsSync(".env") && typeof process.loadEnvFile === "function") process.loadEnvFile(".env");
 
-/** Newest modification time of any file under the given paths. */
-function newest(paths) {
-  let latest = 0;
-  const visit = (p) => {
-    if (!existsSync(p)) return;
-    const info = statSync(p);
-    if (info.isDirectory()) {
-      for (const entry of readdirSync(p)) if (entry !== "node_modules" && entry !== "dist") visit(path.join(p, entry));
-    } else latest = Math.max(latest, info.mtimeMs);
-  };
-  paths.forEach(visit);
-  return latest;
-}
-
-const dist = path.join(root, "apps/web/dist/index.html");
-const sources = ["apps/web/src", "apps/web/index.html", "apps/web/public", "apps/web/vite.config.ts", "packages/contracts/src"];
-if (!process.env.WEB_DIST_DIR && (!existsSync(dist) || statSync(dist).mtimeMs < newest(sources))) {
-  console.log("Building the web app (first run or sources changed)…");
-  const result = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: path.join(root, "apps/web"), stdio: "inherit" });
-  if (result.status !== 0) {
-    console.error("The web build failed; see the messages above.");
-    process.exit(result.status ?? 1);
-  }
+// The web build is always a production one, made again when its mode, the sources, the lock file
+// or the VITE_* variables changed (scripts/web-build.mjs; issue 25). NODE_ENV, here or in .env,
+// sets the server's mode only. A WEB_DIST_DIR holding a build made elsewhere (no stamp) is served
+// as it is; an empty or missing one, or one this script built, is kept current like apps/web/dist.
+const outDir = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : defaultWebOutDir(root);
+if (process.env.WEB_DIST_DIR && existsSync(path.join(outDir, "index.html")) && readStamp(outDir) === null) {
+  console.log(`Serving the web build in WEB_DIST_DIR as it is (${outDir}).`);
+} else if (ensureWebBuild({ outDir, root }).status !== 0) {
+  console.error("The web build failed; see the messages above.");
+  process.exit(1);
 }
 
 const { register } = await import("tsx/esm/api");
