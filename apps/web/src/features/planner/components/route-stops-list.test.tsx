@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { render, screen } from "@testing-library/react";
 import type { RouteDetail } from "@routepilot/contracts";
+import { DistanceUnitProvider } from "@/lib/format-distance";
 import { RouteStopsList } from "@/features/planner/components/route-stops-list";
 import { toStopDraft } from "@/features/planner/components/import-dialog";
 import { validateDraft, emptyDraft } from "@/features/planner/lib/planner-form";
@@ -47,6 +48,19 @@ describe("RouteStopsList", () => {
     render(<RouteStopsList route={route} order={["a", "b"]} pinned={new Set()} selected={null} onSelect={vi.fn()} onMove={vi.fn()} onTogglePin={vi.fn()} />);
     expect(screen.getByText("Bäckerei Wanger")).not.toHaveClass("truncate");
     expect(screen.getByText("Bäckerei Wanger")).toHaveClass("break-words");
+  });
+
+  it("shows each leg in the user's unit", () => {
+    const list = (unit: "km" | "miles") => (
+      <DistanceUnitProvider unit={unit}>
+        <RouteStopsList route={route} order={["a", "b"]} pinned={new Set()} selected={null} onSelect={vi.fn()} onMove={vi.fn()} onTogglePin={vi.fn()} />
+      </DistanceUnitProvider>
+    );
+    const { rerender } = render(list("miles"));
+    // Two stops and the way back to the start.
+    expect(screen.getAllByText(/· 1\.9 mi ·/)).toHaveLength(3);
+    rerender(list("km"));
+    expect(screen.getAllByText(/· 3 km ·/)).toHaveLength(3);
   });
 });
 
