@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { dayTitle, localDate, shiftDate } from "@/lib/operating-day";
 import { MemoryRouter, Route, Routes } from "react-router";
 import type { Driver, Vehicle } from "@routepilot/contracts";
 import { createTestQueryClient, jsonResponse, makeMe, renderWithQuery } from "@/test/utils";
@@ -146,11 +147,14 @@ describe("FleetDashboardPage", () => {
     await user.click(screen.getByRole("link", { name: "Overview" }));
     expect(await screen.findByRole("link", { name: "Manage drivers" })).toBeInTheDocument();
     expect(screen.getByRole("form", { name: "Fleet settings" })).toHaveTextContent("kg");
-    // Today's and tomorrow's plans (this fake server answers the same plan for any day), each opening in the planner.
-    const today = screen.getByRole("region", { name: "Today's plans" });
-    expect((await within(today).findByText(/Plan of 12 orders/)).closest("li")).toHaveTextContent("Dispatched");
-    expect(within(today).getByRole("link", { name: "Plan of 12 orders" })).toHaveAttribute("href", expect.stringMatching(/^\/fleet\/route-optimization\?(team=t1&)?plan=p1$/));
-    expect(await within(screen.getByRole("region", { name: "Tomorrow's plans" })).findByRole("link", { name: "Plan of 12 orders" })).toBeInTheDocument();
+    // The operating day's plans (today unless a day is chosen), each opening in the planner on that day; the picker moves the day.
+    const today = localDate();
+    const day = screen.getByRole("region", { name: `Plans for ${dayTitle(today)}` });
+    expect((await within(day).findByText(/Plan of 12 orders/)).closest("li")).toHaveTextContent("Dispatched");
+    expect(within(day).getByRole("link", { name: "Plan of 12 orders" })).toHaveAttribute("href", expect.stringMatching(new RegExp(`^/fleet/route-optimization\\?(team=t1&)?plan=p1&date=${today}$`)));
+    expect(screen.getByRole("link", { name: "Watch this day on Live" })).toHaveAttribute("href", expect.stringContaining(`/fleet/live?`));
+    await user.click(screen.getByRole("button", { name: "Next day" }));
+    expect(await within(screen.getByRole("region", { name: `Plans for ${dayTitle(shiftDate(today, 1))}` })).findByRole("link", { name: "Plan of 12 orders" })).toBeInTheDocument();
   }, 20_000);
 
   it("shows a 'Live' tab at /fleet/live when the app composes a live view in", async () => {

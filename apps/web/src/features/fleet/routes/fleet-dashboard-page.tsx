@@ -3,8 +3,11 @@ import { Link, NavLink, useLocation } from "react-router";
 import type { TeamListItem } from "@routepilot/contracts";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
+import { DayPicker } from "@/components/day-picker";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/api-client";
+import { dayTitle, useOperatingDay } from "@/lib/operating-day";
 import { cn } from "@/lib/utils";
 import { useDrivers } from "@/features/fleet/api/drivers";
 import { useDayPlans } from "@/features/fleet/api/plans";
@@ -42,39 +45,37 @@ function Count({ title, value, to, action }: { title: string; value: number | un
 
 const statusNames = { queued: "Waiting to be planned", solving: "Being planned", done: "Planned", failed: "Failed" } as const;
 
-function localDate(d = new Date()): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-}
-
-/** The planner with a plan open (its team kept when the address names one). */
-function planLink(query: string, planId: string): string {
+/** A fleet page on a day, with a plan open (its team kept when the address names one). */
+function dayLink(path: string, query: string, date: string, planId?: string): string {
   const params = new URLSearchParams(query);
-  params.set("plan", planId);
-  return `/fleet/route-optimization?${params.toString()}`;
+  if (planId) params.set("plan", planId);
+  params.set("date", date);
+  return `${path}?${params.toString()}`;
 }
 
 /** A day's plans with their status (dispatched or not) and size, each opening in the planner. */
-function DayPlans({ teamId, query, date, title, id }: { teamId: string; query: string; date: string; title: string; id: string }) {
+function DayPlans({ teamId, query, date, id }: { teamId: string; query: string; date: string; id: string }) {
   const plans = useDayPlans(teamId, date);
   return (
     <section aria-labelledby={id} className="grid gap-2">
       <h2 id={id} className="text-lg font-semibold">
-        {title}
+        {`Plans for ${dayTitle(date)}`}
       </h2>
       {plans.isPending ? <Spinner /> : null}
       {plans.data && plans.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           No plan yet.{" "}
-          <Link className="text-primary underline-offset-4 hover:underline" to={`/fleet/route-optimization${query}`}>
+          <Link className="text-primary underline-offset-4 hover:underline" to={dayLink("/fleet/route-optimization", query, date)}>
             Plan the day
           </Link>
         </p>
       ) : null}
+      {plans.isError ? <p className="text-sm text-destructive">{errorMessage(plans.error)}</p> : null}
       {plans.data && plans.data.length > 0 ? (
         <ul className="grid gap-1 text-sm">
           {plans.data.map((p) => (
             <li key={p.id} className="rounded-md border p-2">
-              <Link className="font-semibold text-primary underline-offset-4 hover:underline" to={planLink(query, p.id)}>
+              <Link className="font-semibold text-primary underline-offset-4 hover:underline" to={dayLink("/fleet/route-optimization", query, date, p.id)}>
                 {p.name ?? `Plan of ${p.orderCount} orders`}
               </Link>{" "}
               — {p.dispatchedAt ? "Dispatched" : statusNames[p.status]}
@@ -87,14 +88,21 @@ function DayPlans({ teamId, query, date, title, id }: { teamId: string; query: s
   );
 }
 
-/** Today's plans and tomorrow's (the planner plans tomorrow by default). */
+/** The operating day's plans (the same day as the planner and Live, in the address), with a picker and links to plan it or watch it live. */
 function TodaysPlans({ teamId, query }: { teamId: string; query: string }) {
-  const tomorrow = new Date();
-  tomorrow.setDate(tomorrow.getDate() + 1);
+  const [date, setDate] = useOperatingDay("today");
   return (
-    <div className="grid gap-6 md:grid-cols-2">
-      <DayPlans teamId={teamId} query={query} date={localDate()} title="Today's plans" id="todays-plans" />
-      <DayPlans teamId={teamId} query={query} date={localDate(tomorrow)} title="Tomorrow's plans" id="tomorrows-plans" />
+    <div className="grid gap-3">
+      <DayPicker value={date} onChange={setDate} label="Day shown" />
+      <DayPlans teamId={teamId} query={query} date={date} id="day-plans" />
+      <p className="flex flex-wrap gap-4 text-sm">
+        <Link className="text-primary underline-offset-4 hover:underline" to={dayLink("/fleet/route-optimization", query, date)}>
+          Plan this day
+        </Link>
+        <Link className="text-primary underline-offset-4 hover:underline" to={dayLink("/fleet/live", query, date)}>
+          Watch this day on Live
+        </Link>
+      </p>
     </div>
   );
 }
