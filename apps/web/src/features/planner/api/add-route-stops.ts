@@ -1,5 +1,5 @@
 import { routeDetailSchema, type AddRouteStops, type RouteDetail } from "@routepilot/contracts";
-import { apiRequest } from "@/lib/api-client";
+import { ApiError, apiRequest } from "@/lib/api-client";
 import { useRouteEdit } from "@/features/planner/api/route-edit";
 
 /** POST /api/routes/:id/stops: adds destinations and re-plans the saved route as the same route (no quota used). */
@@ -7,4 +7,6 @@ export function addRouteStops({ id, ...body }: AddRouteStops & { id: string }): 
   return apiRequest(`/api/routes/${encodeURIComponent(id)}/stops`, { method: "POST", body, schema: routeDetailSchema });
 }
 
-export const useAddRouteStops = () => useRouteEdit(addRouteStops);
+/** A 409 (a new stop far from the others) is asked about next to the stop, not toasted. */
+export const useAddRouteStops = () =>
+  useRouteEdit(addRouteStops, { errorTitle: "Could not add the stop", errorShownInline: (error) => error instanceof ApiError && error.status === 409 && error.code === "CONFLICT" });

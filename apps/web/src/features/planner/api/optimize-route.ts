@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { optimizeRouteResponseSchema, type OptimizeRouteRequest, type OptimizeRouteResponse } from "@routepilot/contracts";
-import { apiRequest } from "@/lib/api-client";
+import { ApiError, apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 import { showOverLimitToast } from "@/lib/over-limit-toast";
 import { routeQueryKey } from "@/features/planner/api/get-route";
@@ -10,10 +10,15 @@ export function optimizeRoute(body: OptimizeRouteRequest): Promise<OptimizeRoute
   return apiRequest("/api/routes/optimize", { method: "POST", body, schema: optimizeRouteResponseSchema });
 }
 
-/** Optimises, then refreshes usage, plan and history; shows the SPEC §8 over-limit toast when the route was above the limit. */
+/**
+ * Optimises, then refreshes usage, plan and history; shows the SPEC §8 over-limit toast when the
+ * route was above the limit. A failure is the app's error toast (decision 018), except a 409 (a
+ * place far from the others): the planner goes back to its review step for it.
+ */
 export function useOptimizeRoute() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorTitle: "Could not optimise the route", errorShownInline: (error) => error instanceof ApiError && error.status === 409 },
     mutationFn: optimizeRoute,
     onSuccess: async ({ route, usage }) => {
       const { overage, ...summary } = usage;

@@ -7,4 +7,4 @@ export function removeRouteStop({ id, stopId }: { id: string; stopId: string }):
   return apiRequest(`/api/routes/${encodeURIComponent(id)}/stops/${encodeURIComponent(stopId)}`, { method: "DELETE", schema: routeDetailSchema });
 }
 
-export const useRemoveRouteStop = () => useRouteEdit(removeRouteStop);
+export const useRemoveRouteStop = () => useRouteEdit(removeRouteStop, { errorTitle: "Could not remove the stop" });

@@ -11,4 +11,4 @@ export function reoptimizeRoute({ id, ...body }: ReoptimizeRoute & { id: string 
   return apiRequest(`/api/routes/${encodeURIComponent(id)}/reoptimize`, { method: "POST", body, schema: routeDetailSchema });
 }
 
-export const useReoptimizeRoute = () => useRouteEdit(reoptimizeRoute);
+export const useReoptimizeRoute = () => useRouteEdit(reoptimizeRoute, { errorTitle: "Could not re-plan the route" });

@@ -10,5 +10,5 @@ export function shareRoute(id: string): Promise<RouteShare> {
 
 export function useShareRoute() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: shareRoute, onSuccess: () => queryClient.invalidateQueries({ queryKey: [...queryKeys.routes, "list"] }) });
+  return useMutation({ meta: { errorTitle: "Could not create the share link" }, mutationFn: shareRoute, onSuccess: () => queryClient.invalidateQueries({ queryKey: [...queryKeys.routes, "list"] }) });
 }

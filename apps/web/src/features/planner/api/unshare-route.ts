@@ -9,5 +9,5 @@ export function unshareRoute(id: string): Promise<void> {
 
 export function useUnshareRoute() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: unshareRoute, onSuccess: () => queryClient.invalidateQueries({ queryKey: [...queryKeys.routes, "list"] }) });
+  return useMutation({ meta: { errorTitle: "Could not revoke the link" }, mutationFn: unshareRoute, onSuccess: () => queryClient.invalidateQueries({ queryKey: [...queryKeys.routes, "list"] }) });
 }

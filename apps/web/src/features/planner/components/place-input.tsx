@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from "react";
 import { MapPinCheck } from "lucide-react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
 import { useGeocode, type GeocodeResult } from "@/features/planner/api/geocode";
 import { useDebouncedValue } from "@/features/planner/hooks/use-debounced-value";
@@ -38,6 +39,8 @@ export function PlaceInput({ label, value, onChange, error, near, placeholder = 
   const results: GeocodeResult[] = open && value.lat === undefined && query.trim().length >= 2 ? (suggestions.data ?? []) : [];
   const expanded = results.length > 0;
   const picked = value.lat !== undefined && value.lng !== undefined;
+  // A failed search for suggestions is said under the field being typed in (decision 018), not silently empty.
+  const searchFailed = open && value.lat === undefined && query.trim().length >= 2 && suggestions.isError;
 
   function pick(result: GeocodeResult) {
     onChange({ text: result.label, lat: result.lat, lng: result.lng, match: result.match });
@@ -123,6 +126,11 @@ export function PlaceInput({ label, value, onChange, error, near, placeholder = 
         </div>
         {children}
       </div>
+      {searchFailed ? (
+        <p role="status" className="text-xs text-muted-foreground">
+          No suggestions: {errorMessage(suggestions.error)} The address is looked up when you optimise.
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} className="text-sm font-medium text-destructive">
           {error}

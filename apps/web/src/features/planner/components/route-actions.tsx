@@ -14,7 +14,6 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { errorMessage } from "@/lib/api-client";
 import { NavigateMenu } from "@/lib/map/navigate-menu";
 import { exportRouteUrl } from "@/features/planner/api/export-route";
 import { useShareRoute } from "@/features/planner/api/share-route";
@@ -42,7 +41,6 @@ export function RouteActions({ route, nextStop }: { route: RouteDetail; /** Inde
         setShareUrl(null);
         toast.success("Share link revoked");
       },
-      onError: (error) => toast.error("Could not revoke the link", { description: errorMessage(error) }),
     });
   }
 
@@ -76,7 +74,6 @@ export function RouteActions({ route, nextStop }: { route: RouteDetail; /** Inde
                 setShareUrl(result.url);
                 void copy(result.url);
               },
-              onError: (error) => toast.error("Could not create the share link", { description: errorMessage(error) }),
             })
           }
         >

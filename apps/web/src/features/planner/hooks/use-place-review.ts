@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import type { OptimizeRouteRequest, ResolveRouteResponse } from "@routepilot/contracts";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-client";
+import { showErrorToast } from "@/lib/error-toast";
 import { applyResolution, browserRegion, hasAddressesToResolve, resolveRoute, withTypedCoordinates, type ReviewChoice } from "@/features/planner/api/resolve-route";
 
 type Handlers = { optimise: (request: OptimizeRouteRequest) => void; onFieldErrors: (fields: Record<string, string>) => void };
@@ -30,7 +30,7 @@ export function usePlaceReview() {
       else handlers.optimise(applyResolution(request, resolved.places));
     } catch (error) {
       if (error instanceof ApiError && error.fields) handlers.onFieldErrors(error.fields);
-      toast.error("Could not look up the places", { description: errorMessage(error) });
+      showErrorToast(error, "Could not look up the places");
     } finally {
       setResolving(false);
     }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import type { OptimizeRouteRequest, RouteDetail, StopInput } from "@routepilot/contracts";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-client";
 import { useRoute } from "@/features/planner/api/get-route";
 import { useOptimizeRoute } from "@/features/planner/api/optimize-route";
 import { useReoptimizeRoute } from "@/features/planner/api/reoptimize-route";
@@ -58,7 +58,6 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
       { id: route.id },
       {
         onSuccess: () => toast.success("Route re-optimised"),
-        onError: (error) => toast.error("Could not re-optimise the route", { description: errorMessage(error) }),
       },
     );
     setSearchParams(
@@ -116,7 +115,6 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
       { id: route.id, order, pinned: [...pinned], optimize: optimizeOrder },
       {
         onSuccess: () => toast.success(optimizeOrder ? "Route re-optimised around your pinned stops" : "New order applied"),
-        onError: (error) => toast.error("Could not re-plan the route", { description: errorMessage(error) }),
       },
     );
   }
@@ -128,7 +126,6 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
       { id: route.id, dropUnassigned: true },
       {
         onSuccess: () => toast.success("Route re-planned without the stops that could not be included"),
-        onError: (error) => toast.error("Could not re-plan the route", { description: errorMessage(error) }),
       },
     );
   }
@@ -151,8 +148,8 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
             handlers.onNeedsConfirmation(Object.values(error.fields ?? {})[0] ?? error.message);
             return;
           }
+          // The message itself is the app's error toast (decision 018); the field is marked here.
           if (error instanceof ApiError && error.fields) handlers.onFieldErrors(error.fields);
-          toast.error("Could not add the stop", { description: errorMessage(error) });
         },
       },
     );
@@ -168,7 +165,6 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
           setSelected(null);
           toast.success("Stop removed");
         },
-        onError: (error) => toast.error("Could not remove the stop", { description: errorMessage(error) }),
       },
     );
   }
@@ -177,7 +173,7 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
    * Optimises a new route and opens it. A 402 shows the server's upgrade message; field errors
    * go back to the form through `onFieldErrors`.
    */
-  function optimise(request: OptimizeRouteRequest, handlers: { onSaved: () => void; onFieldErrors: (fields: Record<string, string>) => void; onPlacesNeedReview?: () => void }) {
+  function optimise(request: OptimizeRouteRequest, handlers: { onSaved: () => void; onFieldErrors: (fields: Record<string, string>) => void; onPlacesNeedReview: () => void }) {
     setQuotaMessage(null);
     optimize.mutate(request, {
       onSuccess: ({ route: result }) => {
@@ -190,18 +186,18 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
         window.scrollTo({ top: 0 });
       },
       onError: (error) => {
+        // Every failure but a 409 is also the app's error toast, seen wherever the form is scrolled (decision 018).
         if (error instanceof ApiError && error.status === 402) {
+          // With the upgrade link at the top of the page.
           setQuotaMessage(error.message);
-          toast.error(error.message);
           return;
         }
         // 409: a place far from the others is not confirmed yet (nothing was charged): back to the review step.
-        if (error instanceof ApiError && error.status === 409 && handlers.onPlacesNeedReview) {
+        if (error instanceof ApiError && error.status === 409) {
           handlers.onPlacesNeedReview();
           return;
         }
         if (error instanceof ApiError && error.fields) handlers.onFieldErrors(error.fields);
-        toast.error("Could not optimise the route", { description: errorMessage(error) });
       },
     });
   }
