@@ -45,7 +45,7 @@ const managerCache = new Map<string, { at: number; ids: string[] }>();
 
 async function cachedRoute(db: AppDeps["db"], driverId: string, now: number): Promise<RouteContext | null> {
   const hit = routeCache.get(driverId);
-  if (hit?.ctx && now - hit.at < CACHE_MS && hit.ctx.date === localDate(now, hit.ctx.timeZone)) return hit.ctx;
+  if (hit?.ctx && now - hit.at < CACHE_MS && (hit.ctx.route.status === "in_progress" || hit.ctx.date === localDate(now, hit.ctx.timeZone))) return hit.ctx;
   const ctx = await currentRoute(db, driverId, now);
   if (routeCache.size > 10_000) routeCache.clear();
   routeCache.set(driverId, { at: now, ctx });
@@ -61,8 +61,13 @@ async function cachedManagers(db: AppDeps["db"], teamId: string, now: number): P
   return ids;
 }
 
-/** The driver's route of today (in its team's zone): the one in progress, else the next one not completed. */
+/**
+ * The route the driver's positions belong to: the one in progress, whatever its day (a route of
+ * Monday worked early, or past midnight), else today's (in its team's zone) next one not completed.
+ */
 async function currentRoute(db: AppDeps["db"], driverId: string, now: number): Promise<RouteContext | null> {
+  const [running] = await routeContexts(db, and(eq(routes.driverUserId, driverId), eq(routes.status, "in_progress")));
+  if (running) return running;
   const day = 86_400_000;
   const dates = [now - day, now + day].map((t) => new Date(t).toISOString().slice(0, 10));
   const candidates = await routeContexts(

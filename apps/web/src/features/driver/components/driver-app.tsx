@@ -149,7 +149,8 @@ export function DriverApp() {
   });
 
   const routes = (query.data?.response.routes ?? []).map((r) => applyPending(r, pending));
-  const running = date === today ? routes.find((r) => r.status === "in_progress") : undefined;
+  // Positions are shared while a shown route runs, whatever its day (a route of Monday worked early).
+  const running = routes.find((r) => r.status === "in_progress");
   const sharing = usePositionSharing({
     active: running !== undefined,
     paused,
