@@ -25,6 +25,8 @@ export type MutationErrorMeta = {
   errorShownInline?: boolean | ((error: unknown) => boolean);
   /** The toast's title above the server's message, e.g. "Could not delete the route". */
   errorTitle?: string;
+  /** A sentence after the server's message, e.g. "Your change has been undone." */
+  errorNote?: string;
 };
 
 /** What a user-started query (a search, a look-up) tells the query default: toast its failure under this title. */
@@ -63,7 +65,7 @@ export function createMutationCache(): MutationCache {
     onError: (error, _variables, _context, mutation) => {
       noticeLapsedSession(error);
       if (isAbort(error) || errorShownInline(mutation, error)) return;
-      showErrorToast(error, mutation.meta?.errorTitle);
+      showErrorToast(error, mutation.meta?.errorTitle, mutation.meta?.errorNote);
     },
   });
 }

@@ -20,6 +20,8 @@ export function useApiKeys() {
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The create form shows the failure at its fields, else above its button (decision 018).
+    meta: { errorShownInline: true },
     mutationFn: (body: CreateApiKey): Promise<CreatedApiKey> => apiRequest("/api/api-keys", { method: "POST", body, schema: createdApiKeySchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
   });
@@ -29,6 +31,7 @@ export function useCreateApiKey() {
 export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorTitle: "Could not revoke the key" },
     mutationFn: (id: string) => apiRequest<void>(`/api/api-keys/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
   });

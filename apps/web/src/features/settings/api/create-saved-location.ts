@@ -11,6 +11,8 @@ export function createSavedLocation(body: CreateSavedLocation): Promise<SavedLoc
 export function useCreateSavedLocation() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The add form shows the failure at its fields, else above its button (decision 018).
+    meta: { errorShownInline: true },
     mutationFn: createSavedLocation,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedLocationsQueryKey }),
   });

@@ -11,6 +11,7 @@ export function deleteSavedLocation(id: string): Promise<void> {
 export function useDeleteSavedLocation() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorTitle: "Could not delete the location" },
     mutationFn: deleteSavedLocation,
     onSuccess: async () => {
       await Promise.all([

@@ -1,19 +1,24 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { act, renderHook, waitFor } from "@testing-library/react";
+import { act, renderHook, screen, waitFor } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { toast } from "sonner";
+import { Toaster } from "@/components/ui/toaster";
 import { defaultPreferences, type Preferences } from "@routepilot/contracts";
 import { createTestQueryClient, jsonResponse } from "@/test/utils";
 import { preferencesQueryKey } from "@/features/settings/api/get-preferences";
 import { PREFERENCES_SAVE_FAILED, useUpdatePreferences } from "@/features/settings/api/update-preferences";
 
-vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
-
 function setup() {
-  const queryClient = createTestQueryClient();
+  toast.dismiss();
+  const queryClient = createTestQueryClient({ errorDefaults: true });
   queryClient.setQueryData<Preferences>(preferencesQueryKey, defaultPreferences);
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toaster theme="light" />
+    </QueryClientProvider>
+  );
   const { result } = renderHook(() => useUpdatePreferences(), { wrapper });
   return { queryClient, result };
 }
@@ -21,7 +26,6 @@ function setup() {
 describe("useUpdatePreferences (optimistic, SPEC §4)", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.mocked(toast.error).mockClear();
   });
 
   it("applies the change at once, then rolls it back with an error toast when saving fails", async () => {
@@ -44,7 +48,9 @@ describe("useUpdatePreferences (optimistic, SPEC §4)", () => {
     act(() => fail());
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(queryClient.getQueryData<Preferences>(preferencesQueryKey)).toEqual(defaultPreferences);
-    expect(toast.error).toHaveBeenCalledWith(PREFERENCES_SAVE_FAILED, { description: "The server is having a moment. Your change has been undone." });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(PREFERENCES_SAVE_FAILED);
+    expect(alert).toHaveTextContent("The server is having a moment. Your change has been undone.");
   });
 
   it("keeps the server's answer when saving succeeds", async () => {
@@ -60,6 +66,6 @@ describe("useUpdatePreferences (optimistic, SPEC §4)", () => {
       "/api/preferences",
       expect.objectContaining({ method: "PATCH", body: JSON.stringify({ distanceUnit: "km" }), credentials: "same-origin" }),
     );
-    expect(toast.error).not.toHaveBeenCalled();
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { preferencesSchema, type Preferences, type UpdatePreferences } from "@routepilot/contracts";
-import { apiRequest, errorMessage } from "@/lib/api-client";
+import { apiRequest } from "@/lib/api-client";
 import { preferencesQueryKey } from "@/features/settings/api/get-preferences";
 
 export const updatePreferencesMutationKey = ["preferences", "update"] as const;
@@ -26,12 +25,13 @@ export function applyPreferencesPatch(current: Preferences, patch: UpdatePrefere
 
 /**
  * Saves preferences optimistically (SPEC §4): the cache changes at once; if saving fails it is
- * rolled back and an error toast explains that the change was undone.
+ * rolled back and the app's error toast (decision 018) explains that the change was undone.
  */
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: updatePreferencesMutationKey,
+    meta: { errorTitle: PREFERENCES_SAVE_FAILED, errorNote: "Your change has been undone." },
     mutationFn: updatePreferences,
     onMutate: async (patch) => {
       await queryClient.cancelQueries({ queryKey: preferencesQueryKey });
@@ -39,9 +39,8 @@ export function useUpdatePreferences() {
       if (previous) queryClient.setQueryData<Preferences>(preferencesQueryKey, applyPreferencesPatch(previous, patch));
       return { previous };
     },
-    onError: (error, _patch, context) => {
+    onError: (_error, _patch, context) => {
       if (context?.previous) queryClient.setQueryData(preferencesQueryKey, context.previous);
-      toast.error(PREFERENCES_SAVE_FAILED, { description: `${errorMessage(error)} Your change has been undone.` });
     },
     onSuccess: (saved) => {
       // With several saves in flight, only the last one's answer is the truth.

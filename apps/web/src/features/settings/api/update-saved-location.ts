@@ -12,6 +12,8 @@ export function updateSavedLocation({ id, ...body }: UpdateSavedLocation & { id:
 export function useUpdateSavedLocation() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The rename dialog shows the failure under the name (decision 018).
+    meta: { errorShownInline: true },
     mutationFn: updateSavedLocation,
     onSuccess: async () => {
       await Promise.all([

@@ -6,8 +6,9 @@ import { Plus } from "lucide-react";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Button } from "@/components/ui/button";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { InlineError } from "@/components/errors/inline-error";
+import { errorMessage } from "@/lib/api-client";
+import { fieldErrorsOf } from "@/lib/use-server-field-errors";
 import { useCreateSavedLocation } from "@/features/settings/api/create-saved-location";
 import { locationFormSchema, toCreateSavedLocation, type LocationFormOutput, type LocationFormValues } from "@/features/settings/lib/location-form";
 
@@ -31,13 +32,12 @@ export function AddLocationForm() {
       form.reset();
       toast.success(`Saved "${created.name}"`);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          const name = fieldNames.find((f) => f === field);
-          if (name) form.setError(name, { message });
-        }
-      }
-      setServerError(errorMessage(error));
+      // At the fields the server names, the first focused; anything else above the button (decision 018).
+      const fields = fieldErrorsOf(error);
+      const named = fieldNames.filter((f) => fields[f] !== undefined);
+      named.forEach((name, i) => form.setError(name, { message: fields[name] }, { shouldFocus: i === 0 }));
+      const others = Object.entries(fields).filter(([k]) => !named.some((n) => n === k));
+      setServerError(named.length === 0 ? errorMessage(error) : others.length > 0 ? others.map(([, m]) => m).join(" ") : null);
     }
   });
 
@@ -46,11 +46,6 @@ export function AddLocationForm() {
       <h3 id="add-location-heading" className="text-base font-semibold">
         Add a location
       </h3>
-      {serverError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{serverError}</AlertDescription>
-        </Alert>
-      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Location name" error={errors.name?.message}>
           <Input placeholder="Home, Depot, Office…" autoComplete="off" {...form.register("name")} />
@@ -65,6 +60,7 @@ export function AddLocationForm() {
           <Input inputMode="decimal" placeholder="-0.1276" {...form.register("lng")} />
         </FormField>
       </div>
+      <InlineError error={serverError} />
       <div>
         <Button type="submit" disabled={isSubmitting}>
           <Plus aria-hidden="true" />

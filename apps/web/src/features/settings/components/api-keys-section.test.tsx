@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { publicApiMessages } from "@routepilot/contracts";
-import { jsonResponse, renderWithQuery } from "@/test/utils";
+import { jsonResponse, renderWithQuery, renderWithToasts } from "@/test/utils";
 import { ApiKeysSection } from "@/features/settings/components/api-keys-section";
 
 const listed = { id: "k1", name: "Old sync", start: "rp_AbCdEfG", createdAt: "2026-01-02T10:00:00.000Z", expiresAt: null, lastUsedAt: null };
@@ -85,5 +85,35 @@ describe("Settings → API keys", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Revoke key" }));
     await waitFor(() => expect(calls.some((c) => c.method === "DELETE" && c.url === "/api/api-keys/k1")).toBe(true));
     expect(await screen.findByText("You have no API keys yet.")).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal at the field it names (focused), and a revoke failure in the app's error toast", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn((_url: string, init: RequestInit = {}) => {
+        const method = init.method ?? "GET";
+        if (method === "POST") return Promise.resolve(jsonResponse({ error: { code: "CONFLICT", message: "You already have a key with this name", fields: { name: "You already have a key with this name" } } }, 409));
+        if (method === "DELETE") return Promise.resolve(jsonResponse({ error: { code: "NOT_FOUND", message: "This key no longer exists" } }, 404));
+        return Promise.resolve(jsonResponse({ keys: [listed] }));
+      }),
+    );
+    renderWithToasts(
+      <MemoryRouter>
+        <ApiKeysSection />
+      </MemoryRouter>,
+    );
+    await screen.findByRole("listitem");
+    fireEvent.change(screen.getByLabelText("Key name"), { target: { value: "Old sync" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create key" }));
+    expect(await screen.findByText("You already have a key with this name")).toBeInTheDocument();
+    expect(screen.getByLabelText("Key name")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Key name")).toHaveFocus();
+    expect(screen.queryByRole("alert")).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: "Revoke Old sync" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Revoke key" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Could not revoke the key");
+    expect(alert).toHaveTextContent("This key no longer exists");
   });
 });

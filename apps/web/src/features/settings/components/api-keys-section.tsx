@@ -22,7 +22,8 @@ import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorCard } from "@/components/errors/error-card";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { InlineError } from "@/components/errors/inline-error";
+import { useServerFieldErrors } from "@/lib/use-server-field-errors";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "@/features/settings/api/api-keys";
 import { SettingsSection } from "@/features/settings/components/settings-section";
 
@@ -89,7 +90,6 @@ function RevokeKey({ apiKey }: { apiKey: ApiKeyItem }) {
             onClick={() => {
               revoke.mutate(apiKey.id, {
                 onSuccess: () => toast.success(publicApiMessages.keyRevokedDone),
-                onError: (error) => toast.error("Could not revoke the key", { description: errorMessage(error) }),
               });
             }}
           >
@@ -130,24 +130,28 @@ export function ApiKeysSection() {
   const create = useCreateApiKey();
   const [name, setName] = useState("");
   const [expiry, setExpiry] = useState("90");
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The form's own checks; the server's refusal is shown at the field it names, else above the button (decision 018).
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const server = useServerFieldErrors(create.error);
+  const errors = { name: localErrors.name ?? server.fieldError("name"), expiresInDays: localErrors.expiresInDays ?? server.fieldError("expiresInDays") };
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const expiresInDays: ApiKeyExpiryDays = expiry === "never" ? null : (Number(expiry) as ApiKeyExpiryDays);
     const parsed = createApiKeySchema.safeParse({ name, expiresInDays });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "name"), i.message])));
+      create.reset();
+      setLocalErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "name"), i.message])));
       return;
     }
-    setErrors({});
-    try {
-      setCreated(await create.mutateAsync(parsed.data));
-      setName("");
-    } catch (error) {
-      setErrors(error instanceof ApiError && error.fields ? error.fields : { form: errorMessage(error) });
-    }
+    setLocalErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (key) => {
+        setCreated(key);
+        setName("");
+      },
+    });
   };
 
   return (
@@ -156,19 +160,14 @@ export function ApiKeysSection() {
         Send a key as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>. See the <Link to="/support-docs#api" className="underline underline-offset-4">API documentation</Link> for examples.
       </p>
       {created ? <NewKey created={created} onDone={() => setCreated(null)} /> : null}
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4 rounded-lg border border-dashed p-4" aria-labelledby="new-api-key-heading">
+      <form ref={server.ref} onSubmit={onSubmit} noValidate className="grid gap-4 rounded-lg border border-dashed p-4" aria-labelledby="new-api-key-heading">
         <h3 id="new-api-key-heading" className="text-base font-semibold">
           Create a key
         </h3>
-        {errors.form ? (
-          <Alert variant="destructive">
-            <AlertDescription>{errors.form}</AlertDescription>
-          </Alert>
-        ) : null}
         <FormField label="Key name" error={errors.name} description="What uses it, e.g. “Warehouse system”.">
-          <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="off" />
+          <Input name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="off" />
         </FormField>
-        <fieldset className="grid gap-2">
+        <fieldset className="grid gap-2" data-field="expiresInDays">
           <legend className="mb-2 text-sm font-medium">Expires after</legend>
           <RadioGroup value={expiry} onValueChange={setExpiry} className="flex flex-wrap gap-4" aria-describedby={errors.expiresInDays ? "api-key-expiry-error" : undefined}>
             {EXPIRY_CHOICES.map((c) => (
@@ -184,6 +183,7 @@ export function ApiKeysSection() {
             </p>
           ) : null}
         </fieldset>
+        <InlineError error={server.formError} />
         <div>
           <Button type="submit" disabled={create.isPending}>
             <KeyRound aria-hidden="true" />

@@ -13,7 +13,6 @@ import {
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { errorMessage } from "@/lib/api-client";
 import { useDeleteSavedLocation } from "@/features/settings/api/delete-saved-location";
 
 /** A bin button asking for confirmation before deleting a saved location. */
@@ -40,7 +39,6 @@ export function DeleteLocationDialog({ location }: { location: SavedLocation }) 
             onClick={() => {
               deleteLocation.mutate(location.id, {
                 onSuccess: () => toast.success(`Deleted "${location.name}"`),
-                onError: (error) => toast.error("Could not delete the location", { description: errorMessage(error) }),
               });
             }}
           >
