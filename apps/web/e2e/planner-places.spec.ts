@@ -54,7 +54,8 @@ test("a stop far from all the others is flagged before optimising; nothing is ch
   const review = page.getByTestId("place-review");
   await expect(review).toBeVisible({ timeout: 30_000 });
   const flagged = review.getByTestId("review-place").filter({ hasText: "Halifax, Canada" });
-  await expect(flagged).toContainText(/km from the middle of the route/);
+  // In the user's unit: a new account's is miles (SPEC §3).
+  await expect(flagged).toContainText(/\d mi from the middle of the route/);
   const go = review.getByRole("button", { name: "Optimise with these places" });
   await expect(go).toBeDisabled();
   // Nothing planned, nothing counted.

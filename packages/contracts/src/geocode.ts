@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { formatDistance } from "./distance";
 import { messages } from "./messages";
+import type { DistanceUnit } from "./preferences";
 
 /**
  * How well a place's coordinates match what was typed: `exact` (the house number was found),
@@ -115,12 +117,11 @@ export type GeocodeBatchResponse = z.infer<typeof geocodeBatchResponseSchema>;
 /** A place farther than this many times the route's median spread from the others is flagged. */
 export const OUTLIER_SPREAD_FACTOR = 5;
 
-const kmText = (km: number): string => `${km >= 100 ? Math.round(km).toLocaleString("en-GB") : km.toFixed(km >= 10 ? 0 : 1)} km`;
-
 /** Messages of place resolution and the review step before optimising. */
 export const placeMessages = {
-  farFromOthers: (km: number, spreadKm: number) =>
-    `This place is ${kmText(km)} from the middle of the route, while the other places are within about ${kmText(spreadKm)} of it. Check it is the one you meant.`,
+  /** Distances in metres, written in the unit of the user who reads it. */
+  farFromOthers: (meters: number, spreadMeters: number, unit: DistanceUnit) =>
+    `This place is ${formatDistance(meters, unit)} from the middle of the route, while the other places are within about ${formatDistance(spreadMeters, unit)} of it. Check it is the one you meant.`,
   otherCountry: (country: string, others: string) => `This place is in ${country}, the other places are in ${others}. Check it is the one you meant.`,
   needsConfirmation: "Some places are far from the rest of the route. Confirm each one or pick another match before optimising; nothing has been charged.",
   reviewTitle: "Check these places before optimising",

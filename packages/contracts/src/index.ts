@@ -8,6 +8,7 @@ export * from "./fleet-plans";
 export * from "./order-drafts";
 export * from "./admin";
 export * from "./preferences";
+export * from "./distance";
 export * from "./saved-locations";
 export * from "./contact";
 export * from "./plan";

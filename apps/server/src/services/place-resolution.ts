@@ -12,11 +12,13 @@ import {
   type PlaceCandidate,
   type ResolvedRoutePlace,
   type ResolveRouteResponse,
+  type DistanceUnit,
   type StopInput,
   type TimeWindowInput,
 } from "@routepilot/contracts";
 import { routeStops, routes, savedLocations, type DbOrTx, type StoredPlace } from "@routepilot/db";
 import { AppError, ValidationError } from "../lib/errors";
+import { distanceUnitOf } from "./preferences";
 import type { PlanStop } from "./route-planning";
 
 const DEFAULT_DEPARTURE = "09:00";
@@ -41,12 +43,14 @@ export interface PlaceContext {
   anchors: LatLng[];
   /** ISO 3166-1 alpha-2 country of the browser locale. */
   region?: string | undefined;
+  /** The user's distance unit, for the distances in the messages (kilometres when not known). */
+  distanceUnit?: DistanceUnit | undefined;
 }
 
 /** How many recent places (start and stops of the newest routes) bias geocoding. */
 const RECENT_PLACES = 200;
 
-/** The user's saved locations with coordinates and the places of their newest routes. */
+/** The user's saved locations with coordinates, the places of their newest routes, and their distance unit. */
 export async function loadPlaceContext(db: DbOrTx, userId: string, region?: string): Promise<PlaceContext> {
   const saved = await db
     .select({ lat: savedLocations.lat, lng: savedLocations.lng })
@@ -60,7 +64,7 @@ export async function loadPlaceContext(db: DbOrTx, userId: string, region?: stri
     .orderBy(desc(routes.createdAt))
     .limit(RECENT_PLACES);
   const anchors = [...saved, ...recent].filter((p): p is LatLng => p.lat !== null && p.lng !== null);
-  return { anchors, region: region?.toUpperCase() };
+  return { anchors, region: region?.toUpperCase(), distanceUnit: await distanceUnitOf(db, userId) };
 }
 
 /** The optimise request refers to a place that was flagged and not confirmed: 409 naming each one; nothing is planned or charged. */
@@ -212,7 +216,7 @@ export async function resolvePlaces(geo: GeoServices, input: OptimizeRouteReques
   }
 
   const points = slots.map((s) => pointOf(s) as NonNullable<ReturnType<typeof pointOf>>);
-  const outliers = findOutliers(geo, points);
+  const outliers = findOutliers(geo, points, context.distanceUnit ?? "km");
   const places = slots.map((slot, i): ResolvedRoutePlace => {
     const p = points[i] as NonNullable<ReturnType<typeof pointOf>>;
     const candidates: PlaceCandidate[] = slot.found
@@ -242,7 +246,7 @@ export async function resolvePlaces(geo: GeoServices, input: OptimizeRouteReques
  * more than twice the median distance away (so a stop across a nearby border is not flagged).
  * Needs three places; two cannot outvote each other.
  */
-function findOutliers(geo: GeoServices, points: LatLng[]): Array<ResolvedRoutePlace["outlier"]> {
+function findOutliers(geo: GeoServices, points: LatLng[], unit: DistanceUnit): Array<ResolvedRoutePlace["outlier"]> {
   const none = points.map(() => null);
   if (points.length < 3) return none;
   const centre = medianPoint(points) as LatLng;
@@ -256,7 +260,7 @@ function findOutliers(geo: GeoServices, points: LatLng[]): Array<ResolvedRoutePl
   return points.map((_, i) => {
     const d = dist[i] as number;
     if (d > Math.max(OUTLIER_SPREAD_FACTOR * spread, MIN_OUTLIER_KM)) {
-      return { reason: "far" as const, message: placeMessages.farFromOthers(d, spread) };
+      return { reason: "far" as const, message: placeMessages.farFromOthers(d * 1000, spread * 1000, unit) };
     }
     const country = countries[i];
     if (dominant && country && country !== dominant && d > Math.max(2 * spread, MIN_OUTLIER_KM)) {

@@ -4,6 +4,7 @@ import {
   defaultPreferences,
   distanceUnits,
   themes,
+  type DistanceUnit,
   type Preferences,
   type UpdatePreferences,
 } from "@routepilot/contracts";
@@ -88,4 +89,14 @@ export async function updatePreferences(db: DbOrTx, userId: string, patch: Updat
       .where(eq(userPreferences.userId, userId));
     return getPreferences(tx, userId);
   });
+}
+
+/**
+ * A user's distance unit, for the distances the server writes to them (messages, e-mails) with
+ * contracts' `formatDistance`. Reads the stored preference without creating the row; the SPEC §3
+ * default (miles) when there is none.
+ */
+export async function distanceUnitOf(db: DbOrTx, userId: string): Promise<DistanceUnit> {
+  const [row] = await db.select({ preferences: userPreferences.preferences }).from(userPreferences).where(eq(userPreferences.userId, userId));
+  return pick(row?.preferences.distanceUnit, distanceUnits, defaultPreferences.distanceUnit);
 }

@@ -1,41 +1,14 @@
 import { createContext, createElement, useCallback, useContext, type ReactNode } from "react";
-import type { DistanceUnit } from "@routepilot/contracts";
+import { METERS_PER_MILE, formatDistance, type DistanceUnit, type FormatDistanceOptions } from "@routepilot/contracts";
 
 /**
  * The one way the web app shows a distance. Components call {@link useFormatDistance} (and
  * {@link useDistanceUnit} for unit labels), which follow the signed-in user's preference given by
- * {@link DistanceUnitProvider}; {@link formatDistance} is for the few places that show a unit
- * chosen on screen (the settings preview).
+ * {@link DistanceUnitProvider}; {@link formatDistance} (the formatter the server's messages use too,
+ * from contracts) is for the few places that show a unit chosen on screen (the settings preview).
  */
 
-const METERS_PER_MILE = 1609.344;
-const FEET_PER_METER = 3.28084;
-
-function formatNumber(value: number, maxFractionDigits: number): string {
-  return new Intl.NumberFormat("en-GB", { maximumFractionDigits: maxFractionDigits, minimumFractionDigits: 0 }).format(value);
-}
-
-export type FormatDistanceOptions = {
-  /** A negative distance (a "saving" that is a loss) keeps its sign, "−1.2 km", instead of showing "—". */
-  signed?: boolean;
-};
-
-/**
- * Formats a distance in metres for the user's unit: miles ("12.4 mi", short hops in feet)
- * or kilometres ("12.4 km", short hops in metres). One decimal below 100, whole numbers above.
- */
-export function formatDistance(meters: number, unit: DistanceUnit, { signed = false }: FormatDistanceOptions = {}): string {
-  if (signed && meters < 0) return `−${formatDistance(-meters, unit)}`;
-  if (!Number.isFinite(meters) || meters < 0) return "—";
-  if (unit === "km") {
-    if (meters < 1000) return `${formatNumber(Math.round(meters), 0)} m`;
-    const km = meters / 1000;
-    return `${formatNumber(km, km < 100 ? 1 : 0)} km`;
-  }
-  const miles = meters / METERS_PER_MILE;
-  if (miles < 0.1) return `${formatNumber(Math.round(meters * FEET_PER_METER), 0)} ft`;
-  return `${formatNumber(miles, miles < 100 ? 1 : 0)} mi`;
-}
+export { formatDistance, type FormatDistanceOptions };
 
 /** A distance as a number in the unit, to one decimal: the values of a chart whose axis says "km" or "mi". */
 export function distanceIn(meters: number, unit: DistanceUnit): number {

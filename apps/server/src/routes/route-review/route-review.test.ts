@@ -56,8 +56,12 @@ describe("POST /api/routes/resolve", () => {
     const flagged = places.filter((p) => p.outlier !== null);
     expect(flagged.map((p) => p.field)).toEqual([`stops.${stops.length - 1}`]);
     expect(flagged[0]!.outlier).toMatchObject({ reason: "far" });
-    expect(flagged[0]!.outlier!.message).toMatch(/km from the middle of the route/);
+    // In the user's distance unit: miles by default (SPEC §3), kilometres once they choose them.
+    expect(flagged[0]!.outlier!.message).toMatch(/^This place is [\d,]+ mi from the middle of the route, while the other places are within about [\d.]+ mi of it/);
     expect(needsReview).toBe(true);
+    expect((await t.call("/api/preferences", { method: "PATCH", cookie: bob.cookie, body: { distanceUnit: "km" } })).status).toBe(200);
+    const inKm = (await resolve(bob.cookie, body)).places.find((p) => p.outlier !== null);
+    expect(inKm!.outlier!.message).toMatch(/^This place is [\d,]+ km from the middle of the route, while the other places are within about [\d.]+ km of it/);
 
     const before = await usageCount(alice.userId);
     const refused = await t.call("/api/routes/optimize", { cookie: alice.cookie, body });
