@@ -9,4 +9,5 @@ export const fleetKeys = {
   settings: (teamId: string) => ["fleet", teamId, "settings"] as const,
   plans: (teamId: string) => ["fleet", teamId, "plans"] as const,
   plan: (teamId: string, planId: string) => ["fleet", teamId, "plans", planId] as const,
+  orderDraft: (teamId: string, date: string) => ["fleet", teamId, "order-drafts", date] as const,
 };

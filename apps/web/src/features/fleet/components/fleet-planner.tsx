@@ -8,9 +8,11 @@ import { DayPicker } from "@/components/day-picker";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { dayTitle, useOperatingDay, weekdayOf } from "@/lib/operating-day";
 import { useCreatePlan, useDayPlans, usePlan } from "@/features/fleet/api/plans";
+import { DraftSaveStatus } from "@/features/fleet/components/draft-save-status";
 import { VehicleChoice } from "@/features/fleet/components/fleet-ui";
 import { OrdersEditor } from "@/features/fleet/components/orders-editor";
 import { PlanWorkspace, planTitle } from "@/features/fleet/components/plan-workspace";
+import { useOrderDraftSync } from "@/features/fleet/hooks/use-order-draft-sync";
 import { planFieldName, plannableDrafts, type DraftOrder } from "@/features/fleet/lib/order-import";
 
 export const objectiveNames: Record<PlanObjective, { title: string; description: string }> = {
@@ -88,6 +90,8 @@ export function FleetPlanner({ teamId, vehicles, dimensions, drivers }: FleetPla
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(vehicles.map((v) => v.id)));
   const [objective, setObjective] = useState<PlanObjective>("min_time");
   const [drafts, setDrafts] = useState<DraftOrder[]>([]);
+  // The day's orders are kept on the server as they change, and loaded again for the day shown (issue 25).
+  const draftSync = useOrderDraftSync({ teamId, date, drafts, setDrafts });
   // The plan shown is in the address (?plan=), so a reload or a link from the overview opens it again.
   const [searchParams, setSearchParams] = useSearchParams();
   const planId = searchParams.get("plan");
@@ -154,6 +158,7 @@ export function FleetPlanner({ teamId, vehicles, dimensions, drivers }: FleetPla
         <h2 id="plan-orders" className="text-lg font-semibold">
           Orders
         </h2>
+        <DraftSaveStatus status={draftSync} drafts={drafts} />
         <OrdersEditor drafts={drafts} onChange={setDrafts} dimensions={dimensions} />
       </section>
 

@@ -9,6 +9,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/api-client";
 import { geocodeOrders } from "@/features/fleet/api/geocode-orders";
 import { FleetTable } from "@/features/fleet/components/fleet-ui";
+import { nextDraftNumber } from "@/features/fleet/lib/draft-ids";
 import {
   checkOrder,
   guessMapping,
@@ -44,7 +45,9 @@ type PendingFile = { name: string; rows: string[][]; mapping: OrderMapping; hasH
  * cannot be planned are listed with what is wrong, to fix or remove.
  */
 export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps) {
-  const counter = useRef(drafts.length + 1);
+  const counter = useRef(1);
+  // New rows are numbered past every id already there: rows loaded from the server (issue 25) keep theirs.
+  const nextNumber = () => Math.max(counter.current, nextDraftNumber(drafts));
   const [pending, setPending] = useState<PendingFile | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [geocoding, setGeocoding] = useState<string | null>(null);
@@ -83,10 +86,12 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
       setFileError(orderImportMessages.noPlace);
       return;
     }
+    let n = nextNumber();
     const imported = rowsToOrders(pending.rows, mapping, { skipHeader: pending.hasHeader, dimensions: Math.max(dimensions.length, 1) }).map((d) => {
-      const id = `o${counter.current++}`;
+      const id = `o${n++}`;
       return { ...d, id, order: { ...d.order, id } };
     });
+    counter.current = n;
     setPending(null);
     setFileError(null);
     void add(imported);
@@ -101,8 +106,9 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
       setPasted("");
       return;
     }
-    const lines = parsePastedOrders(pasted, counter.current);
-    counter.current += lines.length;
+    const first = nextNumber();
+    const lines = parsePastedOrders(pasted, first);
+    counter.current = first + lines.length;
     setPasted("");
     void add(lines);
   }
@@ -111,7 +117,9 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? "").trim();
-    const [line] = parsePastedOrders(text("place"), counter.current++);
+    const first = nextNumber();
+    counter.current = first + 1;
+    const [line] = parsePastedOrders(text("place"), first);
     if (!line) return;
     const order = { ...line.order };
     if (text("name")) order.label = text("name");
