@@ -50,42 +50,54 @@ export type ServerFieldErrors<T extends HTMLElement> = {
 };
 
 /**
- * Server field errors on a form (decision 018). After each new failure the controls named by its
- * fields (`data-field` or `name`) get `aria-invalid` and the first is focused and scrolled into
- * view; the form shows `fieldError(key)` under each control and `formError` near its submit button.
+ * Server field errors on a form (decision 018). The controls named by the failure's fields
+ * (`data-field` or `name`) get `aria-invalid` and, once per failure, the first is focused and
+ * scrolled into view; the form shows `fieldError(key)` under each control and `formError` near
+ * its submit button.
  */
 export function useServerFieldErrors<T extends HTMLElement = HTMLFormElement>(error: unknown): ServerFieldErrors<T> {
   const ref = useRef<T>(null);
   const fields = fieldErrorsOf(error);
   // The fields of `error` that no control is named for (known once the form is on screen).
-  const [unmatched, setUnmatched] = useState<{ error: unknown; keys: string[] } | null>(null);
+  const [unmatched, setUnmatched] = useState<{ error: unknown; keys: string[] }>({ error: null, keys: [] });
+  // The controls this hook marked invalid, and the failure whose first control was focused.
+  const marked = useRef<HTMLElement[]>([]);
+  const focusedFor = useRef<unknown>(null);
 
   useLayoutEffect(() => {
-    const container = ref.current;
     const named = fieldErrorsOf(error);
-    if (Object.keys(named).length === 0) return;
-    if (!container) {
-      setUnmatched({ error, keys: Object.keys(named) });
-      return;
-    }
-    const { controls, matched } = controlsNamedBy(container, named);
-    setUnmatched({ error, keys: Object.keys(named).filter((k) => !matched.has(k)) });
-    const marked = controls.filter((c) => c.getAttribute("aria-invalid") !== "true");
-    for (const control of marked) control.setAttribute("aria-invalid", "true");
-    const first = controls[0];
-    if (first) {
-      first.focus({ preventScroll: true });
-      first.scrollIntoView?.({ block: "center" });
-    }
-    return () => {
-      for (const control of marked) control.removeAttribute("aria-invalid");
+    const keys = Object.keys(named);
+    const container = ref.current;
+    const pass = () => {
+      const { controls, matched } = keys.length > 0 && container ? controlsNamedBy(container, named) : { controls: [], matched: new Set<string>() };
+      for (const control of marked.current) if (!controls.includes(control)) control.removeAttribute("aria-invalid");
+      marked.current = marked.current.filter((control) => controls.includes(control));
+      for (const control of controls) {
+        if (control.getAttribute("aria-invalid") === "true") continue;
+        control.setAttribute("aria-invalid", "true");
+        marked.current.push(control);
+      }
+      const first = controls[0];
+      if (first && focusedFor.current !== error) {
+        focusedFor.current = error;
+        first.focus({ preventScroll: true });
+        first.scrollIntoView?.({ block: "center" });
+      }
+      const missing = keys.filter((k) => !matched.has(k));
+      setUnmatched((prev) => (prev.error === error && prev.keys.join("\n") === missing.join("\n") ? prev : { error, keys: missing }));
     };
+    pass();
+    if (!container || keys.length === 0) return;
+    // A control can appear later (a tab or section that opens to show its field): it is then marked and focused.
+    const observer = new MutationObserver(pass);
+    observer.observe(container, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [error]);
 
   let formError: string | undefined;
   if (error) {
     const keys = Object.keys(fields);
-    const missing = unmatched?.error === error ? unmatched.keys : [];
+    const missing = unmatched.error === error ? unmatched.keys : [];
     if (keys.length === 0 || missing.length === keys.length) formError = errorMessage(error);
     else if (missing.length > 0) formError = missing.map((k) => fields[k]).join(" ");
   }

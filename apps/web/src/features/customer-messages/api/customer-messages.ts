@@ -14,6 +14,8 @@ export function useCustomerMessages(teamId: string) {
 export function useSaveCustomerMessages(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    // The editor shows the failure at the field it names (opening its tab), else by its Save button (decision 018).
+    meta: { errorShownInline: true },
     mutationFn: (settings: CustomerMessageSettings) => apiRequest(path(teamId), { method: "PUT", body: settings, schema: customerMessageSettingsSchema }),
     onSuccess: (data) => queryClient.setQueryData(key(teamId), data),
   });

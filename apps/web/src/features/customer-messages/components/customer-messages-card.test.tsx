@@ -61,6 +61,21 @@ describe("CustomerMessagesCard", () => {
     expect(screen.getByLabelText("Subject")).toHaveAttribute("aria-invalid", "true");
   });
 
+  it("opens the tab of a refused template and focuses its field", async () => {
+    renderCard("owner", () => jsonResponse({ error: { code: "VALIDATION_ERROR", message: driverMessages.template, fields: { "templates.missed.body": driverMessages.template } } }, 400));
+    await userEvent.click(await screen.findByRole("button", { name: "Save customer e-mails" }));
+    expect(await screen.findByRole("tab", { name: "We missed you", selected: true })).toBeInTheDocument();
+    expect(screen.getByLabelText("Message")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Message")).toHaveAccessibleDescription(driverMessages.template);
+    expect(screen.getByLabelText("Message")).toHaveFocus();
+  });
+
+  it("shows a refusal that names no field by the Save button", async () => {
+    renderCard("owner", () => jsonResponse({ error: { code: "FORBIDDEN", message: "Only the owner or an admin can change these e-mails." } }, 403));
+    await userEvent.click(await screen.findByRole("button", { name: "Save customer e-mails" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Only the owner or an admin can change these e-mails.");
+  });
+
   it("is read-only for a manager", async () => {
     renderCard("manager");
     expect(await screen.findByText("Only the team's owner or an admin can change these e-mails.")).toBeInTheDocument();

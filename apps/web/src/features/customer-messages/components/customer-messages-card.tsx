@@ -9,7 +9,8 @@ import { Switch } from "@/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { ErrorCard } from "@/components/errors/error-card";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { InlineError } from "@/components/errors/inline-error";
+import { useServerFieldErrors } from "@/lib/use-server-field-errors";
 import { useCustomerMessages, useSaveCustomerMessages } from "@/features/customer-messages/api/customer-messages";
 
 export const kindLabels: Record<CustomerMessageKind, string> = {
@@ -57,12 +58,22 @@ function Editor({ teamName, settings, canEdit, onSave, saving, error, saved }: {
   const [draft, setDraft] = useState(settings);
   const [quiet, setQuiet] = useState(settings.quietHours ?? { start: "21:00", end: "07:00" });
   const [quietOn, setQuietOn] = useState(settings.quietHours !== null);
-  const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
+  const server = useServerFieldErrors(error);
+  const fields = server.fields;
+  // A refused template opens its tab, so its field can be shown and focused.
+  const [tab, setTab] = useState<string>("on_its_way");
+  const [shownError, setShownError] = useState(error);
+  if (error !== shownError) {
+    setShownError(error);
+    const refused = customerMessageKinds.find((kind) => Object.keys(fields).some((k) => k.startsWith(`templates.${kind}.`)));
+    if (refused) setTab(refused);
+  }
   const setTemplate = (kind: CustomerMessageKind, part: "subject" | "body", value: string) =>
     setDraft((d) => ({ ...d, templates: { ...d.templates, [kind]: { ...d.templates[kind], [part]: value } } }));
   const quietError = fields.quietHours ?? fields["quietHours.start"] ?? fields["quietHours.end"];
   return (
     <form
+      ref={server.ref}
       aria-label="Customer e-mails"
       className="grid gap-4"
       onSubmit={(e) => {
@@ -78,7 +89,7 @@ function Editor({ teamName, settings, canEdit, onSave, saving, error, saved }: {
             Send e-mails to customers
           </label>
         </div>
-        <div className="grid gap-2">
+        <div className="grid gap-2" data-field="quietHours">
           <div className="flex items-center gap-3">
             <Switch id="customer-messages-quiet" checked={quietOn} onCheckedChange={setQuietOn} />
             <label htmlFor="customer-messages-quiet" className="text-sm font-medium">
@@ -88,16 +99,16 @@ function Editor({ teamName, settings, canEdit, onSave, saving, error, saved }: {
           {quietOn ? (
             <div className="flex flex-wrap gap-3">
               <FormField label="From" className="w-32">
-                <Input type="time" value={quiet.start} onChange={(e) => setQuiet((q) => ({ ...q, start: e.target.value }))} />
+                <Input name="quietHours.start" type="time" value={quiet.start} onChange={(e) => setQuiet((q) => ({ ...q, start: e.target.value }))} />
               </FormField>
               <FormField label="Until" className="w-32">
-                <Input type="time" value={quiet.end} onChange={(e) => setQuiet((q) => ({ ...q, end: e.target.value }))} />
+                <Input name="quietHours.end" type="time" value={quiet.end} onChange={(e) => setQuiet((q) => ({ ...q, end: e.target.value }))} />
               </FormField>
             </div>
           ) : null}
           {quietError ? <p className="text-sm font-medium text-destructive">{quietError}</p> : null}
         </div>
-        <Tabs defaultValue="on_its_way">
+        <Tabs value={tab} onValueChange={setTab}>
           <TabsList aria-label="E-mail" className="flex-wrap">
             {customerMessageKinds.map((kind) => (
               <TabsTrigger key={kind} value={kind}>
@@ -111,10 +122,10 @@ function Editor({ teamName, settings, canEdit, onSave, saving, error, saved }: {
               <TabsContent key={kind} value={kind} className="grid gap-3 pt-3 lg:grid-cols-2">
                 <div className="grid content-start gap-3">
                   <FormField label="Subject" error={fields[`templates.${kind}.subject`]}>
-                    <Input value={t.subject} maxLength={200} onChange={(e) => setTemplate(kind, "subject", e.target.value)} />
+                    <Input name={`templates.${kind}.subject`} value={t.subject} maxLength={200} onChange={(e) => setTemplate(kind, "subject", e.target.value)} />
                   </FormField>
                   <FormField label="Message" error={fields[`templates.${kind}.body`]}>
-                    <Textarea value={t.body} rows={10} maxLength={5000} onChange={(e) => setTemplate(kind, "body", e.target.value)} />
+                    <Textarea name={`templates.${kind}.body`} value={t.body} rows={10} maxLength={5000} onChange={(e) => setTemplate(kind, "body", e.target.value)} />
                   </FormField>
                 </div>
                 <section aria-label={`Preview: ${kindLabels[kind]}`} className="grid content-start gap-2 rounded-lg border bg-muted/40 p-3 text-sm">
@@ -148,7 +159,7 @@ function Editor({ teamName, settings, canEdit, onSave, saving, error, saved }: {
               Customer e-mails saved.
             </span>
           ) : null}
-          {error && Object.keys(fields).length === 0 ? <span className="text-sm text-destructive">{errorMessage(error)}</span> : null}
+          <InlineError error={server.formError} />
         </div>
       ) : null}
     </form>
