@@ -8,5 +8,5 @@ export function markAllNotificationsRead(): Promise<void> {
 
 /** Marks every notification read; the list and badge change at once, then the server's counts are refetched. */
 export function useMarkAllNotificationsRead() {
-  return useReadMutation<void>(markAllNotificationsRead, () => true, true);
+  return useReadMutation<void>(markAllNotificationsRead, () => true, "Could not mark the notifications read", true);
 }

@@ -8,5 +8,5 @@ export function markNotificationRead(id: string): Promise<void> {
 
 /** Marks one notification read, updating the list and badge at once. */
 export function useMarkNotificationRead() {
-  return useReadMutation(markNotificationRead, (n, id) => n.id === id);
+  return useReadMutation(markNotificationRead, (n, id) => n.id === id, "Could not mark the notification read");
 }

@@ -4,11 +4,13 @@ import { notificationsQueryKey, type Notification, type NotificationList } from 
 /**
  * A mutation that marks notifications read: the list and badge change at once (those `marks`
  * selects become read; `all`: every one, including those beyond the listed 20), are restored if
- * the server refuses, and are refetched either way.
+ * the server refuses (said in the app's error toast under `errorTitle`, decision 018), and are
+ * refetched either way.
  */
-export function useReadMutation<V>(mutationFn: (vars: V) => Promise<void>, marks: (notification: Notification, vars: V) => boolean, all = false) {
+export function useReadMutation<V>(mutationFn: (vars: V) => Promise<void>, marks: (notification: Notification, vars: V) => boolean, errorTitle: string, all = false) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorTitle },
     mutationFn,
     onMutate: async (vars: V) => {
       await queryClient.cancelQueries({ queryKey: notificationsQueryKey });
