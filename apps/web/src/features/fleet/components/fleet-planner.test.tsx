@@ -269,6 +269,27 @@ describe("FleetPlanner: the day's orders are kept (issue 25)", () => {
     expect(server.saved["2026-12-01"]).toHaveLength(1);
   });
 
+  it("rows saved before their addresses were looked up (a reload while geocoding) are looked up once loaded, and saved with their coordinates", async () => {
+    const server = draftServer({ "2026-12-01": [{ id: "o1", source: "Row 2", order: { id: "o1", label: "Bakery", address: "Hauptstrasse 1, Vaduz" }, problems: [] }, row("o2", "Post office")] });
+    const looked: string[][] = [];
+    vi.stubGlobal(
+      "fetch",
+      server.fetch(async (url, init) => {
+        if (String(url).includes("/api/geocode/batch")) {
+          const { queries } = JSON.parse(String(init?.body)) as { queries: string[] };
+          looked.push(queries);
+          return jsonResponse({ results: queries.map((q) => ({ label: q, lat: 47.141, lng: 9.521, provider: "gazetteer", kind: "address", match: "exact", attribution: "x" })) });
+        }
+        return noPlans(url, init);
+      }),
+    );
+    renderWithQuery(planner());
+    expect(await screen.findByText("2 of 2 orders ready to plan.")).toBeInTheDocument();
+    expect(looked).toEqual([["Hauptstrasse 1, Vaduz"]]);
+    await waitFor(() => expect(server.puts).toHaveLength(1), { timeout: 3000 });
+    expect(server.puts[0]!.orders[0]).toMatchObject({ id: "o1", order: { label: "Bakery", lat: 47.141, lng: 9.521 } });
+  });
+
   it("when the saved orders cannot be loaded it says so and saves nothing over them; once loaded, rows typed meanwhile follow them", async () => {
     const server = draftServer({ "2026-12-01": [row("line-1", "Bakery")] });
     server.refuseOnce("GET", jsonResponse({ error: { code: "INTERNAL_ERROR", message: "Something went wrong on our side. Please try again." } }, 500));

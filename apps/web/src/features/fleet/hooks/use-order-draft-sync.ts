@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import { isRealDate } from "@routepilot/contracts";
+import { errorMessage } from "@/lib/api-client";
+import { geocodeOrders } from "@/features/fleet/api/geocode-orders";
 import { sendOrderDraftOnLeave, useOrderDraft, useSaveOrderDraft } from "@/features/fleet/api/order-drafts";
 import { mergeDrafts } from "@/features/fleet/lib/draft-ids";
-import type { DraftOrder } from "@/features/fleet/lib/order-import";
+import { needsGeocoding, type DraftOrder } from "@/features/fleet/lib/order-import";
 
 /** How long after the last change the rows are saved. */
 export const DRAFT_SAVE_DELAY_MS = 800;
@@ -19,6 +21,9 @@ export type DraftSyncStatus =
 type Save = { teamId: string; date: string; orders: DraftOrder[] };
 const NONE: DraftOrder[] = [];
 const isDay = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date) && isRealDate(date);
+/** The problem a row gets when its address could not be looked up after a reload (fixed like an address not found). */
+export const lookupFailed = (message: string) => `The address could not be looked up: ${message}`;
+const samePlaces = (a: DraftOrder, b: DraftOrder) => a.order.address === b.order.address && a.order.pickup?.address === b.order.pickup?.address;
 
 /**
  * Keeps the planner's rows (`drafts`) on the server, per team and day (issue 25): when the day
@@ -27,9 +32,10 @@ const isDay = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date) && isRealDate(d
  * change is saved DRAFT_SAVE_DELAY_MS after the last one, saves in order; leaving the page
  * (pagehide, unmount) sends what waits with keepalive. Nothing is saved for a day before its rows
  * have been loaded, so a failed load never overwrites them. A half-typed date keeps the rows on the
- * last whole one.
+ * last whole one. Rows saved before their addresses were looked up (a reload while the editor was
+ * geocoding) are looked up once loaded.
  */
-export function useOrderDraftSync({ teamId, date, drafts, setDrafts }: { teamId: string; date: string; drafts: DraftOrder[]; setDrafts: (drafts: DraftOrder[]) => void }): DraftSyncStatus {
+export function useOrderDraftSync({ teamId, date, drafts, setDrafts }: { teamId: string; date: string; drafts: DraftOrder[]; setDrafts: Dispatch<SetStateAction<DraftOrder[]>> }): DraftSyncStatus {
   const [day, setDay] = useState<string | null>(() => (isDay(date) ? date : null));
   if (isDay(date) && date !== day) setDay(date);
   const key = day === null ? null : `${teamId}/${day}`;
@@ -83,6 +89,33 @@ export function useOrderDraftSync({ teamId, date, drafts, setDrafts }: { teamId:
     if (next) send(next);
   }, [send]);
 
+  // Loaded rows still waiting for coordinates: looked up, then put in the rows shown if still the same day and address (a change, so saved).
+  const resumeGeocoding = useCallback(
+    (rows: DraftOrder[]) => {
+      const waiting = rows.filter(needsGeocoding);
+      if (waiting.length === 0) return;
+      const forKey = shownKey.current;
+      const update = (change: (draft: DraftOrder, waited: DraftOrder) => DraftOrder) => {
+        if (shownKey.current !== forKey) return;
+        const byId = new Map(waiting.map((d) => [d.id, d]));
+        setDrafts((current) =>
+          current.map((draft) => {
+            const waited = byId.get(draft.id);
+            return waited && needsGeocoding(draft) && samePlaces(draft, waited) ? change(draft, waited) : draft;
+          }),
+        );
+      };
+      geocodeOrders(waiting).then(
+        (found) => {
+          const byId = new Map(found.map((d) => [d.id, d]));
+          update((draft) => byId.get(draft.id) ?? draft);
+        },
+        (error: unknown) => update((draft) => ({ ...draft, problems: [lookupFailed(errorMessage(error))] })),
+      );
+    },
+    [setDrafts],
+  );
+
   // Another day or team: what waits for the previous one is sent now; the rows are the new day's once loaded.
   useEffect(() => {
     shownAt.current = Date.now();
@@ -108,7 +141,8 @@ export function useOrderDraftSync({ teamId, date, drafts, setDrafts }: { teamId:
       pending.current = { teamId, date: day, orders: rows };
       flush();
     } else setSaveState(saved.length > 0 ? "saved" : "idle");
-  }, [key, day, teamId, loadedKey, load.data, load.isFetching, load.dataUpdatedAt, drafts, setDrafts, flush]);
+    resumeGeocoding(saved);
+  }, [key, day, teamId, loadedKey, load.data, load.isFetching, load.dataUpdatedAt, drafts, setDrafts, flush, resumeGeocoding]);
 
   // A change made on the page: saved after the delay (the delay starts again with each change).
   useEffect(() => {
