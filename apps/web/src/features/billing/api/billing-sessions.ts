@@ -15,10 +15,11 @@ export function openPortal(): Promise<{ url: string }> {
 
 /** Starts Checkout and sends the browser to Stripe's page. */
 export function useStartCheckout() {
-  return useMutation({ mutationFn: startCheckout, onSuccess: ({ url }) => goTo(url) });
+  // The plan card shows the failure under its button (decision 018).
+  return useMutation({ meta: { errorShownInline: true }, mutationFn: startCheckout, onSuccess: ({ url }) => goTo(url) });
 }
 
 /** Opens the Customer Portal (card, plan change, cancel, invoices). */
 export function useOpenPortal() {
-  return useMutation({ mutationFn: openPortal, onSuccess: ({ url }) => goTo(url) });
+  return useMutation({ meta: { errorShownInline: true }, mutationFn: openPortal, onSuccess: ({ url }) => goTo(url) });
 }

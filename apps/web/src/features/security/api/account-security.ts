@@ -29,6 +29,7 @@ export function useSessions() {
 export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorTitle: "Could not sign out the session" },
     mutationFn: (id: string) => apiRequest(`/api/me/security/sessions/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["security"] }),
   });
@@ -38,6 +39,7 @@ export function useRevokeSession() {
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorTitle: "Could not sign out the other sessions" },
     mutationFn: () => apiRequest("/api/me/security/sessions/revoke-others", { method: "POST", schema: revokeOthersResultSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["security"] }),
   });

@@ -68,7 +68,6 @@ export function SessionsSection() {
                   onRevoke={() =>
                     revoke.mutate(session.id, {
                       onSuccess: () => toast.success(accountSecurityMessages.sessionRevoked),
-                      onError: (error) => toast.error(errorMessage(error)),
                     })
                   }
                 />
@@ -83,7 +82,6 @@ export function SessionsSection() {
                 onClick={() =>
                   revokeOthers.mutate(undefined, {
                     onSuccess: ({ revoked }) => toast.success(accountSecurityMessages.otherSessionsRevoked(revoked)),
-                    onError: (error) => toast.error(errorMessage(error)),
                   })
                 }
               >

@@ -211,6 +211,8 @@ describe("DeleteAccountPage (/delete-account)", () => {
     await userEvent.type(screen.getByLabelText("Type DELETE to confirm"), "DELETE");
     await userEvent.click(screen.getByRole("button", { name: "Delete my account" }));
     expect(await screen.findByText("Transfer ownership of Night Shift or delete it first")).toBeInTheDocument();
+    // By the button that was pressed, not at the top of the page (decision 018).
+    expect(within(screen.getByRole("form", { name: "Delete my account" })).getByRole("alert")).toHaveTextContent("Transfer ownership of Night Shift or delete it first");
     expect(screen.queryByText("Home page")).not.toBeInTheDocument();
   });
 

@@ -6,21 +6,22 @@ import { Download, Trash2 } from "lucide-react";
 import { accountSecurityMessages, DELETE_CONFIRMATION } from "@routepilot/contracts";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { InlineError } from "@/components/errors/inline-error";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { fieldErrorsOf } from "@/lib/use-server-field-errors";
 import { authClient } from "@/lib/auth-client";
 import { sessionFlags, useAuth } from "@/lib/auth";
 import { deleteMyAccount, exportMyData, reauthenticate } from "@/features/security/api/account-security";
 import { downloadText } from "@/lib/download";
 
-function fieldsOf(error: unknown): Record<string, string> {
-  return error instanceof ApiError && error.fields ? error.fields : {};
-}
+type Step = "reauth" | "export" | "delete";
+/** The fields each step's form shows next to its controls. */
+const stepFields: Record<Step, readonly string[]> = { reauth: ["password", "code"], export: [], delete: ["confirmation"] };
 
 /**
  * /delete-account (UserDeletion): confirm the password (and the two-factor code), download the data,
@@ -37,16 +38,21 @@ export function DeleteAccountPage() {
   const [exported, setExported] = useState(false);
   const [typed, setTyped] = useState("");
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<"reauth" | "export" | "delete" | null>(null);
+  // A failure is shown in the step that failed, by its button (decision 018): the page is long on a phone.
+  const [error, setError] = useState<{ step: Step; message: string } | null>(null);
+  const [busy, setBusy] = useState<Step | null>(null);
 
-  const fail = (thrown: unknown) => {
-    const f = fieldsOf(thrown);
+  const fail = (thrown: unknown, step: Step) => {
+    const f = fieldErrorsOf(thrown);
     setFields(f);
-    setError(Object.keys(f).length ? null : errorMessage(thrown));
+    const shown = Object.keys(f).filter((k) => stepFields[step].includes(k));
+    const others = Object.entries(f).filter(([k]) => !shown.includes(k));
+    const message = shown.length === 0 ? errorMessage(thrown) : others.map(([, m]) => m).join(" ");
+    setError(message ? { step, message } : null);
     // The confirmation ran out: ask for the password again.
     if (thrown instanceof ApiError && thrown.status === 403) setConfirmed(false);
   };
+  const errorAt = (step: Step) => (error?.step === step ? error.message : null);
 
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
@@ -59,7 +65,7 @@ export function DeleteAccountPage() {
       setPassword("");
       setCode("");
     } catch (thrown) {
-      fail(thrown);
+      fail(thrown, "reauth");
     } finally {
       setBusy(null);
     }
@@ -73,7 +79,7 @@ export function DeleteAccountPage() {
       downloadText(`routepilot-data-${data.exportedAt.slice(0, 10)}.json`, JSON.stringify(data, null, 2), "application/json");
       setExported(true);
     } catch (thrown) {
-      fail(thrown);
+      fail(thrown, "export");
     } finally {
       setBusy(null);
     }
@@ -87,7 +93,7 @@ export function DeleteAccountPage() {
     try {
       await deleteMyAccount({ confirmation: typed });
     } catch (thrown) {
-      fail(thrown);
+      fail(thrown, "delete");
       setBusy(null);
       return;
     }
@@ -103,11 +109,6 @@ export function DeleteAccountPage() {
     <PageContainer size="narrow">
       <PageHeader title="Delete account" description="Download your data, then delete your account and everything it holds. This cannot be undone." />
       <div className="grid gap-6">
-        {error ? (
-          <Alert variant="destructive">
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        ) : null}
         <Card>
           <CardHeader>
             <CardTitle as="h2">1. Confirm it is you</CardTitle>
@@ -128,6 +129,7 @@ export function DeleteAccountPage() {
                     <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
                   </FormField>
                 ) : null}
+                <InlineError error={errorAt("reauth")} />
                 <Button type="submit" className="w-fit" disabled={busy !== null}>
                   {busy === "reauth" ? <Spinner className="text-primary-foreground" /> : null}
                   Confirm
@@ -152,6 +154,7 @@ export function DeleteAccountPage() {
                 Downloaded.
               </span>
             ) : null}
+            <InlineError error={errorAt("export")} className="w-full" />
           </CardContent>
         </Card>
 
@@ -167,6 +170,7 @@ export function DeleteAccountPage() {
               <FormField label={`Type ${DELETE_CONFIRMATION} to confirm`} error={fields.confirmation}>
                 <Input value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" disabled={!confirmed} />
               </FormField>
+              <InlineError error={errorAt("delete")} />
               <Button type="submit" variant="destructive" className="w-fit" disabled={!confirmed || typed !== DELETE_CONFIRMATION || busy !== null}>
                 {busy === "delete" ? <Spinner /> : <Trash2 aria-hidden="true" />}
                 Delete my account
