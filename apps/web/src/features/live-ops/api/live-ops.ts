@@ -62,10 +62,13 @@ export function useLiveUpdates(teamId: string) {
   });
 }
 
-/** Refetches the day's routes after a re-plan (the realtime `route_changed` does the same for other tabs). */
+/**
+ * Refetches the day's routes after a re-plan (the realtime `route_changed` does the same for other
+ * tabs). A refusal is shown by the button that asked (ActionError), so the app's toast is not (decision 018).
+ */
 function useReplan<V>(teamId: string, mutationFn: (vars: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: liveKeys.routes(teamId) }) });
+  return useMutation({ meta: { errorShownInline: true }, mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: liveKeys.routes(teamId) }) });
 }
 
 /** POST …/routes/{routeId}/resequence: the remaining stops re-ordered from the driver's current position and time. */

@@ -1,12 +1,6 @@
-import { errorMessage } from "@/lib/api-client";
-import { cn } from "@/lib/utils";
+import { InlineError } from "@/components/errors/inline-error";
 
-/** The server's message for a refused re-plan action (announced as an alert), or nothing. */
+/** The server's message for a refused re-plan action, by its button: an alert scrolled into view (decision 018), or nothing. */
 export function ActionError({ error, className }: { error: unknown; className?: string }) {
-  if (!error) return null;
-  return (
-    <p role="alert" className={cn("text-sm text-destructive", className)}>
-      {errorMessage(error)}
-    </p>
-  );
+  return <InlineError error={error} className={className} />;
 }
