@@ -36,7 +36,8 @@ const pwa = VitePWA({
     globPatterns: ["**/*.{js,css,html,svg,png,woff2}"],
     maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
     navigateFallback: "/index.html",
-    navigateFallbackAllowlist: [/^\/driver(\/|$)/],
+    // Workbox matches these against the path and the query: /driver?date=… (a day's route) opens offline too.
+    navigateFallbackAllowlist: [/^\/driver(\/|\?|$)/],
     navigateFallbackDenylist: [/^\/api(\/|$)/],
     cleanupOutdatedCaches: true,
     // The first visit's page is controlled at once, so /driver opens offline from then on.
