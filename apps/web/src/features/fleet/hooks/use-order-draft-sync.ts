@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
-import { isRealDate } from "@routepilot/contracts";
+import { draftDateSchema } from "@routepilot/contracts";
 import { errorMessage } from "@/lib/api-client";
 import { geocodeOrders } from "@/features/fleet/api/geocode-orders";
 import { sendOrderDraftOnLeave, useOrderDraft, useSaveOrderDraft } from "@/features/fleet/api/order-drafts";
@@ -20,7 +20,7 @@ export type DraftSyncStatus =
 
 type Save = { teamId: string; date: string; orders: DraftOrder[] };
 const NONE: DraftOrder[] = [];
-const isDay = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date) && isRealDate(date);
+const isDay = (date: string) => draftDateSchema.safeParse(date).success;
 /** The problem a row gets when its address could not be looked up after a reload (fixed like an address not found). */
 export const lookupFailed = (message: string) => `The address could not be looked up: ${message}`;
 const samePlaces = (a: DraftOrder, b: DraftOrder) => a.order.address === b.order.address && a.order.pickup?.address === b.order.pickup?.address;
