@@ -4,6 +4,7 @@ import { clockAfter, formatDuration } from "@/lib/format-duration";
 describe("formatDuration", () => {
   it("words minutes and hours", () => {
     expect(formatDuration(20)).toBe("< 1 min");
+    expect(formatDuration(0)).toBe("0 min");
     expect(formatDuration(12 * 60 + 10)).toBe("12 min");
     expect(formatDuration(3600)).toBe("1 h");
     expect(formatDuration(3900)).toBe("1 h 05 min");

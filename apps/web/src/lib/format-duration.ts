@@ -1,6 +1,7 @@
-/** "1 h 05 min", "12 min" or "< 1 min" for a duration in seconds. */
+/** "1 h 05 min", "12 min", "< 1 min" or "0 min" (none at all: no waiting, no lateness) for a duration in seconds. */
 export function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return "—";
+  if (seconds === 0) return "0 min";
   const minutes = Math.round(seconds / 60);
   if (minutes < 1) return "< 1 min";
   if (minutes < 60) return `${minutes} min`;

@@ -28,8 +28,8 @@ function DayPlans({ teamId, date, openId, onOpen }: { teamId: string; date: stri
   const plans = useDayPlans(teamId, /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : "");
   if (!plans.data || plans.data.length === 0) return null;
   return (
-    <div className="grid gap-1" role="region" aria-label={`Plans already made for ${date}`}>
-      <p className="text-sm font-medium">Plans already made for {date}</p>
+    <div className="grid gap-1" role="region" aria-label={`Plans already made for ${dayTitle(date)}`}>
+      <p className="text-sm font-medium">Plans already made for {dayTitle(date)}</p>
       <ul className="flex flex-wrap gap-2 text-sm">
         {plans.data.map((p) => (
           <li key={p.id}>
