@@ -11,5 +11,6 @@ export function sendContactMessage(body: ContactRequest): Promise<{ id: string }
 }
 
 export function useSendContactMessage() {
-  return useMutation({ mutationFn: sendContactMessage });
+  // The contact form shows the failure at its fields, else above its button (decision 018).
+  return useMutation({ meta: { errorShownInline: true }, mutationFn: sendContactMessage });
 }

@@ -15,7 +15,9 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { InlineError } from "@/components/errors/inline-error";
+import { errorMessage } from "@/lib/api-client";
+import { fieldErrorsOf } from "@/lib/use-server-field-errors";
 import { useSendContactMessage } from "@/features/marketing/api/send-contact-message";
 
 const topicNames: Record<(typeof contactTopics)[number], string> = {
@@ -47,13 +49,12 @@ function ContactForm() {
       setSent(true);
       form.reset();
     } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          const name = contactFields.find((f) => f === field);
-          if (name) form.setError(name, { message });
-        }
-      }
-      setServerError(errorMessage(error));
+      // At the fields the server names, the first focused; anything else above the button (decision 018).
+      const fields = fieldErrorsOf(error);
+      const named = contactFields.filter((f) => fields[f] !== undefined);
+      named.forEach((name, i) => form.setError(name, { message: fields[name] }, { shouldFocus: i === 0 }));
+      const others = Object.entries(fields).filter(([k]) => !named.some((n) => n === k));
+      setServerError(named.length === 0 ? errorMessage(error) : others.length > 0 ? others.map(([, m]) => m).join(" ") : null);
     }
   });
 
@@ -76,11 +77,6 @@ function ContactForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Contact form">
-      {serverError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{serverError}</AlertDescription>
-        </Alert>
-      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Name" error={errors.name?.message}>
           <Input autoComplete="name" {...form.register("name")} />
@@ -114,6 +110,7 @@ function ContactForm() {
       <FormField label="Message" error={errors.message?.message} description="At least 10 characters. Tell us as much as you can.">
         <Textarea rows={6} {...form.register("message")} />
       </FormField>
+      <InlineError error={serverError} />
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? <Spinner className="text-primary-foreground" /> : null}

@@ -56,5 +56,5 @@ export function setAlertStatus({ id, status }: { id: string; status: string }): 
 
 export function useSetAlertStatus() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: setAlertStatus, onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.all }) });
+  return useMutation({ meta: { errorTitle: "Could not resolve the alert" }, mutationFn: setAlertStatus, onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.all }) });
 }

@@ -143,8 +143,9 @@ function Alerts() {
           </select>
         </div>
       </div>
-      <p role="status" className={setStatus.isError ? "text-sm text-destructive" : "sr-only"}>
-        {setStatus.isError ? errorMessage(setStatus.error) : setStatus.isSuccess ? "Alert resolved" : ""}
+      {/* A refusal is the app's error toast, seen from any alert in the list (decision 018). */}
+      <p role="status" className="sr-only">
+        {setStatus.isSuccess ? "Alert resolved" : ""}
       </p>
       {alerts.isError ? <QueryProblem error={alerts.error} /> : null}
       {!alerts.data && !alerts.isError ? <p className="text-sm text-muted-foreground">Loading alerts…</p> : null}

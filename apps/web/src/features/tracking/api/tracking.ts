@@ -43,6 +43,8 @@ export function useUnsubscribe(token: string) {
 export function useConfirmUnsubscribe(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    // The page shows the failure under its button (decision 018).
+    meta: { errorShownInline: true },
     mutationFn: () => apiRequest(unsubscribePath(token), { method: "POST", schema: customerUnsubscribeSchema }),
     onSuccess: (data) => queryClient.setQueryData(["unsubscribe", token], data),
   });

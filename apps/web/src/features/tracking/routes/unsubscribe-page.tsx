@@ -5,6 +5,7 @@ import { PageContainer } from "@/components/layouts/page-container";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { ErrorCard } from "@/components/errors/error-card";
+import { errorMessage } from "@/lib/api-client";
 import { isGone, useConfirmUnsubscribe, useUnsubscribe } from "@/features/tracking/api/tracking";
 import { GoneCard, Loading } from "@/features/tracking/components/public-states";
 
@@ -45,7 +46,7 @@ export function UnsubscribePage() {
             </Button>
             {confirm.isError ? (
               <p role="alert" className="text-sm text-destructive">
-                That did not work. Please try again.
+                {errorMessage(confirm.error, "That did not work. Please try again.")}
               </p>
             ) : null}
           </CardContent>
