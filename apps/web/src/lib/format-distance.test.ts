@@ -62,7 +62,7 @@ describe("the unit for charts and labels", () => {
 
 describe("useFormatDistance", () => {
   it("formats in the unit of the nearest DistanceUnitProvider, kilometres without one", () => {
-    const inUnit = (unit: "km" | "miles") => ({ children }: { children: ReactNode }) => createElement(DistanceUnitProvider, { unit }, children);
+    const inUnit = (unit: "km" | "miles") => ({ children }: { children: ReactNode }) => createElement(DistanceUnitProvider, { unit, children });
     expect(renderHook(() => useFormatDistance(), { wrapper: inUnit("miles") }).result.current(5000)).toBe("3.1 mi");
     expect(renderHook(() => useFormatDistance(), { wrapper: inUnit("km") }).result.current(5000)).toBe("5 km");
     expect(renderHook(() => useDistanceUnit()).result.current).toBe("km");
