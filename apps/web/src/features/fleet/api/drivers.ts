@@ -26,5 +26,6 @@ export function saveDriver({ teamId, userId, input }: { teamId: string; userId: 
 
 export function useSaveDriver() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveDriver, onSuccess: (_d, { teamId }) => queryClient.invalidateQueries({ queryKey: fleetKeys.drivers(teamId) }) });
+  // The driver dialog shows the failure at its fields, else above its buttons (decision 018).
+  return useMutation({ meta: { errorShownInline: true }, mutationFn: saveDriver, onSuccess: (_d, { teamId }) => queryClient.invalidateQueries({ queryKey: fleetKeys.drivers(teamId) }) });
 }

@@ -21,5 +21,6 @@ export function saveFleetSettings({ teamId, settings }: { teamId: string; settin
 
 export function useSaveFleetSettings() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveFleetSettings, onSuccess: (data, { teamId }) => queryClient.setQueryData(fleetKeys.settings(teamId), data) });
+  // The settings form shows the failure at its fields, else by its Save button (decision 018).
+  return useMutation({ meta: { errorShownInline: true }, mutationFn: saveFleetSettings, onSuccess: (data, { teamId }) => queryClient.setQueryData(fleetKeys.settings(teamId), data) });
 }

@@ -30,10 +30,11 @@ export function archiveVehicle({ teamId, vehicleId }: { teamId: string; vehicleI
 
 export function useSaveVehicle() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveVehicle, onSuccess: (_v, { teamId }) => queryClient.invalidateQueries({ queryKey: fleetKeys.vehicles(teamId) }) });
+  // The vehicle dialog shows the failure at its fields, else above its buttons: a toast would sit behind the modal (decision 018).
+  return useMutation({ meta: { errorShownInline: true }, mutationFn: saveVehicle, onSuccess: (_v, { teamId }) => queryClient.invalidateQueries({ queryKey: fleetKeys.vehicles(teamId) }) });
 }
 
 export function useArchiveVehicle() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: archiveVehicle, onSuccess: (_v, { teamId }) => queryClient.invalidateQueries({ queryKey: fleetKeys.vehicles(teamId) }) });
+  return useMutation({ meta: { errorTitle: "Could not archive the vehicle" }, mutationFn: archiveVehicle, onSuccess: (_v, { teamId }) => queryClient.invalidateQueries({ queryKey: fleetKeys.vehicles(teamId) }) });
 }

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { weekdays, type Driver, type Vehicle } from "@routepilot/contracts";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { ErrorAlert, FleetTable } from "@/features/fleet/components/fleet-ui";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { InlineError } from "@/components/errors/inline-error";
+import { useServerFieldErrors } from "@/lib/use-server-field-errors";
 import { useDrivers, useSaveDriver, type DriverDetails } from "@/features/fleet/api/drivers";
 import { TagInput } from "@/features/fleet/components/tag-input";
 
@@ -23,7 +23,9 @@ function DriverDialog({ teamId, driver, vehicles, onClose }: { teamId: string; d
     workingDays: driver.workingDays ?? [],
   });
   const save = useSaveDriver();
-  const fields = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};
+  // The server's refusal at the field it names (marked and focused), else above Save (decision 018).
+  const server = useServerFieldErrors(save.error);
+  const fieldError = server.fieldError;
   const input = (): DriverDetails => ({
     ...(form.phone?.trim() ? { phone: form.phone.trim() } : {}),
     ...(form.licenceNumber?.trim() ? { licenceNumber: form.licenceNumber.trim() } : {}),
@@ -39,6 +41,7 @@ function DriverDialog({ teamId, driver, vehicles, onClose }: { teamId: string; d
           <DialogDescription>Phone and licence number are stored encrypted.</DialogDescription>
         </DialogHeader>
         <form
+          ref={server.ref}
           className="grid gap-3"
           onSubmit={(e) => {
             e.preventDefault();
@@ -47,17 +50,17 @@ function DriverDialog({ teamId, driver, vehicles, onClose }: { teamId: string; d
         >
           <label className="grid gap-1 text-sm">
             <span>Phone</span>
-            <Input value={form.phone ?? ""} onChange={(e) => setForm({ ...form, phone: e.target.value })} />
-            {fields.phone ? <span className="text-destructive">{fields.phone}</span> : null}
+            <Input name="phone" value={form.phone ?? ""} onChange={(e) => setForm({ ...form, phone: e.target.value })} />
+            {fieldError("phone") ? <span className="text-destructive">{fieldError("phone")}</span> : null}
           </label>
           <label className="grid gap-1 text-sm">
             <span>Licence number</span>
-            <Input value={form.licenceNumber ?? ""} onChange={(e) => setForm({ ...form, licenceNumber: e.target.value })} />
-            {fields.licenceNumber ? <span className="text-destructive">{fields.licenceNumber}</span> : null}
+            <Input name="licenceNumber" value={form.licenceNumber ?? ""} onChange={(e) => setForm({ ...form, licenceNumber: e.target.value })} />
+            {fieldError("licenceNumber") ? <span className="text-destructive">{fieldError("licenceNumber")}</span> : null}
           </label>
           <label className="grid gap-1 text-sm">
             <span>Default vehicle</span>
-            <select className={selectClass} value={form.defaultVehicleId ?? ""} onChange={(e) => setForm({ ...form, defaultVehicleId: e.target.value || null })}>
+            <select name="defaultVehicleId" className={selectClass} value={form.defaultVehicleId ?? ""} onChange={(e) => setForm({ ...form, defaultVehicleId: e.target.value || null })}>
               <option value="">None</option>
               {vehicles.map((v) => (
                 <option key={v.id} value={v.id}>
@@ -65,10 +68,12 @@ function DriverDialog({ teamId, driver, vehicles, onClose }: { teamId: string; d
                 </option>
               ))}
             </select>
-            {fields.defaultVehicleId ? <span className="text-destructive">{fields.defaultVehicleId}</span> : null}
+            {fieldError("defaultVehicleId") ? <span className="text-destructive">{fieldError("defaultVehicleId")}</span> : null}
           </label>
-          <TagInput label="Skills" values={form.skills ?? []} onChange={(skills) => setForm({ ...form, skills })} />
-          <fieldset className="flex flex-wrap gap-3">
+          <div data-field="skills">
+            <TagInput label="Skills" values={form.skills ?? []} onChange={(skills) => setForm({ ...form, skills })} error={fieldError("skills")} />
+          </div>
+          <fieldset className="flex flex-wrap gap-3" data-field="workingDays">
             <legend className="mb-1 text-sm font-medium">Working days</legend>
             {weekdays.map((d) => (
               <label key={d} className="flex items-center gap-1 text-sm">
@@ -80,12 +85,9 @@ function DriverDialog({ teamId, driver, vehicles, onClose }: { teamId: string; d
                 {dayNames[d]}
               </label>
             ))}
+            {fieldError("workingDays") ? <span className="w-full text-sm text-destructive">{fieldError("workingDays")}</span> : null}
           </fieldset>
-          {save.error && !fields.phone && !fields.licenceNumber && !fields.defaultVehicleId ? (
-            <Alert variant="destructive">
-              <AlertDescription>{errorMessage(save.error)}</AlertDescription>
-            </Alert>
-          ) : null}
+          <InlineError error={server.formError} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel

@@ -2,7 +2,8 @@ import { useState } from "react";
 import type { FleetSettings } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { InlineError } from "@/components/errors/inline-error";
+import { useServerFieldErrors } from "@/lib/use-server-field-errors";
 import { useSaveFleetSettings } from "@/features/fleet/api/fleet-settings";
 import { TagInput } from "@/features/fleet/components/tag-input";
 
@@ -12,10 +13,11 @@ export function FleetSettingsForm({ teamId, settings }: { teamId: string; settin
   const [timeZone, setTimeZone] = useState(settings.timeZone);
   const [saved, setSaved] = useState(false);
   const save = useSaveFleetSettings();
-  const fields = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};
-  const dimensionError = Object.entries(fields).find(([k]) => k.startsWith("capacityDimensions"))?.[1];
+  // The server's refusal at the field it names (marked and focused), else by Save (decision 018).
+  const server = useServerFieldErrors(save.error);
   return (
     <form
+      ref={server.ref}
       className="grid gap-3"
       aria-label="Fleet settings"
       onSubmit={(e) => {
@@ -24,18 +26,20 @@ export function FleetSettingsForm({ teamId, settings }: { teamId: string; settin
         save.mutate({ teamId, settings: { capacityDimensions: dimensions, timeZone } }, { onSuccess: () => setSaved(true) });
       }}
     >
-      <TagInput label="Capacity dimensions (up to three, e.g. kg, crates, m³)" values={dimensions} onChange={setDimensions} error={dimensionError} />
+      <div data-field="capacityDimensions">
+        <TagInput label="Capacity dimensions (up to three, e.g. kg, crates, m³)" values={dimensions} onChange={setDimensions} error={server.fieldError("capacityDimensions")} />
+      </div>
       <label className="grid max-w-xs gap-1 text-sm">
         <span>Time zone of plans</span>
-        <Input value={timeZone} onChange={(e) => setTimeZone(e.target.value)} />
-        {fields.timeZone ? <span className="text-destructive">{fields.timeZone}</span> : null}
+        <Input name="timeZone" value={timeZone} onChange={(e) => setTimeZone(e.target.value)} />
+        {server.fieldError("timeZone") ? <span className="text-destructive">{server.fieldError("timeZone")}</span> : null}
       </label>
       <div className="flex items-center gap-3">
         <Button type="submit" variant="outline" disabled={save.isPending}>
           Save settings
         </Button>
         {saved ? <span role="status" className="text-sm">Settings saved.</span> : null}
-        {save.error && !dimensionError && !fields.timeZone ? <span className="text-sm text-destructive">{errorMessage(save.error)}</span> : null}
+        <InlineError error={server.formError} />
       </div>
     </form>
   );

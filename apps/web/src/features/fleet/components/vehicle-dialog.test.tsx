@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Vehicle } from "@routepilot/contracts";
-import { jsonResponse, renderWithQuery } from "@/test/utils";
+import { jsonResponse, renderWithQuery, renderWithToasts } from "@/test/utils";
 import { VehicleDialog } from "@/features/fleet/components/vehicle-dialog";
 import { VehiclesView } from "@/features/fleet/components/vehicles-view";
 
@@ -193,5 +193,38 @@ describe("VehiclesView depots (issue 25)", () => {
     expect(screen.getByRole("row", { name: /Van 2/ })).toHaveTextContent("Vaduz, Liechtenstein → 47.235, 9.568");
     expect(screen.getByRole("row", { name: /Bike/ })).toHaveTextContent("first stop → last stop (open route)");
     expect(screen.getByRole("row", { name: /Van 1/ })).toHaveTextContent("100 kg");
+  });
+});
+
+describe("the server's refusal (decision 018)", () => {
+  function refuse(error: { code: string; message: string; fields?: Record<string, string> }, status: number) {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => (new URL(url, "http://localhost").pathname.startsWith("/api/teams/t1/vehicles") && init?.method ? jsonResponse({ error }, status) : jsonResponse({ results: [] }))),
+    );
+  }
+
+  it("marks and focuses the field it names, with its message, shown once in the dialog", async () => {
+    refuse({ code: "CONFLICT", message: "Another vehicle has this plate", fields: { plate: "Another vehicle has this plate" } }, 409);
+    const user = userEvent.setup();
+    renderWithToasts(<VehicleDialog teamId="t1" vehicle={base} dimensions={["kg"]} open onOpenChange={vi.fn()} />);
+    const dialog = screen.getByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Plate"), "FL 1");
+    await user.click(within(dialog).getByRole("button", { name: "Save vehicle" }));
+    expect(await within(dialog).findByText("Another vehicle has this plate")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Plate")).toHaveAttribute("aria-invalid", "true");
+    expect(within(dialog).getByLabelText("Plate")).toHaveFocus();
+    expect(within(dialog).getByLabelText("Name")).not.toHaveAttribute("aria-invalid");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(document.querySelector("[data-sonner-toast]")).toBeNull();
+  });
+
+  it("shows a refusal that names no field of the form above its buttons", async () => {
+    refuse({ code: "VALIDATION_ERROR", message: "A team has at most 50 vehicles", fields: { body: "A team has at most 50 vehicles" } }, 400);
+    const user = userEvent.setup();
+    renderWithToasts(<VehicleDialog teamId="t1" vehicle={base} dimensions={["kg"]} open onOpenChange={vi.fn()} />);
+    const dialog = screen.getByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "Save vehicle" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("A team has at most 50 vehicles");
   });
 });

@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from "react";
 import { vehicleInputSchema, vehicleProfiles, type Vehicle, type VehicleInput } from "@routepilot/contracts";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { InlineError } from "@/components/errors/inline-error";
+import { errorMessage } from "@/lib/api-client";
+import { useServerFieldErrors } from "@/lib/use-server-field-errors";
 import { findPlaces } from "@/features/fleet/api/find-places";
 import { useSaveVehicle } from "@/features/fleet/api/vehicles";
 import { DepotField, noPlaceFound, type DepotValue } from "@/features/fleet/components/depot-field";
@@ -114,9 +115,10 @@ function inputOf(form: VehicleForm): VehicleInput {
   };
 }
 
-function Field({ label, error, children, className }: { label: string; error?: string | undefined; children: ReactNode; className?: string }) {
+/** A labelled control; `field` is the contract's key, so a server message for it marks and focuses the control (decision 018). */
+function Field({ label, field, error, children, className }: { label: string; field: string; error?: string | undefined; children: ReactNode; className?: string }) {
   return (
-    <div className={`grid gap-1 text-sm ${className ?? ""}`}>
+    <div data-field={field} className={`grid gap-1 text-sm ${className ?? ""}`}>
       <label className="grid gap-1">
         <span>{label}</span>
         {children}
@@ -143,8 +145,9 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
   const [form, setForm] = useState(() => formOf(vehicle, Math.max(dimensions.length, 1)));
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const save = useSaveVehicle();
-  const serverFields = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};
-  const errors: Record<string, string> = { ...serverFields, ...localErrors };
+  // The server's refusal: at the field it names (marked and focused), else above the buttons (decision 018).
+  const server = useServerFieldErrors(save.error);
+  const errors: Record<string, string> = { ...server.fields, ...localErrors };
   const set = <K extends keyof VehicleForm>(key: K, value: VehicleForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const errorAt = (prefix: string) => Object.entries(errors).find(([k]) => k === prefix || k.startsWith(`${prefix}.`))?.[1];
 
@@ -201,6 +204,7 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
           <DialogDescription>Capacities, skills, shift and depots decide which orders the vehicle can take.</DialogDescription>
         </DialogHeader>
         <form
+          ref={server.ref}
           className="grid gap-4"
           noValidate
           onSubmit={(e) => {
@@ -209,13 +213,13 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
           }}
         >
           <div className="grid gap-3 sm:grid-cols-3">
-            <Field label="Name" error={errors.name}>
+            <Field label="Name" field="name" error={errors.name}>
               <Input value={form.name} onChange={(e) => set("name", e.target.value)} aria-invalid={errors.name ? true : undefined} />
             </Field>
-            <Field label="Plate" error={errors.plate}>
+            <Field label="Plate" field="plate" error={errors.plate}>
               <Input value={form.plate} onChange={(e) => set("plate", e.target.value)} />
             </Field>
-            <Field label="Profile" error={errors.profile}>
+            <Field label="Profile" field="profile" error={errors.profile}>
               <select className={selectClass} value={form.profile} onChange={(e) => set("profile", e.target.value as VehicleForm["profile"])}>
                 {vehicleProfiles.map((p) => (
                   <option key={p} value={p}>
@@ -225,21 +229,25 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
               </select>
             </Field>
             {form.capacity.map((value, i) => (
-              <Field key={i} label={`Capacity (${dimensions[i] ?? "units"})`} error={errors[`capacity.${i}`] ?? (i === 0 ? errors.capacity : undefined)}>
+              <Field key={i} label={`Capacity (${dimensions[i] ?? "units"})`} field={i === 0 ? "capacity" : `capacity.${i}`} error={errors[`capacity.${i}`] ?? (i === 0 ? errors.capacity : undefined)}>
                 <Input type="number" min={0} value={value} onChange={(e) => set("capacity", form.capacity.map((c, j) => (j === i ? e.target.value : c)))} />
               </Field>
             ))}
-            <Field label="Shift starts" error={errors["shift.start"]}>
+            <Field label="Shift starts" field="shift.start" error={errors["shift.start"]}>
               <Input type="time" value={form.shiftStart} onChange={(e) => set("shiftStart", e.target.value)} />
             </Field>
-            <Field label="Shift ends" error={errors["shift.end"] ?? errors.shift}>
+            <Field label="Shift ends" field="shift.end" error={errors["shift.end"] ?? errors.shift}>
               <Input type="time" value={form.shiftEnd} onChange={(e) => set("shiftEnd", e.target.value)} />
             </Field>
           </div>
-          <TagInput label="Skills" values={form.skills} onChange={(skills) => set("skills", skills)} error={errorAt("skills")} />
+          <div data-field="skills">
+            <TagInput label="Skills" values={form.skills} onChange={(skills) => set("skills", skills)} error={errorAt("skills")} />
+          </div>
           <div className="grid gap-3 sm:grid-cols-2">
-            <DepotField legend="Start depot" value={form.start} onChange={(v) => set("start", v)} error={errorAt("start")} emptyMeans="the route starts at its first stop" />
-            <div className="grid content-start gap-2">
+            <div data-field="start">
+              <DepotField legend="Start depot" value={form.start} onChange={(v) => set("start", v)} error={errorAt("start")} emptyMeans="the route starts at its first stop" />
+            </div>
+            <div data-field="end" className="grid content-start gap-2">
               <span id="vehicle-ends-at" className="text-sm font-medium">
                 Ends at
               </span>
@@ -259,13 +267,13 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
             </div>
           </div>
           <div className="grid gap-3 sm:grid-cols-3">
-            <Field label="Max stops" error={errors.maxStops}>
+            <Field label="Max stops" field="maxStops" error={errors.maxStops}>
               <Input type="number" min={1} value={form.maxStops} onChange={(e) => set("maxStops", e.target.value)} />
             </Field>
-            <Field label="Max driving (minutes)" error={errors.maxDrivingMinutes}>
+            <Field label="Max driving (minutes)" field="maxDrivingMinutes" error={errors.maxDrivingMinutes}>
               <Input type="number" min={1} value={form.maxDrivingMinutes} onChange={(e) => set("maxDrivingMinutes", e.target.value)} />
             </Field>
-            <Field label="Max distance (km)" error={errors.maxDistanceKm}>
+            <Field label="Max distance (km)" field="maxDistanceKm" error={errors.maxDistanceKm}>
               <Input type="number" min={1} value={form.maxDistanceKm} onChange={(e) => set("maxDistanceKm", e.target.value)} />
             </Field>
           </div>
@@ -275,13 +283,13 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
               const update = (patch: Partial<typeof b>) => set("breaks", form.breaks.map((x, j) => (j === i ? { ...x, ...patch } : x)));
               return (
                 <div key={i} className="flex flex-wrap items-end gap-2">
-                  <Field label={`Break ${i + 1} from`} error={errors[`breaks.${i}.window.start`]}>
+                  <Field label={`Break ${i + 1} from`} field={`breaks.${i}.window.start`} error={errors[`breaks.${i}.window.start`]}>
                     <Input type="time" value={b.start} onChange={(e) => update({ start: e.target.value })} />
                   </Field>
-                  <Field label={`Break ${i + 1} until`} error={errors[`breaks.${i}.window.end`]}>
+                  <Field label={`Break ${i + 1} until`} field={`breaks.${i}.window.end`} error={errors[`breaks.${i}.window.end`]}>
                     <Input type="time" value={b.end} onChange={(e) => update({ end: e.target.value })} />
                   </Field>
-                  <Field label={`Break ${i + 1} minutes`} error={errors[`breaks.${i}.durationMinutes`]}>
+                  <Field label={`Break ${i + 1} minutes`} field={`breaks.${i}.durationMinutes`} error={errors[`breaks.${i}.durationMinutes`]}>
                     <Input type="number" min={1} value={b.minutes} onChange={(e) => update({ minutes: e.target.value })} />
                   </Field>
                   <Button type="button" variant="ghost" onClick={() => set("breaks", form.breaks.filter((_, j) => j !== i))}>
@@ -299,24 +307,20 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
             ) : null}
           </fieldset>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field label="Fixed cost when used (£)" error={errors.fixedCostPence}>
+            <Field label="Fixed cost when used (£)" field="fixedCostPence" error={errors.fixedCostPence}>
               <Input type="number" min={0} step="0.01" value={form.fixedCost} onChange={(e) => set("fixedCost", e.target.value)} />
             </Field>
-            <Field label="Cost per hour (£)" error={errors.costPerHourPence}>
+            <Field label="Cost per hour (£)" field="costPerHourPence" error={errors.costPerHourPence}>
               <Input type="number" min={0} step="0.01" value={form.costPerHour} onChange={(e) => set("costPerHour", e.target.value)} />
             </Field>
-            <Field label="VIN" error={errors.vin}>
+            <Field label="VIN" field="vin" error={errors.vin}>
               <Input value={form.vin} maxLength={17} onChange={(e) => set("vin", e.target.value)} />
             </Field>
-            <Field label="Insurance policy" error={errors.insurancePolicy}>
+            <Field label="Insurance policy" field="insurancePolicy" error={errors.insurancePolicy}>
               <Input value={form.insurancePolicy} onChange={(e) => set("insurancePolicy", e.target.value)} />
             </Field>
           </div>
-          {save.error && !(save.error instanceof ApiError && save.error.fields) ? (
-            <Alert variant="destructive">
-              <AlertDescription>{errorMessage(save.error)}</AlertDescription>
-            </Alert>
-          ) : null}
+          <InlineError error={server.formError} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
