@@ -184,6 +184,7 @@ const TABLE: Record<string, Row> = {
     seen: (a) => t.deps.db.select({ orders: orderDrafts.orders }).from(orderDrafts).where(eq(orderDrafts.teamId, a.ids.teamId)),
   },
   "GET /api/teams/{teamId}/routes": { allow: FLEET },
+  "GET /api/teams/{teamId}/routes/next": { allow: FLEET },
   "GET /api/teams/{teamId}/positions": { allow: FLEET },
   // Resequencing an already optimised route may keep its order: nothing need change.
   "POST /api/teams/{teamId}/routes/{routeId}/resequence": { allow: FLEET, fresh: "dispatched", valid: () => ({}), seen: null },

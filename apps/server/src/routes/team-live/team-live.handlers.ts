@@ -1,6 +1,6 @@
 import { createRouter, requireUser, type AppContext } from "../../lib/context";
 import { teamPositions } from "../../services/driver/positions";
-import { liveRoutes } from "../../services/driver/read";
+import { liveRoutes, nextLiveDay } from "../../services/driver/read";
 import { insertUrgentOrder, moveLiveStop, resequenceRoute } from "../../services/driver/replan";
 import * as r from "./team-live.routes";
 
@@ -9,6 +9,7 @@ const deps = (c: AppContext) => c.get("deps");
 /** The manager's live operations (issue 12): the day's routes, drivers' positions, re-planning mid-route. */
 export const teamLiveRouter = createRouter()
   .openapi(r.getLiveRoutes, async (c) => c.json(await liveRoutes(deps(c), requireUser(c), c.req.valid("param").teamId, c.req.valid("query").date), 200))
+  .openapi(r.getNextLiveDay, async (c) => c.json(await nextLiveDay(deps(c), requireUser(c), c.req.valid("param").teamId, c.req.valid("query").from), 200))
   .openapi(r.getPositions, async (c) => c.json(await teamPositions(deps(c), requireUser(c), c.req.valid("param").teamId), 200))
   .openapi(r.resequence, async (c) => {
     const { teamId, routeId } = c.req.valid("param");

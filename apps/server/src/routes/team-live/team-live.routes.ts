@@ -19,6 +19,15 @@ export const getLiveRoutes = createRoute({
   responses: { 200: json(liveRoutesResponseSchema, "Routes"), ...errors },
 });
 
+export const getNextLiveDay = createRoute({
+  method: "get",
+  path: "/api/teams/{teamId}/routes/next",
+  tags,
+  summary: "The first day from `from` (the manager's today, YYYY-MM-DD; default the server's) on with a dispatched route of the team (managers); { date: null } when none",
+  request: { params: TeamParam, query: z.object({ from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Give the date as YYYY-MM-DD" }).optional() }) },
+  responses: { 200: json(z.object({ date: z.string().nullable() }), "The next day with a dispatched route"), ...errors },
+});
+
 export const getPositions = createRoute({
   method: "get",
   path: "/api/teams/{teamId}/positions",

@@ -14,6 +14,7 @@ const liveRoutes = async (who: LiveRole = "owner") => (await json<{ routes: Live
 /** Every manager endpoint of a team, for the access checks. */
 const endpoints = (teamId: string, routeId: string, stopId: string, toRouteId: string) => [
   { path: `/api/teams/${teamId}/routes?date=${today()}` },
+  { path: `/api/teams/${teamId}/routes/next?from=${today()}` },
   { path: `/api/teams/${teamId}/positions` },
   { path: `/api/teams/${teamId}/routes/${routeId}/resequence`, body: {} },
   { path: `/api/teams/${teamId}/routes/${routeId}/stops/${stopId}/move`, body: { toRouteId } },
@@ -42,6 +43,18 @@ describe("manager live API: access", () => {
     expect((await suite.t.call(`/api/teams/${suite.w.teamId}/routes?date=today`, { cookie: cookie("owner") })).status).toBe(400);
     expect((await suite.t.call(`/api/teams/${suite.w.teamId}/routes/urgent`, { cookie: cookie("owner"), body: { date: today(), label: "", lat: 51.5, lng: -0.1 } })).status).toBe(400);
     expect((await suite.t.call(`/api/teams/${suite.w.teamId}/routes/${suite.w.routeId}/stops/${UNKNOWN}/move`, { cookie: cookie("owner"), body: { toRouteId: suite.w.route2Id, extra: 1 } })).status).toBe(400);
+  });
+});
+
+describe("GET /api/teams/{teamId}/routes/next", () => {
+  const shift = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const next = (from?: string) => json<{ date: string | null }>(suite.t.call(`/api/teams/${suite.w.teamId}/routes/next${from ? `?from=${from}` : ""}`, { cookie: cookie("manager") }));
+
+  it("answers the first day from `from` on with a dispatched route of the team, null after the last; 400 on a bad date", async () => {
+    expect(await next(shift(today(), -5))).toEqual({ date: today() });
+    expect(await next()).toEqual({ date: today() });
+    expect(await next(shift(today(), 1))).toEqual({ date: null });
+    expect((await suite.t.call(`/api/teams/${suite.w.teamId}/routes/next?from=soon`, { cookie: cookie("manager") })).status).toBe(400);
   });
 });
 

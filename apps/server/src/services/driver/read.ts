@@ -71,6 +71,17 @@ export async function nextDriverRoutes(deps: Pick<AppDeps, "db" | "encryption" |
   return driverRoutes(deps, caller, date);
 }
 
+/** GET /api/teams/{teamId}/routes/next?from= (managers): the first day on or after `from` with a dispatched route of the team. */
+export async function nextLiveDay(deps: Pick<AppDeps, "db">, caller: { id: string }, teamId: string, from: string = serverToday()): Promise<{ date: string | null }> {
+  await requireFleetTeam(deps.db, caller, teamId, { manager: true });
+  const [row] = await deps.db
+    .select({ date: min(plans.date) })
+    .from(routes)
+    .innerJoin(plans, eq(plans.id, routes.planId))
+    .where(and(eq(routes.teamId, teamId), gte(plans.date, from)));
+  return { date: row?.date ?? null };
+}
+
 /** A route as the manager's live view shows it (done/total, delay, proof, tracking links, planned vs actual). */
 function presentLiveRoute(
   c: RouteContext,

@@ -26,6 +26,15 @@ export function useLiveRoutes(teamId: string, date: string) {
   });
 }
 
+/** GET /api/teams/{teamId}/routes/next?from=: the first day from `from` on with a dispatched route of the team (null when none). */
+export function useNextLiveDay(teamId: string, from: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...liveKeys.routes(teamId), "next", from],
+    queryFn: ({ signal }) => apiRequest(`${teamPath(teamId)}/routes/next?from=${encodeURIComponent(from)}`, { schema: z.object({ date: z.string().nullable() }), signal }).then((r) => r.date),
+    enabled,
+  });
+}
+
 /** GET /api/teams/{teamId}/positions: each driver's latest position and trail; `driver_position` messages update it in place. */
 export function usePositions(teamId: string) {
   const queryClient = useQueryClient();

@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { DriverPosition, LiveRoute } from "@routepilot/contracts";
 import { jsonResponse, renderWithQuery } from "@/test/utils";
+import { dayTitle, localDate, shiftDate } from "@/lib/operating-day";
 import { mockAuth } from "@/test/mock-auth";
 import { RealtimeProvider } from "@/lib/realtime";
 import { createFakeSocket, FakeSocket } from "@/test/fake-socket";
@@ -35,14 +36,18 @@ const dana: DriverPosition = { driverUserId: "d1", driverName: "Dana", routeId: 
 
 function fakeApi(day: LiveRoute[] = routes()) {
   const calls: { method: string; path: string; body: unknown }[] = [];
-  const state = { routes: day, failResequence: false };
+  const state = { routes: day, failResequence: false, nextDay: null as string | null };
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
       const { pathname } = new URL(url, "http://localhost");
       const method = init?.method ?? "GET";
       calls.push({ method, path: pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (pathname === "/api/teams/t1/routes" && method === "GET") return jsonResponse({ date: "2026-11-23", routes: state.routes });
+      if (pathname === "/api/teams/t1/routes" && method === "GET") {
+        const date = new URL(url, "http://localhost").searchParams.get("date");
+        return jsonResponse({ date, routes: state.nextDay && date !== state.nextDay ? [] : state.routes });
+      }
+      if (pathname === "/api/teams/t1/routes/next") return jsonResponse({ date: state.nextDay });
       if (pathname === "/api/teams/t1/positions") return jsonResponse({ positions: [dana] });
       if (pathname === "/api/teams/t1/routes/r1/resequence") {
         return state.failResequence ? jsonResponse({ error: { code: "CONFLICT", message: "No route of this team is in progress for this date" } }, 409) : jsonResponse({ routeId: "r1" });
@@ -158,4 +163,20 @@ describe("LiveOpsView", () => {
     expect(await within(form).findByText("Urgent order added to Van 2 (Eli).")).toBeInTheDocument();
     expect(api.calls.find((c) => c.path === "/api/teams/t1/routes/urgent")?.body).toMatchObject({ label: "Pharmacy rush", address: "Städtle 1, Vaduz", lat: 47.1392, lng: 9.5227, serviceMinutes: 5 });
   }, 20_000);
+
+  it("a day with no route offers the next day that has some, and shows it in one click", async () => {
+    const api = fakeApi();
+    api.state.nextDay = shiftDate(localDate(), 2);
+    renderWithQuery(
+      <MemoryRouter initialEntries={["/fleet/live"]}>
+        <RealtimeProvider createSocket={createFakeSocket}>
+          <LiveOpsView teamId="t1" />
+        </RealtimeProvider>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText(`No route has been dispatched for ${dayTitle(localDate())}.`)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole("button", { name: `Show the next day with routes: ${dayTitle(api.state.nextDay)}` }));
+    expect(await screen.findByRole("list", { name: "Routes" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Date")).toHaveValue(api.state.nextDay);
+  });
 });

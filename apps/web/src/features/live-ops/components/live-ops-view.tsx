@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from "react";
 import type { LiveRoute } from "@routepilot/contracts";
 import { ErrorCard } from "@/components/errors/error-card";
 import { DayPicker } from "@/components/day-picker";
+import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useRealtimeStatus } from "@/lib/realtime";
 import { dayTitle, localDate, useOperatingDay } from "@/lib/operating-day";
 import { routeColour } from "@/lib/route-colours";
-import { useLiveRoutes, useLiveUpdates, usePositions } from "@/features/live-ops/api/live-ops";
+import { useLiveRoutes, useLiveUpdates, useNextLiveDay, usePositions } from "@/features/live-ops/api/live-ops";
 import { LiveMap } from "@/features/live-ops/components/live-map";
 import { RouteCard } from "@/features/live-ops/components/route-card";
 import { StopsTable } from "@/features/live-ops/components/stops-table";
@@ -31,6 +32,24 @@ function useLateAnnouncement(routes: LiveRoute[] | undefined): string {
     if (fresh.length > 0) setText(`Running late: ${fresh.map(lateSentence).join(" ")}`);
   }, [routes]);
   return text;
+}
+
+/** A day with no dispatched route: says so and offers the next day that has one, from the shown day or today, whichever is later. */
+function NoRoutes({ teamId, date, onShow }: { teamId: string; date: string; onShow: (day: string) => void }) {
+  const today = localDate();
+  const from = date > today ? date : today;
+  const next = useNextLiveDay(teamId, from, true);
+  const nextDay = next.data && next.data !== date ? next.data : null;
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm">
+      <p className="text-muted-foreground">{`No route has been dispatched for ${dayTitle(date)}.`}</p>
+      {nextDay ? (
+        <Button type="button" size="sm" variant="outline" onClick={() => onShow(nextDay)}>
+          {`Show the next day with routes: ${dayTitle(nextDay)}`}
+        </Button>
+      ) : null}
+    </div>
+  );
 }
 
 /**
@@ -90,7 +109,7 @@ export function LiveOpsView({ teamId }: { teamId: string }) {
       {routes.data ? (
         <>
           <LiveMap routes={list} positions={shown} colourOf={colourOf} />
-          {list.length === 0 ? <p className="text-sm text-muted-foreground">{`No route has been dispatched for ${dayTitle(date)}.`}</p> : null}
+          {list.length === 0 ? <NoRoutes teamId={teamId} date={date} onShow={setDate} /> : null}
           <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
             <ul className="grid content-start gap-4 xl:grid-cols-2" aria-label="Routes">
               {list.map((route) => (
