@@ -10,7 +10,8 @@ import {
   type PlanMove,
   type PlanVariantInput,
 } from "@routepilot/contracts";
-import { apiRequest } from "@/lib/api-client";
+import { ApiError, apiRequest } from "@/lib/api-client";
+import type { MutationErrorMeta } from "@/lib/query-client";
 import { fleetKeys } from "@/features/fleet/api/keys";
 
 const planPath = (teamId: string, planId: string) => `/api/teams/${encodeURIComponent(teamId)}/plans/${encodeURIComponent(planId)}`;
@@ -42,10 +43,14 @@ export function dispatchPlan({ teamId, planId, input }: PlanRef & { input: Dispa
   return apiRequest(`${planPath(teamId, planId)}/dispatch`, { method: "POST", body: input, schema: dispatchResultSchema });
 }
 
-/** Every edit answers with the plan (or starts solving it): the plan and the team's plan list are refreshed. */
-function usePlanMutation<I extends PlanRef, O>(fn: (input: I) => Promise<O>) {
+/**
+ * Every edit answers with the plan (or starts solving it): the plan and the team's plan list are
+ * refreshed. A failure is the app's error toast under `meta.errorTitle` (decision 018).
+ */
+function usePlanMutation<I extends PlanRef, O>(fn: (input: I) => Promise<O>, meta: MutationErrorMeta) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta,
     mutationFn: fn,
     onSuccess: async (data, { teamId, planId }) => {
       // Moves and locks answer with the plan itself (a dispatch answers with its routes, a re-plan or variant with an id).
@@ -56,11 +61,14 @@ function usePlanMutation<I extends PlanRef, O>(fn: (input: I) => Promise<O>) {
   });
 }
 
-export const useMovePlanStop = () => usePlanMutation(movePlanStop);
-export const useSavePlanLocks = () => usePlanMutation(savePlanLocks);
-export const useReplan = () => usePlanMutation(replan);
-export const useCreateVariant = () => usePlanMutation(createVariant);
-export const useDispatchPlan = () => usePlanMutation(dispatchPlan);
+/** A 409 naming fields: drivers who do not fit their routes, listed by the dispatch button with "Dispatch anyway". */
+export const isDispatchWarning = (error: unknown) => error instanceof ApiError && error.status === 409 && error.fields !== undefined;
+
+export const useMovePlanStop = () => usePlanMutation(movePlanStop, { errorTitle: "Could not move the stop" });
+export const useSavePlanLocks = () => usePlanMutation(savePlanLocks, { errorTitle: "Could not save the locks" });
+export const useReplan = () => usePlanMutation(replan, { errorTitle: "Could not re-plan" });
+export const useCreateVariant = () => usePlanMutation(createVariant, { errorTitle: "Could not make the variant" });
+export const useDispatchPlan = () => usePlanMutation(dispatchPlan, { errorTitle: "Could not dispatch the plan", errorShownInline: isDispatchWarning });
 
 /** GET …/plans/{id}/compare?with=id2,id3: the plans' totals side by side. */
 export function useComparePlans(teamId: string, planIds: string[]) {

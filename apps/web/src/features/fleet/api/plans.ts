@@ -15,7 +15,8 @@ export function createPlan({ teamId, input }: { teamId: string; input: CreatePla
 
 export function useCreatePlan() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createPlan, onSuccess: (_data, { teamId }) => queryClient.invalidateQueries({ queryKey: fleetKeys.plans(teamId) }) });
+  // The planner shows the failure under its "Plan n orders" button, naming each order (decision 018).
+  return useMutation({ meta: { errorShownInline: true }, mutationFn: createPlan, onSuccess: (_data, { teamId }) => queryClient.invalidateQueries({ queryKey: fleetKeys.plans(teamId) }) });
 }
 
 /** GET /api/teams/{teamId}/plans/{id}: status, progress and, once done, routes, unassigned orders, totals, locks and violations. */

@@ -6,7 +6,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { errorMessage } from "@/lib/api-client";
+import { showErrorToast } from "@/lib/error-toast";
 import { geocodeOrders } from "@/features/fleet/api/geocode-orders";
 import { FleetTable } from "@/features/fleet/components/fleet-ui";
 import { nextDraftNumber } from "@/features/fleet/lib/draft-ids";
@@ -61,7 +61,8 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
     try {
       onChange(await geocodeOrders(all, (done, total) => setGeocoding(`Finding addresses… ${done} of ${total}`)));
     } catch (error) {
-      setFileError(errorMessage(error));
+      // Seen wherever the orders were added from (paste, a row, a file), not only by the file input (decision 018).
+      showErrorToast(error, "Could not find the addresses");
     } finally {
       setGeocoding(null);
     }
@@ -163,7 +164,7 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
       try {
         onChange(await geocodeOrders(all));
       } catch (error) {
-        setFileError(errorMessage(error));
+        showErrorToast(error, "Could not find the address");
       } finally {
         setGeocoding(null);
       }
