@@ -41,5 +41,11 @@ describe("fleet plans: unassigned reasons name the team's capacity dimensions (i
     expect(plan.unassigned).toEqual([
       { orderId: "piano", label: "Piano", reason: "capacity", explanation: "Needs 200 kg; Van 1 carries at most 100 kg. Add a larger vehicle or split the order." },
     ]);
+
+    // Moved onto the van by hand anyway: the violation says the load with its unit too.
+    const moved = await t.call(`/api/teams/${teamId}/plans/${id}/moves`, { cookie: owner.cookie, body: { orderId: "piano", toVehicleId: van.id, position: 0 } });
+    expect(moved.status).toBe(200);
+    const after = await json<PlanDetail>(moved);
+    expect(after.violations.map((v) => v.message)).toContain("Leaves the depot with 205 kg on board; the vehicle takes 100 kg.");
   }, 60_000);
 });

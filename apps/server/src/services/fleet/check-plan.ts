@@ -59,6 +59,8 @@ export interface ScheduleInput {
   stops: readonly RouteStopRef[];
   travel: Travel;
   dims: number;
+  /** The team's capacity dimension names ("kg", "crates"), to say amounts with their unit. */
+  dimensionNames?: readonly string[];
   /** Per break of the vehicle, the number of stops served before it (taken by the clock when absent). */
   breakGaps?: readonly (number | undefined)[];
   driverId?: string | null;
@@ -76,6 +78,11 @@ interface TimedRoute extends ScheduledRoute {
 }
 
 const secondsOf = (time: string) => minutesOfDay(time) * 60;
+
+/** Amounts with their dimension's unit: "120 kg / 3 crates" ("units" where a dimension has no name). */
+function amounts(values: readonly number[], names: readonly string[] | undefined): string {
+  return values.map((v, k) => `${Math.round(v * 100) / 100} ${names?.[k]?.trim() || "units"}`).join(" / ");
+}
 
 /** When service may start at `ready` given windows: the first window not yet closed, else late. */
 function serviceStart(ready: number, windows: readonly { start: string; end: string }[]): { start: number; late: number } {
@@ -101,7 +108,7 @@ function pass(input: ScheduleInput, departure: number): TimedRoute {
     if (order && !order.pickup) load = load.map((x, k) => x + orderDemand(order, dims)[k]!);
   }
   const overCapacity = (amounts: number[]) => amounts.some((x, k) => x > capacity[k]! + 1e-9);
-  if (overCapacity(load)) flag("capacity", `Leaves the depot with ${load.join(" / ")} on board; the vehicle takes ${capacity.join(" / ")}.`);
+  if (overCapacity(load)) flag("capacity", `Leaves the depot with ${amounts(load, input.dimensionNames)} on board; the vehicle takes ${amounts(capacity, input.dimensionNames)}.`);
   const routeLoad = [...load];
 
   const pendingBreaks = vehicle.breaks.map((b, j) => ({ index: j, start: secondsOf(b.window.start), end: secondsOf(b.window.end), duration: b.durationMinutes * 60, gap: input.breakGaps?.[j] }));
@@ -189,7 +196,7 @@ function pass(input: ScheduleInput, departure: number): TimedRoute {
     now = start + serviceSeconds;
     const demand = orderDemand(order, dims);
     load = load.map((x, k) => (ref.kind === "pickup" ? x + demand[k]! : x - demand[k]!));
-    if (overCapacity(load)) flag("capacity", `After ${stop.label ?? order.label} the vehicle carries ${load.join(" / ")}; it takes ${capacity.join(" / ")}.`, order.id);
+    if (overCapacity(load)) flag("capacity", `After ${stop.label ?? order.label} the vehicle carries ${amounts(load, input.dimensionNames)}; it takes ${amounts(capacity, input.dimensionNames)}.`, order.id);
     planned.push({
       orderId: order.id,
       kind: ref.kind,

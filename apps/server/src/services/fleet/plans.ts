@@ -314,7 +314,7 @@ async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
     const drivers = await driverByVehicle(deps.db, teamId);
     const result = toPlanResult({ date: row.date, vehicles: vehicleList, orders, solution, dims, dimensionNames, driverOf: (id) => drivers.get(id) ?? null });
     const travel = new Map([...matrices].map(([profile, m]) => [profile, travelFromMatrix(layout.points, m)]));
-    const placed = placeLockedPositions({ date: row.date, vehicles: vehicleList, orders, result, locks: row.locks, travelOf: (v) => travel.get(v.profile) as Travel, dims });
+    const placed = placeLockedPositions({ date: row.date, vehicles: vehicleList, orders, result, locks: row.locks, travelOf: (v) => travel.get(v.profile) as Travel, dims, dimensionNames });
     // Every engine plan is replayed by the independent checker (each vehicle with its own profile's matrix); never expected to fail.
     const check = validateSolution(problem, solution);
     if (check.violations.length > 0) {
@@ -364,7 +364,7 @@ async function quotaHolder(db: DbOrTx, teamId: string): Promise<{ id: string; em
  * that position in its route (where the route is long enough). A route changed this way is
  * recomputed and checked like a manual edit, so anything the position breaks shows as a violation.
  */
-function placeLockedPositions(input: { date: string; vehicles: PlanVehicle[]; orders: PlanOrder[]; result: PlanResult; locks: readonly PlanLock[]; travelOf: (vehicle: PlanVehicle) => Travel; dims: number }) {
+function placeLockedPositions(input: { date: string; vehicles: PlanVehicle[]; orders: PlanOrder[]; result: PlanResult; locks: readonly PlanLock[]; travelOf: (vehicle: PlanVehicle) => Travel; dims: number; dimensionNames?: readonly string[] }) {
   const violations: Violation[] = [];
   const latenessByVehicle: Record<string, number> = {};
   const byId = new Map(input.orders.map((o) => [o.id, o]));
@@ -381,7 +381,7 @@ function placeLockedPositions(input: { date: string; vehicles: PlanVehicle[]; or
     }
     if (stops.every((s, i) => s.orderId === route.stops[i]?.orderId && s.kind === route.stops[i]?.kind)) continue;
     const vehicle = input.vehicles.find((v) => v.id === route.vehicleId) as PlanVehicle;
-    const scheduled = scheduleVehicleRoute({ date: input.date, vehicle, orders: byId, stops, travel: input.travelOf(vehicle), dims: input.dims, driverId: route.driverId });
+    const scheduled = scheduleVehicleRoute({ date: input.date, vehicle, orders: byId, stops, travel: input.travelOf(vehicle), dims: input.dims, dimensionNames: input.dimensionNames, driverId: route.driverId });
     Object.assign(route, scheduled.route);
     violations.push(...scheduled.violations);
     latenessByVehicle[vehicle.id] = scheduled.latenessSeconds;
@@ -605,14 +605,15 @@ export async function movePlanStop(deps: PlanDeps, caller: Caller, teamId: strin
       changed.set(target.vehicleId, targetRefs);
     }
 
-    const dims = await dimensionsOf(tx, teamId);
+    const dimensionNames = await dimensionNamesOf(tx, teamId);
+    const dims = dimensionNames.length;
     const byId = new Map(orders.map((o) => [o.id, o]));
     const touched = vehicleList.filter((v) => changed.has(v.id));
     let violations = result.violations.filter((v) => !changed.has(v.vehicleId) && v.orderId !== move.orderId);
     const travelByProfile = await profileTravel(deps, geo, touched, [...changed.values()].flat().map((r) => byId.get(r.orderId) as PlanOrder));
     for (const vehicle of touched) {
       const old = result.routes.find((r) => r.vehicleId === vehicle.id) as PlanRoute;
-      const scheduled = scheduleVehicleRoute({ date: row.date, vehicle, orders: byId, stops: changed.get(vehicle.id) ?? [], travel: travelByProfile(vehicle), dims, driverId: old.driverId });
+      const scheduled = scheduleVehicleRoute({ date: row.date, vehicle, orders: byId, stops: changed.get(vehicle.id) ?? [], travel: travelByProfile(vehicle), dims, dimensionNames, driverId: old.driverId });
       Object.assign(old, scheduled.route);
       violations = [...violations, ...scheduled.violations];
       result.latenessByVehicle[vehicle.id] = scheduled.latenessSeconds;
