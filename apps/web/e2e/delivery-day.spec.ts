@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { encodePng } from "../scripts/png.mjs";
 import { ADMIN, expect, linkIn, login, signInViaApi, signUpViaApi, test, uniqueEmail, waitForMail } from "./fixtures";
 
@@ -71,7 +71,7 @@ async function failNotHome(page: Page, stopNumber: number, label: string) {
 type LiveStop = { id: string; label: string; status: string; failureReason: string | null; proof: { kind: string }[]; trackingUrl: string | null };
 type LiveRoute = { id: string; driver: { userId: string } | null; stops: LiveStop[] };
 
-async function deliveryDay(browser: Browser, request: import("@playwright/test").APIRequestContext, serviceWorker: boolean, outputPath: (name: string) => string) {
+async function deliveryDay(browser: Browser, request: APIRequestContext, serviceWorker: boolean, outputPath: (name: string) => string) {
   const saturday = saturdayEvening();
   const monday = new Date(saturday);
   monday.setDate(saturday.getDate() + 2);
@@ -142,7 +142,7 @@ async function deliveryDay(browser: Browser, request: import("@playwright/test")
   expect(stops.length).toBeGreaterThanOrEqual(3);
 
   // The driver's phone, still Saturday evening.
-  let phone: BrowserContext = await browser.newContext({
+  const phone = await browser.newContext({
     viewport: { width: 390, height: 844 },
     permissions: ["geolocation"],
     geolocation: { latitude: DEPOT.lat, longitude: DEPOT.lng, accuracy: 15 },
