@@ -1,6 +1,10 @@
 import "@testing-library/jest-dom/vitest";
 import { afterEach } from "vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
+
+// findBy…/waitFor wait up to 5 s (Testing Library's default is 1 s): on a loaded 2-core CI machine a
+// page's first render with its requests can take longer than a second without anything being wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

@@ -68,7 +68,8 @@ export const useMovePlanStop = () => usePlanMutation(movePlanStop, { errorTitle:
 export const useSavePlanLocks = () => usePlanMutation(savePlanLocks, { errorTitle: "Could not save the locks" });
 export const useReplan = () => usePlanMutation(replan, { errorTitle: "Could not re-plan" });
 export const useCreateVariant = () => usePlanMutation(createVariant, { errorTitle: "Could not make the variant" });
-export const useDispatchPlan = () => usePlanMutation(dispatchPlan, { errorTitle: "Could not dispatch the plan", errorShownInline: isDispatchWarning });
+// Every dispatch failure shows by the dispatch button (the drivers' warnings with "Dispatch anyway", the rest as the server's message).
+export const useDispatchPlan = () => usePlanMutation(dispatchPlan, { errorTitle: "Could not dispatch the plan", errorShownInline: true });
 
 /** GET …/plans/{id}/compare?with=id2,id3: the plans' totals side by side. */
 export function useComparePlans(teamId: string, planIds: string[]) {

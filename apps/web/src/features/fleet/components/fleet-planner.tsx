@@ -5,7 +5,8 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { DayPicker } from "@/components/day-picker";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { InlineError } from "@/components/errors/inline-error";
+import { ApiError } from "@/lib/api-client";
 import { dayTitle, useOperatingDay, weekdayOf } from "@/lib/operating-day";
 import { useCreatePlan, useDayPlans, usePlan } from "@/features/fleet/api/plans";
 import { DraftSaveStatus } from "@/features/fleet/components/draft-save-status";
@@ -172,7 +173,7 @@ export function FleetPlanner({ teamId, vehicles, dimensions, drivers }: FleetPla
         {create.error ? (
           <Alert variant="destructive">
             <AlertDescription>
-              {errorMessage(create.error)}
+              <InlineError error={create.error} className="font-normal text-inherit" />
               {fields ? (
                 <ul className="mt-1 list-disc pl-5">
                   {Object.entries(fields).map(([field, message]) => (

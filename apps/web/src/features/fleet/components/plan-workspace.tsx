@@ -3,10 +3,11 @@ import { planObjectives, type Driver, type PlanDetail, type PlanObjective, type 
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { InlineError } from "@/components/errors/inline-error";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useFormatDistance } from "@/lib/format-distance";
 import { weekdayOf } from "@/lib/operating-day";
-import { useComparePlans, useCreateVariant, useDispatchPlan, useMovePlanStop, useReplan, useSavePlanLocks } from "@/features/fleet/api/plan-edits";
+import { isDispatchWarning, useComparePlans, useCreateVariant, useDispatchPlan, useMovePlanStop, useReplan, useSavePlanLocks } from "@/features/fleet/api/plan-edits";
 import { useDayPlans, usePlan } from "@/features/fleet/api/plans";
 import { ErrorAlert, VehicleChoice } from "@/features/fleet/components/fleet-ui";
 import type { Depots } from "@/features/fleet/components/plan-map";
@@ -187,9 +188,9 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
   const variantVehicles = variantVehicleIds ?? current?.vehicleIds ?? [];
   const sameVehicles = variantVehicleIds === null || (current !== undefined && [...variantVehicles].sort().join() === [...current.vehicleIds].sort().join());
   // A 409 with fields is the server's warning that a driver does not fit a route: listed by the dispatch button, with "Dispatch anyway".
-  const dispatchWarnings = dispatch.error instanceof ApiError && dispatch.error.status === 409 && dispatch.error.fields ? Object.values(dispatch.error.fields) : [];
-  // The dispatch's own errors show by its button, where the manager is looking.
-  const error = move.error ?? locks.error ?? replan.error ?? variant.error ?? plan.error;
+  const dispatchWarnings = isDispatchWarning(dispatch.error) && dispatch.error instanceof ApiError ? Object.values(dispatch.error.fields ?? {}) : [];
+  // Edits' failures are the app's error toast (decision 018); the dispatch's show by its button; only a failed read shows here.
+  const error = plan.error;
   const busy = move.isPending || locks.isPending || replan.isPending;
 
   if (plan.error && !current) return <p className="text-sm text-destructive">{errorMessage(plan.error)}</p>;
@@ -336,7 +337,7 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
         {dispatchWarnings.length > 0 ? (
           <Alert variant="destructive">
             <AlertDescription>
-              <p className="font-medium">{errorMessage(dispatch.error)}</p>
+              <InlineError error={dispatch.error} className="font-medium" />
               <ul className="list-disc pl-5">
                 {dispatchWarnings.map((w) => (
                   <li key={w}>{w}</li>
@@ -344,11 +345,9 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
               </ul>
             </AlertDescription>
           </Alert>
-        ) : dispatch.error ? (
-          <Alert variant="destructive">
-            <AlertDescription>{errorMessage(dispatch.error)}</AlertDescription>
-          </Alert>
-        ) : null}
+        ) : (
+          <InlineError error={dispatch.error} />
+        )}
         {openRoutes.length === 0 ? (
           <p role="status" className="text-sm">
             Dispatched: each driver has their route. Make a variant to change it.
