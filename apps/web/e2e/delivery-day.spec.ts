@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { encodePng } from "../scripts/png.mjs";
-import { ADMIN, expect, linkIn, login, signInViaApi, signUpViaApi, test, uniqueEmail, waitForMail } from "./fixtures";
+import { fillProof } from "./driver-actions";
+import { expect, fleetTeamWithDriver, login, signInViaApi, signUpViaApi, test, uniqueEmail } from "./fixtures";
 
 // Issue 25: a fleet's delivery day on a real calendar. On a Saturday evening the owner plans Monday
 // for 3 vans with 1 driver and dispatches the one route that has a driver; the driver, on a phone,
@@ -33,29 +33,10 @@ function saturdayEvening(): Date {
   return d;
 }
 
-function photoPng(size = 48): Buffer {
-  const rgba = new Uint8Array(size * size * 4);
-  for (let i = 0; i < size * size; i++) rgba.set([0x3c, 0x6a + (i % 16), 0xa0, 0xff], i * 4);
-  return encodePng(size, size, rgba);
-}
-
-async function sign(page: Page) {
-  const pad = page.getByTestId("signature-pad");
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 18, box.y + box.height * (0.7 - 0.4 * Math.sin(i / 2)), { steps: 2 });
-  await page.mouse.up();
-}
-
 async function deliver(page: Page, stopNumber: number, label: string, recipient: string) {
   await page.getByRole("button", { name: `Delivered stop ${stopNumber}` }).click();
   const dialog = page.getByRole("dialog", { name: `Delivered: ${label}` });
-  await dialog.locator('input[type="file"]').setInputFiles({ name: "parcel.png", mimeType: "image/png", buffer: photoPng() });
-  await expect(dialog.getByRole("img", { name: "Photo 1" })).toBeVisible();
-  await sign(page);
-  await expect(dialog.getByText("Signed.")).toBeVisible();
-  await dialog.getByLabel("Recipient's name").fill(recipient);
+  await fillProof(page, dialog, recipient);
   await dialog.getByRole("button", { name: "Confirm delivery" }).click();
   await expect(dialog).toBeHidden();
 }
@@ -83,20 +64,12 @@ async function deliveryDay(browser: Browser, request: APIRequestContext, service
   const driverEmail = uniqueEmail("dayvan");
   const { user: owner } = await signUpViaApi(request, ownerEmail, undefined, "Olga Owner");
   const { user: driver } = await signUpViaApi(request, driverEmail, undefined, "Dino Driver");
-  await signInViaApi(request, ADMIN.email, ADMIN.password);
-  expect((await request.patch(`/api/admin/users/${owner.id}/plan`, { data: { tier: "fleet_pro" } })).status()).toBe(200);
+  const teamId = await fleetTeamWithDriver(request, { id: owner.id, email: ownerEmail }, driverEmail, `Monday Vans ${Date.now().toString(36)}`);
   await signInViaApi(request, ownerEmail);
-  const created = await request.post("/api/teams", { data: { name: `Monday Vans ${Date.now().toString(36)}` } });
-  expect(created.status()).toBe(201);
-  const { id: teamId } = (await created.json()) as { id: string };
   for (let i = 1; i <= 3; i++) {
     const res = await request.post(`/api/teams/${teamId}/vehicles`, { data: { name: `Van ${i}`, profile: "van", capacity: [3], shift: { start: "08:00", end: "18:00" }, start: DEPOT, end: DEPOT } });
     expect(res.status(), await res.text()).toBe(201);
   }
-  expect((await request.post(`/api/teams/${teamId}/invitations`, { data: { email: driverEmail, role: "driver" } })).status()).toBe(201);
-  const token = new URL(linkIn(await waitForMail(driverEmail, /invited to join/))).pathname.split("/").pop()!;
-  await signInViaApi(request, driverEmail);
-  expect((await request.post(`/api/invitations/${token}/accept`, { data: {} })).status()).toBe(200);
   await request.post("/api/auth/sign-out", { data: {} });
 
   // Saturday evening, the owner's laptop.

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { encodePng } from "../scripts/png.mjs";
+import { fillProof } from "./driver-actions";
 import { ADMIN, expect, linkIn, login, signUpViaApi, test, uniqueEmail, waitForMail, signInViaApi, localToday } from "./fixtures";
 
 // Issue 12: a driver on a 375 px phone works a dispatched route through a dead zone — two stops
@@ -12,23 +12,6 @@ const ORDERS = [
   { label: "Pharmacy Schaan", lat: 47.1648, lng: 9.5089 },
 ];
 
-/** A small real PNG (a parcel-brown square), as a phone camera would hand the page a file. */
-function photoPng(size = 48): Buffer {
-  const rgba = new Uint8Array(size * size * 4);
-  for (let i = 0; i < size * size; i++) rgba.set([0xa0, 0x6a + (i % 16), 0x3c, 0xff], i * 4);
-  return encodePng(size, size, rgba);
-}
-
-/** Signs on the canvas with the mouse, as a finger would. */
-async function sign(page: Page) {
-  const pad = page.getByTestId("signature-pad");
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 18, box.y + box.height * (0.7 - 0.4 * Math.sin(i / 2)), { steps: 2 });
-  await page.mouse.up();
-}
-
 async function deliverWithProof(page: Page, stopNumber: number, label: string, recipient: string) {
   await page.getByRole("button", { name: `Delivered stop ${stopNumber}` }).click();
   const dialog = page.getByRole("dialog", { name: `Delivered: ${label}` });
@@ -36,11 +19,7 @@ async function deliverWithProof(page: Page, stopNumber: number, label: string, r
   // Proof is required on this plan: confirming without it is refused with the contract's message.
   await dialog.getByRole("button", { name: "Confirm delivery" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("This route needs a photo or a signature before a stop is marked delivered");
-  await dialog.locator('input[type="file"]').setInputFiles({ name: "parcel.png", mimeType: "image/png", buffer: photoPng() });
-  await expect(dialog.getByRole("img", { name: "Photo 1" })).toBeVisible();
-  await sign(page);
-  await expect(dialog.getByText("Signed.")).toBeVisible();
-  await dialog.getByLabel("Recipient's name").fill(recipient);
+  await fillProof(page, dialog, recipient);
   await dialog.getByRole("button", { name: "Confirm delivery" }).click();
   await expect(dialog).toBeHidden();
 }

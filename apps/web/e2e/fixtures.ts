@@ -79,5 +79,25 @@ export async function setRole(request: APIRequestContext, userId: string, role: 
   await request.post("/api/auth/sign-out", { data: {} });
 }
 
+/**
+ * A Fleet Pro owner's team with one driver who accepted the invitation, through the API: the super
+ * admin upgrades the owner, the owner creates the team and invites the driver, the driver accepts
+ * the link from the e-mail. The request context is left signed out.
+ */
+export async function fleetTeamWithDriver(request: APIRequestContext, owner: { id: string; email: string }, driverEmail: string, teamName: string): Promise<string> {
+  await signInViaApi(request, ADMIN.email, ADMIN.password);
+  expect((await request.patch(`/api/admin/users/${owner.id}/plan`, { data: { tier: "fleet_pro" } })).status()).toBe(200);
+  await signInViaApi(request, owner.email);
+  const created = await request.post("/api/teams", { data: { name: teamName } });
+  expect(created.status()).toBe(201);
+  const { id: teamId } = (await created.json()) as { id: string };
+  expect((await request.post(`/api/teams/${teamId}/invitations`, { data: { email: driverEmail, role: "driver" } })).status()).toBe(201);
+  const token = new URL(linkIn(await waitForMail(driverEmail, /invited to join/))).pathname.split("/").pop()!;
+  await signInViaApi(request, driverEmail);
+  expect((await request.post(`/api/invitations/${token}/accept`, { data: {} })).status()).toBe(200);
+  await request.post("/api/auth/sign-out", { data: {} });
+  return teamId;
+}
+
 export const test = base;
 export { expect };

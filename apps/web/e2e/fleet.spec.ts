@@ -1,4 +1,4 @@
-import { ADMIN, expect, linkIn, login, signUpViaApi, test, uniqueEmail, waitForMail, signInViaApi } from "./fixtures";
+import { ADMIN, expect, fleetTeamWithDriver, login, signUpViaApi, test, uniqueEmail, signInViaApi } from "./fixtures";
 
 // Issue 11: a Fleet Pro manager sets up a team's fleet (vehicles with capacities, skills, shifts and
 // depots) in the browser, against the real server.
@@ -110,22 +110,14 @@ test("a manager imports 60 orders (one a pickup→delivery pair), plans them on 
   const { user: owner } = await signUpViaApi(request, ownerEmail, undefined, "Mara Manager");
   await signUpViaApi(request, driverEmail, undefined, "Dino Driver");
 
-  // Set-up through the API: Fleet Pro (super admin), a team, four vans, a driver who joined.
-  await signInViaApi(request, ADMIN.email, ADMIN.password);
-  expect((await request.patch(`/api/admin/users/${owner.id}/plan`, { data: { tier: "fleet_pro" } })).status()).toBe(200);
+  // Set-up through the API: Fleet Pro (super admin), a team, a driver who joined, four vans.
+  const teamId = await fleetTeamWithDriver(request, { id: owner.id, email: ownerEmail }, driverEmail, `Valley Vans ${Date.now().toString(36)}`);
   await signInViaApi(request, ownerEmail);
-  const created = await request.post("/api/teams", { data: { name: `Valley Vans ${Date.now().toString(36)}` } });
-  expect(created.status()).toBe(201);
-  const { id: teamId } = (await created.json()) as { id: string };
   for (let i = 1; i <= 4; i++) {
     const depot = { lat: 47.141, lng: 9.5209 };
     const res = await request.post(`/api/teams/${teamId}/vehicles`, { data: { name: `Van ${i}`, profile: "van", capacity: [20], skills: ["fridge"], shift: { start: "08:00", end: "17:00" }, start: depot, end: depot } });
     expect(res.status(), await res.text()).toBe(201);
   }
-  expect((await request.post(`/api/teams/${teamId}/invitations`, { data: { email: driverEmail, role: "driver" } })).status()).toBe(201);
-  const token = new URL(linkIn(await waitForMail(driverEmail, /invited to join/))).pathname.split("/").pop()!;
-  await signInViaApi(request, driverEmail);
-  expect((await request.post(`/api/invitations/${token}/accept`, { data: {} })).status()).toBe(200);
   await request.post("/api/auth/sign-out", { data: {} });
 
   const context = await browser.newContext();
