@@ -94,7 +94,9 @@ async function stop(child: ChildProcessWithoutNullStreams): Promise<void> {
   clearTimeout(timer);
 }
 
-describe("npm start (scripts/start.mjs)", () => {
+// It runs on the embedded database whatever the pass: CI's second pass on a PostgreSQL server
+// (TEST_DATABASE_URL) would only build the same web app again.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("npm start (scripts/start.mjs)", () => {
   // One production build of the web app (15–60 s on a busy two-core machine), then two starts.
   it("serves a production build with a service worker when NODE_ENV=development, and does not build it again", { timeout: 420_000 }, async () => {
     const webDist = path.join(work, "web");
