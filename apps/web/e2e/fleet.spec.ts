@@ -144,7 +144,8 @@ test("a manager imports 60 orders (one a pickup→delivery pair), plans them on 
   await expect(page.getByText("1 order could not be planned")).toBeVisible();
   const unassigned = page.getByRole("region", { name: "1 order could not be planned" });
   await expect(unassigned).toContainText("Order 60");
-  await expect(unassigned).toContainText(/Too large|capacity/i);
+  // In the team's words: the unit and the largest van.
+  await expect(unassigned).toContainText(/Needs 25 units; the largest chosen vehicle, Van \d, carries at most 20 units/);
 
   // One colour per route, on the cards and the map's markers.
   const cards = routes.locator(':scope > li[data-vehicle-id]');
