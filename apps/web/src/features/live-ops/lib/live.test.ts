@@ -39,5 +39,6 @@ describe("lateness", () => {
     expect(isLate({ delayMinutes: 40, status: "completed" })).toBe(false);
     expect(isLate({ delayMinutes: null, status: "planned" })).toBe(false);
     expect([delayText(null), delayText(0), delayText(7), delayText(-3)]).toEqual(["Not started", "On plan", "7 min behind plan", "3 min ahead of plan"]);
+    expect([delayText(125), delayText(-2137)]).toEqual(["2 h 05 min behind plan", "1 d 11 h ahead of plan"]);
   });
 });

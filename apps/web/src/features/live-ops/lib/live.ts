@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { driverPositionSchema, type DriverPosition, type LiveRoute } from "@routepilot/contracts";
+import { formatDuration } from "@/lib/format-duration";
 
 /** A route more than this many minutes behind plan is late (highlighted, announced; the server alerts managers). */
 export const LATE_AFTER_MINUTES = 15;
@@ -15,7 +16,9 @@ export function isLate(route: Pick<LiveRoute, "delayMinutes" | "status">): boole
 export function delayText(minutes: number | null): string {
   if (minutes === null) return "Not started";
   if (minutes === 0) return "On plan";
-  return minutes > 0 ? `${minutes} min behind plan` : `${-minutes} min ahead of plan`;
+  // "7 min", "2 h 05 min", "1 d 11 h" (a route worked a day early is 2,137 minutes ahead).
+  const amount = Math.abs(minutes) >= 1440 ? `${Math.floor(Math.abs(minutes) / 1440)} d ${Math.floor((Math.abs(minutes) % 1440) / 60)} h` : formatDuration(Math.abs(minutes) * 60);
+  return minutes > 0 ? `${amount} behind plan` : `${amount} ahead of plan`;
 }
 
 /** HH:MM in the browser's time zone, or "—". */
