@@ -1,15 +1,17 @@
 /** Lists the benchmark instances per set with their best-known values from bks.json. */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { readCvrp, readSolomon, readTsplib, type BenchInstance, type SetName } from "./instances";
+import { readCvrp, readLiLim, readSolomon, readTsplib, type BenchInstance, type SetName } from "./instances";
 
-export const ALL_SETS: SetName[] = ["tsplib", "A", "B", "P", "X", "solomon"];
+export const ALL_SETS: SetName[] = ["tsplib", "A", "B", "P", "X", "solomon", "lilim"];
 
 export interface CatalogueEntry {
   set: SetName;
   name: string;
-  /** Vehicles of the Solomon DIMACS BKS, reported beside the solution's. */
+  /** Vehicles of the Solomon DIMACS / Li & Lim BKS, reported beside the solution's. */
   bksVehicles?: number;
+  /** VROOM 1.14's recorded answer (`-x 5 -t 2`), where the set ships one (Li & Lim). */
+  vroom?: { cost: number; routes: number; wallS: number };
   load: () => BenchInstance;
 }
 
@@ -55,7 +57,27 @@ export function catalogue(dir: string): CatalogueEntry[] {
       out.push({ set: "solomon", name, bksVehicles: b.dimacs_vehicles, load: () => readSolomon(join(sol, `${name}.txt`), name, b.dimacs_distance) });
     }
   }
+  const pd = join(dir, "pdptw");
+  if (existsSync(join(pd, "lilim-bks.json"))) {
+    const lilim = JSON.parse(readFileSync(join(pd, "lilim-bks.json"), "utf8")) as LiLimBks;
+    for (const name of Object.keys(lilim.bks).sort()) {
+      const b = lilim.bks[name]!;
+      const v = lilim.vroom_1_14[name];
+      out.push({
+        set: "lilim",
+        name,
+        bksVehicles: b.vehicles,
+        ...(v ? { vroom: { cost: v.cost_x100, routes: v.routes, wallS: v.wall_s } } : {}),
+        load: () => readLiLim(join(pd, "lilim", `${name}.json`), name, b.cost_x100_on_integer_matrix),
+      });
+    }
+  }
   return out;
+}
+
+interface LiLimBks {
+  bks: Record<string, { vehicles: number; cost_x100_on_integer_matrix: number }>;
+  vroom_1_14: Record<string, { cost_x100: number; routes: number; wall_s: number }>;
 }
 
 /** Default time limit per set, in seconds (issue #3 targets). */
@@ -67,6 +89,8 @@ export function defaultTimeLimit(set: SetName, n: number): number {
       return 10;
     case "solomon":
       return 2;
+    case "lilim":
+      return 1;
     default:
       return 1;
   }

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import {
   parseCvrp,
+  parseLiLim,
   parseSolomon,
   parseTsplib,
   type BenchInstance,
@@ -20,4 +21,8 @@ export function readCvrp(path: string, set: SetName, name: string, bks: number, 
 
 export function readSolomon(path: string, name: string, bks: number): BenchInstance {
   return parseSolomon(readFileSync(path, "utf8"), name, bks);
+}
+
+export function readLiLim(path: string, name: string, bks: number): BenchInstance {
+  return parseLiLim(readFileSync(path, "utf8"), name, bks);
 }

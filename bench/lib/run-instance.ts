@@ -1,5 +1,5 @@
 /** Runs one instance with one seed and recomputes its cost with the independent checker. */
-import { solve, solveParallel, validateSolution, type Solution, type Tuning } from "../../packages/solver/src/index";
+import { solve, solveParallel, validateSolution, type ObjectiveMode, type Solution, type Tuning } from "../../packages/solver/src/index";
 import type { BenchInstance } from "./instances";
 
 export interface RunResult {
@@ -21,6 +21,8 @@ export interface RunResult {
   bksVehicles?: number;
   violations: string[];
   iterations: number;
+  /** VROOM 1.14's recorded answer on this instance (Li & Lim), for the equal-time comparison. */
+  vroom?: { cost: number; routes: number; wallS: number };
 }
 
 export async function runInstance(
@@ -30,12 +32,15 @@ export async function runInstance(
   threads: number,
   bksVehicles?: number,
   engine: Tuning["engine"] = "auto",
+  vroom?: RunResult["vroom"],
+  objective?: ObjectiveMode,
 ): Promise<RunResult> {
+  const problem = objective ? { ...inst.problem, objective: { ...inst.problem.objective, mode: objective } } : inst.problem;
   const t0 = performance.now();
   const options = { seed, timeLimitMs: timeLimitS * 1000, tuning: { engine } };
-  const solution: Solution = threads > 1 ? await solveParallel(inst.problem, { ...options, threads }) : solve(inst.problem, options);
+  const solution: Solution = threads > 1 ? await solveParallel(problem, { ...options, threads }) : solve(problem, options);
   const timeS = (performance.now() - t0) / 1000;
-  const check = validateSolution(inst.problem, solution);
+  const check = validateSolution(problem, solution);
   const cost = check.cost / inst.costScale;
   const feasible = check.feasible && solution.unassigned.length === 0;
   return {
@@ -55,6 +60,7 @@ export async function runInstance(
     ...(bksVehicles !== undefined ? { bksVehicles } : {}),
     violations: check.violations.slice(0, 5),
     iterations: solution.iterations,
+    ...(vroom ? { vroom } : {}),
   };
 }
 

@@ -6,8 +6,9 @@
  * (each arc truncated to one decimal; here scaled by 10 to stay in integers).
  */
 import type { Problem } from "../model/types";
+import { fromVroomInput } from "../vroom/from-vroom";
 
-export type SetName = "tsplib" | "A" | "B" | "P" | "X" | "solomon";
+export type SetName = "tsplib" | "A" | "B" | "P" | "X" | "solomon" | "lilim";
 
 export interface BenchInstance {
   set: SetName;
@@ -149,4 +150,13 @@ export function parseSolomon(text: string, name: string, bks: number): BenchInst
     })),
   };
   return { set: "solomon", name, n: rows.length - 1, problem, costScale: 10, bks };
+}
+
+/**
+ * Li & Lim PDPTW instance in VROOM JSON (datasets/bench/instances/pdptw/README.md): integer
+ * matrices, Euclidean distance × 100 rounded, which are both the travel times and the costs.
+ */
+export function parseLiLim(text: string, name: string, bks: number): BenchInstance {
+  const problem = fromVroomInput(JSON.parse(text));
+  return { set: "lilim", name, n: (problem.shipments?.length ?? 0) * 2 + (problem.jobs?.length ?? 0), problem, costScale: 1, bks };
 }
