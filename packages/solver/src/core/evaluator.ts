@@ -6,8 +6,12 @@ import type { Route } from "./route";
  * Evaluates a candidate route built as: a start (empty or a route prefix), any number of
  * tasks or route segments, and an end (the vehicle's end or a route suffix).
  * Fast path: prefix and suffix come from the route caches, so a relocate or 2-opt* costs
- * O(dims + moved tasks). Vehicles with breaks and problems with shipments use the slow
- * path: the sequence is materialised and simulated in full (O(m)), with precedence checks.
+ * O(dims + moved tasks). Vehicles with breaks use the slow path: the sequence is materialised
+ * and simulated in full (O(m)), with precedence checks.
+ * Shipments on the fast path: the tasks added between prefix and suffix are recorded, and
+ * `precedenceAcross` checks them against the prefix and suffix routes' positions and their
+ * counts of open shipments (Route.fOpen), in O(added tasks) (plus the skipped part of the route
+ * when prefix and suffix are the same route).
  * No allocation per evaluation.
  */
 export class Evaluator {
@@ -34,9 +38,22 @@ export class Evaluator {
   private slow = false;
   private seq: Int32Array;
   private seqLen = 0;
+  /** State kept by save() for restore(). */
+  private readonly saved = new Float64Array(8);
+  private readonly savedLoads: Float64Array;
   /** Precedence stamps indexed by task. */
   private readonly stamp: Int32Array;
+  /** Index in `seq` of a stamped task. */
+  private readonly seqIndex: Int32Array;
   private stampValue = 0;
+  /** Fast path with shipments: check precedence at the end (false for a route's own sequence). */
+  private checkPrec = false;
+  /** Route and position of the prefix the candidate starts from (fast path), null when empty. */
+  private prefix: Route | null = null;
+  private prefixEnd = 0;
+  /** task → route index and 1-based position of the current solution (set by SolutionState). */
+  private taskRoute: Int32Array | null = null;
+  private taskPos: Int32Array | null = null;
 
   constructor(inst: Instance) {
     this.inst = inst;
@@ -49,6 +66,64 @@ export class Evaluator {
     this.peak = new Float64Array(k);
     this.seq = new Int32Array(Math.max(16, inst.nTasks + 4));
     this.stamp = new Int32Array(inst.nTasks);
+    this.seqIndex = new Int32Array(inst.nTasks);
+    this.savedLoads = new Float64Array(3 * k);
+  }
+
+  /** Remembers the candidate built so far, to try several endings of it (restore()). */
+  save(): void {
+    const sv = this.saved;
+    sv[0] = this.t;
+    sv[1] = this.loc;
+    sv[2] = this.cost;
+    sv[3] = this.travel;
+    sv[4] = this.dist;
+    sv[5] = this.stops;
+    sv[6] = this.busy;
+    sv[7] = this.seqLen;
+    const k = this.del.length;
+    this.savedLoads.set(this.del, 0);
+    this.savedLoads.set(this.pick, k);
+    this.savedLoads.set(this.peak, 2 * k);
+  }
+
+  /** Back to the candidate of the last save() (an ending was evaluated since). */
+  restore(): void {
+    const sv = this.saved;
+    this.t = sv[0]!;
+    this.loc = sv[1]!;
+    this.cost = sv[2]!;
+    this.travel = sv[3]!;
+    this.dist = sv[4]!;
+    this.stops = sv[5]!;
+    this.busy = sv[6]!;
+    this.seqLen = sv[7]!;
+    this.ok = true;
+    const k = this.del.length;
+    for (let d = 0; d < k; d++) {
+      this.del[d] = this.savedLoads[d]!;
+      this.pick[d] = this.savedLoads[k + d]!;
+      this.peak[d] = this.savedLoads[2 * k + d]!;
+    }
+  }
+
+  /**
+   * The candidate so far can no longer become feasible by appending tasks: a window or a
+   * compatibility already failed, or (fast path) a peak load already above capacity.
+   */
+  deadEnd(): boolean {
+    if (this.slow) return false;
+    if (!this.ok) return true;
+    const inst = this.inst;
+    const dims = inst.dims;
+    for (let d = 0; d < dims; d++) if (this.peak[d]! > inst.vCapacity[this.v * dims + d]!) return true;
+    return false;
+  }
+
+  /** The solution's task indexes, read by the shipment precedence check of the fast path. */
+  bindPositions(taskRoute: Int32Array, taskPos: Int32Array): void {
+    this.taskRoute = taskRoute;
+    this.taskPos = taskPos;
   }
 
   private setVehicle(v: number): void {
@@ -58,7 +133,7 @@ export class Evaluator {
     this.dur = inst.dur[cls]!;
     this.cst = inst.cost[cls]!;
     this.dst = inst.dist[cls]!;
-    this.slow = inst.vHasBreaks[v] === 1 || inst.hasShipments;
+    this.slow = inst.vHasBreaks[v] === 1;
   }
 
   private reset(): void {
@@ -77,11 +152,17 @@ export class Evaluator {
     this.seqLen = 0;
   }
 
-  /** Starts an empty route for vehicle v. `forceFast` simulates directly even on slow-path vehicles. */
+  /**
+   * Starts an empty route for vehicle v. `forceFast` simulates directly even on slow-path
+   * vehicles, for a route's own (valid) sequence: no precedence check.
+   */
   startEmpty(v: number, forceFast = false): void {
     this.setVehicle(v);
     if (forceFast) this.slow = false;
     this.reset();
+    this.checkPrec = !forceFast && !this.slow && this.inst.hasShipments;
+    this.prefix = null;
+    this.prefixEnd = 0;
   }
 
   /** Starts from positions 0..i of route r (i = 0: just the start). */
@@ -95,6 +176,9 @@ export class Evaluator {
     this.loadPrefix(r, i);
     this.ok = r.cost < Infinity;
     this.seqLen = 0;
+    this.checkPrec = this.inst.hasShipments;
+    this.prefix = r;
+    this.prefixEnd = i;
   }
 
   /**
@@ -105,6 +189,14 @@ export class Evaluator {
   resumeAt(r: Route, i: number): void {
     this.startEmpty(r.v, true);
     this.loadPrefix(r, i);
+  }
+
+  /**
+   * The candidate is known to keep every pickup before its delivery (an insertion of a whole
+   * shipment into a valid route): skip the precedence check.
+   */
+  trustPrecedence(): void {
+    this.checkPrec = false;
   }
 
   /** The simulation state after position i of r, from its forward caches. */
@@ -130,6 +222,7 @@ export class Evaluator {
       this.seq[this.seqLen++] = task;
       return;
     }
+    if (this.checkPrec) this.seq[this.seqLen++] = task;
     this.step(task);
   }
 
@@ -203,6 +296,7 @@ export class Evaluator {
       this.slow = true;
     }
     if (!this.ok) return Infinity;
+    if (this.checkPrec && !this.precedenceAcross(null, 0)) return Infinity;
     const v = this.v;
     const a = this.loc * inst.stride + inst.vEnd[v]!;
     const tt = this.dur[a]!;
@@ -228,6 +322,7 @@ export class Evaluator {
       return this.finish();
     }
     if (!this.ok || r.cost === Infinity) return Infinity;
+    if (this.checkPrec && !this.precedenceAcross(r, j)) return Infinity;
     const lj = j <= m ? inst.taskLoc[r.tasks[j - 1]!]! : inst.vEnd[r.v]!;
     const a = this.loc * inst.stride + lj;
     const tt = this.dur[a]!;
@@ -267,6 +362,58 @@ export class Evaluator {
       c += inst.balanceCoef * w * w;
     }
     return c;
+  }
+
+  /**
+   * Fast path: the candidate is the prefix route's positions 1..prefixEnd, the recorded tasks
+   * (seq), then `suffix` from position j (null: nothing). The prefix and suffix are unchanged
+   * parts of valid routes, so only shipments with a task among the recorded ones, or cut off by
+   * the prefix's end or the suffix's start, can break precedence: a recorded delivery needs its
+   * pickup earlier in seq or in the prefix, a recorded pickup its delivery later in seq or in the
+   * suffix, and the shipments open at the prefix's end (Route.fOpen) and at the suffix's start
+   * must be exactly those closed by recorded tasks, or spanning from prefix to suffix.
+   */
+  private precedenceAcross(suffix: Route | null, j: number): boolean {
+    const inst = this.inst;
+    const taskRoute = this.taskRoute!;
+    const taskPos = this.taskPos!;
+    const s = ++this.stampValue;
+    const n = this.seqLen;
+    for (let k = 0; k < n; k++) {
+      const t = this.seq[k]!;
+      this.stamp[t] = s;
+      this.seqIndex[t] = k;
+    }
+    const pre = this.prefix;
+    const pi = this.prefixEnd;
+    let closedFromPrefix = 0;
+    let openToSuffix = 0;
+    for (let k = 0; k < n; k++) {
+      const t = this.seq[k]!;
+      const y = inst.taskPartner[t]!;
+      if (y < 0) continue;
+      if (this.stamp[y] === s) {
+        if ((this.seqIndex[y]! < k) !== (inst.taskKind[t] === KIND_DELIVERY)) return false;
+      } else if (inst.taskKind[t] === KIND_DELIVERY) {
+        if (pre === null || taskRoute[y] !== pre.v || taskPos[y]! > pi) return false;
+        closedFromPrefix++;
+      } else {
+        if (suffix === null || taskRoute[y] !== suffix.v || taskPos[y]! < j) return false;
+        openToSuffix++;
+      }
+    }
+    let spanning = 0;
+    if (pre !== null && pre === suffix) {
+      // Shipments of the route with the pickup in the prefix and the delivery in the suffix.
+      spanning = pre.fOpen[pi]!;
+      for (let p = pi + 1; p < j; p++) {
+        const t = pre.tasks[p - 1]!;
+        if (inst.taskKind[t] === KIND_DELIVERY && taskPos[inst.taskPartner[t]!]! <= pi) spanning--;
+      }
+    }
+    const openAtPrefix = pre !== null ? pre.fOpen[pi]! : 0;
+    const openAtSuffix = suffix !== null ? suffix.fOpen[j - 1]! : 0;
+    return openAtPrefix === closedFromPrefix + spanning && openAtSuffix === openToSuffix + spanning;
   }
 
   /** Every shipment in the sequence has its pickup before its delivery, both present. */

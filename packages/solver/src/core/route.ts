@@ -1,5 +1,5 @@
 import type { Instance } from "../model/instance";
-import { KIND_BREAK } from "../model/instance";
+import { KIND_BREAK, KIND_DELIVERY, KIND_PICKUP } from "../model/instance";
 import type { Evaluator } from "./evaluator";
 
 /**
@@ -33,6 +33,8 @@ export class Route {
   /** Service and setup time spent at positions 1..p (fBusy) and p..m (bBusy: setup of p excluded, it depends on the predecessor). */
   fBusy: Float64Array;
   bBusy: Float64Array;
+  /** Shipments picked up at or before position p and delivered after it (problems with shipments). */
+  fOpen: Int32Array;
   private capacity = 0;
   private readonly inst: Instance;
 
@@ -42,7 +44,7 @@ export class Route {
     this.fDep = this.fCost = this.fTravel = this.fDist = this.fDel = this.fPick = this.fPeak = new Float64Array(0);
     this.bLat = this.bCost = this.bTravel = this.bDist = this.bDel = this.bPick = this.bPeak = new Float64Array(0);
     this.fBusy = this.bBusy = new Float64Array(0);
-    this.fLoc = this.fStops = this.bStops = new Int32Array(0);
+    this.fLoc = this.fStops = this.bStops = this.fOpen = new Int32Array(0);
     this.grow(8);
   }
 
@@ -80,6 +82,7 @@ export class Route {
     this.bPeak = new Float64Array(c * k);
     this.fBusy = new Float64Array(c);
     this.bBusy = new Float64Array(c);
+    this.fOpen = new Int32Array(c);
     return true;
   }
 
@@ -118,6 +121,16 @@ export class Route {
       this.record(p, ev);
     }
     this.cost = ev.finish();
+    if (inst.hasShipments) {
+      let open = 0;
+      this.fOpen[0] = 0;
+      for (let p = 1; p <= m; p++) {
+        const kind = inst.taskKind[this.tasks[p - 1]!];
+        open += kind === KIND_PICKUP ? 1 : kind === KIND_DELIVERY ? -1 : 0;
+        this.fOpen[p] = open;
+      }
+      this.fOpen[m + 1] = 0;
+    }
     // The end position mirrors the final state.
     this.fDep[m + 1] = ev.t;
     this.fLoc[m + 1] = inst.vEnd[this.v]!;

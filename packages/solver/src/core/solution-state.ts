@@ -39,6 +39,7 @@ export class SolutionState {
     }
     this.taskRoute = new Int32Array(inst.nTasks).fill(-1);
     this.taskPos = new Int32Array(inst.nTasks);
+    this.ev.bindPositions(this.taskRoute, this.taskPos);
     this.typeSeen = new Int32Array(inst.nVehicles);
     this.routeModified = new Int32Array(inst.nVehicles);
     this.lsTested = new Int32Array(inst.nTasks).fill(-1);

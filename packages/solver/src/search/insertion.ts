@@ -83,14 +83,21 @@ export function bestInsertion(state: SolutionState, req: number, rng: Rng | null
         }
       }
     } else {
+      // The pickup after position p, then the delivery after each q >= p: the candidate up to
+      // the delivery grows one task per q (O(m²) per route on the fast path), and stops growing
+      // once a window, the compatibility or the capacity already fails.
       for (let p = 0; p <= m; p++) {
         if (rng !== null && blink > 0 && rng.blink(blink)) continue;
+        ev.startFrom(r, p);
+        ev.trustPrecedence();
+        ev.addTask(first);
         for (let q = p; q <= m; q++) {
-          ev.startFrom(r, p);
-          ev.addTask(first);
-          if (q > p) ev.addSeg(r, p + 1, q);
+          if (q > p) ev.addTask(r.tasks[q - 1]!);
+          if (ev.deadEnd()) break;
+          ev.save();
           ev.addTask(second);
           const c = ev.finishWith(r, q + 1) - base;
+          ev.restore();
           if (c < best) {
             best = c;
             out.v = v;
