@@ -20,6 +20,12 @@ const DEFAULT_TIME_LIMIT_MS = 1000;
 const FINAL_POLISH_SHARE = 0.99;
 /** min_vehicles: share of iterations that try to empty the smallest route. */
 const ROUTE_ELIMINATION_RATE = 0.1;
+/**
+ * min_vehicles: share of the time budget given to fleet minimisation (SISR's: the smallest route's
+ * requests are left out and the fleet closed one route below the best; the search works them back
+ * in under the absences rule). The rest minimises travel with the fewest routes found.
+ */
+const FLEET_MINIMISATION_SHARE = 0.5;
 
 export const DEFAULT_TUNING: Tuning = {
   startTemperature: 1,
@@ -174,8 +180,29 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
   // The requests left out that some vehicle could serve (all assigned: no scan, the usual case).
   const leftOut = (): number[] =>
     neverInsertable > 0 || state.assigned < inst.nRequests ? state.unassignedRequests().filter((q) => insertable[q]) : [];
+  // Fleet minimisation (min_vehicles): close the fleet one route below the best solution's and
+  // leave the smallest route's requests out; each time every request is back in, again.
+  let reducing = false;
+  const startReduction = (): void => {
+    const k = state.usedRoutes();
+    reducing = k >= 2 && inst.mode === "min_vehicles" && !stop.done(it, FLEET_MINIMISATION_SHARE);
+    if (!reducing) return;
+    state.routeCap = k - 1;
+    saved.clear();
+    ruinSmallestRoute(state, rng, saved);
+    absences.fill(0);
+    current = state.totalCost();
+  };
+  const endReduction = (): void => {
+    reducing = false;
+    state.routeCap = Infinity;
+    state.restore(best);
+    current = bestCost;
+  };
+  startReduction();
   // The last 1 % of a time budget polishes the best solution with a full local search (below).
   while (!stop.done(it, FINAL_POLISH_SHARE)) {
+    if (reducing && stop.done(it, FLEET_MINIMISATION_SHARE)) endReduction();
     it++;
     saved.clear();
     const unassigned = leftOut();
@@ -215,6 +242,7 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
         bestCost = current;
         best = state.snapshot();
         report(it);
+        if (reducing && leftOut().length === 0) startReduction();
       }
     } else {
       for (const [v, tasks] of saved) state.setRoute(v, tasks);

@@ -18,6 +18,13 @@ export class SolutionState {
   /** Indexed by vehicle type: stamp marking types whose empty vehicle was already tried in this pass. */
   readonly typeSeen: Int32Array;
   typeStamp = 0;
+  /**
+   * Most routes an insertion may use (fleet minimisation closes the empty vehicles once this many
+   * routes are in use); Infinity: no limit besides the fleet.
+   */
+  routeCap = Infinity;
+  /** Scratch space of the shipment insertion (bestPairInRoute). */
+  pairScratch = new Float64Array(16);
   /** Incremented by every route change; routeModified[v] = its value at route v's last change. */
   modCounter = 0;
   readonly routeModified: Int32Array;
@@ -78,6 +85,13 @@ export class SolutionState {
     if (this.assigned === inst.nRequests) return c;
     for (let q = 0; q < inst.nRequests; q++) if (this.taskRoute[inst.requestFirst[q]!] === -1) c += inst.requestPenalty[q]!;
     return c;
+  }
+
+  /** Routes with at least one stop. */
+  usedRoutes(): number {
+    let n = 0;
+    for (const r of this.routes) if (r.stops > 0) n++;
+    return n;
   }
 
   routeCost(): number {

@@ -29,10 +29,12 @@ export function bestInsertion(state: SolutionState, req: number, rng: Rng | null
   // Latest window end of the (first) task: no insertion can arrive later.
   let latest = -Infinity;
   for (let w = inst.twOffset[first]!; w < inst.twOffset[first + 1]!; w++) latest = Math.max(latest, inst.twEnd[w]!);
+  const closed = state.routeCap < Infinity && state.usedRoutes() >= state.routeCap;
   for (let v = 0; v < inst.nVehicles; v++) {
     if (!inst.allCompatible && inst.compat[v * inst.nTasks + first] === 0) continue;
     const r = state.routes[v]!;
     const m = r.tasks.length;
+    if (r.stops === 0 && closed) continue;
     if (r.stops === 0 && !inst.vHasBreaks[v]) {
       const ty = inst.vType[v]!;
       if (seen[ty] === stamp) continue;
@@ -59,7 +61,7 @@ export function bestInsertion(state: SolutionState, req: number, rng: Rng | null
       // Routes the evaluator simulates directly, with a time limit somewhere (the job's windows,
       // or a finite latest time on the route: bLat stays finite back to position 1): windows
       // can be checked before the evaluator runs. Without any limit the check could never fail.
-      const direct = !inst.vHasBreaks[v] && !inst.hasShipments && (latest < Infinity || r.bLat[1]! < Infinity);
+      const direct = !inst.vHasBreaks[v] && (latest < Infinity || r.bLat[1]! < Infinity);
       for (let p = 0; p <= m; p++) {
         if (rng !== null && blink > 0 && rng.blink(blink)) continue;
         // Lower bounds before the full evaluation: arc cost delta and earliest arrival.
@@ -83,33 +85,89 @@ export function bestInsertion(state: SolutionState, req: number, rng: Rng | null
         }
       }
     } else {
-      // The pickup after position p, then the delivery after each q >= p: the candidate up to
-      // the delivery grows one task per q (O(m²) per route on the fast path), and stops growing
-      // once a window, the compatibility or the capacity already fails.
-      for (let p = 0; p <= m; p++) {
-        if (rng !== null && blink > 0 && rng.blink(blink)) continue;
-        ev.startFrom(r, p);
-        ev.trustPrecedence();
-        ev.addTask(first);
-        for (let q = p; q <= m; q++) {
-          if (q > p) ev.addTask(r.tasks[q - 1]!);
-          if (ev.deadEnd()) break;
-          ev.save();
-          ev.addTask(second);
-          const c = ev.finishWith(r, q + 1) - base;
-          ev.restore();
-          if (c < best) {
-            best = c;
-            out.v = v;
-            out.p = p;
-            out.q = q;
-          }
-        }
-      }
+      best = bestPairInRoute(state, r, first, second, rng, blink, best, out);
     }
   }
   out.delta = best;
   return best < Infinity;
+}
+
+/**
+ * Cheapest insertion of the shipment (first = pickup, second = delivery) into route r when it
+ * beats `best` (then written to `out`, delta against r's cost); returns the new best. The pickup
+ * goes after position p, then the delivery after each q >= p: the candidate up to the delivery
+ * grows one task per q (O(m²) per route on the fast path), and stops growing once a window, the
+ * compatibility or the capacity already fails.
+ */
+export function bestPairInRoute(
+  state: SolutionState,
+  r: Route,
+  first: number,
+  second: number,
+  rng: Rng | null,
+  blink: number,
+  best: number,
+  out: Insertion,
+): number {
+  const inst = state.inst;
+  const ev = state.ev;
+  const m = r.tasks.length;
+  const base = r.cost;
+  // On a used route without a balance term, the cost delta is exactly the change of arc costs:
+  // a pickup position whose own arc change plus the cheapest delivery arc change after it cannot
+  // beat `best` is skipped, and so is every delivery position that cannot.
+  const bound = r.stops > 0 && inst.balanceCoef === 0 && !inst.vHasBreaks[r.v];
+  const cst = inst.cost[inst.vClass[r.v]!]!;
+  const stride = inst.stride;
+  const lf = inst.taskLoc[first]!;
+  const ls = inst.taskLoc[second]!;
+  let dDel = state.pairScratch;
+  if (bound) {
+    if (dDel.length < m + 2) dDel = state.pairScratch = new Float64Array(2 * (m + 2));
+    // dDel[q]: arc change of the delivery alone after position q; then suffix minima in dDel[m + 1 + …].
+    let min = Infinity;
+    for (let q = m; q >= 0; q--) {
+      const a = r.fLoc[q]!;
+      const b = r.fLoc[q + 1]!;
+      const d = cst[a * stride + ls]! + cst[ls * stride + b]! - cst[a * stride + b]!;
+      dDel[q] = d < min ? (min = d) : min;
+    }
+  }
+  for (let p = 0; p <= m; p++) {
+    if (rng !== null && blink > 0 && rng.blink(blink)) continue;
+    let dPick = 0;
+    if (bound) {
+      const a = r.fLoc[p]!;
+      const b = r.fLoc[p + 1]!;
+      dPick = cst[a * stride + lf]! + cst[lf * stride + b]! - cst[a * stride + b]!;
+      // Both at p: a → pickup → delivery → b.
+      const together = cst[a * stride + lf]! + cst[lf * stride + ls]! + cst[ls * stride + b]! - cst[a * stride + b]!;
+      const laterMin = p < m ? dPick + dDel[p + 1]! : Infinity;
+      if (together >= best && laterMin >= best) continue;
+    }
+    ev.startFrom(r, p);
+    ev.trustPrecedence();
+    ev.addTask(first);
+    for (let q = p; q <= m; q++) {
+      if (q > p) ev.addTask(r.tasks[q - 1]!);
+      if (ev.deadEnd()) break;
+      if (bound && q > p && dPick + dDel[q]! >= best) {
+        // dDel[q] is the minimum over q..m: no later delivery position can beat `best` either.
+        break;
+      }
+      ev.save();
+      ev.addTask(second);
+      const c = ev.finishWith(r, q + 1) - base;
+      ev.restore();
+      if (c < best) {
+        best = c;
+        out.v = r.v;
+        out.p = p;
+        out.q = q;
+      }
+    }
+  }
+  return best;
 }
 
 /**

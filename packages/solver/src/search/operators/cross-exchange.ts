@@ -1,5 +1,4 @@
 import type { SolutionState } from "../../core/solution-state";
-import type { Instance } from "../../model/instance";
 import { slice, type Operator } from "./operator";
 
 const MAX_LEN = 3;
@@ -14,8 +13,8 @@ export class CrossExchange implements Operator {
   private pv = 0;
   private lv = 0;
 
-  supports(inst: Instance): boolean {
-    return !inst.hasShipments;
+  supports(): boolean {
+    return true;
   }
 
   evaluate(s: SolutionState, u: number, v: number): number {

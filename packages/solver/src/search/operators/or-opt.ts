@@ -31,7 +31,6 @@ export class OrOpt implements Operator {
       if (ru === rv && pv >= pu - 1 && pv <= end) continue;
       let c1 = 0;
       if (ru !== rv) {
-        if (s.inst.hasShipments) return 0;
         ev.startFrom(Ru, pu - 1);
         c1 = ev.finishWith(Ru, end + 1);
         if (c1 === Infinity) continue;
