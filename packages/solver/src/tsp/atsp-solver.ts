@@ -1,71 +1,37 @@
 import type { Rng } from "../util/rng";
-import type { Stopping } from "../search/stopping";
 import { ArrayTour } from "./array-tour";
-
-/**
- * Iterated local search for the asymmetric TSP. The main moves preserve the tour's orientation,
- * so arc costs never have to be re-read along a reversed path: Or-opt (1–3 nodes moved next to a
- * neighbour, in either orientation) and or-3opt, the reversal-free sequential 3-opt move that
- * exchanges two adjacent segments ("a'b'c'"); plus 2-opt on paths of up to 50 nodes, costed by
- * walking them. Candidates are alpha-nearest on min(d(i,j), d(j,i)). Kicks swap two short
- * adjacent segments (orientation preserved); a rejected kick is undone from the move log.
- * Node 0 is the start; when `fixedEnd` >= 0 the arc fixedEnd → 0 is never removed.
- */
-export function solveAtsp(
-  n: number,
-  D: Float64Array,
-  fixedEnd: number,
-  k: number,
-  rng: Rng,
-  stop: Stopping,
-  onImprove: (cost: number, it: number) => void,
-): { order: number[]; iterations: number } {
-  const s = new AtspSearch(n, D, fixedEnd, k, rng);
-  s.nearestNeighbourTour();
-  s.optimiseAll();
-  onImprove(s.cost, 0);
-  let it = 0;
-  // Kicks are kept only when not worse, so the current tour is always the best one.
-  while (!stop.done(it)) {
-    it++;
-    s.startLog();
-    const before = s.cost;
-    s.kick();
-    s.optimiseQueue();
-    if (s.cost <= before + s.eps) {
-      if (s.cost < before - s.eps && (it & 255) === 0) onImprove(s.cost, it);
-    } else {
-      s.undo();
-      s.cost = before;
-    }
-  }
-  onImprove(s.cost, it);
-  const order: number[] = [];
-  const p0 = s.pos[0]!;
-  for (let m = 1; m < n; m++) order.push(s.tour[(p0 + m) % n]!);
-  return { order, iterations: it };
-}
 
 /** Longest path (nodes) that improveReversal turns round. */
 const MAX_REVERSAL = 50;
+/** The asymmetric kick reorders two segments: a | B | C | d → a C B d. */
+const KICK_SEGMENTS = 2;
 
-/** Array tour (tour[position], pos[node]) for the ATSP with orientation-preserving moves; exported for tests. */
+/**
+ * The asymmetric TSP search that iterated-local-search.ts drives. Its main moves preserve the
+ * tour's orientation, so arc costs never have to be re-read along a reversed path: Or-opt (1–3
+ * nodes moved next to a neighbour, in either orientation) and or-3opt, the reversal-free
+ * sequential 3-opt move that exchanges two adjacent segments ("a'b'c'"); plus 2-opt on paths of
+ * up to 50 nodes, costed by walking them. Candidates are alpha-nearest on min(d(i,j), d(j,i)).
+ * Nearest-neighbour start; kicks swap two short adjacent segments (orientation preserved).
+ * Node 0 is the start; when `fixedEnd` >= 0 the arc fixedEnd → 0 is never removed.
+ * Array tour: tour[position], pos[node].
+ */
 export class AtspSearch extends ArrayTour {
   private readonly tmp: Int32Array;
 
   constructor(n: number, D: Float64Array, fixedEnd: number, k: number, rng: Rng) {
-    super(n, D, fixedEnd, k, rng, false);
+    super(n, D, fixedEnd, k, rng, false, KICK_SEGMENTS);
     this.tmp = new Int32Array(n);
+  }
+
+  initialTour(): void {
+    this.nearestNeighbourTour();
   }
 
   /** Steps from a forward to x. */
   private off(a: number, x: number): number {
     const o = this.pos[x]! - this.pos[a]!;
     return o < 0 ? o + this.n : o;
-  }
-
-  private isFixed(a: number, b: number): boolean {
-    return this.fixedEnd >= 0 && a === this.fixedEnd && b === 0;
   }
 
   optimiseQueue(): void {
@@ -116,20 +82,20 @@ export class AtspSearch extends ArrayTour {
     const k = this.k;
     const eps = this.eps;
     const p = this.pred(s1);
-    if (this.isFixed(p, s1)) return false;
+    if (this.fixed(p, s1)) return false;
     let s2 = s1;
     let inner = 0; // internal arc cost forward
     let innerRev = 0; // internal arc cost reversed
     for (let L = 1; L <= 3 && L < n - 2; L++) {
       if (L > 1) {
         const nx0 = this.succ(s2);
-        if (this.isFixed(s2, nx0) || nx0 === p) break;
+        if (this.fixed(s2, nx0) || nx0 === p) break;
         inner += this.d(s2, nx0);
         innerRev += this.d(nx0, s2);
         s2 = nx0;
       }
       const nx = this.succ(s2);
-      if (nx === p || this.isFixed(s2, nx)) continue;
+      if (nx === p || this.fixed(s2, nx)) continue;
       const removeGain = this.d(p, s1) + this.d(s2, nx) - this.d(p, nx);
       if (removeGain <= eps) continue;
       for (let q = 0; q < k; q++) {
@@ -138,7 +104,7 @@ export class AtspSearch extends ArrayTour {
         for (let side = 0; side < 2; side++) {
           const a = side === 0 ? c : this.pred(c);
           const b = this.succ(a);
-          if (a === p || this.isFixed(a, b) || this.off(s1, a) < L || this.off(s1, b) < L) continue;
+          if (a === p || this.fixed(a, b) || this.off(s1, a) < L || this.off(s1, b) < L) continue;
           // Forward: a → s1 … s2 → b ; reversed: a → s2 … s1 → b.
           const fwd = this.d(a, s1) + this.d(s2, b);
           const rev = this.d(a, s2) + this.d(s1, b) + innerRev - inner;
@@ -148,14 +114,7 @@ export class AtspSearch extends ArrayTour {
             // p S nx … a b → p nx … a S b: exchange S with the path nx … a.
             this.exchange(this.pos[s1]!, L, this.off(nx, a) + 1);
             if (!addFwd) this.reverseRange(this.pos[s1]!, L);
-            this.cost -= gain;
-            this.work.push(p);
-            this.work.push(nx);
-            this.work.push(a);
-            this.work.push(b);
-            this.work.push(s1);
-            this.work.push(s2);
-            return true;
+            return this.improved(gain, p, nx, a, b, s1, s2);
           }
         }
       }
@@ -173,14 +132,14 @@ export class AtspSearch extends ArrayTour {
     const k = this.k;
     const eps = this.eps;
     const t2 = this.succ(t1);
-    if (this.isFixed(t1, t2)) return false;
+    if (this.fixed(t1, t2)) return false;
     const d12 = this.d(t1, t2);
     for (let q = 0; q < k; q++) {
       const t4 = this.nb[t1 * k + q]!;
       const g1 = d12 - this.d(t1, t4);
       if (g1 <= eps || t4 === t2) continue;
       const t3 = this.pred(t4);
-      if (this.isFixed(t3, t4)) continue;
+      if (this.fixed(t3, t4)) continue;
       const o4 = this.off(t2, t4);
       const g1b = g1 + this.d(t3, t4);
       for (let r = 0; r < k; r++) {
@@ -190,18 +149,11 @@ export class AtspSearch extends ArrayTour {
         const o5 = this.off(t2, t5);
         if (o5 < o4 || o5 >= n - 1) continue; // t5 must lie on t4 … pred(t1)
         const t6 = this.succ(t5);
-        if (this.isFixed(t5, t6)) continue;
+        if (this.fixed(t5, t6)) continue;
         const gain = g2 + this.d(t5, t6) - this.d(t3, t6);
         if (gain > eps) {
           this.exchange(this.pos[t2]!, o4, o5 - o4 + 1);
-          this.cost -= gain;
-          this.work.push(t1);
-          this.work.push(t2);
-          this.work.push(t3);
-          this.work.push(t4);
-          this.work.push(t5);
-          this.work.push(t6);
-          return true;
+          return this.improved(gain, t1, t2, t3, t4, t5, t6);
         }
       }
     }
@@ -218,7 +170,7 @@ export class AtspSearch extends ArrayTour {
     const k = this.k;
     const eps = this.eps;
     const t2 = this.succ(t1);
-    if (this.isFixed(t1, t2)) return false;
+    if (this.fixed(t1, t2)) return false;
     const d12 = this.d(t1, t2);
     for (let q = 0; q < k; q++) {
       const t3 = this.nb[t1 * k + q]!;
@@ -227,13 +179,13 @@ export class AtspSearch extends ArrayTour {
       const len = this.off(t2, t3);
       if (len === 0 || len >= MAX_REVERSAL || len >= this.n - 2) continue;
       const t4 = this.succ(t3);
-      if (this.isFixed(t3, t4)) continue;
+      if (this.fixed(t3, t4)) continue;
       let fwd = 0;
       let rev = 0;
       let fixedInside = false;
       for (let x = t2; x !== t3; ) {
         const y = this.succ(x);
-        if (this.isFixed(x, y)) fixedInside = true;
+        if (this.fixed(x, y)) fixedInside = true;
         fwd += this.d(x, y);
         rev += this.d(y, x);
         x = y;
@@ -242,43 +194,9 @@ export class AtspSearch extends ArrayTour {
       const gain = g1 + this.d(t3, t4) - this.d(t2, t4) + fwd - rev;
       if (gain > eps) {
         this.reverseRange(this.pos[t2]!, len + 1);
-        this.cost -= gain;
-        this.work.push(t1);
-        this.work.push(t2);
-        this.work.push(t3);
-        this.work.push(t4);
-        return true;
+        return this.improved(gain, t1, t2, t3, t4);
       }
     }
     return false;
-  }
-
-  /** Local double bridge: a | B | C | d → a C B d with short B, C at a random place (orientation preserved). */
-  kick(): void {
-    const n = this.n;
-    const maxL = Math.max(1, Math.min(50, Math.floor((n - 2) / 3)));
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const i = this.rng.int(n);
-      const l1 = 1 + this.rng.int(maxL);
-      const l2 = 1 + this.rng.int(maxL);
-      if (l1 + l2 + 2 > n) continue;
-      const tour = this.tour;
-      const a = tour[i]!;
-      const b1 = tour[(i + 1) % n]!;
-      const bL = tour[(i + l1) % n]!;
-      const c1 = tour[(i + l1 + 1) % n]!;
-      const cL = tour[(i + l1 + l2) % n]!;
-      const dd = tour[(i + l1 + l2 + 1) % n]!;
-      if (this.isFixed(a, b1) || this.isFixed(bL, c1) || this.isFixed(cL, dd)) continue;
-      this.cost += this.d(a, c1) + this.d(cL, b1) + this.d(bL, dd) - this.d(a, b1) - this.d(bL, c1) - this.d(cL, dd);
-      this.exchange((i + 1) % n, l1, l2);
-      this.work.push(a);
-      this.work.push(b1);
-      this.work.push(bL);
-      this.work.push(c1);
-      this.work.push(cL);
-      this.work.push(dd);
-      return;
-    }
   }
 }

@@ -1,37 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { Rng } from "../util/rng";
+import { expectValidTour, randomMatrix } from "./test-support";
 import { TspSearch } from "./tsp-solver";
-
-/** Random Euclidean instance (rounded, so ties occur) as a flat symmetric matrix. */
-function randomMatrix(rng: Rng, n: number): Float64Array {
-  const xy = Array.from({ length: n }, () => [rng.int(100), rng.int(100)] as const);
-  const D = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) D[i * n + j] = Math.round(Math.hypot(xy[i]![0] - xy[j]![0], xy[i]![1] - xy[j]![1]));
-  return D;
-}
-
-function tourCost(t: TspSearch, D: Float64Array, n: number): number {
-  let c = 0;
-  for (let i = 0; i < n; i++) c += D[t.tour[i]! * n + t.tour[(i + 1) % n]!]!;
-  return c;
-}
-
-function expectPermutation(t: TspSearch, n: number): void {
-  expect([...t.tour].sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i));
-  for (let i = 0; i < n; i++) expect(t.pos[t.tour[i]!]).toBe(i);
-}
-
-function fixedEdgeKept(t: TspSearch, n: number, fixedEnd: number): boolean {
-  const p = t.pos[0]!;
-  return t.tour[(p + 1) % n] === fixedEnd || t.tour[(p + n - 1) % n] === fixedEnd;
-}
 
 describe("TspSearch", () => {
   it("or-3opt, 2-opt and Or-opt deltas equal the recomputed tour cost change; the tour stays a permutation", () => {
     const rng = new Rng(5);
     for (let trial = 0; trial < 60; trial++) {
       const n = 8 + rng.int(40);
-      const D = randomMatrix(rng, n);
+      const D = randomMatrix(rng, n, false);
       const fixedEnd = trial % 3 === 0 ? n - 1 : -1;
       const t = new TspSearch(n, D, fixedEnd, Math.min(8, n - 1), rng);
       const order = Array.from({ length: n }, (_, i) => i).filter((x) => x !== fixedEnd);
@@ -45,37 +22,9 @@ describe("TspSearch", () => {
         for (let a = 0; a < n; a++) {
           const before = t.cost;
           const improved = m[move]!.call(t, a);
-          expectPermutation(t, n);
-          expect(t.cost).toBeCloseTo(tourCost(t, D, n), 6);
+          expectValidTour(t, D, n, fixedEnd, false);
           if (improved) expect(t.cost).toBeLessThan(before);
-          if (fixedEnd >= 0) expect(fixedEdgeKept(t, n, fixedEnd)).toBe(true);
         }
-      }
-    }
-  });
-
-  it("kick + local search is undone exactly from the reversal log", () => {
-    const rng = new Rng(9);
-    for (let trial = 0; trial < 20; trial++) {
-      const n = 10 + rng.int(60);
-      const D = randomMatrix(rng, n);
-      const fixedEnd = trial % 2 === 0 ? n - 1 : -1;
-      const t = new TspSearch(n, D, fixedEnd, Math.min(8, n - 1), rng);
-      t.nearestNeighbourTour();
-      t.optimiseAll();
-      expect(t.cost).toBeCloseTo(tourCost(t, D, n), 6);
-      for (let k = 0; k < 30; k++) {
-        const saved = t.tour.slice();
-        const before = t.cost;
-        t.startLog();
-        t.kick();
-        t.optimiseQueue();
-        expectPermutation(t, n);
-        expect(t.cost).toBeCloseTo(tourCost(t, D, n), 6);
-        if (fixedEnd >= 0) expect(fixedEdgeKept(t, n, fixedEnd)).toBe(true);
-        t.undo();
-        t.cost = before;
-        expect([...t.tour]).toEqual([...saved]);
       }
     }
   });
@@ -86,13 +35,11 @@ describe("TspSearch.greedyTour", () => {
     const rng = new Rng(3);
     for (let trial = 0; trial < 40; trial++) {
       const n = 7 + rng.int(80);
-      const D = randomMatrix(rng, n);
+      const D = randomMatrix(rng, n, false);
       const fixedEnd = trial % 2 === 0 ? n - 1 : -1;
       const t = new TspSearch(n, D, fixedEnd, Math.min(trial % 4 === 0 ? 3 : 10, n - 1), rng);
       t.greedyTour();
-      expectPermutation(t, n);
-      expect(t.cost).toBeCloseTo(tourCost(t, D, n), 6);
-      if (fixedEnd >= 0) expect(fixedEdgeKept(t, n, fixedEnd)).toBe(true);
+      expectValidTour(t, D, n, fixedEnd, false);
     }
   });
 });
@@ -102,7 +49,7 @@ describe("TspSearch candidates", () => {
     const rng = new Rng(8);
     for (let trial = 0; trial < 20; trial++) {
       const n = 10 + rng.int(60);
-      const D = randomMatrix(rng, n);
+      const D = randomMatrix(rng, n, false);
       const k = 8;
       const t = new TspSearch(n, D, -1, k, rng);
       const nb = (t as unknown as { nb: Int32Array }).nb;

@@ -3,12 +3,15 @@ import { KIND_JOB } from "../model/instance";
 import type { ProgressEvent } from "../model/types";
 import type { Stopping } from "../search/stopping";
 import type { Rng } from "../util/rng";
-import { solveAtsp } from "./atsp-solver";
+import { AtspSearch } from "./atsp-solver";
 import { ArrayTour } from "./array-tour";
+import { iteratedLocalSearch } from "./iterated-local-search";
 
 /** Node limit of the dedicated TSP path: its own n × n matrix is 8n² bytes (200 MB at 5,000 stops). */
 const MAX_NODES = 6000;
 const NEIGHBOURS = 10;
+/** The symmetric kick is the double bridge: three segments reordered. */
+const KICK_SEGMENTS = 3;
 
 /**
  * True when the problem is a single-vehicle TSP without any side constraint, which the
@@ -59,10 +62,11 @@ function tspLocations(inst: Instance): number[] {
 }
 
 /**
- * Iterated local search for the symmetric TSP: greedy-edge start, 2-opt + Or-opt + or-3opt on
- * alpha-nearness candidate lists with a work queue (don't-look bits), then local double-bridge
- * kicks accepted when not worse (undone from a reversal log otherwise). An open or fixed end is
- * a fixed edge end→start that no move may remove.
+ * Solves a plain TSP (see isPlainTsp) with the iterated local search of iterated-local-search.ts,
+ * on a symmetric matrix with TspSearch (greedy-edge start, 2-opt + Or-opt + or-3opt, double-bridge
+ * kicks), else with AtspSearch (orientation-preserving moves, see atsp-solver.ts). Both use
+ * alpha-nearness candidate lists and a work queue (don't-look bits). An open or fixed end is a
+ * fixed edge end→start that no move may remove.
  */
 export function solvePlainTsp(
   inst: Instance,
@@ -78,39 +82,20 @@ export function solvePlainTsp(
   // D[i * n + j]: cost between nodes i and j.
   const D = new Float64Array(n * n);
   for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) D[i * n + j] = cost[locs[i]! * s + locs[j]!]!;
-  if (!isSymmetric(D, n)) {
-    const res = solveAtsp(n, D, fixedEnd, Math.min(NEIGHBOURS, n - 1), rng, stop, (bestCost, iteration) =>
-      onProgress?.({ iteration, elapsedMs: stop.elapsedMs(), bestCost, unassigned: 0 }),
-    );
-    return { tasks: res.order.filter((x) => x !== fixedEnd).map((x) => x - 1), iterations: res.iterations };
-  }
-  const tsp = new TspSearch(n, D, fixedEnd, Math.min(NEIGHBOURS, n - 1), rng);
-  tsp.greedyTour();
-  tsp.optimiseAll();
-  onProgress?.({ iteration: 0, elapsedMs: stop.elapsedMs(), bestCost: tsp.cost, unassigned: 0 });
-  let it = 0;
-  // A kick is kept only when the tour is not worse, so the current tour is always the best one;
-  // a rejected kick is undone from the reversal log (O(changed positions), not O(n)).
-  while (!stop.done(it)) {
-    it++;
-    tsp.startLog();
-    const before = tsp.cost;
-    tsp.kick();
-    tsp.optimiseQueue();
-    if (tsp.cost <= before + 1e-9) {
-      if (tsp.cost < before - 1e-9 && onProgress && (it & 255) === 0) {
-        onProgress({ iteration: it, elapsedMs: stop.elapsedMs(), bestCost: tsp.cost, unassigned: 0 });
-      }
-    } else {
-      tsp.undo();
-      tsp.cost = before;
-    }
-  }
-  onProgress?.({ iteration: it, elapsedMs: stop.elapsedMs(), bestCost: tsp.cost, unassigned: 0 });
-  return { tasks: readTour(tsp.tour, n, fixedEnd), iterations: it };
+  const k = Math.min(NEIGHBOURS, n - 1);
+  const search = isSymmetric(D, n) ? new TspSearch(n, D, fixedEnd, k, rng) : new AtspSearch(n, D, fixedEnd, k, rng);
+  const iterations = iteratedLocalSearch(
+    search,
+    stop,
+    onProgress && ((bestCost, iteration) => onProgress({ iteration, elapsedMs: stop.elapsedMs(), bestCost, unassigned: 0 })),
+  );
+  return { tasks: readTour(search.tour, n, fixedEnd), iterations };
 }
 
-/** Reads the cyclic tour from node 0 in the direction that does not start with the fixed end. */
+/**
+ * Reads the cyclic tour from node 0 in the direction that does not start with the fixed end
+ * (an asymmetric tour, which has the arc fixedEnd → 0, is read forward), without the fixed end.
+ */
 function readTour(tour: Int32Array, n: number, fixedEnd: number): number[] {
   const p0 = tour.indexOf(0);
   let dir = 1;
@@ -123,16 +108,17 @@ function readTour(tour: Int32Array, n: number, fixedEnd: number): number[] {
   return out;
 }
 
-/** Array tour (tour[position], pos[node]) with 2-opt, Or-opt and or-3opt moves; exported for tests. */
+/**
+ * The symmetric TSP search that iterated-local-search.ts drives: greedy-edge start, 2-opt, Or-opt
+ * and or-3opt moves, double-bridge kicks. Array tour: tour[position], pos[node].
+ */
 export class TspSearch extends ArrayTour {
   constructor(n: number, D: Float64Array, fixedEnd: number, k: number, rng: Rng) {
-    super(n, D, fixedEnd, k, rng, true);
+    super(n, D, fixedEnd, k, rng, true, KICK_SEGMENTS);
   }
 
-  /** True when {a, b} is the fixed end–start edge. */
-  private fixed(a: number, b: number): boolean {
-    const f = this.fixedEnd;
-    return f >= 0 && ((a === 0 && b === f) || (a === f && b === 0));
+  initialTour(): void {
+    this.greedyTour();
   }
 
   /**
@@ -189,12 +175,16 @@ export class TspSearch extends ArrayTour {
     }
     // Chain the fragments: from the current chain's tail to the nearest free endpoint.
     const visited = new Uint8Array(n);
+    // taken[node]: 1 when it is no free endpoint (inside a fragment, or already chained).
+    const taken = new Uint8Array(n);
+    for (let i = 0; i < n; i++) taken[i] = deg[i]! >= 2 ? 1 : 0;
     /** Marks f's fragment, returns its other end. */
     const walk = (f: number): number => {
       let prev = -1;
       let cur = f;
       for (;;) {
         visited[cur] = 1;
+        taken[cur] = 1;
         const a0 = adj[2 * cur]!;
         const a1 = adj[2 * cur + 1]!;
         const nx = a0 !== prev && a0 >= 0 ? a0 : a1 !== prev && a1 >= 0 ? a1 : -1;
@@ -207,23 +197,7 @@ export class TspSearch extends ArrayTour {
     while (deg[start]! === 2) start++;
     let tail = walk(start);
     for (;;) {
-      let best = -1;
-      let bd = Infinity;
-      for (let q = 0; q < k; q++) {
-        const c = this.nb[tail * k + q]!;
-        if (!visited[c] && deg[c]! < 2 && this.d(tail, c) < bd) {
-          bd = this.d(tail, c);
-          best = c;
-        }
-      }
-      if (best < 0) {
-        for (let c = 0; c < n; c++) {
-          if (!visited[c] && deg[c]! < 2 && this.d(tail, c) < bd) {
-            bd = this.d(tail, c);
-            best = c;
-          }
-        }
-      }
+      const best = this.nearestFree(tail, taken);
       if (best < 0) break;
       link(tail, best);
       tail = walk(best);
@@ -285,12 +259,7 @@ export class TspSearch extends ArrayTour {
         const gain = g1 + this.d(t3, t4) - d23 - this.d(t1, t4);
         if (gain > this.eps) {
           this.move2(t1, t2, t4, t3);
-          this.cost -= gain;
-          this.work.push(t1);
-          this.work.push(t2);
-          this.work.push(t3);
-          this.work.push(t4);
-          return true;
+          return this.improved(gain, t1, t2, t3, t4);
         }
       }
     }
@@ -346,14 +315,7 @@ export class TspSearch extends ArrayTour {
           if (gain > eps) {
             this.move2(t1, t2, t4, t3); // → (t1,t4), (t2,t3)
             this.move2(t1, t4, t6, t5); // → (t1,t6), (t4,t5)
-            this.cost -= gain;
-            this.work.push(t1);
-            this.work.push(t2);
-            this.work.push(t3);
-            this.work.push(t4);
-            this.work.push(t5);
-            this.work.push(t6);
-            return true;
+            return this.improved(gain, t1, t2, t3, t4, t5, t6);
           }
         }
       }
@@ -410,14 +372,7 @@ export class TspSearch extends ArrayTour {
             const gain = removeGain + this.d(x, y) - added;
             if (gain > this.eps) {
               this.applyOrOpt(p, s1, s2, nx, x, y, cIsX);
-              this.cost -= gain;
-              this.work.push(p);
-              this.work.push(nx);
-              this.work.push(s1);
-              this.work.push(s2);
-              this.work.push(x);
-              this.work.push(y);
-              return true;
+              return this.improved(gain, p, nx, s1, s2, x, y);
             }
           }
         }
@@ -431,50 +386,5 @@ export class TspSearch extends ArrayTour {
     this.move2(p, s1, x, y); // → (p,x), (s1,y)
     if (x !== nx) this.move2(p, x, nx, s2); // → (p,nx), (x,s2)
     if (s1First) this.move2(x, s2, s1, y); // → (x,s1), (s2,y)
-  }
-
-  /**
-   * Double bridge, the non-sequential 4-opt kick that 2-opt/3-opt moves cannot undo directly:
-   * a B C D e → a D C B e with short segments B, C, D (up to 50 nodes each) at a random place,
-   * done as four reversals on consecutive positions (logged, so undo restores the tour).
-   */
-  kick(): void {
-    const n = this.n;
-    const tour = this.tour;
-    const maxL = Math.max(1, Math.min(50, Math.floor((n - 2) / 4)));
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const i = this.rng.int(n);
-      const l1 = 1 + this.rng.int(maxL);
-      const l2 = 1 + this.rng.int(maxL);
-      const l3 = 1 + this.rng.int(maxL);
-      if (l1 + l2 + l3 + 2 > n) continue;
-      const a = tour[i]!;
-      const b1 = tour[(i + 1) % n]!;
-      const bL = tour[(i + l1) % n]!;
-      const c1 = tour[(i + l1 + 1) % n]!;
-      const cL = tour[(i + l1 + l2) % n]!;
-      const d1 = tour[(i + l1 + l2 + 1) % n]!;
-      const dL = tour[(i + l1 + l2 + l3) % n]!;
-      const e = tour[(i + l1 + l2 + l3 + 1) % n]!;
-      if (this.fixed(a, b1) || this.fixed(bL, c1) || this.fixed(cL, d1) || this.fixed(dL, e)) continue;
-      const delta =
-        this.d(a, d1) + this.d(dL, c1) + this.d(cL, b1) + this.d(bL, e) -
-        this.d(a, b1) - this.d(bL, c1) - this.d(cL, d1) - this.d(dL, e);
-      const i1 = (i + 1) % n;
-      this.reverseRange(i1, l1 + l2 + l3); // D' C' B'
-      this.reverseRange(i1, l3); // D C' B'
-      this.reverseRange((i1 + l3) % n, l2); // D C B'
-      this.reverseRange((i1 + l3 + l2) % n, l1); // D C B
-      this.cost += delta;
-      this.work.push(a);
-      this.work.push(b1);
-      this.work.push(bL);
-      this.work.push(c1);
-      this.work.push(cL);
-      this.work.push(d1);
-      this.work.push(dL);
-      this.work.push(e);
-      return;
-    }
   }
 }
