@@ -55,6 +55,10 @@ export const vehicles = pgTable(
     breaks: jsonb("breaks").$type<StoredVehicleBreak[]>().notNull().default([]),
     fixedCostPence: integer("fixed_cost_pence").notNull().default(0),
     costPerHourPence: integer("cost_per_hour_pence").notNull().default(0),
+    /** Multi-trip (issue 26): trips per shift, reloading at the start depot in between (1 = no reload). */
+    maxTrips: integer("max_trips").notNull().default(1),
+    /** Minutes spent at the depot for each reload. */
+    reloadMinutes: integer("reload_minutes").notNull().default(0),
     vin: text("vin"),
     insurancePolicy: text("insurance_policy"),
     /** Soft delete: archived vehicles leave the list but old plans keep them. */
@@ -65,6 +69,8 @@ export const vehicles = pgTable(
   (t) => [
     index("vehicles_team_idx").on(t.teamId, t.createdAt),
     check("vehicles_profile_check", sql`${t.profile} in ('car','van','truck','bicycle')`),
+    check("vehicles_max_trips_check", sql`${t.maxTrips} between 1 and 10`),
+    check("vehicles_reload_minutes_check", sql`${t.reloadMinutes} between 0 and 240`),
   ],
 );
 

@@ -11,6 +11,11 @@ import { plans, vehicles } from "./fleet";
 export type MatchQuality = "exact" | "street" | "place" | "coordinates" | "approximate";
 /** A place as stored on a route: what the user typed (address) and where it resolved to. */
 export type StoredPlace = { label: string; address: string | null; lat: number; lng: number; match?: MatchQuality | null };
+/**
+ * A multi-trip fleet route's return to its start depot to reload (issue 26), between the stop with
+ * sequence `afterSequence` and the next one; times are seconds after departure, like the stops'.
+ */
+export type StoredReload = { afterSequence: number; arrivalS: number; departureS: number };
 /** A destination the solver could not place, with its reason (unreachable, time_window…). */
 export type StoredUnassigned = { inputIndex: number; label: string; lat: number; lng: number; reason: string };
 
@@ -38,6 +43,8 @@ export const routes = pgTable(
     start: jsonb("start").$type<StoredPlace>().notNull(),
     end: jsonb("end").$type<StoredPlace>(),
     unassigned: jsonb("unassigned").$type<StoredUnassigned[]>().notNull().default([]),
+    /** Reloads at the start depot of a dispatched multi-trip route, in order (empty for one trip). */
+    reloads: jsonb("reloads").$type<StoredReload[]>().notNull().default([]),
     distanceM: doublePrecision("distance_m").notNull(),
     durationS: doublePrecision("duration_s").notNull(),
     /** Arrival at the end place (or back at the start); null for an open route. */
