@@ -19,13 +19,15 @@ const DEFAULT_TIME_LIMIT_MS = 1000;
 /** Share of a time budget after which the search stops and polishes its best solution. */
 const FINAL_POLISH_SHARE = 0.99;
 /** min_vehicles: share of iterations that try to empty the smallest route. */
-const ROUTE_ELIMINATION_RATE = 0.1;
+const ROUTE_ELIMINATION_RATE = 0;
 /**
  * min_vehicles: share of the time budget given to fleet minimisation (SISR's: the smallest route's
  * requests are left out and the fleet closed one route below the best; the search works them back
  * in under the absences rule). The rest minimises travel with the fewest routes found.
  */
 const FLEET_MINIMISATION_SHARE = 0.5;
+/** min_vehicles: share of the time budget after which one attempt at a route fewer gives up. */
+const FLEET_ATTEMPT_SHARE = 0.15;
 
 export const DEFAULT_TUNING: Tuning = {
   startTemperature: 1,
@@ -183,10 +185,14 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
   // Fleet minimisation (min_vehicles): close the fleet one route below the best solution's and
   // leave the smallest route's requests out; each time every request is back in, again.
   let reducing = false;
+  // Progress at which the travel phase began: its annealing schedule starts over from there.
+  let phaseStart = 0;
+  let attemptStart = 0;
   const startReduction = (): void => {
     const k = state.usedRoutes();
-    reducing = k >= 2 && inst.mode === "min_vehicles" && !stop.done(it, FLEET_MINIMISATION_SHARE);
+    reducing = k >= 2 && inst.mode === "min_vehicles" && phaseStart === 0 && leftOut().length === 0 && !stop.done(it, FLEET_MINIMISATION_SHARE);
     if (!reducing) return;
+    attemptStart = stop.progress(it);
     state.routeCap = k - 1;
     saved.clear();
     ruinSmallestRoute(state, rng, saved);
@@ -195,6 +201,7 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
   };
   const endReduction = (): void => {
     reducing = false;
+    phaseStart = Math.min(0.99, stop.progress(it));
     state.routeCap = Infinity;
     state.restore(best);
     current = bestCost;
@@ -202,7 +209,7 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
   startReduction();
   // The last 1 % of a time budget polishes the best solution with a full local search (below).
   while (!stop.done(it, FINAL_POLISH_SHARE)) {
-    if (reducing && stop.done(it, FLEET_MINIMISATION_SHARE)) endReduction();
+    if (reducing && (stop.done(it, FLEET_MINIMISATION_SHARE) || stop.progress(it) - attemptStart > FLEET_ATTEMPT_SHARE)) endReduction();
     it++;
     saved.clear();
     const unassigned = leftOut();
@@ -218,7 +225,7 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
     const after = leftOut();
     for (const q of after) absences[q]!++;
     const cost = state.totalCost();
-    const temp = t0 * Math.pow(tf / t0, stop.progress(it));
+    const temp = t0 * Math.pow(tf / t0, Math.max(0, (stop.progress(it) - phaseStart) / (1 - phaseStart)));
     // With unassigned requests, SISR's fleet-minimisation rule: fewer unassigned wins; at equal
     // count, a lower sum of absences (the leftovers are easier ones) or else annealing on cost.
     let accept: boolean;
@@ -242,7 +249,7 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
         bestCost = current;
         best = state.snapshot();
         report(it);
-        if (reducing && leftOut().length === 0) startReduction();
+        if (leftOut().length === 0) startReduction();
       }
     } else {
       for (const [v, tasks] of saved) state.setRoute(v, tasks);

@@ -23,7 +23,9 @@ function cell(m: readonly MatrixRow[] | undefined, i: number | undefined, j: num
  * Independent feasibility checker (shares no code with the solver): replays each route's
  * step order from the problem data only and checks that every job/shipment is served at
  * most once and either served or reported unassigned, capacities, time windows, shifts,
- * skills, precedence, breaks, max travel time/distance/stops. Costs are recomputed.
+ * skills, precedence, breaks, max travel time/distance/stops, and trips: a "reload" step goes
+ * back to the vehicle's start, takes its reload time, unloads the trip's pickups and loads the next
+ * trip's deliveries; at most maxTrips − 1 of them, no shipment on board. Costs are recomputed.
  * Semantics: travel, then setup (only when the location changes), then waiting for the
  * window, then service; windows constrain the start of service.
  */
@@ -77,13 +79,18 @@ export function validateSolution(problem: Problem<MatrixRow>, solution: Solution
     const skills = new Set(vehicle.skills ?? []);
     const dims = vehicle.capacity?.length ?? 0;
     const tasks = route.steps.filter((s) => s.type !== "start" && s.type !== "end");
-    // Initial load: deliveries of the route's jobs.
-    const load = new Array<number>(dims).fill(0);
+    // Deliveries of each trip's jobs, loaded at the depot when the trip starts.
+    const tripLoads: number[][] = [new Array<number>(dims).fill(0)];
     for (const s of tasks) {
+      if (s.type === "reload") tripLoads.push(new Array<number>(dims).fill(0));
       if (s.type !== "job") continue;
       const j = jobById.get(s.id!);
-      (j?.delivery ?? []).forEach((a, d) => (load[d] = (load[d] ?? 0) + a));
+      const tl = tripLoads[tripLoads.length - 1]!;
+      (j?.delivery ?? []).forEach((a, d) => (tl[d] = (tl[d] ?? 0) + a));
     }
+    if (tripLoads.length > (vehicle.maxTrips ?? 1)) violations.push(`${where}: ${tripLoads.length} trips > max_trips ${vehicle.maxTrips ?? 1}`);
+    let trip = 0;
+    const load = tripLoads[0]!.slice();
     const checkLoad = (what: string): void => {
       if (!vehicle.capacity) return;
       for (let d = 0; d < dims; d++) {
@@ -156,6 +163,14 @@ export function validateSolution(problem: Problem<MatrixRow>, solution: Solution
         if (s.type === "pickup") pickedHere.add(idx);
         else if (!pickedHere.has(idx)) violations.push(`delivery ${s.id} before its pickup or on another vehicle`);
         else pickedHere.delete(idx);
+      } else if (s.type === "reload") {
+        if (vehicle.start === undefined) violations.push(`${where}: reload without a start to reload at`);
+        if (pickedHere.size > 0) violations.push(`${where}: shipment on board at a reload`);
+        time += move(vehicle.start) + (vehicle.reloadTime ?? 0);
+        const next = tripLoads[++trip]!;
+        for (let d = 0; d < dims; d++) load[d] = next[d] ?? 0;
+        checkLoad(`after reload ${trip}`);
+        continue;
       } else if (s.type === "break") {
         const b = (vehicle.breaks ?? []).find((x) => x.id === s.id);
         if (!b) {

@@ -1,5 +1,5 @@
 import type { Instance } from "../model/instance";
-import { KIND_BREAK, KIND_DELIVERY, KIND_PICKUP } from "../model/instance";
+import { KIND_BREAK, KIND_DELIVERY, KIND_PICKUP, KIND_RELOAD } from "../model/instance";
 import type { Route } from "./route";
 
 /**
@@ -31,7 +31,11 @@ export class Evaluator {
   /** Service and setup time so far (breaks included). */
   busy = 0;
   ok = true;
-  /** Load accumulators per dimension: deliveries, pickups, peak load of the sequence so far. */
+  /** Multi-trip vehicles: stops since the last reload, the reload task waiting for the next stop (-1: none), shipments on board. */
+  private tripStops = 0;
+  private pendingReload = -1;
+  private onBoard = 0;
+  /** Load accumulators per dimension (of the current trip): deliveries, pickups, peak load of the sequence so far. */
   readonly del: Float64Array;
   readonly pick: Float64Array;
   readonly peak: Float64Array;
@@ -39,7 +43,7 @@ export class Evaluator {
   private seq: Int32Array;
   private seqLen = 0;
   /** State kept by save() for restore(). */
-  private readonly saved = new Float64Array(8);
+  private readonly saved = new Float64Array(11);
   private readonly savedLoads: Float64Array;
   /** Precedence stamps indexed by task. */
   private readonly stamp: Int32Array;
@@ -81,6 +85,9 @@ export class Evaluator {
     sv[5] = this.stops;
     sv[6] = this.busy;
     sv[7] = this.seqLen;
+    sv[8] = this.tripStops;
+    sv[9] = this.pendingReload;
+    sv[10] = this.onBoard;
     const k = this.del.length;
     this.savedLoads.set(this.del, 0);
     this.savedLoads.set(this.pick, k);
@@ -98,6 +105,9 @@ export class Evaluator {
     this.stops = sv[5]!;
     this.busy = sv[6]!;
     this.seqLen = sv[7]!;
+    this.tripStops = sv[8]!;
+    this.pendingReload = sv[9]!;
+    this.onBoard = sv[10]!;
     this.ok = true;
     const k = this.del.length;
     for (let d = 0; d < k; d++) {
@@ -150,6 +160,9 @@ export class Evaluator {
     this.pick.fill(0);
     this.peak.fill(0);
     this.seqLen = 0;
+    this.tripStops = 0;
+    this.pendingReload = -1;
+    this.onBoard = 0;
   }
 
   /**
@@ -199,9 +212,15 @@ export class Evaluator {
     this.checkPrec = false;
   }
 
-  /** The simulation state after position i of r, from its forward caches. */
+  /**
+   * The simulation state after position i of r, from its forward caches. Never for a multi-trip
+   * vehicle, whose trip state is not cached: its routes take the slow path and are rebuilt in full.
+   */
   private loadPrefix(r: Route, i: number): void {
     const dims = this.inst.dims;
+    this.tripStops = 0;
+    this.pendingReload = -1;
+    this.onBoard = 0;
     this.t = r.fDep[i]!;
     this.loc = r.fLoc[i]!;
     this.cost = r.fCost[i]!;
@@ -243,10 +262,23 @@ export class Evaluator {
       this.ok = false;
       return;
     }
+    const kind = inst.taskKind[task];
+    if (kind === KIND_RELOAD) {
+      // Executed on the way to the next stop, and only between two trips with stops.
+      if (this.tripStops > 0) this.pendingReload = task;
+      return;
+    }
     let ready: number;
-    if (inst.taskKind[task] === KIND_BREAK) {
+    if (kind === KIND_BREAK) {
       ready = this.t;
     } else {
+      if (this.pendingReload >= 0) {
+        this.reload();
+        if (!this.ok) return;
+      }
+      this.tripStops++;
+      if (kind === KIND_PICKUP) this.onBoard++;
+      else if (kind === KIND_DELIVERY) this.onBoard--;
       const l = inst.taskLoc[task]!;
       const a = this.loc * inst.stride + l;
       const tt = this.dur[a]!;
@@ -282,6 +314,40 @@ export class Evaluator {
       this.del[d] = this.del[d]! + dd;
       this.pick[d] = this.pick[d]! + pp;
     }
+  }
+
+  /**
+   * Between two trips: the finished trip's load must fit and carry no shipment across, then the
+   * vehicle drives to the depot, reloads (the reload task's service) and starts an empty trip.
+   */
+  private reload(): void {
+    const inst = this.inst;
+    const r = this.pendingReload;
+    this.pendingReload = -1;
+    const dims = inst.dims;
+    for (let d = 0; d < dims; d++) {
+      if (this.peak[d]! > inst.vCapacity[this.v * dims + d]!) {
+        this.ok = false;
+        return;
+      }
+    }
+    if (this.onBoard !== 0) {
+      this.ok = false;
+      return;
+    }
+    const l = inst.taskLoc[r]!;
+    const a = this.loc * inst.stride + l;
+    const tt = this.dur[a]!;
+    this.t += tt + inst.taskService[r]!;
+    this.busy += inst.taskService[r]!;
+    this.cost += this.cst[a]!;
+    this.travel += tt;
+    this.dist += this.dst[a]!;
+    this.loc = l;
+    this.del.fill(0);
+    this.pick.fill(0);
+    this.peak.fill(0);
+    this.tripStops = 0;
   }
 
   /** Ends at the vehicle's end; returns the route cost (with fixed cost when used) or Infinity. */

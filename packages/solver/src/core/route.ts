@@ -1,5 +1,5 @@
 import type { Instance } from "../model/instance";
-import { KIND_BREAK, KIND_DELIVERY, KIND_PICKUP } from "../model/instance";
+import { isVehicleTask, KIND_DELIVERY, KIND_PICKUP } from "../model/instance";
 import type { Evaluator } from "./evaluator";
 
 /**
@@ -109,8 +109,9 @@ export class Route {
     const inst = this.inst;
     const m = this.tasks.length;
     const dims = inst.dims;
-    // Growing reallocates the caches: then nothing is kept.
-    const from = this.grow(m + 2) ? 0 : Math.min(same, m);
+    // Growing reallocates the caches: then nothing is kept. Nor on multi-trip vehicles, whose
+    // simulation state (trip, pending reload) is not in the caches.
+    const from = this.grow(m + 2) || inst.vMaxTrips[this.v]! > 1 ? 0 : Math.min(same, m);
     if (from > 0) ev.resumeAt(this, from);
     else {
       ev.startEmpty(this.v, true);
@@ -165,8 +166,8 @@ export class Route {
     let nextLoc = inst.vEnd[this.v]!;
     for (let p = m; p >= 1; p--) {
       const t = this.tasks[p - 1]!;
-      const isBreak = inst.taskKind[t] === KIND_BREAK;
-      // Breaks only occur on slow-path vehicles, whose backward caches are never read.
+      const isBreak = isVehicleTask(inst.taskKind[t]);
+      // Breaks and reloads only occur on slow-path vehicles, whose backward caches are never read.
       const lp = isBreak ? nextLoc : inst.taskLoc[t]!;
       const a = lp * stride + nextLoc;
       const tt = dur[a]!;

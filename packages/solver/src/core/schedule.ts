@@ -1,5 +1,5 @@
 import type { Instance } from "../model/instance";
-import { KIND_BREAK, KIND_DELIVERY, KIND_JOB, KIND_PICKUP } from "../model/instance";
+import { KIND_BREAK, KIND_DELIVERY, KIND_JOB, KIND_PICKUP, KIND_RELOAD } from "../model/instance";
 import type { RouteSolution, Step, StepType } from "../model/types";
 
 const KIND_TO_TYPE: Record<number, StepType> = { [KIND_JOB]: "job", [KIND_PICKUP]: "pickup", [KIND_DELIVERY]: "delivery", [KIND_BREAK]: "break" };
@@ -13,8 +13,31 @@ export function buildRouteSolution(inst: Instance, v: number, tasks: readonly nu
   const dst = inst.hasDistances ? inst.dist[cls]! : null;
   const dims = inst.dims;
   const stride = inst.stride;
-  const load = new Array<number>(dims).fill(0);
-  for (const t of tasks) for (let d = 0; d < dims; d++) load[d]! += inst.taskDelivery[t * dims + d]!;
+  // Trips, as the evaluator runs them: a reload takes place before the first stop after it, and
+  // only when the trip before it has stops. reloadBefore[i]: the reload task run before tasks[i].
+  const reloadBefore = new Int32Array(tasks.length).fill(-1);
+  const tripDeliveries: number[][] = [new Array<number>(dims).fill(0)];
+  let tripStops = 0;
+  let pending = -1;
+  tasks.forEach((t, i) => {
+    const kind = inst.taskKind[t];
+    if (kind === KIND_RELOAD) {
+      if (tripStops > 0) pending = t;
+      return;
+    }
+    if (kind === KIND_BREAK) return;
+    if (pending >= 0) {
+      reloadBefore[i] = pending;
+      pending = -1;
+      tripDeliveries.push(new Array<number>(dims).fill(0));
+      tripStops = 0;
+    }
+    tripStops++;
+    const del = tripDeliveries[tripDeliveries.length - 1]!;
+    for (let d = 0; d < dims; d++) del[d]! += inst.taskDelivery[t * dims + d]!;
+  });
+  let trip = 0;
+  let load = tripDeliveries[0]!.slice();
   const steps: Step[] = [];
   let time = inst.vTwStart[v]!;
   let loc = inst.vStart[v]!;
@@ -29,7 +52,24 @@ export function buildRouteSolution(inst: Instance, v: number, tasks: readonly nu
     steps.push({ type: "start", location: loc, arrival: time, setup: 0, waiting: 0, service: 0, departure: time, load: load.slice(), travelTime: 0, distance: 0 });
   }
   let stops = 0;
-  for (const t of tasks) {
+  for (let i = 0; i < tasks.length; i++) {
+    const t = tasks[i]!;
+    if (inst.taskKind[t] === KIND_RELOAD) continue;
+    const r = reloadBefore[i]!;
+    if (r >= 0) {
+      const l = inst.taskLoc[r]!;
+      const a = loc * stride + l;
+      const reached = time + dur[a]!;
+      travel += dur[a]!;
+      distance += dst ? dst[a]! : 0;
+      cost += cst[a]!;
+      loc = l;
+      const svc = inst.taskService[r]!;
+      time = reached + svc;
+      service += svc;
+      load = tripDeliveries[++trip]!.slice();
+      steps.push({ type: "reload", location: l, arrival: reached, setup: 0, waiting: 0, service: svc, departure: time, load: load.slice(), travelTime: travel, distance });
+    }
     const isBreak = inst.taskKind[t] === KIND_BREAK;
     let arrival = time;
     let setup = 0;

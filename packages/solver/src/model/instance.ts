@@ -6,6 +6,13 @@ export const KIND_JOB = 0;
 export const KIND_PICKUP = 1;
 export const KIND_DELIVERY = 2;
 export const KIND_BREAK = 3;
+/** Back to the depot between two trips (Vehicle.maxTrips); skipped unless stops come before and after it. */
+export const KIND_RELOAD = 4;
+
+/** Tasks a vehicle owns (breaks, reloads): always on its route, never requests. */
+export function isVehicleTask(kind: number | undefined): boolean {
+  return kind === KIND_BREAK || kind === KIND_RELOAD;
+}
 
 /**
  * Compiled, array-based form of a Problem used by every hot loop.
@@ -78,8 +85,12 @@ export interface Instance {
   vTimingClass: Int32Array;
   /** Vehicles with equal type are interchangeable when empty. */
   vType: Int32Array;
+  /** The vehicle's own tasks (breaks, then maxTrips − 1 reloads), placed on its route from the start. */
   vBreaks: number[][];
+  /** 1 when the vehicle owns tasks (breaks or reloads): its routes are simulated in full (slow path). */
   vHasBreaks: Uint8Array;
+  /** Trips per shift (Vehicle.maxTrips, default 1). */
+  vMaxTrips: Int32Array;
   /** compat[v * nTasks + t] = 1 when vehicle v may serve task t (skills, break ownership). */
   compat: Uint8Array;
   hasShipments: boolean;
@@ -209,9 +220,9 @@ export function compileProblem(problem: Problem<MatrixRow>): Instance {
   }
   const maxArcCost = maxCost.value;
 
-  // Tasks: jobs, then shipment pickups/deliveries, then breaks.
+  // Tasks: jobs, then shipment pickups/deliveries, then each vehicle's breaks and reloads.
   let nBreaks = 0;
-  for (const v of vehicles) nBreaks += v.breaks?.length ?? 0;
+  for (const v of vehicles) nBreaks += (v.breaks?.length ?? 0) + Math.max(0, (v.maxTrips ?? 1) - 1);
   const nTasks = jobs.length + 2 * shipments.length + nBreaks;
   const taskLoc = new Int32Array(nTasks);
   const taskService = new Float64Array(nTasks);
@@ -293,6 +304,16 @@ export function compileProblem(problem: Problem<MatrixRow>): Instance {
       list.push(t);
       t++;
     }
+    for (let k = 1; k < (v.maxTrips ?? 1); k++) {
+      taskLoc[t] = v.start!;
+      taskService[t] = v.reloadTime ?? 0;
+      taskKind[t] = KIND_RELOAD;
+      taskId[t] = k;
+      taskVehicle[t] = vi;
+      windows[t] = normaliseWindows(undefined);
+      list.push(t);
+      t++;
+    }
     vBreaks.push(list);
   });
 
@@ -323,6 +344,7 @@ export function compileProblem(problem: Problem<MatrixRow>): Instance {
   const vMaxStops = new Float64Array(nVehicles);
   const vFixed = new Float64Array(nVehicles);
   const vHasBreaks = new Uint8Array(nVehicles);
+  const vMaxTrips = new Int32Array(nVehicles);
   const compat = new Uint8Array(nVehicles * nTasks);
   const timingKeys: string[] = [];
   const typeKeys: string[] = [];
@@ -339,9 +361,10 @@ export function compileProblem(problem: Problem<MatrixRow>): Instance {
     vMaxStops[vi] = v.maxStops ?? Infinity;
     vFixed[vi] = v.fixedCost ?? 0;
     vHasBreaks[vi] = vBreaks[vi]!.length > 0 ? 1 : 0;
+    vMaxTrips[vi] = v.maxTrips ?? 1;
     const skills = new Set(v.skills ?? []);
     for (let k = 0; k < nTasks; k++) {
-      if (taskKind[k] === KIND_BREAK) compat[vi * nTasks + k] = taskVehicle[k] === vi ? 1 : 0;
+      if (isVehicleTask(taskKind[k])) compat[vi * nTasks + k] = taskVehicle[k] === vi ? 1 : 0;
       else compat[vi * nTasks + k] = (taskSkills[k] ?? []).every((s) => skills.has(s)) ? 1 : 0;
     }
     const timingKey = `${vEnd[vi]}|${vTwEnd[vi]}|${vClass[vi]}|${vHasBreaks[vi] ? vi : -1}`;
@@ -376,7 +399,7 @@ export function compileProblem(problem: Problem<MatrixRow>): Instance {
     taskRequest, taskPartner, taskId, taskVehicle,
     nRequests, requestFirst, requestSecond, requestPriority, requestPenalty,
     nVehicles, vStart, vEnd, vTwStart, vTwEnd, vCapacity, vMaxTravel, vMaxDist, vMaxStops, vFixed, vClass,
-    vTimingClass, vType, vBreaks, vHasBreaks, compat, hasShipments: shipments.length > 0, maxArcCost,
+    vTimingClass, vType, vBreaks, vHasBreaks, vMaxTrips, compat, hasShipments: shipments.length > 0, maxArcCost,
     allCompatible: compat.every((c) => c === 1),
     mode, vehicleCost, balanceCoef,
   };

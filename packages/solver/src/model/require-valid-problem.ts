@@ -186,6 +186,10 @@ export function requireValidProblem(problem: unknown, options: { matrixValues?: 
     requireNumber(v.maxStops, `${f}.maxStops`, { min: 0, integer: true, optional: true });
     requireNumber(v.speedFactor, `${f}.speedFactor`, { min: 1e-6, optional: true });
     requireNumber(v.fixedCost, `${f}.fixedCost`, { min: 0, optional: true });
+    requireNumber(v.maxTrips, `${f}.maxTrips`, { min: 1, integer: true, optional: true });
+    requireNumber(v.reloadTime, `${f}.reloadTime`, { min: 0, optional: true });
+    if ((v.maxTrips as number | undefined) !== undefined && (v.maxTrips as number) > 1 && v.start === undefined)
+      throw new InvalidProblemError(`${f}.start`, "is required with maxTrips above 1 (the vehicle reloads at its start)");
     if (v.profile !== undefined && (typeof v.profile !== "string" || !isObject(profiles) || !Object.hasOwn(profiles, v.profile)))
       throw new InvalidProblemError(`${f}.profile`, "must name one of profileMatrices");
     if (v.maxDistance !== undefined && travelOf(v).distances === undefined)

@@ -106,6 +106,14 @@ export interface Vehicle {
   breaks?: readonly Break[];
   /** Cost added when the vehicle is used. */
   fixedCost?: number;
+  /**
+   * Trips the vehicle may make (default 1): between two trips it goes back to its `start` (its
+   * depot, required) to unload what it picked up and load the next trip's deliveries, which takes
+   * `reloadTime`. Each trip's load must fit `capacity` on its own; a shipment stays within one trip.
+   */
+  maxTrips?: number;
+  /** Time spent at the depot for each reload (default 0). */
+  reloadTime?: number;
 }
 
 /**
@@ -191,11 +199,12 @@ export interface Tuning {
   engine: "auto" | "annealing";
 }
 
-export type StepType = "start" | "job" | "pickup" | "delivery" | "break" | "end";
+/** "reload": back at the depot between two trips of a multi-trip vehicle (Vehicle.maxTrips). */
+export type StepType = "start" | "job" | "pickup" | "delivery" | "break" | "reload" | "end";
 
 export interface Step {
   type: StepType;
-  /** Job / shipment step / break id; absent for start and end. */
+  /** Job / shipment step / break id; absent for start, reload and end. */
   id?: number;
   /** Location index; absent for breaks and for a missing start/end. */
   location?: number;

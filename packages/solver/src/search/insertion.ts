@@ -1,6 +1,6 @@
 import type { SolutionState } from "../core/solution-state";
 import type { Route } from "../core/route";
-import { KIND_BREAK, type Instance } from "../model/instance";
+import { isVehicleTask, type Instance } from "../model/instance";
 import type { Rng } from "../util/rng";
 
 /** Best place found for a request: vehicle, positions (q only for shipments) and cost increase. */
@@ -40,9 +40,10 @@ export function bestInsertion(state: SolutionState, req: number, rng: Rng | null
       if (seen[ty] === stamp) continue;
       seen[ty] = stamp;
     }
-    // Necessary capacity condition: start load (all deliveries) and end load (all pickups).
+    // Necessary capacity condition: start load (all deliveries) and end load (all pickups) of a
+    // single trip (a multi-trip vehicle's caches hold its last trip only).
     let capOk = true;
-    for (let d = 0; d < dims; d++) {
+    for (let d = 0; d < dims && inst.vMaxTrips[v] === 1; d++) {
       const cap = inst.vCapacity[v * dims + d]!;
       const e = (m + 1) * dims + d;
       if (r.fDel[e]! + inst.taskDelivery[first * dims + d]! > cap || r.fPick[e]! + inst.taskPickup[first * dims + d]! > cap) {
@@ -67,7 +68,7 @@ export function bestInsertion(state: SolutionState, req: number, rng: Rng | null
         // Lower bounds before the full evaluation: arc cost delta and earliest arrival.
         const lp = r.fLoc[p]!;
         const nextTask = p < m ? r.tasks[p]! : -1;
-        if (nextTask < 0 || inst.taskKind[nextTask] !== KIND_BREAK) {
+        if (nextTask < 0 || !isVehicleTask(inst.taskKind[nextTask])) {
           const ln = nextTask < 0 ? inst.vEnd[v]! : inst.taskLoc[nextTask]!;
           const arc = cst[lp * stride + lt]! + cst[lt * stride + ln]! - cst[lp * stride + ln]!;
           if (arc >= best) continue;

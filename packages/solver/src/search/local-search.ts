@@ -1,5 +1,5 @@
 import type { SolutionState } from "../core/solution-state";
-import { KIND_BREAK } from "../model/instance";
+import { isVehicleTask } from "../model/instance";
 import type { Rng } from "../util/rng";
 import type { Neighbours } from "./neighbours";
 import { createOperators } from "./operators/registry";
@@ -24,9 +24,9 @@ export function localSearch(
   const operators = (ops ?? createOperators()).filter((o) => o.supports(inst));
   const order: number[] = [];
   if (onlyRoutes) {
-    for (const v of onlyRoutes) for (const t of state.routes[v]!.tasks) if (inst.taskKind[t] !== KIND_BREAK) order.push(t);
+    for (const v of onlyRoutes) for (const t of state.routes[v]!.tasks) if (!isVehicleTask(inst.taskKind[t])) order.push(t);
   } else {
-    for (let t = 0; t < inst.nTasks; t++) if (inst.taskKind[t] !== KIND_BREAK) order.push(t);
+    for (let t = 0; t < inst.nTasks; t++) if (!isVehicleTask(inst.taskKind[t])) order.push(t);
   }
   rng.shuffle(order);
   let moves = 0;

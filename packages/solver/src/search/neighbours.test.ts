@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileProblem, KIND_BREAK, type Instance } from "../model/instance";
+import { compileProblem, isVehicleTask, type Instance } from "../model/instance";
 import type { Problem } from "../model/types";
 import { randomProblem } from "../test-support/random-problems";
 import { buildNeighbours } from "./neighbours";
@@ -12,14 +12,14 @@ function reference(inst: Instance, k: number): Int32Array {
   const s = inst.stride;
   const out = new Int32Array(n * kk).fill(-1);
   for (let t = 0; t < n; t++) {
-    if (inst.taskKind[t] === KIND_BREAK) continue;
+    if (isVehicleTask(inst.taskKind[t])) continue;
     const lt = inst.taskLoc[t]!;
     const key = (u: number): number => {
       const v = c[lt * s + inst.taskLoc[u]!]! + c[inst.taskLoc[u]! * s + lt]!;
       return Number.isFinite(v) ? v : Number.MAX_VALUE;
     };
     const others = [];
-    for (let u = 0; u < n; u++) if (u !== t && inst.taskKind[u] !== KIND_BREAK) others.push(u);
+    for (let u = 0; u < n; u++) if (u !== t && !isVehicleTask(inst.taskKind[u])) others.push(u);
     others.sort((a, b) => key(a) - key(b) || a - b);
     others.slice(0, kk).forEach((u, i) => (out[t * kk + i] = u));
   }

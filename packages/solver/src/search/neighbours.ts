@@ -1,5 +1,5 @@
 import type { Instance } from "../model/instance";
-import { KIND_BREAK } from "../model/instance";
+import { isVehicleTask } from "../model/instance";
 
 /**
  * Granular neighbour lists: for each task, the k closest other non-break tasks by
@@ -37,7 +37,7 @@ export function buildNeighbours(inst: Instance, k: number): Neighbours {
   const candLoc = new Int32Array(n);
   let nc = 0;
   for (let u = 0; u < n; u++) {
-    if (inst.taskKind[u] === KIND_BREAK) continue;
+    if (isVehicleTask(inst.taskKind[u])) continue;
     candTask[nc] = u;
     candLoc[nc] = inst.taskLoc[u]!;
     nc++;
@@ -46,7 +46,7 @@ export function buildNeighbours(inst: Instance, k: number): Neighbours {
   const topKey = new Float64Array(kk);
   const recorded = new Int32Array(nc);
   for (let t = 0; t < n; t++) {
-    if (inst.taskKind[t] === KIND_BREAK) continue;
+    if (isVehicleTask(inst.taskKind[t])) continue;
     const lt = inst.taskLoc[t]!;
     const row = lt * stride;
     // Pass 1: the k cheapest cost(t → u) (raw values, Infinity included) and the recorded candidates.

@@ -1,6 +1,6 @@
 import type { SolutionState } from "../core/solution-state";
 import type { Instance } from "../model/instance";
-import { KIND_BREAK } from "../model/instance";
+import { isVehicleTask } from "../model/instance";
 import type { Rng } from "../util/rng";
 import { applyInsertion, bestInsertion, type Insertion } from "./insertion";
 import type { Neighbours } from "./neighbours";
@@ -53,7 +53,7 @@ export function ruinStrings(
   if (unassigned.length > 0 && rng.next() < 0.5) seed = inst.requestFirst[unassigned[rng.int(unassigned.length)]!]!;
   for (let tries = 0; tries < 50 && seed < 0; tries++) {
     const t = rng.int(inst.nTasks);
-    if (state.taskRoute[t]! >= 0 && inst.taskKind[t] !== KIND_BREAK) seed = t;
+    if (state.taskRoute[t]! >= 0 && !isVehicleTask(inst.taskKind[t])) seed = t;
   }
   if (seed < 0) return [];
   const removedTasks: number[] = [];
@@ -104,7 +104,7 @@ function ruinStringAt(state: SolutionState, rng: Rng, c: number, lsMax: number, 
   ruined.add(v);
   for (let i = from; i < to; i++) {
     if (i >= keepFrom && i < keepTo) continue;
-    if (inst.taskKind[tasks[i]!] !== KIND_BREAK) out.push(tasks[i]!);
+    if (!isVehicleTask(inst.taskKind[tasks[i]!])) out.push(tasks[i]!);
   }
 }
 

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { SolutionState } from "../core/solution-state";
 import { validateSolution } from "../check/validate-solution";
-import { compileProblem, KIND_BREAK } from "../model/instance";
+import { compileProblem, isVehicleTask } from "../model/instance";
 import type { Operator } from "../search/operators/operator";
 import { recreate } from "../search/ruin-recreate";
 import { buildRouteSolution } from "../core/schedule";
@@ -44,7 +44,7 @@ export function checkOperatorContract(make: () => Operator, problems = 120, extr
     for (let trial = 0; trial < 200; trial++) {
       const u = rng.int(inst.nTasks);
       const v = rng.int(inst.nTasks);
-      if (u === v || state.taskRoute[u]! < 0 || state.taskRoute[v]! < 0 || inst.taskKind[u] === KIND_BREAK || inst.taskKind[v] === KIND_BREAK) continue;
+      if (u === v || state.taskRoute[u]! < 0 || state.taskRoute[v]! < 0 || isVehicleTask(inst.taskKind[u]) || isVehicleTask(inst.taskKind[v])) continue;
       const before = state.totalCost();
       const delta = op.evaluate(state, u, v);
       expect(delta).toBeLessThanOrEqual(0);

@@ -103,9 +103,11 @@ export function randomProblem(seed: number): Problem {
     ...(rng.next() < 0.2 ? { skills: [rng.int(3)] } : {}),
   }));
   const nVeh = 1 + rng.int(3);
-  const vehicles = Array.from({ length: nVeh }, (_, i) => ({
+  const vehicles = Array.from({ length: nVeh }, (_, i) => {
+    const start = rng.next() < 0.85 ? rng.int(nLoc) : undefined;
+    return {
     id: i + 1,
-    ...(rng.next() < 0.85 ? { start: rng.int(nLoc) } : {}),
+    ...(start !== undefined ? { start } : {}),
     ...(rng.next() < 0.7 ? { end: rng.int(nLoc) } : {}),
     ...(dims > 0 ? { capacity: Array.from({ length: dims }, () => 3 + rng.int(15)) } : {}),
     ...(rng.next() < 0.5 ? { timeWindow: [0, 300 + rng.int(1500)] as TimeWindow } : {}),
@@ -115,6 +117,9 @@ export function randomProblem(seed: number): Problem {
     ...(rng.next() < 0.2 ? { speedFactor: 0.5 + rng.next() } : {}),
     ...(rng.next() < 0.2 ? { breaks: [{ id: 1000 + i, timeWindows: [[100, 400]] as TimeWindow[], service: 10 + rng.int(20) }] } : {}),
     ...(rng.next() < 0.3 ? { fixedCost: rng.int(100) } : {}),
-  }));
+    // Multi-trip vehicles (reloading at their start).
+    ...(start !== undefined && rng.next() < 0.25 ? { maxTrips: 2 + rng.int(2), reloadTime: rng.int(30) } : {}),
+    };
+  });
   return { matrices: { durations: matrix, distances: matrix }, jobs, shipments, vehicles };
 }

@@ -100,6 +100,8 @@ export function fromVroomInput(input: unknown): Problem {
       maxDistance: v.max_distance,
       maxStops: v.max_tasks,
       speedFactor: v.speed_factor,
+      maxTrips: v.max_trips,
+      reloadTime: v.reload_time,
       ...(profiles.size > 1 ? { profile: profileOf(v) } : {}),
       fixedCost: v.costs?.fixed,
       breaks: v.breaks?.map((b) => ({ id: b.id, timeWindows: b.time_windows, service: b.service })),

@@ -53,6 +53,10 @@ export interface VroomVehicle {
   breaks?: VroomBreak[];
   speed_factor?: number;
   max_tasks?: number;
+  /** RoutePilot extension: trips per shift, reloading at start_index in between (default 1). */
+  max_trips?: number;
+  /** RoutePilot extension: time spent at each reload (default 0). */
+  reload_time?: number;
   max_travel_time?: number;
   max_distance?: number;
 }
@@ -67,7 +71,7 @@ export interface VroomInput {
 }
 
 export interface VroomStep {
-  type: "start" | "job" | "pickup" | "delivery" | "break" | "end";
+  type: "start" | "job" | "pickup" | "delivery" | "break" | "reload" | "end";
   id?: number;
   location_index?: number;
   setup: number;
