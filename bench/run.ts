@@ -2,7 +2,8 @@
  * Benchmark harness (`npm run bench -- [options]`), not part of `npm test`.
  *   --set tsplib,A,B,P,X,solomon,lilim|cvrp|all   sets to run (default all)
  *   --filter TEXT                            only instances whose name contains TEXT (or /regex/)
- *   --time S | n/K                           time limit per instance in seconds, or n/K seconds for n customers
+ *   --time S | n/K | api                     time limit per instance in seconds, n/K seconds for n customers,
+ *                                            or the engine's default budget (api: what /api/v1/optimize uses)
  *                                            (default: per-set targets of issue #3)
  *   --seeds 1,2,3                            seeds, one run each (default 1)
  *   --threads N                              workers per run, best of N seeds (default 1)
@@ -23,7 +24,7 @@ import { nameFilter, parseArgs } from "./lib/args";
 import { ALL_SETS, catalogue, defaultInstanceDir, defaultTimeLimit } from "./lib/catalogue";
 import type { SetName } from "./lib/instances";
 import { markdown, routeLine, rowText, summarise } from "./lib/report";
-import { warmUp } from "../packages/solver/src/index";
+import { defaultTimeLimitMs, warmUp } from "../packages/solver/src/index";
 import { runInstance, type RunResult } from "./lib/run-instance";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -82,9 +83,13 @@ async function main(): Promise<void> {
   console.log(`\nwrote ${outStem}.json and ${outStem}.md`);
 }
 
-/** `--time 0.2` (seconds) or `--time n/1000` (n customers / 1000 seconds); undefined: per-set defaults. */
+/**
+ * `--time 0.2` (seconds), `--time n/1000` (n customers / 1000 seconds) or `--time api` (the
+ * engine's default budget for the instance's tasks, defaultTimeLimitMs); undefined: per-set defaults.
+ */
 function parseTime(arg: string | undefined): ((n: number) => number) | undefined {
   if (!arg) return undefined;
+  if (arg === "api") return (n) => defaultTimeLimitMs(n) / 1000;
   const perNode = /^n\/(\d+(?:\.\d+)?)$/.exec(arg);
   if (perNode) return (n) => n / Number(perNode[1]);
   const s = Number(arg);

@@ -4,6 +4,7 @@ export { requireValidProblem } from "./model/require-valid-problem";
 export { validateSolution, type SolutionCheck } from "./check/validate-solution";
 export { objectiveStats, type ObjectiveStats } from "./check/objective-stats";
 export { solve, DEFAULT_TUNING } from "./solve";
+export { defaultTimeLimitMs } from "./budget";
 export { warmUp } from "./warm-up";
 export { scheduleRoute } from "./core/schedule-order";
 export { Rng } from "./util/rng";
@@ -11,4 +12,4 @@ export { solveInWorker, solveParallel, isBetter, type WorkerOptions } from "./wo
 export { fromVroomInput } from "./vroom/from-vroom";
 export { toVroomOutput } from "./vroom/to-vroom";
 export type * from "./vroom/vroom-types";
-export { parseCvrp, parseSolomon, parseTsplib, tsplibDistance, type BenchInstance } from "./literature/instances";
+export { parseCvrp, parseLiLim, parseSolomon, parseTsplib, tsplibDistance, type BenchInstance } from "./literature/instances";

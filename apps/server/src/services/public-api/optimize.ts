@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { InvalidProblemError, fromVroomInput, toVroomOutput, type ProgressEvent, type VroomOutput } from "@routepilot/solver";
+import { InvalidProblemError, defaultTimeLimitMs, fromVroomInput, toVroomOutput, type ProgressEvent, type VroomOutput } from "@routepilot/solver";
 import { PUBLIC_API_LIMITS } from "@routepilot/contracts";
 import type { Tx } from "@routepilot/db";
 import type { AppDeps } from "../../lib/context";
@@ -8,7 +8,6 @@ import type { Logger } from "../../lib/logger";
 import { billOverageCharge } from "../billing";
 import { TeamEvents } from "../teams/events";
 import { assertCanOptimize, consumeRouteQuota, sendUsageWarnings, type Consumption } from "../usage";
-import { solverBudgetMs } from "../route-planning";
 import { addLocations, checkProblemSize, locateProblem, readOptions, withRoadMatrices, type VroomError } from "./vroom-problem";
 
 export type OptimizeDeps = Pick<AppDeps, "db" | "geo" | "solver" | "logger" | "mailer" | "baseUrl" | "realtime" | "env">;
@@ -18,8 +17,9 @@ export type OptimizeResult = { status: 200; body: VroomOutput } | { status: 400 
 /**
  * A VROOM input solved (the public API's synchronous and asynchronous paths): coordinates →
  * matrices from the routing provider, the engine on the worker pool with seed 1 unless
- * `options.seed`, `options.time_limit` up to `maxTimeLimitS`, else the planner's budget capped at
- * `capMs`; VROOM output with the coordinates put back. Bad input throws InvalidProblemError.
+ * `options.seed`, `options.time_limit` up to `maxTimeLimitS`, else the engine's default budget
+ * (defaultTimeLimitMs: 100 ms + 4 ms a task, at most 900 ms; solver README "API default") capped
+ * at `capMs`; VROOM output with the coordinates put back. Bad input throws InvalidProblemError.
  */
 export async function solveVroom(
   deps: Pick<OptimizeDeps, "geo" | "solver" | "logger" | "env">,
@@ -31,8 +31,8 @@ export async function solveVroom(
   const located = locateProblem(input);
   const problem = fromVroomInput(located ? await withRoadMatrices(deps, located) : input);
   const loadingMs = performance.now() - t0;
-  const tasks = (problem.jobs?.length ?? 0) + (problem.shipments?.length ?? 0);
-  const timeLimitMs = options.timeLimitMs ?? solverBudgetMs(tasks, limits.capMs);
+  const tasks = (problem.jobs?.length ?? 0) + 2 * (problem.shipments?.length ?? 0);
+  const timeLimitMs = options.timeLimitMs ?? Math.min(limits.capMs, defaultTimeLimitMs(tasks));
   const solution = await deps.solver.solve(problem, { seed: options.seed, timeLimitMs }, limits.onProgress && ((event) => limits.onProgress!(event, timeLimitMs)));
   const output = toVroomOutput(problem, solution, loadingMs);
   return located ? addLocations(output, located.points) : output;
