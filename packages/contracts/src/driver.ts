@@ -113,6 +113,13 @@ export const driverStopSchema = z.object({
 });
 export type DriverStop = z.infer<typeof driverStopSchema>;
 
+/**
+ * A multi-trip route's return to its start depot to reload (issue 26), between the stop with
+ * sequence `afterSequence` and the next: not an order, nothing to mark done. ISO instants.
+ */
+export const routeReloadSchema = z.object({ afterSequence: z.number(), plannedArrival: z.string(), plannedDeparture: z.string() });
+export type RouteReload = z.infer<typeof routeReloadSchema>;
+
 /** GET /api/driver/routes?date=YYYY-MM-DD: the signed-in driver's own dispatched routes of that day. */
 export const driverRouteSchema = z.object({
   id: z.string(),
@@ -131,6 +138,8 @@ export const driverRouteSchema = z.object({
   /** Bumped whenever a manager re-plans the route; the app refreshes when it changes. */
   updatedAt: z.string(),
   stops: z.array(driverStopSchema),
+  /** Reloads at the start depot between trips, in order (none for one trip). */
+  reloads: z.array(routeReloadSchema).default([]),
 });
 export type DriverRoute = z.infer<typeof driverRouteSchema>;
 export const driverRoutesResponseSchema = z.object({ date: z.string(), routes: z.array(driverRouteSchema) });
@@ -177,6 +186,8 @@ export const liveRouteSchema = z.object({
   completedAt: z.string().nullable(),
   geometry: z.string().nullable(),
   stops: z.array(liveStopSchema),
+  /** Reloads at the start depot between trips, in order (none for one trip). */
+  reloads: z.array(routeReloadSchema).default([]),
 });
 export type LiveRoute = z.infer<typeof liveRouteSchema>;
 export const liveRoutesResponseSchema = z.object({ date: z.string(), routes: z.array(liveRouteSchema) });

@@ -32,7 +32,15 @@ export const fleetMessages = {
   dimensionsInUse: (n: number) =>
     `${n} vehicle${n === 1 ? " has" : "s have"} a capacity for the current dimensions: clear or archive ${n === 1 ? "it" : "them"} before changing how many dimensions there are`,
   timeZone: "Choose a time zone such as Europe/London",
+  maxTrips: "Give the number of trips as a whole number from 1 to 10 (1 = no reload)",
+  reloadMinutes: "Give the reload time as a whole number of minutes from 0 to 240",
+  reloadNeedsDepot: "A vehicle that reloads needs a start depot: that is where it reloads",
+  reloadLabel: "Reload at the depot",
 } as const;
+
+/** Most trips a vehicle makes in a shift, and longest reload (minutes): issue 26, the vehicles table's checks. */
+export const MAX_VEHICLE_TRIPS = 10;
+export const MAX_RELOAD_MINUTES = 240;
 
 export const vehicleProfiles = ["car", "van", "truck", "bicycle"] as const;
 export type VehicleProfile = (typeof vehicleProfiles)[number];
@@ -84,6 +92,20 @@ export const vehicleInputSchema = z
     /** Cost when the vehicle is used, and per hour on the road, in pence. */
     fixedCostPence: z.number().int().min(0).max(10_000_000).default(0),
     costPerHourPence: z.number().int().min(0).max(1_000_000).default(0),
+    /** Multi-trip (issue 26): trips per shift, back at the start depot to reload in between (1 = no reload). */
+    maxTrips: z
+      .number({ error: fleetMessages.maxTrips })
+      .int({ error: fleetMessages.maxTrips })
+      .min(1, { error: fleetMessages.maxTrips })
+      .max(MAX_VEHICLE_TRIPS, { error: fleetMessages.maxTrips })
+      .default(1),
+    /** Minutes spent at the depot for each reload. */
+    reloadMinutes: z
+      .number({ error: fleetMessages.reloadMinutes })
+      .int({ error: fleetMessages.reloadMinutes })
+      .min(0, { error: fleetMessages.reloadMinutes })
+      .max(MAX_RELOAD_MINUTES, { error: fleetMessages.reloadMinutes })
+      .default(0),
     /** Stored encrypted (DESIGN §8). */
     vin: z.string().trim().max(17).optional(),
     insurancePolicy: z.string().trim().max(60).optional(),
@@ -188,11 +210,28 @@ export const planStopSchema = z.object({
   load: z.array(z.number()),
 });
 
+/**
+ * A multi-trip vehicle back at its start depot to reload between two trips (issue 26): not an order.
+ * It comes after the first `afterStops` stops of the route (never first or last).
+ */
+export const planReloadSchema = z.object({
+  afterStops: z.number().int(),
+  /** ISO times on the plan's date: reaching the depot, and leaving it reloaded. */
+  arrival: z.string(),
+  departure: z.string(),
+  waitingSeconds: z.number(),
+  /** Load on board after reloading: the next trip's deliveries. */
+  load: z.array(z.number()),
+});
+export type PlanReload = z.infer<typeof planReloadSchema>;
+
 export const planRouteSchema = z.object({
   vehicleId: z.string(),
   driverId: z.string().nullable(),
   stops: z.array(planStopSchema),
   breaks: z.array(z.object({ start: z.string(), end: z.string() })),
+  /** Reloads at the depot between trips, in order (none for a single trip; plans stored before issue 26 have none). */
+  reloads: z.array(planReloadSchema).default([]),
   start: z.string().nullable(),
   end: z.string().nullable(),
   distanceMeters: z.number(),

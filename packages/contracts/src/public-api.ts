@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_VEHICLE_TRIPS } from "./fleet";
 import { safeText } from "./validation";
 
 /** How long a new API key lasts: 30, 90 or 365 days, or no expiry (null). */
@@ -49,4 +50,6 @@ export const publicApiMessages = {
   tooManyTasks: (n: number) => `${n.toLocaleString("en-US")} tasks is more than the ${PUBLIC_API_LIMITS.maxTasks.toLocaleString("en-US")} a problem may have: split it into smaller problems`,
   keyCreated: "API key created. Copy it now: it is shown only once.",
   keyRevokedDone: "API key revoked. Requests with it are refused from now on.",
+  maxTrips: `must be a whole number of trips from 1 to ${MAX_VEHICLE_TRIPS}`,
+  reloadTime: "must be a number of seconds from 0",
 } as const;

@@ -180,6 +180,9 @@ export const unassignedStopSchema = z.object({
   reason: z.string(),
 });
 
+/** A dispatched multi-trip fleet route's return to its start to reload (issue 26), after stop `afterSequence`; seconds after departure. */
+export const routeReloadStopSchema = z.object({ afterSequence: z.number().int(), arrivalSeconds: z.number(), departureSeconds: z.number() });
+
 /** A stored route with its ordered stops. */
 export const routeDetailSchema = z.object({
   id: z.string(),
@@ -191,6 +194,8 @@ export const routeDetailSchema = z.object({
   start: resolvedPlaceSchema,
   end: resolvedPlaceSchema.nullable(),
   stops: z.array(routeStopSchema),
+  /** A dispatched multi-trip fleet route's reloads at its start, in order (absent or empty otherwise). */
+  reloads: z.array(routeReloadStopSchema).optional(),
   unassigned: z.array(unassignedStopSchema),
   /** Total travelled metres in the optimised order (start → stops → end). */
   distanceMeters: z.number(),
@@ -320,6 +325,7 @@ export const sharedRouteSchema = z.object({
   stops: z.array(
     routeStopSchema.pick({ sequence: true, label: true, address: true, lat: true, lng: true, arrivalSeconds: true, legDistanceMeters: true, legDurationSeconds: true }),
   ),
+  reloads: z.array(routeReloadStopSchema).optional(),
   distanceMeters: z.number(),
   durationSeconds: z.number(),
   geometry: z.string().nullable(),

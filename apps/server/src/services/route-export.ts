@@ -1,10 +1,10 @@
-import { escapeMarkup, type RouteDetail, type SharedRoute } from "@routepilot/contracts";
+import { escapeMarkup, fleetMessages, type RouteDetail, type SharedRoute } from "@routepilot/contracts";
 import { decodePolyline } from "@routepilot/geo";
 
 const coord = (v: number) => v.toFixed(6);
 
 /** What a GPX file needs of a route: both an owner's route and a shared (read-only) one fit. */
-export type GpxRoute = Pick<RouteDetail | SharedRoute, "name" | "roundTrip" | "start" | "end" | "geometry" | "createdAt"> & {
+export type GpxRoute = Pick<RouteDetail | SharedRoute, "name" | "roundTrip" | "start" | "end" | "geometry" | "createdAt" | "reloads"> & {
   stops: (Pick<RouteDetail["stops"][number], "sequence" | "label" | "address" | "lat" | "lng"> & { note?: string | null })[];
 };
 
@@ -13,8 +13,9 @@ type GpxPoint = { lat: number; lng: number; name: string; desc?: string };
 /**
  * GPX 1.1 with three parts:
  * - one `<wpt>` per place: the start, every stop, a distinct end place;
- * - one `<rte>` in driving order: the start, the stops, then the end place — or, for a round
- *   trip, the start again (the drive home), so the file describes the whole journey;
+ * - one `<rte>` in driving order: the start, the stops (with the start again at each reload of a
+ *   multi-trip fleet route, issue 26), then the end place — or, for a round trip, the start again
+ *   (the drive home), so the file describes the whole journey;
  * - one `<trk>` with the road geometry (every point of the route line) when the routing
  *   provider gave one; straight-line estimates have no road track, so no `<trk>`.
  */
@@ -27,7 +28,10 @@ export function routeToGpx(route: GpxRoute): string {
       ? { lat: route.end.lat, lng: route.end.lng, name: `End: ${route.end.label}`, desc: route.end.address ?? undefined }
       : null;
   const places = [start, ...stops, ...(end && !route.roundTrip ? [end] : [])];
-  const sequence = [start, ...stops, ...(end ? [end] : [])];
+  const reload: GpxPoint = { lat: route.start.lat, lng: route.start.lng, name: `${fleetMessages.reloadLabel}: ${route.start.label}`, desc: route.start.address ?? undefined };
+  const reloadsAfter = new Set((route.reloads ?? []).map((r) => r.afterSequence));
+  const driven = route.stops.flatMap((s, i) => (reloadsAfter.has(s.sequence) && i < route.stops.length - 1 ? [stops[i] as GpxPoint, reload] : [stops[i] as GpxPoint]));
+  const sequence = [start, ...driven, ...(end ? [end] : [])];
   const point = (tag: string, indent: string) => (p: GpxPoint) =>
     `${indent}<${tag} lat="${coord(p.lat)}" lon="${coord(p.lng)}">\n${indent}  <name>${escapeMarkup(p.name)}</name>${p.desc ? `\n${indent}  <desc>${escapeMarkup(p.desc)}</desc>` : ""}\n${indent}</${tag}>`;
   const description = route.roundTrip ? "Round trip: return to the start after the last stop." : null;
@@ -66,22 +70,46 @@ function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** CSV of the stops in route order with legs and ETAs (seconds and minutes after departure). */
+/**
+ * CSV of the stops in route order with legs and ETAs (seconds and minutes after departure). A
+ * multi-trip fleet route's reloads (issue 26) are rows of their own with no sequence, labelled
+ * "Reload at the depot": they are not orders. The leg of the stop after a reload runs through the
+ * depot (the reload row has no leg of its own, so the legs still add up to the route's distance).
+ */
 export function routeToCsv(route: RouteDetail): string {
   const header = ["sequence", "label", "address", "lat", "lng", "arrival_seconds", "arrival_minutes", "leg_distance_m", "leg_duration_s", "service_s", "note"];
-  const rows = route.stops.map((s) => [
-    s.sequence,
-    s.label,
-    s.address,
-    Number(s.lat.toFixed(6)),
-    Number(s.lng.toFixed(6)),
-    Math.round(s.arrivalSeconds),
-    Math.round(s.arrivalSeconds / 60),
-    Math.round(s.legDistanceMeters),
-    Math.round(s.legDurationSeconds),
-    s.serviceSeconds,
-    s.note,
-  ]);
+  const reloadRows = new Map((route.reloads ?? []).map((r) => [r.afterSequence, r]));
+  const rows = route.stops.flatMap((s) => {
+    const row = [
+      s.sequence,
+      s.label,
+      s.address,
+      Number(s.lat.toFixed(6)),
+      Number(s.lng.toFixed(6)),
+      Math.round(s.arrivalSeconds),
+      Math.round(s.arrivalSeconds / 60),
+      Math.round(s.legDistanceMeters),
+      Math.round(s.legDurationSeconds),
+      s.serviceSeconds,
+      s.note,
+    ];
+    const r = reloadRows.get(s.sequence);
+    if (!r || s.sequence === route.stops[route.stops.length - 1]?.sequence) return [row];
+    const reload = [
+      null,
+      fleetMessages.reloadLabel,
+      route.start.address ?? route.start.label,
+      Number(route.start.lat.toFixed(6)),
+      Number(route.start.lng.toFixed(6)),
+      Math.round(r.arrivalSeconds),
+      Math.round(r.arrivalSeconds / 60),
+      null,
+      null,
+      Math.round(r.departureSeconds - r.arrivalSeconds),
+      null,
+    ];
+    return [row, reload];
+  });
   return `${[header, ...rows].map((r) => r.map(csvField).join(",")).join("\r\n")}\r\n`;
 }
 

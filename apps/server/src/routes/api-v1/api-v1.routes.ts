@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { PUBLIC_API_LIMITS } from "@routepilot/contracts";
+import { MAX_VEHICLE_TRIPS, PUBLIC_API_LIMITS, publicApiMessages } from "@routepilot/contracts";
 import { ErrorResponse, jsonError, rateLimited } from "../../lib/openapi";
 
 /** The security scheme of /api/v1/*: an API key from Settings → API keys, as a Bearer token. */
@@ -27,6 +27,18 @@ const VroomVehicle = z
     max_travel_time: z.number().int().optional(),
     max_distance: z.number().int().optional(),
     speed_factor: z.number().optional(),
+    max_trips: z
+      .number({ error: publicApiMessages.maxTrips })
+      .int({ error: publicApiMessages.maxTrips })
+      .min(1, { error: publicApiMessages.maxTrips })
+      .max(MAX_VEHICLE_TRIPS, { error: publicApiMessages.maxTrips })
+      .optional()
+      .openapi({ description: `RoutePilot extension: trips per shift, back at \`start\` to reload between them (1–${MAX_VEHICLE_TRIPS}, default 1; \`start\` required above 1). Each trip's load fits \`capacity\` on its own` }),
+    reload_time: z
+      .number({ error: publicApiMessages.reloadTime })
+      .min(0, { error: publicApiMessages.reloadTime })
+      .optional()
+      .openapi({ description: "RoutePilot extension: seconds spent at `start` for each reload (default 0)" }),
     costs: z.looseObject({ fixed: z.number().optional(), per_hour: z.number().optional(), per_km: z.number().optional() }).optional(),
   })
   .openapi("VroomVehicle");
@@ -79,7 +91,7 @@ export const VroomErrorSchema = z
   .openapi("VroomError");
 
 const VroomStep = z.looseObject({
-  type: z.enum(["start", "job", "pickup", "delivery", "break", "end"]),
+  type: z.enum(["start", "job", "pickup", "delivery", "break", "reload", "end"]).openapi({ description: '"reload" (RoutePilot extension): back at the vehicle\'s start between two trips, no `id`; `load` is the next trip\'s' }),
   id: z.number().int().optional(),
   location: lngLat.optional(),
   location_index: z.number().int().optional(),

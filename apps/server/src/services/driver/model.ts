@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
-import { failureReasons, type DriverStop, type FailureReason, type ProofFile } from "@routepilot/contracts";
+import { failureReasons, type DriverStop, type FailureReason, type ProofFile, type RouteReload } from "@routepilot/contracts";
 import { plans, routeStops, routes, stopProofs, teamMembers, teams, type DbOrTx } from "@routepilot/db";
 import { settingsOf } from "../fleet/settings";
 import type { TeamRow } from "../teams/access";
@@ -133,6 +133,14 @@ export function presentDriverStop(deps: Pick<AppDeps, "encryption" | "logger">, 
     contact,
     proof,
   };
+}
+
+/** A multi-trip route's reloads at its start depot (issue 26) with planned instants; only those between two of its stops. */
+export function presentReloads(ctx: RouteContext, stops: readonly StopRow[]): RouteReload[] {
+  const last = stops[stops.length - 1]?.sequence ?? 0;
+  return ctx.route.reloads
+    .filter((r) => r.afterSequence > 0 && r.afterSequence < last)
+    .map((r) => ({ afterSequence: r.afterSequence, plannedArrival: iso(ctx.base + r.arrivalS * 1000), plannedDeparture: iso(ctx.base + r.departureS * 1000) }));
 }
 
 export const routeStatus = (s: string): "planned" | "in_progress" | "completed" => (s === "in_progress" || s === "completed" ? s : "planned");

@@ -4,7 +4,7 @@ import { plans, routes, user, vehicles } from "@routepilot/db";
 import type { AppDeps } from "../../lib/context";
 import { requireFleetTeam } from "../fleet/access";
 import { routeDelayMinutes } from "./eta";
-import { etaStopsOf, isoOrNull, plannedArrival, presentDriverStop, proofsByStop, routeContexts, routeStatus, stopsByRoute, type RouteContext, type StopRow } from "./model";
+import { etaStopsOf, isoOrNull, plannedArrival, presentDriverStop, presentReloads, proofsByStop, routeContexts, routeStatus, stopsByRoute, type RouteContext, type StopRow } from "./model";
 
 type Db = AppDeps["db"];
 
@@ -46,6 +46,7 @@ export async function driverRoutes(deps: Pick<AppDeps, "db" | "encryption" | "lo
         durationSeconds: c.route.durationS,
         updatedAt: c.route.updatedAt.toISOString(),
         stops: stopsOf(c).map((s) => presentDriverStop(deps, c, s, proofsOf(s))),
+        reloads: presentReloads(c, stopsOf(c)),
       };
     }),
   };
@@ -121,6 +122,7 @@ function presentLiveRoute(
       plannedLegDistanceMeters: s.legDistanceM,
       actualLegDistanceMeters: s.actualLegDistanceM,
     })),
+    reloads: presentReloads(c, stops),
   };
 }
 

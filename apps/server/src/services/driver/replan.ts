@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { driverMessages, driverTopic, liveMessageTypes, liveTopic, type urgentOrderSchema } from "@routepilot/contracts";
-import { driverPositions, plans, routeStops, routes, type DbOrTx, type StoredPlace, type Tx } from "@routepilot/db";
+import { driverPositions, plans, routeStops, routes, type DbOrTx, type StoredPlace, type StoredReload, type Tx } from "@routepilot/db";
 import type { Job, Problem } from "@routepilot/solver";
 import type { Profile } from "@routepilot/geo";
 import type { z } from "zod";
@@ -30,6 +30,41 @@ type UrgentOrder = z.output<typeof urgentOrderSchema>;
 const reached = (s: StopRow) => s.status !== "pending";
 const profileOf = (ctx: RouteContext) => ctx.route.profile as Profile;
 
+/** A route as it is driven: its stops, with its reloads at the start depot where they happen (issue 26). */
+type Step = { stop: StopRow } | { reload: StoredReload };
+
+/** The steps of `stops` (in order) with `reloads` placed after the stop their `afterSequence` counts. */
+function stepsOf(stops: readonly StopRow[], reloads: readonly StoredReload[]): Step[] {
+  const out: Step[] = [];
+  stops.forEach((stop, i) => {
+    for (const reload of reloads) if (reload.afterSequence === i) out.push({ reload });
+    out.push({ stop });
+  });
+  return out;
+}
+
+/** The stops of `steps` and their reloads renumbered; a reload with no stop before or after it (its trip emptied) is dropped. */
+function fromSteps(steps: readonly Step[]): { stops: StopRow[]; reloads: StoredReload[] } {
+  const stops: StopRow[] = [];
+  const reloads: StoredReload[] = [];
+  for (const step of steps) {
+    if ("stop" in step) stops.push(step.stop);
+    else if (stops.length > 0 && reloads.at(-1)?.afterSequence !== stops.length) reloads.push({ ...step.reload, afterSequence: stops.length });
+  }
+  return { stops, reloads: reloads.filter((r) => r.afterSequence < stops.length) };
+}
+
+/** `stop` put into `steps` before their stop number `index` (past the end = last); before the first stop of a later trip means on that trip. */
+function insertStep(steps: readonly Step[], index: number, stop: StopRow): Step[] {
+  let seen = 0;
+  for (let i = 0; i < steps.length; i++) {
+    if (!("stop" in steps[i]!)) continue;
+    if (seen === index) return [...steps.slice(0, i), { stop }, ...steps.slice(i)];
+    seen++;
+  }
+  return [...steps, { stop }];
+}
+
 /** Where and when the remaining part of a route starts: the driver's latest position today (or the last stop reached, or the start) and now (or the departure, before it). */
 async function remainingOrigin(db: DbOrTx, ctx: RouteContext, stops: readonly StopRow[], now: number): Promise<{ point: LatLng; at: number }> {
   const at = Math.max(now, ctx.base);
@@ -51,23 +86,47 @@ async function remainingOrigin(db: DbOrTx, ctx: RouteContext, stops: readonly St
  * Writes a route's stops in the given order (reached ones first, as they were), with the remaining
  * stops' planned times and legs recomputed from `origin`. Sequences move in two steps (negated
  * first) because of UNIQUE (route_id, sequence). The route's geometry and distance follow.
+ * `reloads` (issue 26) are the route's returns to its start depot, numbered over `ordered`: a
+ * remaining one is driven through (its leg and its time at the depot) and gets new planned times;
+ * one whose planned departure has passed when the next stop is still to come counts as done.
  */
-async function writeRoute(tx: Tx, deps: ReplanDeps, ctx: RouteContext, ordered: StopRow[], origin: { point: LatLng; at: number }): Promise<void> {
+async function writeRoute(tx: Tx, deps: ReplanDeps, ctx: RouteContext, ordered: StopRow[], origin: { point: LatLng; at: number }, reloads: readonly StoredReload[] = []): Promise<void> {
   const geo = await deps.geo.get();
   const pending = ordered.filter((s) => !reached(s));
-  const points: LatLng[] = [origin.point, ...pending];
+  const done = ordered.length - pending.length;
+  const depot: LatLng = ctx.route.start;
+  const points: LatLng[] = [origin.point, ...pending, ...(reloads.length > 0 ? [depot] : [])];
   const { matrix } = pending.length > 0 ? await matrixWithFallback({ geo, logger: deps.logger }, points, profileOf(ctx)) : { matrix: null };
+  const cell = (a: number, b: number) => {
+    const duration = matrix?.durations[a]?.[b];
+    const distance = matrix?.distances[a]?.[b];
+    return Number.isFinite(duration) && Number.isFinite(distance) ? { duration: duration as number, distance: distance as number } : null;
+  };
+  const depotIndex = pending.length + 1;
   let t = (origin.at - ctx.base) / 1000;
   const timing = new Map<string, { arrivalS: number; departureS: number; legDistanceM: number; legDurationS: number }>();
+  const retimed = new Map<StoredReload, StoredReload>();
+  let from = 0;
   pending.forEach((s, i) => {
-    const duration = matrix?.durations[i]?.[i + 1];
-    const distance = matrix?.distances[i]?.[i + 1];
-    const legDurationS = Number.isFinite(duration) ? (duration as number) : s.legDurationS;
-    const legDistanceM = Number.isFinite(distance) ? (distance as number) : s.legDistanceM;
+    const reload = reloads.find((r) => r.afterSequence === done + i);
+    const ahead = reload && !(i === 0 && origin.at >= ctx.base + reload.departureS * 1000);
+    let leg: { duration: number; distance: number } | null;
+    if (reload && ahead) {
+      const toDepot = cell(from, depotIndex);
+      const fromDepot = cell(depotIndex, i + 1);
+      const arrivalS = t + (toDepot?.duration ?? 0);
+      const departureS = arrivalS + Math.max(0, reload.departureS - reload.arrivalS);
+      retimed.set(reload, { ...reload, arrivalS, departureS });
+      leg = toDepot && fromDepot ? { duration: toDepot.duration + fromDepot.duration, distance: toDepot.distance + fromDepot.distance } : null;
+      t = departureS - (toDepot?.duration ?? 0);
+    } else leg = cell(from, i + 1);
+    const legDurationS = leg ? leg.duration : s.legDurationS;
+    const legDistanceM = leg ? leg.distance : s.legDistanceM;
     t += legDurationS;
     const arrivalS = Math.max(t, s.timeWindowStart ?? t);
     const departureS = arrivalS + s.serviceS;
     t = departureS;
+    from = i + 1;
     timing.set(s.id, { arrivalS, departureS, legDistanceM, legDurationS });
   });
   const ids = ordered.map((s) => s.id);
@@ -84,7 +143,8 @@ async function writeRoute(tx: Tx, deps: ReplanDeps, ctx: RouteContext, ordered: 
   const legs = ordered.reduce((sum, s) => sum + (timing.get(s.id)?.legDistanceM ?? s.legDistanceM), 0);
   const lastStop = ordered[ordered.length - 1];
   const lastDeparture = lastStop ? (timing.get(lastStop.id)?.departureS ?? lastStop.departureS) : 0;
-  const path: LatLng[] = [...(ctx.route.start ? [ctx.route.start] : []), ...ordered, ...(ctx.route.end ? [ctx.route.end] : [])];
+  const driven = stepsOf(ordered, reloads).map((step) => ("stop" in step ? step.stop : depot));
+  const path: LatLng[] = [...(ctx.route.start ? [ctx.route.start] : []), ...driven, ...(ctx.route.end ? [ctx.route.end] : [])];
   let geometry = ctx.route.geometry;
   try {
     if (path.length >= 2) geometry = (await geo.routing.route(path, profileOf(ctx))).geometry;
@@ -93,7 +153,13 @@ async function writeRoute(tx: Tx, deps: ReplanDeps, ctx: RouteContext, ordered: 
   }
   await tx
     .update(routes)
-    .set({ distanceM: legs + (ctx.route.endLegDistanceM ?? 0), durationS: lastDeparture + (ctx.route.endLegDurationS ?? 0), geometry, updatedAt: new Date() })
+    .set({
+      distanceM: legs + (ctx.route.endLegDistanceM ?? 0),
+      durationS: lastDeparture + (ctx.route.endLegDurationS ?? 0),
+      reloads: reloads.map((r) => retimed.get(r) ?? r),
+      geometry,
+      updatedAt: new Date(),
+    })
     .where(eq(routes.id, ctx.route.id));
 }
 
@@ -160,7 +226,9 @@ export async function resequenceRoute(deps: ReplanDeps, caller: Caller, teamId: 
       stops.filter((s) => !reached(s)),
       origin,
     );
-    await writeRoute(tx, deps, ctx, [...stops.filter(reached), ...ordered], origin);
+    // The trips keep their sizes: the route still goes back to the depot after as many stops (issue 26).
+    const next = fromSteps(stepsOf([...stops.filter(reached), ...ordered], ctx.route.reloads));
+    await writeRoute(tx, deps, ctx, next.stops, origin, next.reloads);
     await announce(tx, events, ctx);
   });
   await afterChange(deps, events, [routeId]);
@@ -182,21 +250,24 @@ export async function moveLiveStop(deps: ReplanDeps, caller: Caller, teamId: str
     const stop = fromStops.find((s) => s.id === stopId);
     if (!stop) throw new NotFoundError("Stop");
     if (stop.status !== "pending") throw new ConflictError(driverMessages.stopClosed);
-    const fromRest = fromStops.filter((s) => s.id !== stopId);
+    // Each route as driven, reloads in place (issue 26): the stops not moved keep their trips.
+    const fromNext = fromSteps(stepsOf(fromStops, from.route.reloads).filter((step) => !("stop" in step) || step.stop.id !== stopId));
+    const fromRest = fromNext.stops;
+    const toSteps = to === from ? stepsOf(fromNext.stops, fromNext.reloads) : stepsOf(stops.get(to.route.id) ?? [], to.route.reloads);
     const toBase = to === from ? fromRest : (stops.get(to.route.id) ?? []);
     const toReached = toBase.filter(reached);
     const toPending = toBase.filter((s) => !reached(s));
-    toPending.splice(Math.min(input.position ?? toPending.length, toPending.length), 0, stop);
+    const toNext = fromSteps(insertStep(toSteps, toReached.length + Math.min(input.position ?? toPending.length, toPending.length), stop));
     if (to !== from) {
       // Off its old route first (a free negative sequence), so both routes can be rewritten.
       await tx
         .update(routeStops)
         .set({ routeId: to.route.id, sequence: sql`-1000000 - ${routeStops.sequence}` })
         .where(eq(routeStops.id, stopId));
-      await writeRoute(tx, deps, from, fromRest, await remainingOrigin(tx, from, fromRest, now));
+      await writeRoute(tx, deps, from, fromRest, await remainingOrigin(tx, from, fromRest, now), fromNext.reloads);
       await announce(tx, events, from);
     }
-    await writeRoute(tx, deps, to, [...toReached, ...toPending], await remainingOrigin(tx, to, toBase, now));
+    await writeRoute(tx, deps, to, toNext.stops, await remainingOrigin(tx, to, toBase, now), toNext.reloads);
     await announce(tx, events, to);
   });
   await afterChange(deps, events, [...new Set([routeId, input.toRouteId])]);
@@ -277,9 +348,8 @@ export async function insertUrgentOrder(deps: ReplanDeps, caller: Caller, teamId
       })
       .returning();
     const stop = inserted as StopRow;
-    const pending = list.filter((s) => !reached(s));
-    pending.splice(chosen.position, 0, stop);
-    await writeRoute(tx, deps, chosen.ctx, [...list.filter(reached), ...pending], chosen.origin);
+    const next = fromSteps(insertStep(stepsOf(list, chosen.ctx.route.reloads), list.filter(reached).length + chosen.position, stop));
+    await writeRoute(tx, deps, chosen.ctx, next.stops, chosen.origin, next.reloads);
     await announce(tx, events, chosen.ctx);
     return { routeId: chosen.ctx.route.id, stopId: stop.id };
   });

@@ -4,13 +4,13 @@ import { isoOnDate, orderDemand, routeCostPence, secondsOnDate, vehicleCapacity,
 
 /**
  * An independent check of a fleet plan (issue 11): from the vehicles, the orders and only the
- * order of the stops on each route, it recomputes times (travel, waiting for windows, service,
- * breaks) and loads with its own arithmetic — not the engine's figures — and lists every broken
- * constraint. Tests use it on engine plans; manual edits use it to recompute a route and to show
+ * order of the stops on each route (with where a multi-trip vehicle reloads, issue 26), it
+ * recomputes times (travel, waiting for windows, service, breaks, reloads) and loads with its own
+ * arithmetic — not the engine's figures — and lists every broken constraint. Tests use it on engine plans; manual edits use it to recompute a route and to show
  * what the edit breaks (never silently accepted).
  */
 
-export const violationKinds = ["capacity", "time_window", "shift", "max_stops", "max_distance", "max_travel_time", "skills", "precedence", "unreachable", "break", "duplicate", "unknown"] as const;
+export const violationKinds = ["capacity", "time_window", "shift", "max_stops", "max_distance", "max_travel_time", "max_trips", "skills", "precedence", "unreachable", "break", "duplicate", "unknown"] as const;
 export type ViolationKind = (typeof violationKinds)[number];
 
 export interface Violation {
@@ -50,6 +50,8 @@ export interface RouteToCheck {
   breaks?: readonly { start: string; end: string }[];
   /** Planned departures per stop, to tell after which stop each break is taken. */
   departures?: readonly string[];
+  /** Multi-trip (issue 26): after how many stops the vehicle goes back to its start depot to reload, one entry per reload. */
+  reloads?: readonly number[];
 }
 
 export interface ScheduleInput {
@@ -63,7 +65,60 @@ export interface ScheduleInput {
   dimensionNames?: readonly string[];
   /** Per break of the vehicle, the number of stops served before it (taken by the clock when absent). */
   breakGaps?: readonly (number | undefined)[];
+  /** After how many stops the vehicle reloads at its start depot (issue 26); none = one trip. */
+  reloads?: readonly number[];
   driverId?: string | null;
+}
+
+/**
+ * Reload positions that still split the route into trips of at least one stop each: sorted, each
+ * once, none before the first stop or after the last (an edit that empties a trip drops its reload).
+ */
+export function normalizeReloads(reloads: readonly number[], stopCount: number): number[] {
+  return [...new Set(reloads)].filter((r) => Number.isInteger(r) && r > 0 && r < stopCount).sort((a, b) => a - b);
+}
+
+/**
+ * The reload positions of `tokens`: a route written as its stops with a `null` where each reload
+ * is (how an edit keeps the trips of the stops it does not move), normalised.
+ */
+export function reloadsOfTokens<T>(tokens: readonly (T | null)[]): { stops: T[]; reloads: number[] } {
+  const stops: T[] = [];
+  const reloads: number[] = [];
+  for (const t of tokens) {
+    if (t === null) reloads.push(stops.length);
+    else stops.push(t);
+  }
+  return { stops, reloads: normalizeReloads(reloads, stops.length) };
+}
+
+/**
+ * `items` put into a route written as tokens (tokensOf) before its stop number `position` (0-based
+ * among the stops; past the end = last). Before the first stop of a later trip means on that trip.
+ */
+export function insertAtStop<T>(tokens: readonly (T | null)[], position: number, items: readonly T[]): (T | null)[] {
+  const out = [...tokens];
+  let seen = 0;
+  for (let i = 0; i < out.length; i++) {
+    if (out[i] === null) continue;
+    if (seen === position) {
+      out.splice(i, 0, ...items);
+      return out;
+    }
+    seen++;
+  }
+  out.push(...items);
+  return out;
+}
+
+/** A route's stops with a `null` where each reload is, for reloadsOfTokens after an edit. */
+export function tokensOf<T>(stops: readonly T[], reloads: readonly number[]): (T | null)[] {
+  const out: (T | null)[] = [];
+  stops.forEach((s, i) => {
+    for (const r of reloads) if (r === i) out.push(null);
+    out.push(s);
+  });
+  return out;
 }
 
 export interface ScheduledRoute {
@@ -101,15 +156,26 @@ function pass(input: ScheduleInput, departure: number): TimedRoute {
   const shiftStart = secondsOf(vehicle.shift.start);
   const shiftEnd = secondsOf(vehicle.shift.end);
 
-  // Loads: deliveries without a pickup leave the depot on board.
-  let load = new Array<number>(dims).fill(0);
-  for (const s of stops) {
-    const order = orders.get(s.orderId);
-    if (order && !order.pickup) load = load.map((x, k) => x + orderDemand(order, dims)[k]!);
-  }
+  // Loads: deliveries without a pickup leave the depot on board, those of each trip at its start (issue 26).
+  const reloadAt = normalizeReloads(input.reloads ?? [], stops.length);
+  const tripBounds = [0, ...reloadAt, stops.length];
+  const tripLoad = (trip: number) => {
+    let sum = new Array<number>(dims).fill(0);
+    for (const s of stops.slice(tripBounds[trip], tripBounds[trip + 1])) {
+      const order = orders.get(s.orderId);
+      if (order && !order.pickup && s.kind === "delivery") sum = sum.map((x, k) => x + orderDemand(order, dims)[k]!);
+    }
+    return sum;
+  };
   const overCapacity = (amounts: number[]) => amounts.some((x, k) => x > capacity[k]! + 1e-9);
-  if (overCapacity(load)) flag("capacity", `Leaves the depot with ${amounts(load, input.dimensionNames)} on board; the vehicle takes ${amounts(capacity, input.dimensionNames)}.`);
-  const routeLoad = [...load];
+  let load = tripLoad(0);
+  const trips = reloadAt.length + 1;
+  if (overCapacity(load)) flag("capacity", `Leaves the depot with ${amounts(load, input.dimensionNames)} on board${trips > 1 ? " for its first trip" : ""}; the vehicle takes ${amounts(capacity, input.dimensionNames)}.`);
+  if (reloadAt.length > 0 && !vehicle.start) flag("max_trips", "This vehicle has no start depot to reload at.");
+  else if (trips > vehicle.maxTrips) flag("max_trips", `${trips} trips; this vehicle makes at most ${vehicle.maxTrips}.`);
+  // The route's load: everything delivered from the depot over the day.
+  const routeLoad = Array.from({ length: trips }, (_, trip) => tripLoad(trip)).reduce((a, b) => a.map((x, k) => x + b[k]!), new Array<number>(dims).fill(0));
+  const reloads: PlanRoute["reloads"] = [];
 
   const pendingBreaks = vehicle.breaks.map((b, j) => ({ index: j, start: secondsOf(b.window.start), end: secondsOf(b.window.end), duration: b.durationMinutes * 60, gap: input.breakGaps?.[j] }));
   const breaks: PlanRoute["breaks"] = [];
@@ -148,7 +214,26 @@ function pass(input: ScheduleInput, departure: number): TimedRoute {
     return t.duration;
   };
 
+  /** Back to the start depot before stop `position`, reloading the next trip's deliveries. */
+  const reload = (position: number) => {
+    const depot = vehicle.start;
+    if (!depot) return;
+    const arrival = now + leg(depot);
+    const departure = arrival + vehicle.reloadMinutes * 60;
+    activities.push({ kind: "reload", index: reloads.length, waiting: 0, start: arrival, latest: Number.POSITIVE_INFINITY });
+    const carried = [...seen].filter(([, kinds]) => kinds.has("pickup") && !kinds.has("delivery")).map(([id]) => orders.get(id)?.label ?? id);
+    for (const label of carried) flag("precedence", `${label} is picked up on one trip and delivered on another: the vehicle unloads when it reloads.`);
+    const trip = reloads.length + 1;
+    load = tripLoad(trip);
+    if (overCapacity(load)) flag("capacity", `Leaves the depot with ${amounts(load, input.dimensionNames)} on board for trip ${trip + 1}; the vehicle takes ${amounts(capacity, input.dimensionNames)}.`);
+    reloads.push({ afterStops: position, arrival: isoOnDate(date, arrival), departure: isoOnDate(date, departure), waitingSeconds: 0, load: [...load] });
+    service += departure - arrival;
+    now = departure;
+    place = depot;
+  };
+
   stops.forEach((ref, position) => {
+    if (reloadAt.includes(position)) reload(position);
     const order = orders.get(ref.orderId);
     if (!order) {
       flag("unknown", `Order ${ref.orderId} is not in this plan.`, ref.orderId);
@@ -235,6 +320,7 @@ function pass(input: ScheduleInput, departure: number): TimedRoute {
       driverId: input.driverId ?? null,
       stops: planned,
       breaks,
+      reloads,
       start: vehicle.start && stops.length > 0 ? isoOnDate(date, origin) : null,
       end: vehicle.end && stops.length > 0 ? isoOnDate(date, finish) : null,
       distanceMeters: distance,
@@ -299,7 +385,16 @@ export function checkPlan(input: CheckPlanInput): { violations: Violation[]; lat
       if (other !== undefined && other !== route.vehicleId) violations.push({ vehicleId: route.vehicleId, orderId: s.orderId, kind: "duplicate", message: "This order is on two vehicles." });
       where.set(s.orderId, route.vehicleId);
     }
-    const result = scheduleVehicleRoute({ date: input.date, vehicle, orders, stops: route.stops, travel: input.travelOf?.(vehicle) ?? input.travel, dims: input.dims, breakGaps: breakGaps(input.date, vehicle, route) });
+    const result = scheduleVehicleRoute({
+      date: input.date,
+      vehicle,
+      orders,
+      stops: route.stops,
+      travel: input.travelOf?.(vehicle) ?? input.travel,
+      dims: input.dims,
+      breakGaps: breakGaps(input.date, vehicle, route),
+      ...(route.reloads ? { reloads: route.reloads } : {}),
+    });
     violations.push(...result.violations);
     routes.push(result.route);
     latenessSeconds += result.latenessSeconds;
@@ -307,10 +402,11 @@ export function checkPlan(input: CheckPlanInput): { violations: Violation[]; lat
   return { violations, latenessSeconds, routes };
 }
 
-/** A stored plan route as the checker's input: the stop order and, to place the breaks, the planned departures. */
+/** A stored plan route as the checker's input: the stop order, where it reloads and, to place the breaks, the planned departures. */
 export const routeToCheck = (route: PlanRoute): RouteToCheck => ({
   vehicleId: route.vehicleId,
   stops: route.stops.map((s) => ({ orderId: s.orderId, kind: s.kind })),
   breaks: route.breaks,
   departures: route.stops.map((s) => s.departure),
+  reloads: (route.reloads ?? []).map((r) => r.afterStops),
 });

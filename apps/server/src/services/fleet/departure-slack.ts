@@ -17,10 +17,10 @@ import type { PlanRoute } from "./problem";
 /** A window as seconds of the plan's day, [open, close]. */
 export type SecondsWindow = readonly [number, number];
 
-/** One stop or break of a route in the order it is done, in seconds of the plan's day. */
+/** One stop, break or reload of a route in the order it is done, in seconds of the plan's day. */
 export interface TimedActivity {
-  kind: "stop" | "break";
-  /** Its index in the route's `stops` or `breaks`. */
+  kind: "stop" | "break" | "reload";
+  /** Its index in the route's `stops`, `breaks` or `reloads`. */
   index: number;
   /** Idle time just before it starts (waiting for its window). */
   waiting: number;
@@ -55,17 +55,18 @@ export function departureSlack(activities: readonly TimedActivity[]): number {
 const later = (iso: string, seconds: number) => (seconds === 0 ? iso : new Date(Date.parse(`${iso}Z`) + Math.round(seconds) * 1000).toISOString().slice(0, 19));
 
 /**
- * `route` leaving departureSlack(activities) later: the start, then each stop and break until the
+ * `route` leaving departureSlack(activities) later: the start, then each stop, break and reload until the
  * waiting has absorbed the delay (arrival, waiting, departure; a break's start and end). The
  * return, the distance and the driving are unchanged; waiting and duration drop by the delay (from
  * the first stop for a route without a start place), and `costOf` prices the new duration.
- * `activities` must list every stop and break of `route` in the order done. Returns a new route.
+ * `activities` must list every stop, break and reload of `route` in the order done. Returns a new route.
  */
 export function leaveLater(route: PlanRoute, activities: readonly TimedActivity[], costOf: (durationSeconds: number) => number): PlanRoute {
   const delay = departureSlack(activities);
   if (delay <= 0) return route;
   const stops = route.stops.map((s) => ({ ...s }));
   const breaks = route.breaks.map((b) => ({ ...b }));
+  const reloads = route.reloads.map((r) => ({ ...r }));
   let push = delay;
   for (const a of activities) {
     const reached = push;
@@ -75,6 +76,11 @@ export function leaveLater(route: PlanRoute, activities: readonly TimedActivity[
       stop.arrival = later(stop.arrival, reached);
       stop.waitingSeconds = Math.max(0, stop.waitingSeconds - (reached - push));
       stop.departure = later(stop.departure, push);
+    } else if (a.kind === "reload") {
+      const reload = reloads[a.index] as PlanRoute["reloads"][number];
+      reload.arrival = later(reload.arrival, reached);
+      reload.waitingSeconds = Math.max(0, reload.waitingSeconds - (reached - push));
+      reload.departure = later(reload.departure, push);
     } else {
       const rest = breaks[a.index] as PlanRoute["breaks"][number];
       rest.start = later(rest.start, push);
@@ -88,6 +94,7 @@ export function leaveLater(route: PlanRoute, activities: readonly TimedActivity[
     ...route,
     stops,
     breaks,
+    reloads,
     start: route.start !== null ? later(route.start, delay) : null,
     durationSeconds,
     waitingSeconds: Math.max(0, route.waitingSeconds - delay),

@@ -30,7 +30,7 @@ import { TeamEvents } from "../teams/events";
 import { assertCanOptimize, consumeRouteQuota } from "../usage";
 import { requireFleetTeam } from "./access";
 import { DEFAULT_WORKING_DAYS } from "./drivers";
-import { scheduleVehicleRoute, travelFromMatrix, type Travel, type Violation } from "./check-plan";
+import { insertAtStop, reloadsOfTokens, scheduleVehicleRoute, tokensOf, travelFromMatrix, type RouteStopRef, type Travel, type Violation } from "./check-plan";
 import {
   buildProblem,
   layoutPlan,
@@ -167,7 +167,12 @@ async function planOf(db: DbOrTx, teamId: string, planId: string, forUpdate = fa
   return row;
 }
 
-const storedResult = (row: Pick<PlanRow, "result">): StoredResult | null => (row.result as unknown as StoredResult | null) ?? null;
+/** The plan's stored result; routes stored before issue 26 get their (empty) reloads. */
+const storedResult = (row: Pick<PlanRow, "result">): StoredResult | null => {
+  const result = (row.result as unknown as StoredResult | null) ?? null;
+  if (result) for (const route of result.routes) route.reloads ??= [];
+  return result;
+};
 
 /** What every view of a plan shows of it: identity, state, vehicles and totals. */
 function planHeader(row: Omit<PlanRow, "orders" | "contactsSealed" | "legacyContacts">) {
@@ -371,17 +376,21 @@ function placeLockedPositions(input: { date: string; vehicles: PlanVehicle[]; or
   for (const route of input.result.routes) {
     const positioned = input.locks.filter((l) => l.vehicleId === route.vehicleId && l.position !== undefined).sort((a, b) => (a.position as number) - (b.position as number));
     if (positioned.length === 0) continue;
-    const stops = refs(route);
+    // The route as stops with its reloads in place (issue 26): a stop moved keeps the others' trips.
+    let tokens = tokensOf(refs(route), reloadsOf(route));
     for (const lock of positioned) {
-      const moving = stops.filter((s) => s.orderId === lock.orderId);
+      const moving = tokens.filter((s): s is RouteStopRef => s !== null && s.orderId === lock.orderId);
       if (moving.length === 0) continue;
-      const rest = stops.filter((s) => s.orderId !== lock.orderId);
-      rest.splice(Math.min(lock.position as number, rest.length), 0, ...moving);
-      stops.splice(0, stops.length, ...rest);
+      tokens = insertAtStop(
+        tokens.filter((s) => s === null || s.orderId !== lock.orderId),
+        lock.position as number,
+        moving,
+      );
     }
+    const { stops, reloads } = reloadsOfTokens(tokens);
     if (stops.every((s, i) => s.orderId === route.stops[i]?.orderId && s.kind === route.stops[i]?.kind)) continue;
     const vehicle = input.vehicles.find((v) => v.id === route.vehicleId) as PlanVehicle;
-    const scheduled = scheduleVehicleRoute({ date: input.date, vehicle, orders: byId, stops, travel: input.travelOf(vehicle), dims: input.dims, dimensionNames: input.dimensionNames, driverId: route.driverId });
+    const scheduled = scheduleVehicleRoute({ date: input.date, vehicle, orders: byId, stops, reloads, travel: input.travelOf(vehicle), dims: input.dims, dimensionNames: input.dimensionNames, driverId: route.driverId });
     Object.assign(route, scheduled.route);
     violations.push(...scheduled.violations);
     latenessByVehicle[vehicle.id] = scheduled.latenessSeconds;
@@ -571,7 +580,9 @@ async function editablePlan(tx: Tx, caller: Caller, teamId: string, planId: stri
   return row;
 }
 
-const refs = (route: PlanRoute) => route.stops.map((s) => ({ orderId: s.orderId, kind: s.kind }));
+const refs = (route: PlanRoute): RouteStopRef[] => route.stops.map((s) => ({ orderId: s.orderId, kind: s.kind }));
+/** After how many stops the route reloads (issue 26; none for a plan stored before it). */
+const reloadsOf = (route: PlanRoute): number[] => (route.reloads ?? []).map((r) => r.afterStops);
 
 /**
  * POST …/plans/{id}/moves: moves an order (its pickup too) to a vehicle and position; the two
@@ -590,19 +601,19 @@ export async function movePlanStop(deps: PlanDeps, caller: Caller, teamId: strin
     if (toVehicleId !== null && !row.vehicleIds.includes(toVehicleId)) throw new ValidationError(fleetMessages.unknownVehicle, { toVehicleId: fleetMessages.unknownVehicle });
     const vehicleList = await teamVehicles(deps, tx, teamId, row.vehicleIds, "vehicleIds", true);
     const from = result.routes.find((r) => r.stops.some((s) => s.orderId === move.orderId));
-    const changed = new Map<string, { orderId: string; kind: "delivery" | "pickup" }[]>();
-    if (from) changed.set(from.vehicleId, refs(from).filter((s) => s.orderId !== move.orderId));
+    // Each changed route as its stops with its reloads in place (issue 26): the other stops keep their trips.
+    const changed = new Map<string, { stops: RouteStopRef[]; reloads: number[] }>();
+    const without = (route: PlanRoute) => tokensOf(refs(route), reloadsOf(route)).filter((s) => s === null || s.orderId !== move.orderId);
+    if (from) changed.set(from.vehicleId, reloadsOfTokens(without(from)));
     if (toVehicleId !== null) {
       let target = result.routes.find((r) => r.vehicleId === toVehicleId);
       if (!target) {
-        target = { vehicleId: toVehicleId, driverId: null, stops: [], breaks: [], start: null, end: null, distanceMeters: 0, durationSeconds: 0, drivingSeconds: 0, serviceSeconds: 0, waitingSeconds: 0, load: [], costPence: 0 };
+        target = { vehicleId: toVehicleId, driverId: null, stops: [], breaks: [], reloads: [], start: null, end: null, distanceMeters: 0, durationSeconds: 0, drivingSeconds: 0, serviceSeconds: 0, waitingSeconds: 0, load: [], costPence: 0 };
         result.routes.push(target);
       }
       const moved = (from ?? target).stops.filter((s) => s.orderId === move.orderId);
       const movedRefs = moved.length > 0 ? moved.map((s) => ({ orderId: s.orderId, kind: s.kind })) : [...(order.pickup ? [{ orderId: order.id, kind: "pickup" as const }] : []), { orderId: order.id, kind: "delivery" as const }];
-      const targetRefs = refs(target).filter((s) => s.orderId !== move.orderId);
-      targetRefs.splice(Math.min(move.position, targetRefs.length), 0, ...movedRefs);
-      changed.set(target.vehicleId, targetRefs);
+      changed.set(target.vehicleId, reloadsOfTokens(insertAtStop(without(target), move.position, movedRefs)));
     }
 
     const dimensionNames = await dimensionNamesOf(tx, teamId);
@@ -610,10 +621,16 @@ export async function movePlanStop(deps: PlanDeps, caller: Caller, teamId: strin
     const byId = new Map(orders.map((o) => [o.id, o]));
     const touched = vehicleList.filter((v) => changed.has(v.id));
     let violations = result.violations.filter((v) => !changed.has(v.vehicleId) && v.orderId !== move.orderId);
-    const travelByProfile = await profileTravel(deps, geo, touched, [...changed.values()].flat().map((r) => byId.get(r.orderId) as PlanOrder));
+    const travelByProfile = await profileTravel(
+      deps,
+      geo,
+      touched,
+      [...changed.values()].flatMap((r) => r.stops).map((r) => byId.get(r.orderId) as PlanOrder),
+    );
     for (const vehicle of touched) {
       const old = result.routes.find((r) => r.vehicleId === vehicle.id) as PlanRoute;
-      const scheduled = scheduleVehicleRoute({ date: row.date, vehicle, orders: byId, stops: changed.get(vehicle.id) ?? [], travel: travelByProfile(vehicle), dims, dimensionNames, driverId: old.driverId });
+      const { stops, reloads } = changed.get(vehicle.id) ?? { stops: [], reloads: [] };
+      const scheduled = scheduleVehicleRoute({ date: row.date, vehicle, orders: byId, stops, reloads, travel: travelByProfile(vehicle), dims, dimensionNames, driverId: old.driverId });
       Object.assign(old, scheduled.route);
       violations = [...violations, ...scheduled.violations];
       result.latenessByVehicle[vehicle.id] = scheduled.latenessSeconds;
@@ -716,10 +733,21 @@ async function routeAlong(geo: GeoServices, deps: Pick<PlanDeps, "logger">, path
   }
 }
 
-/** The plan route's line on the map, depot to depot through its stops (null when it has no stop). */
+/**
+ * The places a route passes in order: its stops, with the start depot before the first stop, at
+ * each reload (issue 26) and the end depot after the last. `depot` is what stands for the start
+ * depot at a reload.
+ */
+function pathThrough<S extends LatLng, D extends LatLng>(route: PlanRoute, stops: readonly S[], depot: D | null, start: readonly D[], end: readonly D[]): (S | D)[] {
+  const reloads = depot ? reloadsOf(route) : [];
+  const middle = tokensOf(stops, reloads).map((s) => s ?? (depot as D));
+  return [...start, ...middle, ...end];
+}
+
+/** The plan route's line on the map, depot to depot through its stops and reloads (null when it has no stop). */
 async function routeGeometry(geo: GeoServices, deps: Pick<PlanDeps, "logger">, vehicle: PlanVehicle, route: PlanRoute): Promise<string | null> {
   if (route.stops.length === 0) return null;
-  const path = [...(vehicle.start ? [vehicle.start] : []), ...route.stops, ...(vehicle.end ? [vehicle.end] : [])];
+  const path = pathThrough(route, route.stops, vehicle.start, vehicle.start ? [vehicle.start] : [], vehicle.end ? [vehicle.end] : []);
   return (await routeAlong(geo, deps, path, vehicle.profile as Profile)).geometry;
 }
 
@@ -744,21 +772,30 @@ async function dispatchedRoute(geo: GeoServices, deps: PlanDeps, date: string, v
     ? { label: vehicle.start.address ?? `${vehicle.name} depot`, address: vehicle.start.address ?? null, lat: vehicle.start.lat, lng: vehicle.start.lng }
     : { label: first.label, address: null, lat: first.lat, lng: first.lng };
   const endPlace: StoredPlace | null = vehicle.end ? { label: vehicle.end.address ?? `${vehicle.name} depot`, address: vehicle.end.address ?? null, lat: vehicle.end.lat, lng: vehicle.end.lng } : null;
-  const path = [...(vehicle.start ? [startPlace] : []), ...route.stops, ...(endPlace ? [endPlace] : [])];
+  // Through the start depot at each reload (issue 26): the leg to the first stop of a trip is the two legs via the depot.
+  const path = pathThrough<LatLng, StoredPlace>(route, route.stops, vehicle.start ? startPlace : null, vehicle.start ? [startPlace] : [], endPlace ? [endPlace] : []);
   const profile = vehicle.profile as Profile;
   const { legs, geometry, provider } = await routeAlong(geo, deps, path, profile);
+  const reloads = vehicle.start ? reloadsOf(route) : [];
+  /** Leg into stop i: the legs since the place before it (the previous stop, or the depot before the first). */
+  const legInto = (i: number) => {
+    // Path position of stop i: after the start depot (when there is one) and the reloads before it.
+    const at = i + (vehicle.start ? 1 : 0) + reloads.filter((r) => r <= i).length;
+    const parts = reloads.includes(i) ? [legs[at - 2], legs[at - 1]] : [legs[at - 1]];
+    if (parts.some((leg) => leg === undefined)) return undefined;
+    return { distance: parts.reduce((t, leg) => t + leg!.distance, 0), duration: parts.reduce((t, leg) => t + leg!.duration, 0) };
+  };
   // The routes row keeps its departure to the minute (HH:MM) and every planned time relative to
   // it; counting from that same minute keeps the driver's and customers' ETAs to the second of the
   // plan (a route leaving as late as its windows allow may leave at any second, issue 25).
   const departure = Math.floor(secondsOnDate(date, route.start ?? first.arrival) / 60) * 60;
   const rel = (iso: string) => secondsOnDate(date, iso) - departure;
-  const offset = vehicle.start ? 0 : -1;
   const index = new Map(orders.map((o, i) => [o.id, i]));
   const stops = route.stops.map((s, i) => {
     const order = orders[index.get(s.orderId) as number] as PlanOrder;
     const place = s.kind === "pickup" && order.pickup ? order.pickup : order;
     const window = place.timeWindows[0];
-    const leg = legs[i + offset];
+    const leg = legInto(i);
     return {
       sequence: i + 1,
       inputIndex: index.get(s.orderId) as number,
@@ -796,6 +833,7 @@ async function dispatchedRoute(geo: GeoServices, deps: PlanDeps, date: string, v
       endArrivalS: route.end ? rel(route.end) : null,
       endLegDistanceM: endLeg?.distance ?? null,
       endLegDurationS: endLeg?.duration ?? null,
+      reloads: (route.reloads ?? []).filter(() => vehicle.start !== null).map((r) => ({ afterSequence: r.afterStops, arrivalS: rel(r.arrival), departureS: rel(r.departure) })),
       geometry,
       provider,
     },

@@ -243,6 +243,8 @@ export function buildProblem(input: BuildProblemInput): Problem {
       ...(breaks.length > 0 ? { breaks } : {}),
       ...(engineFixedCost(v) > 0 ? { fixedCost: engineFixedCost(v) } : {}),
       ...(own.has(v.profile) ? { profile: v.profile } : {}),
+      // Multi-trip (issue 26): reloads happen at the start depot, which the vehicles service requires.
+      ...(v.maxTrips > 1 && start !== undefined ? { maxTrips: v.maxTrips, reloadTime: v.reloadMinutes * 60 } : {}),
     };
   });
 
@@ -365,6 +367,7 @@ export function toPlanResult(input: ToPlanResultInput): PlanResult {
     const vehicle = vehicles[route.vehicleIndex] as PlanVehicle;
     const stops: PlanRoute["stops"] = [];
     const breaks: PlanRoute["breaks"] = [];
+    const reloads: PlanRoute["reloads"] = [];
     const activities: TimedActivity[] = [];
     let first: Step | undefined;
     let last: Step | undefined;
@@ -377,6 +380,11 @@ export function toPlanResult(input: ToPlanResultInput): PlanResult {
         const rest = vehicle.breaks[step.id as number];
         timed("break", breaks.length, rest ? windows([rest.window]) : []);
         breaks.push({ start: iso(start), end: iso(step.departure) });
+      }
+      if (step.type === "reload") {
+        // Back at the depot between two trips: no window, so it never limits leaving later.
+        timed("reload", reloads.length, []);
+        reloads.push({ afterStops: stops.length, arrival: iso(step.arrival), departure: iso(step.departure), waitingSeconds: step.waiting, load: [...step.load] });
       }
       if (step.type !== "job" && step.type !== "pickup" && step.type !== "delivery") continue;
       const order = orders[step.id as number] as PlanOrder;
@@ -409,6 +417,7 @@ export function toPlanResult(input: ToPlanResultInput): PlanResult {
       driverId: input.driverOf?.(vehicle.id) ?? null,
       stops,
       breaks,
+      reloads,
       start: startStep ? iso(startStep.departure) : null,
       end: endStep ? iso(endStep.arrival) : null,
       distanceMeters: route.distance,

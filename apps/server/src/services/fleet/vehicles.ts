@@ -33,6 +33,8 @@ function vehicleWithoutSecrets(row: VehicleRow): Vehicle {
     breaks: row.breaks,
     fixedCostPence: row.fixedCostPence,
     costPerHourPence: row.costPerHourPence,
+    maxTrips: row.maxTrips,
+    reloadMinutes: row.reloadMinutes,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -64,6 +66,8 @@ function columnsOf(deps: Pick<AppDeps, "encryption">, v: ParsedVehicle) {
     breaks: v.breaks,
     fixedCostPence: v.fixedCostPence,
     costPerHourPence: v.costPerHourPence,
+    maxTrips: v.maxTrips,
+    reloadMinutes: v.reloadMinutes,
     vin: sealField(deps.encryption, v.vin),
     insurancePolicy: sealField(deps.encryption, v.insurancePolicy),
   };
@@ -77,6 +81,11 @@ async function checkCapacity(db: DbOrTx, team: Parameters<typeof settingsOf>[1],
     const message = fleetMessages.demandDimensions(capacityDimensions.length);
     throw new ValidationError(message, { capacity: message });
   }
+}
+
+/** A vehicle that reloads (more than one trip) does so at its start depot: it needs one (400 naming `start`). */
+function checkReloads(v: ParsedVehicle): void {
+  if (v.maxTrips > 1 && v.start === null) throw new ValidationError(fleetMessages.reloadNeedsDepot, { start: fleetMessages.reloadNeedsDepot });
 }
 
 async function activeVehicle(db: DbOrTx, teamId: string, vehicleId: string): Promise<VehicleRow> {
@@ -106,6 +115,7 @@ export async function getVehicle(deps: FleetDeps, caller: Caller, teamId: string
 export async function createVehicle(deps: FleetDeps, caller: Caller, teamId: string, input: ParsedVehicle): Promise<Vehicle> {
   return deps.db.transaction(async (tx) => {
     const { team } = await requireFleetTeam(tx, caller, teamId, { manager: true, forUpdate: true });
+    checkReloads(input);
     await checkCapacity(tx, team, input.capacity);
     const [row] = await tx.insert(vehicles).values({ teamId: team.id, ...columnsOf(deps, input) }).returning();
     return presentVehicle(deps, row!);
@@ -128,6 +138,7 @@ export async function updateVehicle(deps: FleetDeps, caller: Caller, teamId: str
       const fields = fieldsFromIssues(parsed.error.issues);
       throw new ValidationError(Object.values(fields)[0] ?? "Invalid request", fields);
     }
+    checkReloads(parsed.data);
     await checkCapacity(tx, team, parsed.data.capacity);
     const columns = columnsOf(deps, parsed.data);
     // Unchanged secrets keep their stored record (no needless re-encryption).

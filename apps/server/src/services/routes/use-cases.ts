@@ -164,7 +164,8 @@ async function replanStored(
     if (locked.updatedAt.getTime() !== row.updatedAt.getTime()) throw new ConflictError(routeMessages.routeChanged);
     const [updated] = await tx
       .update(routes)
-      .set({ ...planColumns(plan), unassigned: keepUnassigned ? [...row.unassigned, ...plan.unassigned] : plan.unassigned, updatedAt: new Date() })
+      // Planned again as one trip: a dispatched multi-trip route's reloads (issue 26) no longer apply.
+      .set({ ...planColumns(plan), unassigned: keepUnassigned ? [...row.unassigned, ...plan.unassigned] : plan.unassigned, reloads: [], updatedAt: new Date() })
       .where(and(eq(routes.id, row.id), eq(routes.userId, userId)))
       .returning();
     await tx.delete(routeStops).where(eq(routeStops.routeId, row.id));
