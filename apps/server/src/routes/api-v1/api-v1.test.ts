@@ -202,6 +202,57 @@ describe("POST /api/v1/optimize", () => {
     expect(await used(alice.userId)).toBe(before);
   });
 
+  it("max_trips and reload_time (issue 26): a van that carries 2 jobs serves 6 by going back to its start, with steps of type reload; one route counted", async () => {
+    const before = await used(alice.userId);
+    const depot = [2.3522, 48.8566];
+    const jobs = Array.from({ length: 6 }, (_, i) => ({ id: i + 1, location: [2.3522 + 0.01 * (i + 1), 48.8566 + 0.004 * (i % 2)], delivery: [1], service: 60 }));
+    const res = await optimize(key, { vehicles: [{ id: 7, start: depot, end: depot, capacity: [2], max_trips: 3, reload_time: 600 }], jobs, options: { seed: 1, time_limit: 1 } });
+    expect(res.status).toBe(200);
+    const out = (await res.json()) as { code: number; unassigned: unknown[]; routes: { steps: { type: string; id?: number; location?: number[]; service: number; load: number[] }[] }[] };
+    expect(out.code).toBe(0);
+    expect(out.unassigned).toEqual([]);
+    const steps = out.routes[0]!.steps;
+    expect(steps.filter((s) => s.type === "job")).toHaveLength(6);
+    const reloads = steps.filter((s) => s.type === "reload");
+    expect(reloads).toHaveLength(2);
+    for (const r of reloads) {
+      expect(r.id).toBeUndefined();
+      expect(r.service).toBe(600);
+      expect(r.location).toEqual(depot);
+      expect(r.load).toEqual([2]);
+    }
+    // Never first or last, and the jobs count as the route's stops: one route of quota.
+    expect(steps.at(1)!.type).not.toBe("reload");
+    expect(steps.at(-2)!.type).not.toBe("reload");
+    expect(await used(alice.userId)).toBe(before + 1);
+
+    // Without max_trips the same van carries 2 of the 6.
+    const single = (await (await optimize(key, { vehicles: [{ id: 7, start: depot, end: depot, capacity: [2] }], jobs, options: { seed: 1, time_limit: 1 } })).json()) as Vroom;
+    expect(single.unassigned).toHaveLength(4);
+  });
+
+  it("400 with code 2 for max_trips that is not a whole number from 1 to 10, a negative reload_time, or more than one trip without a start", async () => {
+    const before = await used(alice.userId);
+    const base = { jobs: [{ id: 1, location: [2.36, 48.86] }] };
+    const cases: [Record<string, unknown>, string | RegExp][] = [
+      [{ id: 1, start: [2.35, 48.85], max_trips: 0 }, `vehicles[0].max_trips: ${publicApiMessages.maxTrips}`],
+      [{ id: 1, start: [2.35, 48.85], max_trips: 11 }, `vehicles[0].max_trips: ${publicApiMessages.maxTrips}`],
+      [{ id: 1, start: [2.35, 48.85], max_trips: 2.5 }, `vehicles[0].max_trips: ${publicApiMessages.maxTrips}`],
+      [{ id: 1, start: [2.35, 48.85], max_trips: "2" }, `vehicles[0].max_trips: ${publicApiMessages.maxTrips}`],
+      [{ id: 1, start: [2.35, 48.85], max_trips: 2, reload_time: -5 }, `vehicles[0].reload_time: ${publicApiMessages.reloadTime}`],
+      [{ id: 1, end: [2.35, 48.85], max_trips: 2 }, /vehicles\[0\]\.start/],
+    ];
+    for (const [vehicle, message] of cases) {
+      const res = await optimize(key, { ...base, vehicles: [vehicle] });
+      expect(res.status, JSON.stringify(vehicle)).toBe(400);
+      const out = (await res.json()) as Vroom;
+      expect(out.code).toBe(2);
+      if (typeof message === "string") expect(out.error).toBe(message);
+      else expect(out.error).toMatch(message);
+    }
+    expect(await used(alice.userId)).toBe(before);
+  });
+
   it("201 tasks → 413 pointing at /api/v1/jobs; 10,001 → 413", async () => {
     const jobs = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i, location_index: 0 }));
     const sync = await optimize(key, { vehicles: [{ id: 1, start_index: 0 }], jobs: jobs(201), matrices: { car: { durations: [[0]] } } });

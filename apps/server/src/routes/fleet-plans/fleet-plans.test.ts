@@ -587,3 +587,108 @@ describe("fleet plans: dispatch what you can (fewer drivers than vans)", () => {
     expect(await t.deps.db.select().from(routes).where(eq(routes.planId, planned.id))).toHaveLength(3);
   }, 60_000);
 });
+
+describe("fleet plans: multi-trip vehicles (issue 26)", () => {
+  let w: World;
+  let vanId: string;
+  let orders: PlanOrder[];
+  let result: PlanDetail;
+  beforeAll(async () => {
+    w = await world();
+    // One van that carries 3 orders at a time and may go back to its depot to reload, 15 minutes each time.
+    const [v] = await addVehicles(w, [van("Reloading van", { capacity: [3], maxTrips: 4, reloadMinutes: 15 })]);
+    vanId = v!.id;
+    orders = scatteredOrders(9).map((o) => ({ ...o, demand: [1], timeWindows: [] }));
+    result = await plan(w, { vehicleIds: [vanId], orders, objective: "min_time" });
+  }, 60_000);
+
+  it("more orders than one trip carries: every order is assigned, with reloads at the depot between trips (not orders)", async () => {
+    expect(result.status).toBe("done");
+    expect(result.unassigned).toEqual([]);
+    expect(result.totals).toMatchObject({ orders: 9, assigned: 9, unassigned: 0, vehiclesUsed: 1 });
+    const [route] = result.routes;
+    expect(route!.stops).toHaveLength(9);
+    expect(route!.stops.every((s) => s.orderId.startsWith("o"))).toBe(true);
+    expect(route!.reloads.length).toBeGreaterThanOrEqual(2);
+    for (const r of route!.reloads) {
+      expect(r.afterStops).toBeGreaterThan(0);
+      expect(r.afterStops).toBeLessThan(9);
+      expect((Date.parse(`${r.departure}Z`) - Date.parse(`${r.arrival}Z`)) / 1000 - r.waitingSeconds).toBe(15 * 60);
+    }
+    // Each trip leaves the depot with what it delivers, within the capacity; the independent checker agrees.
+    const trips = [0, ...route!.reloads.map((r) => r.afterStops), 9];
+    for (let k = 0; k + 1 < trips.length; k++) expect(trips[k + 1]! - trips[k]!).toBeLessThanOrEqual(3);
+    const vehicles = [{ ...(await json<Vehicle>(t.call(`/api/teams/${w.teamId}/vehicles/${vanId}`, { cookie: w.people.owner.cookie }))) }];
+    const layout = layoutPlan(vehicles, orders);
+    const check = checkPlan({ date: DATE, vehicles, orders, routes: result.routes.map(routeToCheck), travel: travelFromMatrix(layout.points, await haversineMatrix(layout.points)), dims: 1 });
+    expect(check.violations).toEqual([]);
+    expect(result.violations).toEqual([]);
+  });
+
+  it("a stop moved by hand keeps the other stops' trips; a move that overloads a trip is shown as a violation", async () => {
+    const copy = await json<{ id: string }>(t.call(`/api/teams/${w.teamId}/plans/${result.id}/variants`, { cookie: w.people.owner.cookie, body: { name: "Edited" } }));
+    const edited = await done(w, copy.id);
+    const route = edited.routes[0]!;
+    const firstTrip = route.reloads[0]!.afterStops;
+    // The last stop of the day to the front: the first trip gets one more order than the van carries when it was full.
+    const last = route.stops.at(-1)!;
+    const res = await t.call(`/api/teams/${w.teamId}/plans/${copy.id}/moves`, { cookie: w.people.owner.cookie, body: { orderId: last.orderId, toVehicleId: vanId, position: 0 } });
+    expect(res.status).toBe(200);
+    const moved = await json<PlanDetail>(res);
+    const after = moved.routes[0]!;
+    expect(after.stops.map((s) => s.orderId)).toEqual([last.orderId, ...route.stops.slice(0, -1).map((s) => s.orderId)]);
+    expect(after.reloads[0]!.afterStops).toBe(firstTrip + 1);
+    expect(after.reloads.length).toBeGreaterThanOrEqual(route.reloads.length - 1);
+    if (firstTrip + 1 > 3) expect(moved.violations).toContainEqual(expect.objectContaining({ kind: "capacity", vehicleId: vanId }));
+    expect(moved.totals).toMatchObject({ orders: 9, assigned: 9 });
+  }, 60_000);
+
+  it("dispatched: the driver's route, the live view and the exports show each reload as 'Reload at the depot', not as a stop", async () => {
+    const res = await t.call(`/api/teams/${w.teamId}/plans/${result.id}/dispatch`, { cookie: w.people.owner.cookie, body: { assignments: [{ vehicleId: vanId, driverUserId: w.people.driver.userId }] } });
+    expect(res.status).toBe(200);
+    const [{ routeId }] = (await json<{ routes: { routeId: string }[] }>(res)).routes as [{ routeId: string }];
+    const planned = result.routes[0]!;
+    const [row] = await t.deps.db.select().from(routes).where(eq(routes.id, routeId));
+    expect(row!.reloads.map((r) => r.afterSequence)).toEqual(planned.reloads.map((r) => r.afterStops));
+    const stops = await t.deps.db.select().from(routeStops).where(eq(routeStops.routeId, routeId));
+    expect(stops).toHaveLength(9);
+    expect(row!.stopCount).toBe(9);
+    // The leg into the first stop of a trip runs through the depot: the legs still add up to the route's distance.
+    const legs = stops.reduce((t, s) => t + s.legDistanceM, 0) + (row!.endLegDistanceM ?? 0);
+    expect(Math.abs(legs - row!.distanceM) / row!.distanceM).toBeLessThan(0.02);
+
+    const driver = await json<{ routes: { id: string; stops: unknown[]; reloads: { afterSequence: number; plannedArrival: string; plannedDeparture: string }[] }[] }>(
+      t.call(`/api/driver/routes?date=${DATE}`, { cookie: w.people.driver.cookie }),
+    );
+    const mine = driver.routes.find((r) => r.id === routeId)!;
+    expect(mine.stops).toHaveLength(9);
+    expect(mine.reloads.map((r) => r.afterSequence)).toEqual(planned.reloads.map((r) => r.afterStops));
+    for (const r of mine.reloads) expect((Date.parse(r.plannedDeparture) - Date.parse(r.plannedArrival)) / 1000).toBeGreaterThanOrEqual(15 * 60);
+
+    const live = await json<{ routes: { id: string; total: number; reloads: unknown[] }[] }>(t.call(`/api/teams/${w.teamId}/routes?date=${DATE}`, { cookie: w.people.owner.cookie }));
+    expect(live.routes.find((r) => r.id === routeId)).toMatchObject({ total: 9, reloads: mine.reloads });
+
+    const csv = await (await t.call(`/api/routes/${routeId}/export?format=csv`, { cookie: w.people.owner.cookie })).text();
+    const lines = csv.trim().split("\r\n");
+    expect(lines.filter((l) => l.includes(fleetMessages.reloadLabel))).toHaveLength(planned.reloads.length);
+    expect(lines.filter((l) => /^\d+,/.test(l))).toHaveLength(9);
+    const gpx = await (await t.call(`/api/routes/${routeId}/export?format=gpx`, { cookie: w.people.owner.cookie })).text();
+    expect(gpx.match(/<rtept /g)).toHaveLength(1 + 9 + planned.reloads.length + 1);
+    // Waypoints are places: the depot (start and end) and the stops, each once.
+    expect(gpx.match(/<wpt /g)).toHaveLength(1 + 9 + 1);
+    expect(gpx).toContain(`<name>${fleetMessages.reloadLabel}:`);
+
+    // Re-sequenced live: the van still goes back to the depot after as many stops, with new planned times.
+    const reseq = await t.call(`/api/teams/${w.teamId}/routes/${routeId}/resequence`, { cookie: w.people.owner.cookie, body: {} });
+    expect(reseq.status).toBe(200);
+    const [again] = await t.deps.db.select().from(routes).where(eq(routes.id, routeId));
+    expect(again!.reloads.map((r) => r.afterSequence)).toEqual(planned.reloads.map((r) => r.afterStops));
+    const resequenced = await t.deps.db.select().from(routeStops).where(eq(routeStops.routeId, routeId));
+    const bySequence = new Map(resequenced.map((s) => [s.sequence, s]));
+    for (const r of again!.reloads) {
+      expect(r.departureS - r.arrivalS).toBe(15 * 60);
+      expect(r.arrivalS).toBeGreaterThanOrEqual(bySequence.get(r.afterSequence)!.departureS);
+      expect(bySequence.get(r.afterSequence + 1)!.arrivalS).toBeGreaterThan(r.departureS);
+    }
+  }, 60_000);
+});

@@ -252,6 +252,71 @@ describe("vehicles", () => {
   });
 });
 
+describe("multi-trip vehicles (issue 26)", () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await world();
+  });
+  const post = (body: unknown, who: Who = "owner") => t.call(`/api/teams/${w.teamId}/vehicles`, { cookie: cookieOf(w, who), body });
+  const patch = (id: string, body: unknown, who: Who = "owner", teamId = w.teamId) => t.call(`/api/teams/${teamId}/vehicles/${id}`, { cookie: cookieOf(w, who), method: "PATCH", body });
+
+  it("stores how many trips a vehicle makes and its reload time; a vehicle says nothing of them: one trip, no reload", async () => {
+    const created = await addVehicle(w, { ...van, maxTrips: 3, reloadMinutes: 20 });
+    expect(created).toMatchObject({ maxTrips: 3, reloadMinutes: 20 });
+    const [row] = await t.deps.db.select({ maxTrips: vehicles.maxTrips, reloadMinutes: vehicles.reloadMinutes }).from(vehicles).where(eq(vehicles.id, created.id));
+    expect(row).toEqual({ maxTrips: 3, reloadMinutes: 20 });
+    expect(await json(t.call(`/api/teams/${w.teamId}/vehicles/${created.id}`, { cookie: w.people.manager.cookie }))).toMatchObject({ maxTrips: 3, reloadMinutes: 20 });
+
+    const plain = await addVehicle(w, { name: "Bike", profile: "bicycle", shift: { start: "09:00", end: "12:00" }, start: null, end: null });
+    expect(plain).toMatchObject({ maxTrips: 1, reloadMinutes: 0 });
+
+    // PATCH changes only what it names; back to one trip keeps the depot rule out of the way.
+    const more = await json<Vehicle>(patch(created.id, { maxTrips: 5 }));
+    expect(more).toMatchObject({ maxTrips: 5, reloadMinutes: 20, name: van.name });
+    const once = await json<Vehicle>(patch(created.id, { maxTrips: 1, reloadMinutes: 0, start: null }));
+    expect(once).toMatchObject({ maxTrips: 1, reloadMinutes: 0, start: null });
+    const list = await json<{ vehicles: Vehicle[] }>(t.call(`/api/teams/${w.teamId}/vehicles`, { cookie: w.people.owner.cookie }));
+    expect(list.vehicles.find((v) => v.id === created.id)).toMatchObject({ maxTrips: 1, reloadMinutes: 0 });
+  });
+
+  it("400 with the field's message for trips outside 1–10 or not whole, a reload time outside 0–240, and a vehicle that reloads without a start depot", async () => {
+    for (const maxTrips of [0, 11, 1.5, "3", null]) {
+      expect(await errorOf(await post({ ...van, maxTrips })), String(maxTrips)).toMatchObject({ status: 400, fields: { maxTrips: fleetMessages.maxTrips } });
+    }
+    for (const reloadMinutes of [-1, 241, 2.5, "10"]) {
+      expect(await errorOf(await post({ ...van, maxTrips: 2, reloadMinutes })), String(reloadMinutes)).toMatchObject({ status: 400, fields: { reloadMinutes: fleetMessages.reloadMinutes } });
+    }
+    expect(await errorOf(await post({ ...van, maxTrips: 2, start: null }))).toMatchObject({ status: 400, message: fleetMessages.reloadNeedsDepot, fields: { start: fleetMessages.reloadNeedsDepot } });
+
+    // PATCH checks the merged vehicle: a multi-trip van cannot lose its depot, nor go past 10 trips; nothing changes on a 400.
+    const v = await addVehicle(w, { ...van, maxTrips: 2, reloadMinutes: 15 });
+    expect(await errorOf(await patch(v.id, { start: null }))).toMatchObject({ status: 400, fields: { start: fleetMessages.reloadNeedsDepot } });
+    expect(await errorOf(await patch(v.id, { maxTrips: 11 }))).toMatchObject({ status: 400, fields: { maxTrips: fleetMessages.maxTrips } });
+    expect(await errorOf(await patch(v.id, { reloadMinutes: 300 }))).toMatchObject({ status: 400, fields: { reloadMinutes: fleetMessages.reloadMinutes } });
+    expect(await json(t.call(`/api/teams/${w.teamId}/vehicles/${v.id}`, { cookie: w.people.owner.cookie }))).toEqual(v);
+  });
+
+  it("the database refuses what the API would: trips 1–10 and reloads 0–240 minutes are checks on the table", async () => {
+    const v = await addVehicle(w, { ...van, maxTrips: 2 });
+    await expect(t.deps.db.update(vehicles).set({ maxTrips: 11 }).where(eq(vehicles.id, v.id))).rejects.toThrow();
+    await expect(t.deps.db.update(vehicles).set({ reloadMinutes: 241 }).where(eq(vehicles.id, v.id))).rejects.toThrow();
+    await expect(t.deps.db.update(vehicles).set({ maxTrips: 0 }).where(eq(vehicles.id, v.id))).rejects.toThrow();
+  });
+
+  it("401 signed out, 403 for a driver or a member, 404 for another team's vehicle", async () => {
+    const v = await addVehicle(w, { ...van, maxTrips: 2 });
+    expect((await post({ ...van, maxTrips: 3 }, "anon")).status).toBe(401);
+    expect((await patch(v.id, { maxTrips: 3 }, "anon")).status).toBe(401);
+    expect((await patch(v.id, { maxTrips: 3 }, "driver")).status).toBe(403);
+    expect((await post({ ...van, maxTrips: 3 }, "member")).status).toBe(403);
+    const other = await world();
+    const theirs = await addVehicle(other, { ...van, maxTrips: 2 });
+    expect((await patch(theirs.id, { maxTrips: 3 })).status).toBe(404);
+    expect(await json(t.call(`/api/teams/${other.teamId}/vehicles/${theirs.id}`, { cookie: other.people.owner.cookie }))).toMatchObject({ maxTrips: 2 });
+    expect(await json(t.call(`/api/teams/${w.teamId}/vehicles/${v.id}`, { cookie: w.people.owner.cookie }))).toMatchObject({ maxTrips: 2 });
+  });
+});
+
 describe("fleet settings", () => {
   it("default to one dimension and the owner's time zone (else Europe/London); save 1–3 dimensions; capacities follow", async () => {
     const w = await world();
