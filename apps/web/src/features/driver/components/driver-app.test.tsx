@@ -293,3 +293,26 @@ describe("DriverApp", () => {
     expect(screen.getByLabelText("Date")).toHaveValue(monday);
   });
 });
+
+describe("DriverApp reloads (issue 26)", () => {
+  beforeEach(() => {
+    Object.defineProperty(window.navigator, "onLine", { configurable: true, get: () => true });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the return to the depot between two trips as a row of its own, with its times; the stops keep their numbers", async () => {
+    const withReload = route({ reloads: [{ afterSequence: 2, plannedArrival: iso("10:20"), plannedDeparture: iso("10:35") }] });
+    const server = fakeServer(withReload);
+    vi.stubGlobal("fetch", server.fetchMock);
+    renderApp();
+    const list = await screen.findByRole("list", { name: `Stops of ${withReload.name}` });
+    const rows = [...list.children];
+    expect(rows).toHaveLength(4);
+    expect(rows[2]).toHaveAttribute("data-reload");
+    expect(rows[2]).toHaveTextContent("Reload at the depot");
+    expect(rows[2]).toHaveTextContent(`${new Date(iso("10:20")).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}–${new Date(iso("10:35")).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`);
+    expect(rows[2]).toHaveTextContent("Depot");
+    expect(stopItem(3)).toBeInTheDocument();
+    expect(screen.getByText(/0 of 3 stops done/)).toBeInTheDocument();
+  });
+});

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { LocateFixed, LocateOff } from "lucide-react";
 import { toast } from "sonner";
-import { driverMessages, driverTopic, liveMessageTypes, type DriverRoute, type DriverStop, type PositionInput, type StopEventInput } from "@routepilot/contracts";
+import { driverMessages, driverTopic, fleetMessages, liveMessageTypes, type DriverRoute, type DriverStop, type PositionInput, type StopEventInput } from "@routepilot/contracts";
 import { DayPicker } from "@/components/day-picker";
 import { ErrorCard } from "@/components/errors/error-card";
 import { Button } from "@/components/ui/button";
@@ -16,7 +16,7 @@ import { SyncStatus } from "@/features/driver/components/sync-status";
 import { useDriverRoutes, useOnline, useOutbox } from "@/features/driver/hooks/driver-sync";
 import { usePositionSharing, type SharingState } from "@/features/driver/hooks/use-position-sharing";
 import type { Outbox } from "@/features/driver/lib/outbox";
-import { applyPending, isFinished, nextStop, pendingStopIds, routeDelayMs } from "@/features/driver/lib/route-view";
+import { applyPending, clockTime, isFinished, nextStop, pendingStopIds, reloadsBefore, routeDelayMs } from "@/features/driver/lib/route-view";
 
 const PAUSE_KEY = "routepilot:driver:sharing-paused";
 const newId = () => crypto.randomUUID();
@@ -90,9 +90,17 @@ function RouteView({ route, waiting, position, onAction }: { route: DriverRoute;
       </div>
       <DriverMap route={route} nextStopId={next?.id ?? null} position={position} />
       <ol aria-label={`Stops of ${route.name}`} className="grid gap-3">
-        {route.stops.map((stop, i) => (
-          <StopCard key={stop.id} stop={stop} number={i + 1} isNext={stop.id === next?.id} delayMs={delay} waiting={waiting.has(stop.id)} proofRequired={route.proofRequired} onAction={(action) => onAction(stop, i + 1, action)} />
-        ))}
+        {route.stops.map((stop, i) => [
+          ...reloadsBefore(route, i).map((r) => (
+            <li key={`reload-${r.afterSequence}`} className="rounded-md border border-dashed p-3 text-sm" data-reload="">
+              <p className="font-medium">{fleetMessages.reloadLabel}</p>
+              <p className="text-muted-foreground">
+                {clockTime(new Date(Date.parse(r.plannedArrival) + (isFinished(stop) ? 0 : delay)))}–{clockTime(new Date(Date.parse(r.plannedDeparture) + (isFinished(stop) ? 0 : delay)))} · {route.start.label}
+              </p>
+            </li>
+          )),
+          <StopCard key={stop.id} stop={stop} number={i + 1} isNext={stop.id === next?.id} delayMs={delay} waiting={waiting.has(stop.id)} proofRequired={route.proofRequired} onAction={(action) => onAction(stop, i + 1, action)} />,
+        ])}
       </ol>
       {route.status === "completed" ? <p className="text-center text-sm font-medium">Route finished. Well done!</p> : null}
     </section>

@@ -68,6 +68,15 @@ export function nextStop(route: DriverRoute): DriverStop | undefined {
 
 export const isFinished = finished;
 
+/**
+ * The route's reloads at its start depot (issue 26) before the stop at `index` (0-based): back to
+ * the depot between two trips. A route kept offline from before reloads existed has none.
+ */
+export function reloadsBefore(route: DriverRoute, index: number): DriverRoute["reloads"] {
+  const stop = route.stops[index - 1];
+  return stop ? (route.reloads ?? []).filter((r) => r.afterSequence === stop.sequence) : [];
+}
+
 /** HH:MM in the phone's time zone. */
 export function clockTime(iso: string | Date): string {
   const date = typeof iso === "string" ? new Date(iso) : iso;

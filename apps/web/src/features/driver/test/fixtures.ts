@@ -43,6 +43,7 @@ export function driverRoute(date: string, stops: DriverStop[], patch: Partial<Dr
     distanceMeters: 10_000,
     durationSeconds: 3600,
     updatedAt: `${date}T07:00:00.000Z`,
+    reloads: [],
     stops,
     ...patch,
   };

@@ -17,6 +17,8 @@ const vehicle = (id: string, name: string, skills: string[] = []): Vehicle => ({
   start: { lat: 47.14, lng: 9.52 },
   end: { lat: 47.14, lng: 9.52 },
   breaks: [],
+  maxTrips: 1,
+  reloadMinutes: 0,
   fixedCostPence: 0,
   costPerHourPence: 0,
   createdAt: "2026-11-01T00:00:00.000Z",
@@ -49,7 +51,7 @@ const donePlan: PlanDetail = {
   ...basePlan,
   status: "done",
   progress: 1,
-  routes: [{ vehicleId: "v1", driverId: null, stops: [stop], breaks: [], start: "2026-11-24T08:00:00", end: "2026-11-24T09:30:00", distanceMeters: 5000, durationSeconds: 5400, drivingSeconds: 1200, serviceSeconds: 300, waitingSeconds: 0, load: [1], costPence: 0 }],
+  routes: [{ vehicleId: "v1", driverId: null, stops: [stop], breaks: [], reloads: [], start: "2026-11-24T08:00:00", end: "2026-11-24T09:30:00", distanceMeters: 5000, durationSeconds: 5400, drivingSeconds: 1200, serviceSeconds: 300, waitingSeconds: 0, load: [1], costPence: 0 }],
   unassigned: [{ orderId: "line-2", label: "Freezer shop", reason: "skills", explanation: 'Needs skill "freezer": no chosen vehicle has it.' }],
   totals: { orders: 2, assigned: 1, unassigned: 1, vehiclesUsed: 1, distanceMeters: 5000, durationSeconds: 5400, waitingSeconds: 0, latenessSeconds: 0, costPence: 0, durationSpreadSeconds: 0 },
 };

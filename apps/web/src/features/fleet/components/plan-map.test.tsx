@@ -34,6 +34,7 @@ const plan = (stops: Stop[]): Plan => ({
       driverId: null,
       stops,
       breaks: [],
+      reloads: [],
       start: "2026-11-24T08:00:00.000Z",
       end: "2026-11-24T12:00:00.000Z",
       distanceMeters: 12_300,

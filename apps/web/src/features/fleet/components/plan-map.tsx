@@ -52,9 +52,11 @@ function depotMarkers(depots: Depots[string] | undefined): { key: string; point:
  * than the places it joins), else straight lines depot → stops → depot.
  */
 function routeLine(route: PlanRoute, depots: Depots[string] | undefined): { positions: LatLng[]; roads: boolean } {
+  const start = depots?.start;
   const straight: LatLng[] = [
-    ...(depots?.start && route.stops.length > 0 ? [[depots.start.lat, depots.start.lng] as LatLng] : []),
-    ...route.stops.map((s): LatLng => [s.lat, s.lng]),
+    ...(start && route.stops.length > 0 ? [[start.lat, start.lng] as LatLng] : []),
+    // Back through the start depot at each reload (issue 26).
+    ...route.stops.flatMap((s, i): LatLng[] => (start && route.reloads.some((r) => r.afterStops === i) ? [[start.lat, start.lng], [s.lat, s.lng]] : [[s.lat, s.lng]])),
     ...(depots?.end && route.stops.length > 0 ? [[depots.end.lat, depots.end.lng] as LatLng] : []),
   ];
   const encoded = "geometry" in route && typeof route.geometry === "string" ? route.geometry : "";

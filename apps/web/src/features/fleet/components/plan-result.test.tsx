@@ -23,6 +23,7 @@ const route = (vehicleId: string, stops: Stop[]) => ({
   driverId: null,
   stops,
   breaks: vehicleId === "v1" ? [{ start: "2026-11-24T12:00:00.000Z", end: "2026-11-24T12:30:00.000Z" }] : [],
+  reloads: [] as Plan["routes"][number]["reloads"],
   start: "2026-11-24T08:00:00.000Z",
   end: "2026-11-24T13:00:00.000Z",
   distanceMeters: 12_300,
@@ -93,6 +94,25 @@ describe("PlanResult", () => {
     expect([...container.querySelectorAll('[data-marker="fleet-depot"]')].map((m) => m.textContent)).toEqual(["D"]);
     expect(screen.getByTestId("plan-map-legend")).toHaveTextContent("Dashed lines are straight between stops, not the roads driven.");
     expect(screen.getByTestId("plan-map-legend")).toHaveTextContent("squares marked P are pickups");
+  });
+
+  it("shows a reload at the depot (issue 26) as a row of its own with its times, not as a numbered order", () => {
+    const stops = [stop("o1", "Bakery", 47.14, "09:00", "09:05"), stop("o2", "Post office", 47.15, "10:00", "10:05"), stop("o3", "Garage", 47.2, "11:00", "11:10")];
+    const reloads = [{ afterStops: 2, arrival: "2026-11-24T10:20:00.000Z", departure: "2026-11-24T10:35:00.000Z", waitingSeconds: 0, load: [1] }];
+    const plan: Plan = { ...donePlan, routes: [{ ...route("v1", stops), reloads }], unassigned: [], totals: { ...donePlan.totals!, orders: 3, assigned: 3, unassigned: 0 } };
+    const depots = { v1: { start: { lat: 47.1, lng: 9.5 }, end: { lat: 47.1, lng: 9.5 } } };
+    const { container } = render(<PlanResult plan={plan} vehicleNames={{ v1: "Van 1" }} depots={depots} />);
+    const van1 = screen.getByRole("listitem", { name: "Route of Van 1" });
+    const rows = within(van1).getAllByRole("listitem");
+    expect(rows.map((r) => r.textContent)).toEqual(["1. 09:00 Bakery", "2. 10:00 Post office", "10:20–10:35 Reload at the depot (loads 1)", "3. 11:00 Garage"]);
+    expect(rows[2]).toHaveAttribute("data-reload");
+    expect(rows[2]).not.toHaveAttribute("draggable");
+    expect(van1).toHaveTextContent("3 stops in 2 trips ·");
+    expect(within(van1).getByRole("img", { name: /1 reload at the depot$/ })).toBeInTheDocument();
+    expect(van1.querySelector('[data-segment="reload"]')?.getAttribute("title")).toBe("Reload at the depot 10:20–10:35");
+    // The map numbers orders only; the straight line goes back through the depot.
+    expect([...container.querySelectorAll('[data-marker="fleet-stop"]')].map((m) => m.textContent)).toEqual(["1", "2", "3"]);
+    expect(within(screen.getByLabelText("Plan totals")).getByText("3 of 3")).toBeInTheDocument();
   });
 
   it("draws the server's road geometry when it follows roads, and separate start and end depots", () => {

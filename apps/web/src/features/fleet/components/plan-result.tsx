@@ -1,5 +1,5 @@
 import { useState, type DragEvent } from "react";
-import type { Plan } from "@routepilot/contracts";
+import { fleetMessages, type Plan } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { useFormatDistance } from "@/lib/format-distance";
 import { formatDuration } from "@/lib/format-duration";
@@ -82,7 +82,7 @@ function Totals({ plan }: { plan: Plan }) {
   );
 }
 
-type Segment = { kind: "waiting" | "service" | "break"; from: number; to: number; title: string; pickup?: boolean };
+type Segment = { kind: "waiting" | "service" | "break" | "reload"; from: number; to: number; title: string; pickup?: boolean };
 
 function segmentsOf(route: PlanRoute, title: (stop: PlanStop) => string): Segment[] {
   const out: Segment[] = [];
@@ -93,8 +93,12 @@ function segmentsOf(route: PlanRoute, title: (stop: PlanStop) => string): Segmen
     out.push({ kind: "service", from: served, to: seconds(stop.departure), title: `Stop ${i + 1} ${title(stop)}: ${clockOf(stop.arrival)}–${clockOf(stop.departure)}`, pickup: stop.kind === "pickup" });
   });
   for (const b of route.breaks) out.push({ kind: "break", from: seconds(b.start), to: seconds(b.end), title: `Break ${clockOf(b.start)}–${clockOf(b.end)}` });
+  for (const r of route.reloads) out.push({ kind: "reload", from: seconds(r.arrival) + r.waitingSeconds, to: seconds(r.departure), title: `${fleetMessages.reloadLabel} ${clockOf(r.arrival)}–${clockOf(r.departure)}` });
   return out;
 }
+
+/** "2 trips" when the vehicle reloads at its depot (issue 26); nothing for one trip. */
+const tripsOf = (route: PlanRoute) => (route.reloads.length > 0 ? `${route.reloads.length + 1} trips` : "");
 
 const pickups = (route: PlanRoute) => route.stops.filter((s) => s.kind === "pickup").length;
 
@@ -102,11 +106,12 @@ const segmentClass: Record<Segment["kind"], string> = {
   waiting: "bg-amber-300 dark:bg-amber-600",
   service: "",
   break: "bg-slate-500",
+  reload: "bg-sky-700 dark:bg-sky-400",
 };
 
 /**
  * A vehicle's day as a bar from its start to its end: driving is the coloured line, service the
- * solid blocks (a pickup's outlined), waiting amber, breaks grey.
+ * solid blocks (a pickup's outlined), waiting amber, breaks grey, reloads at the depot blue.
  */
 function Timeline({ route, colour, dayStart, dayEnd, title }: { route: PlanRoute; colour: string; dayStart: number; dayEnd: number; title: (stop: PlanStop) => string }) {
   const span = Math.max(dayEnd - dayStart, 1);
@@ -114,7 +119,7 @@ function Timeline({ route, colour, dayStart, dayEnd, title }: { route: PlanRoute
   const first = route.start ? seconds(route.start) : route.stops[0] ? seconds(route.stops[0].arrival) : dayStart;
   const last = route.end ? seconds(route.end) : route.stops.at(-1) ? seconds(route.stops.at(-1)!.departure) : dayEnd;
   return (
-    <div className="relative h-6 rounded bg-muted" role="img" aria-label={`Timeline ${route.start ? clockOf(route.start) : ""}–${route.end ? clockOf(route.end) : ""}: driving ${formatDuration(route.drivingSeconds)}, service ${formatDuration(route.serviceSeconds)}, waiting ${formatDuration(route.waitingSeconds)}, ${route.breaks.length} breaks${pickups(route) > 0 ? `, ${pickups(route)} pickups` : ""}`}>
+    <div className="relative h-6 rounded bg-muted" role="img" aria-label={`Timeline ${route.start ? clockOf(route.start) : ""}–${route.end ? clockOf(route.end) : ""}: driving ${formatDuration(route.drivingSeconds)}, service ${formatDuration(route.serviceSeconds)}, waiting ${formatDuration(route.waitingSeconds)}, ${route.breaks.length} breaks${pickups(route) > 0 ? `, ${pickups(route)} pickups` : ""}${route.reloads.length > 0 ? `, ${route.reloads.length} ${route.reloads.length === 1 ? "reload" : "reloads"} at the depot` : ""}`}>
       <div className="absolute top-1/2 h-1 -translate-y-1/2 rounded" style={{ left: pct(first), width: `calc(${pct(last)} - ${pct(first)})`, background: colour, opacity: 0.5 }} />
       {segmentsOf(route, title).map((s, i) => (
         <div
@@ -191,7 +196,7 @@ function RouteCard({ route, index, name, dayStart, dayEnd, editing, title, onSta
         <span className="inline-block size-3 rounded-full" style={{ background: colour }} data-route-colour={colour} aria-hidden="true" />
         <strong>{name}</strong>
         <span className="text-sm text-muted-foreground">
-          {route.stops.length} stops · {formatDistance(route.distanceMeters)} · {formatDuration(route.durationSeconds)}
+          {route.stops.length} stops{tripsOf(route) ? ` in ${tripsOf(route)}` : ""} · {formatDistance(route.distanceMeters)} · {formatDuration(route.durationSeconds)}
           {route.load.length > 0 ? ` · load ${route.load.join(" / ")}` : ""}
         </span>
       </div>
@@ -200,7 +205,17 @@ function RouteCard({ route, index, name, dayStart, dayEnd, editing, title, onSta
         {route.stops.map((stop, i) => {
           const violating = editing?.violating.has(stop.orderId) ?? false;
           const locked = editing?.locked.has(stop.orderId) ?? false;
-          return (
+          // Back at the depot before this stop (issue 26): a row of its own, not an order (no number, not draggable).
+          const reloads = route.reloads.filter((r) => r.afterStops === i);
+          return [
+            ...reloads.map((r, k) => (
+              <li key={`reload-${i}-${k}`} className="flex flex-wrap items-center gap-2 rounded px-1 text-muted-foreground" data-reload="" {...dropAt(i)}>
+                <span>
+                  {clockOf(r.arrival)}–{clockOf(r.departure)} <strong className="font-medium text-foreground">{fleetMessages.reloadLabel}</strong>
+                  {r.load.length > 0 ? ` (loads ${r.load.join(" / ")})` : ""}
+                </span>
+              </li>
+            )),
             <li
               key={`${stop.orderId}-${stop.kind}`}
               className={`flex flex-wrap items-center gap-2 rounded px-1 ${violating ? "bg-destructive/10 text-destructive" : ""} ${editing ? "cursor-grab" : ""}`}
@@ -232,8 +247,8 @@ function RouteCard({ route, index, name, dayStart, dayEnd, editing, title, onSta
                   </Button>
                 </span>
               ) : null}
-            </li>
-          );
+            </li>,
+          ];
         })}
       </ol>
     </li>

@@ -8,7 +8,7 @@ import { PlanWorkspace, planFamily } from "@/features/fleet/components/plan-work
 const vehicles = [{ id: "v1", name: "Van 1" }, { id: "v2", name: "Van 2" }] as Vehicle[];
 const drivers = [{ userId: "d1", name: "Dana", email: "d@example.com", defaultVehicleId: "v1", skills: [], workingDays: ["mon", "tue", "wed", "thu", "fri"] }, { userId: "d2", name: "Eli", email: "e@example.com", defaultVehicleId: null, skills: [], workingDays: ["mon", "tue", "wed", "thu", "fri"] }] as Driver[];
 const stop = (orderId: string, label: string, at: string) => ({ orderId, kind: "delivery" as const, label, lat: 47.14, lng: 9.52, arrival: `2026-11-24T${at}:00`, departure: `2026-11-24T${at}:00`, waitingSeconds: 0, demand: [1], load: [1] });
-const route = (vehicleId: string, stops: ReturnType<typeof stop>[]) => ({ vehicleId, driverId: null, stops, breaks: [], start: "2026-11-24T08:00:00", end: "2026-11-24T12:00:00", distanceMeters: 1000, durationSeconds: 3600, drivingSeconds: 1800, serviceSeconds: 600, waitingSeconds: 0, load: [1], costPence: 100 });
+const route = (vehicleId: string, stops: ReturnType<typeof stop>[]) => ({ vehicleId, driverId: null, stops, breaks: [], reloads: [], start: "2026-11-24T08:00:00", end: "2026-11-24T12:00:00", distanceMeters: 1000, durationSeconds: 3600, drivingSeconds: 1800, serviceSeconds: 600, waitingSeconds: 0, load: [1], costPence: 100 });
 const totals = { orders: 3, assigned: 3, unassigned: 0, vehiclesUsed: 2, distanceMeters: 2000, durationSeconds: 7200, waitingSeconds: 0, latenessSeconds: 0, costPence: 200, durationSpreadSeconds: 0 };
 const plan = (over: Partial<PlanDetail> = {}): PlanDetail => ({
   id: "p1",

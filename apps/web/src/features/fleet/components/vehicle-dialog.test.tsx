@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { Vehicle } from "@routepilot/contracts";
+import { fleetMessages, type Vehicle } from "@routepilot/contracts";
 import { jsonResponse, renderWithQuery, renderWithToasts } from "@/test/utils";
 import { VehicleDialog } from "@/features/fleet/components/vehicle-dialog";
 import { VehiclesView } from "@/features/fleet/components/vehicles-view";
@@ -21,6 +21,8 @@ const base: Vehicle = {
   start: { lat: 47.141, lng: 9.521, address: "Vaduz, Liechtenstein" },
   end: null,
   breaks: [],
+  maxTrips: 1,
+  reloadMinutes: 0,
   fixedCostPence: 0,
   costPerHourPence: 0,
   createdAt: "x",
@@ -226,5 +228,88 @@ describe("the server's refusal (decision 018)", () => {
     const dialog = screen.getByRole("dialog");
     await user.click(within(dialog).getByRole("button", { name: "Save vehicle" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("A team has at most 50 vehicles");
+  });
+});
+
+describe("multi-trip vehicles (issue 26)", () => {
+  const trips = (dialog: HTMLElement) => within(dialog).getByLabelText(/^Reloads at the depot, up to/);
+
+  it("one trip by default with no reload time; more trips show the reload time and both are saved", async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    const { dialog, onOpenChange } = renderDialog();
+    expect(within(dialog).getByLabelText("Reloads at the depot, up to 1 trip")).toHaveValue(1);
+    expect(within(dialog).getByText(/1 = no reload/)).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText("Reload time (minutes)")).toBeNull();
+
+    await user.type(within(dialog).getByLabelText("Name"), "Van 1");
+    await user.type(within(dialog).getByLabelText("Start depot latitude"), "47.14");
+    await user.type(within(dialog).getByLabelText("Start depot longitude"), "9.52");
+    await user.clear(trips(dialog));
+    await user.type(trips(dialog), "3");
+    expect(within(dialog).getByLabelText("Reloads at the depot, up to 3 trips")).toHaveValue(3);
+    const reload = within(dialog).getByLabelText("Reload time (minutes)");
+    await user.clear(reload);
+    await user.type(reload, "20");
+    await user.click(within(dialog).getByRole("button", { name: "Add vehicle" }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(posted(calls)).toMatchObject({ maxTrips: 3, reloadMinutes: 20 });
+  });
+
+  it("back to one trip hides the reload time and sends none; a stored vehicle shows its trips", async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    renderWithQuery(<VehicleDialog teamId="t1" vehicle={{ ...base, maxTrips: 4, reloadMinutes: 25 }} dimensions={["kg"]} open onOpenChange={vi.fn()} />);
+    const dialog = screen.getByRole("dialog");
+    expect(within(dialog).getByLabelText("Reloads at the depot, up to 4 trips")).toHaveValue(4);
+    expect(within(dialog).getByLabelText("Reload time (minutes)")).toHaveValue(25);
+    await user.clear(trips(dialog));
+    await user.type(trips(dialog), "1");
+    expect(within(dialog).queryByLabelText("Reload time (minutes)")).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "Save vehicle" }));
+    await waitFor(() => expect(posted(calls)).toMatchObject({ maxTrips: 1, reloadMinutes: 0 }));
+  });
+
+  it("says what is wrong before sending: trips outside 1–10, a reload time over 240 minutes, reloads without a start depot", async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    const { dialog } = renderDialog();
+    await user.type(within(dialog).getByLabelText("Name"), "Van 1");
+    await user.click(within(dialog).getByRole("radio", { name: "Wherever the last stop is (open route)" }));
+    await user.clear(trips(dialog));
+    await user.type(trips(dialog), "12");
+    expect(within(dialog).getByLabelText("Reloads at the depot, up to N trips")).toHaveValue(12);
+    await user.type(within(dialog).getByLabelText("Reload time (minutes)"), "300");
+    await user.click(within(dialog).getByRole("button", { name: "Add vehicle" }));
+    expect(await within(dialog).findByText(fleetMessages.maxTrips)).toBeInTheDocument();
+    expect(within(dialog).getByText(fleetMessages.reloadMinutes)).toBeInTheDocument();
+    expect(within(dialog).getByText(fleetMessages.reloadNeedsDepot)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
+  it("shows the server's message at the trips control, marked and focused", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) =>
+        new URL(url, "http://localhost").pathname.startsWith("/api/teams/t1/vehicles") && init?.method
+          ? jsonResponse({ error: { code: "VALIDATION_ERROR", message: fleetMessages.maxTrips, fields: { maxTrips: fleetMessages.maxTrips } } }, 400)
+          : jsonResponse({ results: [] }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithToasts(<VehicleDialog teamId="t1" vehicle={{ ...base, maxTrips: 2 }} dimensions={["kg"]} open onOpenChange={vi.fn()} />);
+    const dialog = screen.getByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "Save vehicle" }));
+    expect(await within(dialog).findByText(fleetMessages.maxTrips)).toBeInTheDocument();
+    expect(trips(dialog)).toHaveAttribute("aria-invalid", "true");
+    expect(trips(dialog)).toHaveFocus();
+    expect(document.querySelector("[data-sonner-toast]")).toBeNull();
+  });
+
+  it("the vehicles list says 'up to N trips' for a vehicle that reloads, nothing for one trip", async () => {
+    fakeApi({}, [{ ...base, maxTrips: 3, reloadMinutes: 20 }, { ...base, id: "v2", name: "Van 2" }]);
+    renderWithQuery(<VehiclesView teamId="t1" dimensions={["kg"]} />);
+    expect(await screen.findByRole("row", { name: /Van 1/ })).toHaveTextContent("up to 3 trips, 20 min reload");
+    expect(screen.getByRole("row", { name: /Van 2/ })).not.toHaveTextContent("trips");
   });
 });

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { vehicleInputSchema, vehicleProfiles, type Vehicle, type VehicleInput } from "@routepilot/contracts";
+import { fleetMessages, MAX_RELOAD_MINUTES, MAX_VEHICLE_TRIPS, vehicleInputSchema, vehicleProfiles, type Vehicle, type VehicleInput } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -50,6 +50,9 @@ type VehicleForm = {
   maxDrivingMinutes: string;
   maxDistanceKm: string;
   breaks: { start: string; end: string; minutes: string }[];
+  /** Multi-trip (issue 26): trips per shift ("1" = no reload) and minutes at the depot per reload. */
+  maxTrips: string;
+  reloadMinutes: string;
   fixedCost: string;
   costPerHour: string;
   vin: string;
@@ -83,6 +86,8 @@ function formOf(vehicle: Vehicle | undefined, dimensions: number): VehicleForm {
     maxDrivingMinutes: text(vehicle?.maxDrivingMinutes),
     maxDistanceKm: text(vehicle?.maxDistanceKm),
     breaks: (vehicle?.breaks ?? []).map((b) => ({ start: b.window.start, end: b.window.end, minutes: String(b.durationMinutes) })),
+    maxTrips: String(vehicle?.maxTrips ?? 1),
+    reloadMinutes: String(vehicle?.reloadMinutes ?? 0),
     fixedCost: vehicle ? (vehicle.fixedCostPence / 100).toFixed(2) : "0",
     costPerHour: vehicle ? (vehicle.costPerHourPence / 100).toFixed(2) : "0",
     vin: vehicle?.vin ?? "",
@@ -91,6 +96,8 @@ function formOf(vehicle: Vehicle | undefined, dimensions: number): VehicleForm {
 }
 
 const numberOrNull = (value: string) => (value.trim() === "" ? null : Number(value));
+/** Trips as typed: an empty field is one trip (no reload). */
+const tripsOf = (form: Pick<VehicleForm, "maxTrips">) => (form.maxTrips.trim() === "" ? 1 : Number(form.maxTrips));
 const point = (d: DepotValue) => (d.lat.trim() === "" && d.lng.trim() === "" ? null : { lat: Number(d.lat), lng: Number(d.lng), ...(d.address.trim() ? { address: d.address.trim() } : {}) });
 
 function inputOf(form: VehicleForm): VehicleInput {
@@ -107,12 +114,21 @@ function inputOf(form: VehicleForm): VehicleInput {
     maxDrivingMinutes: numberOrNull(form.maxDrivingMinutes),
     maxDistanceKm: numberOrNull(form.maxDistanceKm),
     breaks: form.breaks.map((b) => ({ window: { start: b.start, end: b.end }, durationMinutes: Number(b.minutes) })),
+    maxTrips: tripsOf(form),
+    // The reload time is hidden (and means nothing) for one trip.
+    reloadMinutes: tripsOf(form) > 1 ? Number(form.reloadMinutes.trim() || 0) : 0,
     fixedCostPence: Math.round(Number(form.fixedCost || 0) * 100),
     costPerHourPence: Math.round(Number(form.costPerHour || 0) * 100),
     // Always sent: an emptied field clears the stored (encrypted) value.
     vin: form.vin.trim(),
     insurancePolicy: form.insurancePolicy.trim(),
   };
+}
+
+/** "3 trips" for the label of the trips control; "N trips" while what is typed is not a number of trips. */
+function tripsLabel(form: Pick<VehicleForm, "maxTrips">): string {
+  const n = tripsOf(form);
+  return Number.isInteger(n) && n >= 1 && n <= MAX_VEHICLE_TRIPS ? `${n} trip${n === 1 ? "" : "s"}` : "N trips";
 }
 
 /** A labelled control; `field` is the contract's key, so a server message for it marks and focuses the control (decision 018). */
@@ -179,6 +195,7 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
     const fields: Record<string, string> = { ...located.errors };
     if (located.form.endsAt === "start" && point(located.form.start) === null) fields.endsAt = endsAtMessages.noStart;
     if (located.form.endsAt === "other" && point(located.form.end) === null) fields.end ??= endsAtMessages.noEnd;
+    if (tripsOf(located.form) > 1 && point(located.form.start) === null) fields.start ??= fleetMessages.reloadNeedsDepot;
     const input = inputOf(located.form);
     const parsed = vehicleInputSchema.safeParse(input);
     if (!parsed.success) {
@@ -276,6 +293,28 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
             <Field label="Max distance (km)" field="maxDistanceKm" error={errors.maxDistanceKm}>
               <Input type="number" min={1} value={form.maxDistanceKm} onChange={(e) => set("maxDistanceKm", e.target.value)} />
             </Field>
+          </div>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <Field label={`Reloads at the depot, up to ${tripsLabel(form)}`} field="maxTrips" error={errors.maxTrips}>
+              <Input
+                type="number"
+                min={1}
+                max={MAX_VEHICLE_TRIPS}
+                step={1}
+                value={form.maxTrips}
+                onChange={(e) => set("maxTrips", e.target.value)}
+                aria-describedby="vehicle-trips-hint"
+                aria-invalid={errors.maxTrips ? true : undefined}
+              />
+            </Field>
+            {tripsOf(form) > 1 ? (
+              <Field label="Reload time (minutes)" field="reloadMinutes" error={errors.reloadMinutes}>
+                <Input type="number" min={0} max={MAX_RELOAD_MINUTES} step={1} value={form.reloadMinutes} onChange={(e) => set("reloadMinutes", e.target.value)} aria-invalid={errors.reloadMinutes ? true : undefined} />
+              </Field>
+            ) : null}
+            <p id="vehicle-trips-hint" className="text-sm text-muted-foreground sm:col-span-3">
+              1 = no reload. With more, the vehicle goes back to its start depot to load again between trips; each trip's load fits its capacity.
+            </p>
           </div>
           <fieldset className="grid gap-2">
             <legend className="text-sm font-medium">Breaks</legend>

@@ -55,6 +55,7 @@ export function VehiclesView({ teamId, dimensions }: { teamId: string; dimension
                   <td className="p-2">{(v.skills ?? []).join(", ") || "—"}</td>
                   <td className="p-2">
                     {v.shift.start}–{v.shift.end}
+                    {v.maxTrips > 1 ? <span className="block text-xs text-muted-foreground">up to {v.maxTrips} trips{v.reloadMinutes > 0 ? `, ${v.reloadMinutes} min reload` : ""}</span> : null}
                   </td>
                   <td className="p-2">
                     {depotsText(v, vehicles.data)}

@@ -35,6 +35,7 @@ const route = (stops: LiveStop[]): LiveRoute => ({
   startedAt: "2026-11-23T08:00:00.000Z",
   completedAt: null,
   geometry: null,
+  reloads: [],
   stops,
 });
 const dana = (lat: number, lng: number): DriverPosition => ({ driverUserId: "d1", driverName: "Dana", routeId: "r1", lat, lng, accuracy: 5, heading: null, speed: null, at: "2026-11-23T09:00:00.000Z", trail: [] });

@@ -22,12 +22,12 @@ function routes(): LiveRoute[] {
   return [
     {
       id: "r1", name: "Van 1", planId: "p1", driver: { userId: "d1", name: "Dana" }, vehicle: { id: "v1", name: "Van 1" }, status: "in_progress",
-      done: 1, total: 3, delayMinutes: -2, distanceMeters: 12_300, actualDistanceMeters: 4_100, startedAt: at("08:00"), completedAt: null, geometry: null,
+      done: 1, total: 3, delayMinutes: -2, distanceMeters: 12_300, actualDistanceMeters: 4_100, startedAt: at("08:00"), completedAt: null, geometry: null, reloads: [],
       stops: [stop("s1", "Bakery", "done", { arrivedAt: at("08:15"), completedAt: at("08:20"), plannedServiceSeconds: 180, actualServiceSeconds: 300, plannedLegDistanceMeters: 1200, actualLegDistanceMeters: 1450, proof: [{ id: "f1", kind: "photo", url: "/api/files/f1" }] }), stop("s2", "Florist", "pending"), stop("s3", "School", "pending")],
     },
     {
       id: "r2", name: "Van 2", planId: "p1", driver: { userId: "d2", name: "Eli" }, vehicle: { id: "v2", name: "Van 2" }, status: "in_progress",
-      done: 0, total: 2, delayMinutes: 18, distanceMeters: 9_000, actualDistanceMeters: 1_000, startedAt: at("08:00"), completedAt: null, geometry: null,
+      done: 0, total: 2, delayMinutes: 18, distanceMeters: 9_000, actualDistanceMeters: 1_000, startedAt: at("08:00"), completedAt: null, geometry: null, reloads: [],
       stops: [stop("s4", "Garage", "arrived", { arrivedAt: at("09:18") }), stop("s5", "Museum", "pending")],
     },
   ];

@@ -20,6 +20,7 @@ const route: LiveRoute = {
   startedAt: "2026-11-23T08:00:00.000Z",
   completedAt: null,
   geometry: null,
+  reloads: [],
   stops: [
     {
       id: "s1",
@@ -62,5 +63,21 @@ describe("RouteCard distances", () => {
     const card = screen.getByRole("listitem", { name: "Van 1" });
     expect(card).toHaveTextContent("69.5 km planned · 4.1 km driven");
     expect(card).toHaveTextContent("leg 1.2 km planned · 1.5 km driven");
+  });
+});
+
+describe("RouteCard reloads (issue 26)", () => {
+  it("lists a reload at the depot between two stops as its own row, not as a numbered stop", () => {
+    const second = { ...route.stops[0]!, id: "s2", sequence: 2, label: "Garage", status: "pending" as const, arrivedAt: null, completedAt: null, plannedArrival: "2026-11-23T10:00:00.000Z" };
+    const multi: LiveRoute = { ...route, total: 2, stops: [{ ...route.stops[0]!, sequence: 1 }, second], reloads: [{ afterSequence: 1, plannedArrival: "2026-11-23T09:20:00.000Z", plannedDeparture: "2026-11-23T09:35:00.000Z" }] };
+    const { container } = renderWithQuery(<RouteCard teamId="t1" route={multi} colour="#2563eb" position={undefined} targets={[]} />);
+    const stops = screen.getByRole("list", { name: "Stops of Van 1" });
+    const rows = [...stops.children];
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveAttribute("data-reload");
+    expect(rows[1]).toHaveTextContent("Reload at the depot");
+    expect(rows[0]).toHaveTextContent("Bakery");
+    expect(rows[2]).toHaveTextContent("Garage");
+    expect(container.querySelectorAll("[data-reload]")).toHaveLength(1);
   });
 });

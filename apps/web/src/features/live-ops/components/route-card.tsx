@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { failureReasonLabels, type DriverPosition, type LiveRoute } from "@routepilot/contracts";
+import { failureReasonLabels, fleetMessages, type DriverPosition, type LiveRoute } from "@routepilot/contracts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useFormatDistance } from "@/lib/format-distance";
@@ -211,9 +211,17 @@ export function RouteCard({
         ) : null}
       </div>
       <ol className="grid" aria-label={`Stops of ${route.name}`}>
-        {route.stops.map((stop, i) => (
-          <StopItem key={stop.id} teamId={teamId} route={route} stop={stop} number={i + 1} targets={targets} />
-        ))}
+        {route.stops.map((stop, i) => [
+          // Back at the start depot between two trips (issue 26): not an order, nothing to act on.
+          ...route.reloads
+            .filter((r) => r.afterSequence === route.stops[i - 1]?.sequence)
+            .map((r) => (
+              <li key={`reload-${r.afterSequence}`} className="border-t py-2 text-sm text-muted-foreground" data-reload="">
+                {clock(r.plannedArrival)}–{clock(r.plannedDeparture)} <span className="font-medium text-foreground">{fleetMessages.reloadLabel}</span>
+              </li>
+            )),
+          <StopItem key={stop.id} teamId={teamId} route={route} stop={stop} number={i + 1} targets={targets} />,
+        ])}
       </ol>
     </li>
   );

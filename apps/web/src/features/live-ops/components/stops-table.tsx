@@ -1,4 +1,4 @@
-import { failureReasonLabels, type LiveRoute } from "@routepilot/contracts";
+import { failureReasonLabels, fleetMessages, type LiveRoute } from "@routepilot/contracts";
 import { clock, statusLabels } from "@/features/live-ops/lib/live";
 
 /** Every stop of the day in one table: what the map shows, for screen readers and keyboard users. */
@@ -22,7 +22,24 @@ export function StopsTable({ routes }: { routes: LiveRoute[] }) {
         </thead>
         <tbody>
           {routes.flatMap((route) =>
-            route.stops.map((stop, i) => (
+            route.stops.flatMap((stop, i) => [
+              // Back at the start depot between two trips (issue 26): a row without a number, not an order.
+              ...route.reloads
+                .filter((r) => r.afterSequence === route.stops[i - 1]?.sequence)
+                .map((r) => (
+                  <tr key={`${route.id}-reload-${r.afterSequence}`} className="border-t text-muted-foreground" data-reload="">
+                    <td className="p-2">{route.name}</td>
+                    <td className="p-2">{route.driver?.name ?? "—"}</td>
+                    <td className="p-2" />
+                    <th scope="row" className="p-2 font-normal">
+                      {fleetMessages.reloadLabel}
+                    </th>
+                    <td className="p-2" />
+                    <td className="p-2">{clock(r.plannedArrival)}</td>
+                    <td className="p-2" />
+                    <td className="p-2" />
+                  </tr>
+                )),
               <tr key={stop.id} className="border-t">
                 <td className="p-2">{route.name}</td>
                 <td className="p-2">{route.driver?.name ?? "—"}</td>
@@ -35,8 +52,8 @@ export function StopsTable({ routes }: { routes: LiveRoute[] }) {
                 <td className="p-2">{clock(stop.plannedArrival)}</td>
                 <td className="p-2">{clock(stop.arrivedAt)}</td>
                 <td className="p-2">{clock(stop.completedAt)}</td>
-              </tr>
-            )),
+              </tr>,
+            ]),
           )}
         </tbody>
       </table>

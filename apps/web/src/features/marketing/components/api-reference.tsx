@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Download } from "lucide-react";
-import { PUBLIC_API_LIMITS } from "@routepilot/contracts";
+import { MAX_VEHICLE_TRIPS, PUBLIC_API_LIMITS } from "@routepilot/contracts";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -85,6 +85,13 @@ export function ApiReference() {
           <code className="font-mono text-sm">Authorization: Bearer &lt;key&gt;</code>. Requests count against your plan's limits, and each vehicle route returned uses one route of your monthly quota.
           POST /api/v1/optimize answers while you wait for up to {PUBLIC_API_LIMITS.syncTasks} jobs and shipments and a time limit of at most {PUBLIC_API_LIMITS.syncTimeLimitSeconds} seconds.
           Errors in your input come back as VROOM does: <code className="font-mono text-sm">{'{ "code": 2, "error": "<field>…" }'}</code>.
+        </p>
+        <p className="text-muted-foreground">
+          Beyond VROOM, a vehicle can make several trips in its shift: <code className="font-mono text-sm">max_trips</code> (1 to {MAX_VEHICLE_TRIPS}, default 1) lets it go back to its{" "}
+          <code className="font-mono text-sm">start</code> to reload between trips, spending <code className="font-mono text-sm">reload_time</code> seconds there each time (default 0). Each
+          trip's load fits the vehicle's <code className="font-mono text-sm">capacity</code> on its own, and a vehicle with more than one trip needs a start. Its route then has a step of type{" "}
+          <code className="font-mono text-sm">"reload"</code> between two trips: no <code className="font-mono text-sm">id</code>, at the start's location, with the next trip's{" "}
+          <code className="font-mono text-sm">load</code>.
         </p>
         <p>
           <a href={EXAMPLE_FILE} download="vroom-example.json" className="inline-flex items-center gap-2 font-medium text-primary underline underline-offset-2">

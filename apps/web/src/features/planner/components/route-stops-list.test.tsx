@@ -37,6 +37,17 @@ const route = {
 } as unknown as RouteDetail;
 
 describe("RouteStopsList", () => {
+  it("shows a dispatched fleet route's reload at the depot between two stops (issue 26), not numbered, and none once the order is changed", () => {
+    const reloading = { ...route, reloads: [{ afterSequence: 1, arrivalSeconds: 900, departureSeconds: 1500 }] } as RouteDetail;
+    const { rerender } = render(<RouteStopsList route={reloading} order={["a", "b"]} pinned={new Set()} selected={null} onSelect={vi.fn()} onMove={vi.fn()} onTogglePin={vi.fn()} readOnly />);
+    const rows = [...screen.getByRole("list", { name: "Stops in route order" }).children];
+    expect(rows.map((r) => r.hasAttribute("data-reload"))).toEqual([false, false, true, false, false]);
+    expect(rows[2]).toHaveTextContent("Reload at the depot · 09:15–09:25 · Vaduz");
+    expect(screen.getAllByTestId("route-stop")).toHaveLength(2);
+    rerender(<RouteStopsList route={reloading} order={["b", "a"]} pinned={new Set()} selected={null} onSelect={vi.fn()} onMove={vi.fn()} onTogglePin={vi.fn()} readOnly />);
+    expect(document.querySelector("[data-reload]")).toBeNull();
+  });
+
   it("shows an imported stop's name and, under it, its address (once when they are the same)", () => {
     render(<RouteStopsList route={route} order={["a", "b"]} pinned={new Set()} selected={null} onSelect={vi.fn()} onMove={vi.fn()} onTogglePin={vi.fn()} />);
     expect(screen.getByText("Bäckerei Wanger")).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { ArrowDown, ArrowUp, GripVertical, Pin, Trash2 } from "lucide-react";
-import type { RouteDetail } from "@routepilot/contracts";
+import { fleetMessages, type RouteDetail } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { useFormatDistance } from "@/lib/format-distance";
 import { clockAfter, formatDuration } from "@/lib/format-duration";
@@ -57,7 +57,19 @@ export function RouteStopsList({ route, order, pinned, selected, onSelect, onMov
       </li>
       {stops.map((stop, index) => {
         const isPinned = pinned.has(stop.id);
-        return (
+        // A dispatched multi-trip fleet route goes back to its start to reload before this stop (issue 26): a row of its own, not a stop.
+        const reloads = reordered ? [] : (route.reloads ?? []).filter((r) => index > 0 && r.afterSequence === stops[index - 1]?.sequence);
+        return [
+          ...reloads.map((r) => (
+            <li key={`reload-${r.afterSequence}`} className="flex items-center gap-3 rounded-lg px-2 py-2 text-sm text-muted-foreground" data-reload="">
+              <span className="flex size-7 shrink-0 items-center justify-center rounded-full border border-dashed text-xs font-bold" aria-hidden="true">
+                S
+              </span>
+              <p>
+                <span className="font-medium text-foreground">{fleetMessages.reloadLabel}</span> · {clockAfter(route.departureTime, r.arrivalSeconds)}–{clockAfter(route.departureTime, r.departureSeconds)} · {route.start.label}
+              </p>
+            </li>
+          )),
           <li
             key={stop.id}
             ref={(el) => {
@@ -155,8 +167,8 @@ export function RouteStopsList({ route, order, pinned, selected, onSelect, onMov
                 ) : null}
               </div>
             )}
-          </li>
-        );
+          </li>,
+        ];
       })}
       {endLabel ? (
         <li className="flex items-center gap-3 rounded-lg px-2 py-2 text-sm">
