@@ -18,7 +18,7 @@ export type OptimizeResult = { status: 200; body: VroomOutput } | { status: 400 
  * A VROOM input solved (the public API's synchronous and asynchronous paths): coordinates →
  * matrices from the routing provider, the engine on the worker pool with seed 1 unless
  * `options.seed`, `options.time_limit` up to `maxTimeLimitS`, else the engine's default budget
- * (defaultTimeLimitMs: 100 ms + 4 ms a task, at most 900 ms; solver README "API default") capped
+ * (defaultTimeLimitMs: 100 ms + 8 ms a task, at most 900 ms; solver README "API default") capped
  * at `capMs`; VROOM output with the coordinates put back. Bad input throws InvalidProblemError.
  */
 export async function solveVroom(
