@@ -7,7 +7,7 @@ import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { InlineError } from "@/components/errors/inline-error";
 import { errorMessage } from "@/lib/api-client";
-import { useServerFieldErrors } from "@/lib/use-server-field-errors";
+import { controlsNamedBy, useServerFieldErrors } from "@/lib/use-server-field-errors";
 import { findPlaces } from "@/features/fleet/api/find-places";
 import { useSaveVehicle } from "@/features/fleet/api/vehicles";
 import { DepotField, noPlaceFound, type DepotValue } from "@/features/fleet/components/depot-field";
@@ -207,6 +207,13 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
     }
     if (Object.keys(fields).length > 0) {
       setLocalErrors(fields);
+      // The first refused field is focused and brought into view, as the server's are (decision 018):
+      // on a phone the form is scrolled to its buttons, far from the depot fields.
+      requestAnimationFrame(() => {
+        const first = server.ref.current ? controlsNamedBy(server.ref.current, fields).controls[0] : undefined;
+        first?.focus();
+        first?.scrollIntoView({ block: "center" });
+      });
       return;
     }
     setLocalErrors({});
