@@ -18,8 +18,6 @@ import { Rng } from "./util/rng";
 const DEFAULT_TIME_LIMIT_MS = 1000;
 /** Share of a time budget after which the search stops and polishes its best solution. */
 const FINAL_POLISH_SHARE = 0.99;
-/** min_vehicles: share of iterations that try to empty the smallest route. */
-const ROUTE_ELIMINATION_RATE = 0;
 /**
  * min_vehicles: share of the time budget given to fleet minimisation (SISR's: the smallest route's
  * requests are left out and the fleet closed one route below the best; the search works them back
@@ -214,11 +212,7 @@ function metaheuristic(inst: Instance, state: SolutionState, rng: Rng, stop: Sto
     saved.clear();
     const unassigned = leftOut();
     const removed =
-      inst.mode === "min_vehicles" && rng.next() < ROUTE_ELIMINATION_RATE
-        ? ruinSmallestRoute(state, rng, saved)
-        : rng.next() < tuning.routeRemovalRate
-          ? ruinRoute(state, rng, saved)
-          : ruinStrings(state, rng, nb, params, saved, unassigned);
+      rng.next() < tuning.routeRemovalRate ? ruinRoute(state, rng, saved) : ruinStrings(state, rng, nb, params, saved, unassigned);
     const reqs = new Set(removed);
     for (const q of unassigned) reqs.add(q);
     recreate(state, [...reqs], rng, params.blink, saved, unassigned.length > 0 ? absences : null);
