@@ -153,7 +153,10 @@ describe("FleetPlanner", () => {
     expect(await screen.findByRole("listitem", { name: "Route of Van 1" })).toHaveTextContent("Post office");
     const day = await screen.findByRole("region", { name: /Plans already made for/ });
     await user.click(within(day).getByRole("button", { name: /Open Evening run · 12 orders · planned/ }));
-    await waitFor(() => expect(location).toBe("?plan=p9"));
+    // The address names the plan; the opened plan's day may be in it too (issue 25), depending on
+    // whether p1's day reached the address before the click.
+    await waitFor(() => expect(new URLSearchParams(location).get("plan")).toBe("p9"));
+    expect(new URLSearchParams(location).get("date") ?? donePlan.date).toBe(donePlan.date);
   });
 
   it("shows the server's field messages when the plan is refused", async () => {
