@@ -129,3 +129,17 @@ export const apikey = pgTable(
   },
   (t) => [index("apikey_key_idx").on(t.key), index("apikey_reference_id_idx").on(t.referenceId), index("apikey_config_id_idx").on(t.configId)],
 );
+
+/**
+ * Better Auth jwt plugin: the key pairs signing the short-lived JWTs of GET /api/auth/token,
+ * published at GET /api/auth/jwks. `private_key` is encrypted with BETTER_AUTH_SECRET by the plugin.
+ */
+export const jwks = pgTable("jwks", {
+  id: text("id").primaryKey(),
+  publicKey: text("public_key").notNull(),
+  privateKey: text("private_key").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+  alg: text("alg"),
+  crv: text("crv"),
+});
