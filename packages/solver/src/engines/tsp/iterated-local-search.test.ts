@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { Stopping } from "../search/stopping";
-import { permutations } from "../test-support/random-problems";
-import { Rng } from "../util/rng";
+import { Stopping } from "../../search/stopping";
+import { permutations } from "../../test-support/random-problems";
+import { Rng } from "../../util/rng";
 import type { ArrayTour } from "./array-tour";
 import { AtspSearch } from "./atsp-solver";
 import { iteratedLocalSearch } from "./iterated-local-search";

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Rng } from "../util/rng";
+import type { Rng } from "../../util/rng";
 import type { ArrayTour } from "./array-tour";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Rng } from "../util/rng";
+import { Rng } from "../../util/rng";
 import { AtspSearch } from "./atsp-solver";
 import { expectValidTour, randomMatrix } from "./test-support";
 

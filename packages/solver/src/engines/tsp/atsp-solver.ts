@@ -1,4 +1,4 @@
-import type { Rng } from "../util/rng";
+import type { Rng } from "../../util/rng";
 import { ArrayTour } from "./array-tour";
 
 /** Longest path (nodes) that improveReversal turns round. */

@@ -1,5 +1,5 @@
-import type { Instance } from "../model/instance";
-import type { Neighbours } from "../search/neighbours";
+import type { Instance } from "../../model/instance";
+import type { Neighbours } from "../../search/neighbours";
 
 /**
  * A plain capacitated VRP as the genetic search (HGS, Vidal 2022) sees it: node 0 is the depot,

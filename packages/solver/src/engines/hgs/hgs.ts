@@ -1,7 +1,7 @@
-import type { SolutionState } from "../core/solution-state";
-import type { ProgressEvent } from "../model/types";
-import type { Stopping } from "../search/stopping";
-import type { Rng } from "../util/rng";
+import type { SolutionState } from "../../core/solution-state";
+import type { ProgressEvent } from "../../model/types";
+import type { Stopping } from "../../search/stopping";
+import type { Rng } from "../../util/rng";
 import type { Cvrp } from "./cvrp";
 import { Individual, type Penalties } from "./individual";
 import { HgsLocalSearch } from "./local-search";

@@ -1,4 +1,4 @@
-import type { Stopping } from "../search/stopping";
+import type { Stopping } from "../../search/stopping";
 
 /**
  * What the driver needs of a tour search. ArrayTour provides it; its subclasses bring what

@@ -1,4 +1,4 @@
-import type { Rng } from "../util/rng";
+import type { Rng } from "../../util/rng";
 import { alphaNearest } from "./candidates";
 import { NodeQueue } from "./node-queue";
 

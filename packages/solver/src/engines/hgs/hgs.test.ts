@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { validateSolution } from "../check/validate-solution";
-import { compileProblem } from "../model/instance";
-import type { Problem } from "../model/types";
-import { solve } from "../solve";
-import { euclidMatrix, permutations, randomPoints } from "../test-support/random-problems";
-import { Rng } from "../util/rng";
-import { buildNeighbours } from "../search/neighbours";
+import { validateSolution } from "../../check/validate-solution";
+import { compileProblem } from "../../model/instance";
+import type { Problem } from "../../model/types";
+import { solve } from "../../solve";
+import { euclidMatrix, permutations, randomPoints } from "../../test-support/random-problems";
+import { Rng } from "../../util/rng";
+import { buildNeighbours } from "../../search/neighbours";
 import { cvrpOf, routeWarp, withNeighbours, type Cvrp } from "./cvrp";
 import { Individual } from "./individual";
 import { HgsLocalSearch } from "./local-search";

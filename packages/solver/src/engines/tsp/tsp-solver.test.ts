@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Rng } from "../util/rng";
+import { Rng } from "../../util/rng";
 import { expectValidTour, randomMatrix } from "./test-support";
 import { TspSearch } from "./tsp-solver";
 

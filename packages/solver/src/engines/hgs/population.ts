@@ -1,4 +1,4 @@
-import type { Rng } from "../util/rng";
+import type { Rng } from "../../util/rng";
 import type { Cvrp } from "./cvrp";
 import type { Individual, Penalties } from "./individual";
 

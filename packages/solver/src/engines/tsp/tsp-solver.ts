@@ -1,8 +1,8 @@
-import type { Instance } from "../model/instance";
-import { KIND_JOB } from "../model/instance";
-import type { ProgressEvent } from "../model/types";
-import type { Stopping } from "../search/stopping";
-import type { Rng } from "../util/rng";
+import type { Instance } from "../../model/instance";
+import { KIND_JOB } from "../../model/instance";
+import type { ProgressEvent } from "../../model/types";
+import type { Stopping } from "../../search/stopping";
+import type { Rng } from "../../util/rng";
 import { AtspSearch } from "./atsp-solver";
 import { ArrayTour } from "./array-tour";
 import { iteratedLocalSearch } from "./iterated-local-search";
