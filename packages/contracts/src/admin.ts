@@ -26,7 +26,27 @@ export const adminMessages = {
   superAdminsOnly: "Only super administrators can change roles",
   lastSuperAdmin: "You are the last super administrator: make someone else super_admin before changing your own role",
   selfBan: "You cannot ban yourself",
+  selfDelete: "You cannot delete your own account here: use Security → Delete my account",
+  deleteSuperAdmin: "Only a super administrator can delete a super administrator's account",
+  deleteAdmin: "Only a super administrator can delete an administrator's account",
+  deleteOwnsTeam: (email: string, team: string) =>
+    `${email} owns the team ${team}: its ownership must pass to another member, or the team be deleted, before the account can be deleted`,
+  deleteConfirmation: "Type the user's e-mail address exactly to confirm",
+  accountDeleted: (email: string) => `The account of ${email} has been deleted.`,
 } as const;
+
+/** Friendly names of Better Auth `account.providerId` values; any other id is shown as it is. */
+const signInMethodNames: Record<string, string> = {
+  credential: "Password",
+  google: "Google",
+  microsoft: "Microsoft",
+  github: "GitHub",
+};
+
+/** What the admin console calls a sign-in method (a Better Auth provider id). */
+export function signInMethodName(providerId: string): string {
+  return signInMethodNames[providerId] ?? providerId;
+}
 
 /** GET /api/admin/users query string. */
 export const adminUsersQuerySchema = z.object({
@@ -50,6 +70,8 @@ export const adminUserSchema = z.object({
   monthlyLimit: z.number().int(),
   banned: z.boolean(),
   createdAt: z.string(),
+  /** The user's linked sign-in methods: Better Auth `account.providerId` values (credential = password), sorted. */
+  signInMethods: z.array(z.string()),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

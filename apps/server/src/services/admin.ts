@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import {
   accountRoleOf,
   asTier,
@@ -11,7 +11,7 @@ import {
   type PlanSummary,
   type Tier,
 } from "@routepilot/contracts";
-import { overageCharges, subscribers, user, type Database, type DbOrTx } from "@routepilot/db";
+import { account, overageCharges, subscribers, user, type Database, type DbOrTx } from "@routepilot/db";
 import { ForbiddenError, NotFoundError, ValidationError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import { ensureSubscriber, getPlanSummary } from "./accounts";
@@ -37,6 +37,20 @@ export function requireAdmin(actor: { role: string }): void {
 /** Throws ForbiddenError unless the user's role is super_admin. */
 export function requireSuperAdmin(actor: { role: string }): void {
   if (accountRoleOf(actor.role) !== "super_admin") throw new ForbiddenError(adminMessages.superAdminsOnly);
+}
+
+/**
+ * Who may delete whose account from the console (decision 022): never one's own (400: that is
+ * the self-deletion flow, with its password confirmation); an admin deletes plain users only; a
+ * super_admin deletes anyone else, admins and super_admins included (403 otherwise).
+ */
+export function requireMayDeleteAccount(actor: { id: string; role: string }, target: { id: string; role: string }): void {
+  requireAdmin(actor);
+  if (target.id === actor.id) throw new ValidationError(adminMessages.selfDelete);
+  if (accountRoleOf(actor.role) === "super_admin") return;
+  const targetRole = accountRoleOf(target.role);
+  if (targetRole === "super_admin") throw new ForbiddenError(adminMessages.deleteSuperAdmin);
+  if (targetRole === "admin") throw new ForbiddenError(adminMessages.deleteAdmin);
 }
 
 
@@ -68,6 +82,7 @@ export async function listUsers(db: DbOrTx, query: AdminUsersQuery): Promise<Adm
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const [total] = await db.select({ n: count() }).from(user).where(where);
+  const methods = await signInMethodsOf(db, rows.map((r) => r.id));
   return {
     users: rows.map((r) => ({
       ...r,
@@ -76,9 +91,23 @@ export async function listUsers(db: DbOrTx, query: AdminUsersQuery): Promise<Adm
       monthlyLimit: r.monthlyLimit ?? monthlyRouteLimits.free,
       banned: r.banned ?? false,
       createdAt: r.createdAt.toISOString(),
+      signInMethods: methods.get(r.id) ?? [],
     })),
     total: Number(total?.n ?? 0),
   };
+}
+
+/** Each user's linked sign-in methods: the distinct provider ids of their Better Auth account rows, sorted. */
+async function signInMethodsOf(db: DbOrTx, userIds: string[]): Promise<Map<string, string[]>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinct({ userId: account.userId, providerId: account.providerId })
+    .from(account)
+    .where(inArray(account.userId, userIds))
+    .orderBy(asc(account.userId), asc(account.providerId));
+  const byUser = new Map<string, string[]>();
+  for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r.providerId]);
+  return byUser;
 }
 
 /** The target user's row, or NotFoundError. */

@@ -11,10 +11,12 @@ import {
   listUsers,
   nextRoleField,
   requireAdmin,
+  requireMayDeleteAccount,
   requireSuperAdmin,
   resetUsage,
   type AdminActor,
 } from "../../services/admin";
+import { deleteAccount } from "../../services/account-deletion";
 import * as routes from "./admin.routes";
 
 /** The signed-in administrator (403 for anyone else), with what the audit row records about the request. */
@@ -112,4 +114,16 @@ export const adminRouter = createRouter()
       extra: { roleFieldBefore: target.role, roleFieldAfter: after.role },
     });
     return c.json({ id: target.id, role: after.role, banned: after.banned ?? false }, 200);
+  })
+  .openapi(routes.deleteUser, async (c) => {
+    const actor = adminActor(c);
+    const deps = c.get("deps");
+    const { id } = c.req.valid("param");
+    // Who may delete whom is checked on the target row the deletion locks, inside its transaction.
+    await deleteAccount(deps, { userId: id, sessionId: actor.sessionId, userAgent: actor.userAgent, ipAddress: actor.ipAddress }, {
+      actor: { id: actor.id, email: actor.email, role: actor.role },
+      authorize: (target) => requireMayDeleteAccount(actor, target),
+    });
+    deps.logger.info({ event: "account_deletion", actorId: actor.id }, "account deleted by an administrator");
+    return c.body(null, 204);
   });

@@ -79,3 +79,20 @@ export const changeRole = createRoute({
   request: { params: UserParam, ...body(changeRoleSchema) },
   responses: { 200: userResult, ...authErrors, 403: jsonError("Not a super administrator"), 404: notFound },
 });
+
+export const deleteUser = createRoute({
+  method: "delete",
+  path: "/api/admin/users/{id}",
+  tags: ["Admin"],
+  summary:
+    "Delete a user's account and everything it owns, through the same path as self-deletion (audited with the administrator). An admin deletes plain users; a super_admin also admins and super_admins; nobody deletes themself here; refused while the user owns a team",
+  request: { params: UserParam },
+  responses: {
+    204: { description: "Deleted; the user's sessions, API keys and data are gone" },
+    400: jsonError("Your own account (use the self-deletion flow)"),
+    401: authErrors[401],
+    403: jsonError("Not an administrator, or an admin deleting an admin or super_admin"),
+    404: notFound,
+    409: jsonError("The user owns a team: its ownership must pass on, or the team be deleted, first"),
+  },
+});

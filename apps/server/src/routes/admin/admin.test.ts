@@ -1,8 +1,11 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminMessages } from "@routepilot/contracts";
-import { authenticationLogs, overageCharges, subscribers, user } from "@routepilot/db";
-import { createTestApp, type TestApp } from "../../test/harness";
+import * as schema from "@routepilot/db";
+import { account, apikey, authenticationLogs, overageCharges, routeStops, routes, savedLocations, stopProofs, subscribers, teamMembers, teams, user } from "@routepilot/db";
+import { PROOF_BUCKET } from "../../services/driver/proof";
+import { cookieFrom, createTestApp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
 let boss: { cookie: string; userId: string };
@@ -199,6 +202,179 @@ describe("PATCH /api/admin/users/{id}/role", () => {
   });
 });
 
+/** Every table with a column referencing user.id, and how many rows still name `userId` (as in the self-deletion test). */
+async function rowsNaming(userId: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  const userColumns = ["userId", "ownerId", "invitedBy", "uploadedBy", "createdBy", "driverUserId", "resolvedBy", "referenceId"];
+  for (const [name, table] of Object.entries(schema)) {
+    if (!table || typeof table !== "object" || !(Symbol.for("drizzle:IsDrizzleTable") in table)) continue;
+    const columns = getTableColumns(table as PgTable);
+    for (const col of userColumns) {
+      const column = columns[col];
+      if (!column || column.dataType !== "string") continue;
+      const n = await t.deps.db.$count(table as PgTable, eq(column, userId));
+      if (n > 0) counts[`${name}.${col}`] = n;
+    }
+  }
+  return counts;
+}
+
+type Json = Record<string, unknown>;
+
+describe("GET /api/admin/users: linked sign-in methods", () => {
+  it("lists each user's Better Auth provider ids, sorted, once each", async () => {
+    const linked = await t.signUp("linked-methods@example.com");
+    await t.deps.db.insert(account).values([
+      { id: "acc-linked-github", accountId: "gh-1", providerId: "github", userId: linked.userId },
+      { id: "acc-linked-oidc", accountId: "sub-1", providerId: "acme-sso", userId: linked.userId },
+      { id: "acc-linked-oidc-2", accountId: "sub-2", providerId: "acme-sso", userId: linked.userId },
+    ]);
+    const page = (await (await t.call("/api/admin/users?q=linked-methods", { cookie: admin.cookie })).json()) as { users: { email: string; signInMethods: string[] }[] };
+    expect(page.users).toEqual([expect.objectContaining({ email: "linked-methods@example.com", signInMethods: ["acme-sso", "credential", "github"] })]);
+    const everyone = (await (await t.call("/api/admin/users?pageSize=100", { cookie: admin.cookie })).json()) as { users: { signInMethods: string[] }[] };
+    // Signed up with a password: every account here has the credential method.
+    expect(everyone.users.every((u) => u.signInMethods.includes("credential"))).toBe(true);
+  });
+});
+
+describe("DELETE /api/admin/users/{id}", () => {
+  let operator: { cookie: string; userId: string };
+  let superOp: { cookie: string; userId: string };
+
+  beforeAll(async () => {
+    operator = await t.signUp("delete-operator@example.com", undefined, "Delete Operator");
+    await t.deps.db.update(user).set({ role: "admin" }).where(eq(user.id, operator.userId));
+    superOp = await t.signUp("delete-super@example.com", undefined, "Delete Super");
+    await t.deps.db.update(user).set({ role: "super_admin" }).where(eq(user.id, superOp.userId));
+  });
+
+  const del = (id: string, cookie?: string) => t.call(`/api/admin/users/${id}`, { method: "DELETE", ...(cookie ? { cookie } : {}) });
+  const exists = async (id: string) => (await t.deps.db.$count(user, eq(user.id, id))) === 1;
+
+  it("401 signed out, 403 for a plain user and for a team role, 404 for an unknown id; nothing deleted", async () => {
+    const target = await t.signUp("delete-target-guard@example.com");
+    expect((await del(target.userId)).status).toBe(401);
+    const asUser = await del(target.userId, target.cookie);
+    expect(asUser.status).toBe(403);
+    expect(await asUser.json()).toMatchObject({ error: { code: "FORBIDDEN", message: adminMessages.adminsOnly } });
+    // Fleet (team) roles in the role field are not account roles.
+    const manager = await t.signUp("delete-fleet-manager@example.com");
+    await t.deps.db.update(user).set({ role: "user,manager,driver" }).where(eq(user.id, manager.userId));
+    expect((await del(target.userId, manager.cookie)).status).toBe(403);
+    const unknown = await del("no-such-user", operator.cookie);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: { code: "NOT_FOUND" } });
+    expect(await exists(target.userId)).toBe(true);
+  });
+
+  it("refuses an admin deleting a super_admin or an admin (403 with the message), and anyone deleting themself (400)", async () => {
+    const toSuper = await del(superOp.userId, operator.cookie);
+    expect(toSuper.status).toBe(403);
+    expect(await toSuper.json()).toMatchObject({ error: { code: "FORBIDDEN", message: adminMessages.deleteSuperAdmin } });
+    const otherAdmin = await t.signUp("delete-other-admin@example.com");
+    await t.deps.db.update(user).set({ role: "admin" }).where(eq(user.id, otherAdmin.userId));
+    const toAdmin = await del(otherAdmin.userId, operator.cookie);
+    expect(toAdmin.status).toBe(403);
+    expect(await toAdmin.json()).toMatchObject({ error: { message: adminMessages.deleteAdmin } });
+    for (const self of [operator, superOp]) {
+      const res = await del(self.userId, self.cookie);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { code: "VALIDATION_ERROR", message: adminMessages.selfDelete } });
+    }
+    for (const id of [superOp.userId, otherAdmin.userId, operator.userId]) expect(await exists(id)).toBe(true);
+    expect((await t.call("/api/me", { cookie: operator.cookie })).status).toBe(200);
+  });
+
+  it("an admin deletes a user through the self-deletion path: data, sessions, API keys and proof files gone, team work kept, audited with the admin, no sign-in", async () => {
+    const owner = await t.signUp("delete-team-owner@example.com");
+    const victim = await t.signUp("delete-victim@example.com", undefined, "Deleted Victim");
+    const other = await t.signUp("delete-bystander@example.com");
+    await t.deps.db.insert(savedLocations).values([
+      { userId: victim.userId, name: "Victim home", address: "1 Victim Street" },
+      { userId: other.userId, name: "Other home", address: "2 Other Street" },
+    ]);
+    const [route] = await t.deps.db
+      .insert(routes)
+      .values({ userId: victim.userId, name: "Victim route", start: { label: "Depot", address: null, lat: 51.5, lng: -0.1 }, distanceM: 1000, durationS: 600, provider: "test" })
+      .returning();
+    const [stop] = await t.deps.db
+      .insert(routeStops)
+      .values({ routeId: route!.id, sequence: 1, inputIndex: 0, label: "Victim stop", lat: 51.51, lng: -0.11, arrivalS: 300, departureS: 300, legDistanceM: 1000, legDurationS: 300 })
+      .returning();
+    const [team] = await t.deps.db.insert(teams).values({ name: "Bystander Team", ownerId: owner.userId }).returning();
+    await t.deps.db.insert(teamMembers).values({ teamId: team!.id, userId: victim.userId, role: "driver", invitedBy: owner.userId });
+    const [teamRoute] = await t.deps.db
+      .insert(routes)
+      .values({ userId: victim.userId, teamId: team!.id, name: "Team route", start: { label: "Depot", address: null, lat: 51.5, lng: -0.1 }, distanceM: 1, durationS: 1, provider: "test" })
+      .returning();
+    await t.deps.storage.upload(PROOF_BUCKET, "admin-deleted-proof.jpg", new Uint8Array([1, 2, 3]), "image/jpeg");
+    await t.deps.db.insert(stopProofs).values({ routeStopId: stop!.id, teamId: team!.id, uploadedBy: victim.userId, kind: "photo", objectKey: "admin-deleted-proof.jpg", contentType: "image/jpeg", sizeBytes: 3 });
+    await t.deps.db.insert(apikey).values({ id: "admin-delete-key", key: "hashed-secret", referenceId: victim.userId, name: "Integration" });
+    const second = cookieFrom(await t.signIn("delete-victim@example.com"));
+    // A failed sign-in names the address in the audit log: the deletion removes it.
+    await t.signIn("delete-victim@example.com", "Wr0ng!Password");
+    expect(Object.keys(await rowsNaming(victim.userId)).length).toBeGreaterThan(5);
+
+    const res = await del(victim.userId, operator.cookie);
+    expect(res.status).toBe(204);
+
+    expect(await rowsNaming(victim.userId)).toEqual({});
+    expect(await exists(victim.userId)).toBe(false);
+    expect(await t.deps.storage.info(PROOF_BUCKET, "admin-deleted-proof.jpg")).toBeNull();
+    const [kept] = await t.deps.db.select().from(routes).where(eq(routes.id, teamRoute!.id));
+    expect(kept!.userId).toBe(owner.userId);
+    const naming = await t.deps.db.select().from(authenticationLogs).where(sql`${authenticationLogs.details}->'metadata'->>'email' = 'delete-victim@example.com'`);
+    expect(naming).toHaveLength(0);
+
+    // One audit row: the deletion, naming the administrator (actor) and the former user (target).
+    const rows = await t.deps.db.select().from(authenticationLogs).where(and(eq(authenticationLogs.eventType, "account_deletion"), sql`${authenticationLogs.details}->'metadata'->>'formerUserId' = ${victim.userId}`));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.userId).toBeNull();
+    expect(rows[0]!.details).toMatchObject({
+      action: "delete account (administrator)",
+      outcome: "success",
+      riskLevel: "high",
+      resource: `/api/admin/users/${victim.userId}`,
+      metadata: { formerUserId: victim.userId, formerRole: "user", actorId: operator.userId, actorEmail: "delete-operator@example.com", actorRole: "admin", proofFiles: 1 },
+    });
+    expect(JSON.stringify(rows[0]!.details)).not.toContain("delete-victim@example.com");
+
+    // Every session is gone and the password no longer signs in.
+    expect((await t.call("/api/me", { cookie: victim.cookie })).status).toBe(401);
+    expect((await t.call("/api/me", { cookie: second })).status).toBe(401);
+    expect((await t.signIn("delete-victim@example.com")).status).toBe(401);
+    // Others keep everything; deleting again is a 404.
+    expect(await t.deps.db.$count(savedLocations, eq(savedLocations.userId, other.userId))).toBe(1);
+    expect(await t.deps.db.$count(teams, eq(teams.id, team!.id))).toBe(1);
+    expect((await t.call("/api/me", { cookie: other.cookie })).status).toBe(200);
+    expect((await del(victim.userId, operator.cookie)).status).toBe(404);
+  });
+
+  it("a super_admin deletes an admin and another super_admin", async () => {
+    const doomedAdmin = await t.signUp("delete-doomed-admin@example.com");
+    await t.deps.db.update(user).set({ role: "admin,driver" }).where(eq(user.id, doomedAdmin.userId));
+    const doomedSuper = await t.signUp("delete-doomed-super@example.com");
+    await t.deps.db.update(user).set({ role: "super_admin" }).where(eq(user.id, doomedSuper.userId));
+    expect((await del(doomedAdmin.userId, superOp.cookie)).status).toBe(204);
+    expect((await del(doomedSuper.userId, superOp.cookie)).status).toBe(204);
+    expect(await exists(doomedAdmin.userId)).toBe(false);
+    expect(await exists(doomedSuper.userId)).toBe(false);
+    expect((await t.signIn("delete-doomed-admin@example.com")).status).toBe(401);
+    const [row] = await t.deps.db.select().from(authenticationLogs).where(and(eq(authenticationLogs.eventType, "account_deletion"), sql`${authenticationLogs.details}->'metadata'->>'formerUserId' = ${doomedAdmin.userId}`));
+    expect(row!.details.metadata as Json).toMatchObject({ formerRole: "admin,driver", actorId: superOp.userId, actorRole: "super_admin" });
+  });
+
+  it("refuses (409) a user who owns a team, as self-deletion does, with a message for the admin; nothing changes", async () => {
+    const owner = await t.signUp("delete-owner@example.com");
+    await t.deps.db.insert(teams).values({ name: "Owned Fleet", ownerId: owner.userId });
+    const res = await del(owner.userId, operator.cookie);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: { code: "CONFLICT", message: adminMessages.deleteOwnsTeam("delete-owner@example.com", "Owned Fleet") } });
+    expect(await exists(owner.userId)).toBe(true);
+    expect((await t.call("/api/me", { cookie: owner.cookie })).status).toBe(200);
+  });
+});
+
 describe("OpenAPI", () => {
   it("documents the admin routes", async () => {
     const doc = (await (await t.call("/api/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
@@ -207,5 +383,6 @@ describe("OpenAPI", () => {
     expect(Object.keys(doc.paths["/api/admin/users/{id}/role"]!)).toEqual(["patch"]);
     for (const action of ["ban", "unban", "reset-usage"]) expect(Object.keys(doc.paths[`/api/admin/users/{id}/${action}`]!)).toEqual(["post"]);
     expect(doc.paths["/api/admin/users/{id}/overage-charges"]).toHaveProperty("get");
+    expect(Object.keys(doc.paths["/api/admin/users/{id}"]!)).toEqual(["delete"]);
   });
 });

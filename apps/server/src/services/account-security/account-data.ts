@@ -1,12 +1,10 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { accountSecurityMessages, type AccountExport } from "@routepilot/contracts";
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import type { AccountExport } from "@routepilot/contracts";
 import {
-  authenticationLogs,
   overageCharges,
   routeStops,
   routes,
   savedLocations,
-  stopProofs,
   subscribers,
   teamMembers,
   teamNotifications,
@@ -16,11 +14,8 @@ import {
   userPreferences,
   type Database,
 } from "@routepilot/db";
-import { ConflictError, NotFoundError } from "../../lib/errors";
+import { NotFoundError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
-import type { Storage } from "../../storage";
-import { PROOF_BUCKET } from "../driver/proof";
-import { writeAuditEvent } from "../audit";
 import { listSecurityEvents } from "./sessions";
 import { stopContact } from "../../security/contacts";
 import type { FieldEncryption } from "../../security/field-encryption";
@@ -81,76 +76,4 @@ export async function exportAccount(deps: { db: Database; encryption: FieldEncry
     notifications: notifications.map(plain),
     signInHistory: history.events,
   };
-}
-
-export interface DeletionDeps {
-  db: Database;
-  logger: Logger;
-  storage: Storage;
-}
-
-/**
- * Deletes the account and everything it owns in one transaction. Refused (409) while the user owns a
- * team: the team's data is its members' too, so ownership must pass on first.
- *
- * Every table referencing user.id: subscribers, saved_locations, user_preferences, team_notifications,
- * team_members, session, account, two_factor, stop_events, driver_positions, fleet_drivers, routes
- * (with their stops, shares and proofs), usage_logs, overage_charges and usage_warnings are deleted
- * (ON DELETE CASCADE); authentication_logs, contact_messages, rate_limit_violations,
- * security_alerts.resolved_by, team_members/team_invitations.invited_by, stop_proofs.uploaded_by,
- * plans.created_by and routes.driver_user_id keep their rows with the column set to null. A team
- * member's routes of a team pass to the team's owner (they are the team's work, not personal data).
- * The e-mail address is removed from the audit rows that named it. Proof files of deleted routes are
- * removed from storage after the commit.
- */
-export async function deleteAccount(deps: DeletionDeps, who: { userId: string; userAgent: string | null; ipAddress: string | null; sessionId: string | null }): Promise<void> {
-  const { db, logger, storage } = deps;
-  const proofKeys = await db.transaction(async (tx) => {
-    const [profile] = await tx.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, who.userId)).for("update");
-    if (!profile) throw new NotFoundError("Account");
-    const [ownedTeam] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.ownerId, who.userId)).orderBy(asc(teams.createdAt)).limit(1);
-    if (ownedTeam) throw new ConflictError(accountSecurityMessages.ownsTeam(ownedTeam.name));
-
-    // Team routes the member planned stay with the team: they pass to its owner.
-    await tx
-      .update(routes)
-      .set({ userId: sql`(select ${teams.ownerId} from ${teams} where ${teams.id} = ${routes.teamId})`, updatedAt: new Date() })
-      .where(and(eq(routes.userId, who.userId), isNotNull(routes.teamId), sql`exists (select 1 from ${teams} where ${teams.id} = ${routes.teamId})`));
-
-    const proofs = await tx
-      .select({ key: stopProofs.objectKey })
-      .from(stopProofs)
-      .innerJoin(routeStops, eq(routeStops.id, stopProofs.routeStopId))
-      .innerJoin(routes, eq(routes.id, routeStops.routeId))
-      .where(eq(routes.userId, who.userId));
-
-    // Audit rows stay (user_id becomes null); the address they named goes.
-    await tx
-      .update(authenticationLogs)
-      .set({ details: sql`jsonb_set(${authenticationLogs.details}, '{metadata,email}', '"[deleted]"'::jsonb)` })
-      .where(
-        and(
-          sql`${authenticationLogs.details}->'metadata'->>'email' is not null`,
-          or(eq(authenticationLogs.userId, who.userId), and(isNull(authenticationLogs.userId), sql`${authenticationLogs.details}->'metadata'->>'email' = ${profile.email.toLowerCase()}`)),
-        ),
-      );
-
-    await tx.delete(user).where(eq(user.id, who.userId));
-    await writeAuditEvent(tx, logger, {
-      eventType: "account_deletion",
-      outcome: "success",
-      riskLevel: "medium",
-      userId: null,
-      userAgent: who.userAgent,
-      ipAddress: who.ipAddress,
-      sessionId: null,
-      resource: "/api/me",
-      metadata: { formerUserId: who.userId, proofFiles: proofs.length },
-    });
-    return proofs.map((p) => p.key);
-  });
-
-  for (const key of proofKeys) {
-    await storage.remove(PROOF_BUCKET, key).catch((error: unknown) => logger.error({ err: error }, "could not remove a deleted account's proof file"));
-  }
 }
