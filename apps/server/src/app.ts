@@ -22,6 +22,9 @@ import { cspReportRouter } from "./routes/csp-report/csp-report.handlers";
 import { contactRouter } from "./routes/contact/contact.handlers";
 import { healthRouter } from "./routes/health/health.handlers";
 import { meRouter } from "./routes/me/me.handlers";
+import { profileRouter } from "./routes/profile/profile.handlers";
+import { AVATAR_BODY_LIMIT_BYTES } from "./routes/profile/profile.routes";
+import { updateUserGuard } from "./routes/profile/update-user-guard";
 import { accountSecurityRouter } from "./routes/account-security/account-security.handlers";
 import { notificationsRouter } from "./routes/notifications/notifications.handlers";
 import { preferencesRouter } from "./routes/preferences/preferences.handlers";
@@ -166,15 +169,19 @@ export function createApp(deps: AppDeps) {
   const defaultBodyLimit = limitBody(limit);
   const planBodyLimit = limitBody(planLimit);
   const proofBodyLimit = limitBody(Math.max(limit, PROOF_BODY_LIMIT_BYTES));
+  const avatarBodyLimit = limitBody(Math.max(limit, AVATAR_BODY_LIMIT_BYTES));
   app.use("/api/*", (c, next) => {
     if (c.req.method === "POST" && PLAN_UPLOAD_PATH.test(c.req.path)) return planBodyLimit(c, next);
     if (c.req.method === "PUT" && DRAFT_UPLOAD_PATH.test(c.req.path)) return planBodyLimit(c, next);
     if (c.req.method === "POST" && PROOF_UPLOAD_PATH.test(c.req.path)) return proofBodyLimit(c, next);
+    if (c.req.method === "PUT" && c.req.path === "/api/me/avatar") return avatarBodyLimit(c, next);
     // A public API problem carries its matrices (200 tasks: a 400×400 matrix is about 1 MB).
     if (c.req.method === "POST" && c.req.path.startsWith("/api/v1/")) return planBodyLimit(c, next);
     return defaultBodyLimit(c, next);
   });
 
+  // The profile's name and image rules before Better Auth stores them (issue 27).
+  app.use("/api/auth/update-user", updateUserGuard);
   // Better Auth owns /api/auth/*; its own errors are already JSON, anything thrown is mapped.
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
@@ -216,6 +223,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", healthRouter);
   app.route("/", cspReportRouter);
   app.route("/", meRouter);
+  app.route("/", profileRouter);
   app.route("/", accountSecurityRouter);
   app.route("/", preferencesRouter);
   app.route("/", savedLocationsRouter);

@@ -30,3 +30,4 @@ export * from "./system";
 export * from "./analytics";
 export * from "./team-analytics";
 export * from "./public-api";
+export * from "./profile";
