@@ -119,6 +119,8 @@ export const teamMemberSchema = z.object({
   userId: z.string(),
   email: z.string(),
   name: z.string(),
+  /** The member's avatar URL (issue 27), or null: the list shows initials then. */
+  image: z.string().nullable(),
   role: z.enum(teamRoles),
   quotaAllocation: z.number().int(),
   usedQuota: z.number().int(),

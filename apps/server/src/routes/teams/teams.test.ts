@@ -106,7 +106,7 @@ describe("GET /api/teams and /api/teams/{id}", () => {
       ["member", people.member.email],
     ]);
     expect(detail.members[0]).toEqual({
-      userId: people.owner.userId, email: people.owner.email, name: "Olive Owner", role: "owner", quotaAllocation: 0, usedQuota: 0, invitedBy: null, invitedByName: null, joinedAt: expect.any(String),
+      userId: people.owner.userId, email: people.owner.email, name: "Olive Owner", image: null, role: "owner", quotaAllocation: 0, usedQuota: 0, invitedBy: null, invitedByName: null, joinedAt: expect.any(String),
     });
     const outsider = await t.call(`/api/teams/${teamId}`, { cookie: people.outsider.cookie });
     expect(JSON.stringify(await outsider.json())).not.toContain("Acme");

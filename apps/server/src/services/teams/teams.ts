@@ -101,7 +101,7 @@ export const invitationIsOpen = () =>
 
 async function membersOf(db: DbOrTx, team: TeamRow): Promise<TeamMember[]> {
   const rows = await db
-    .select({ member: teamMembers, email: user.email, name: user.name, inviterName: inviter.name })
+    .select({ member: teamMembers, email: user.email, name: user.name, image: user.image, inviterName: inviter.name })
     .from(teamMembers)
     .innerJoin(user, eq(user.id, teamMembers.userId))
     .leftJoin(inviter, eq(inviter.id, teamMembers.invitedBy))
@@ -110,11 +110,12 @@ async function membersOf(db: DbOrTx, team: TeamRow): Promise<TeamMember[]> {
   return rows.map((r) => presentMember(team, r.member, r));
 }
 
-function presentMember(team: TeamRow, m: typeof teamMembers.$inferSelect, who: { email: string; name: string; inviterName: string | null }): TeamMember {
+function presentMember(team: TeamRow, m: typeof teamMembers.$inferSelect, who: { email: string; name: string; image: string | null; inviterName: string | null }): TeamMember {
   return {
     userId: m.userId,
     email: who.email,
     name: who.name,
+    image: who.image,
     role: team.ownerId === m.userId ? "owner" : asTeamRole(m.role),
     quotaAllocation: m.quotaAllocation,
     usedQuota: m.usedQuota,
@@ -196,11 +197,11 @@ export async function updateMember(deps: TeamDeps, caller: Caller, teamId: strin
     if (patch.role && patch.role !== target.role) await auditTeamRole(deps, tx, caller, teamId, memberId, "change role", target.role, patch.role);
     await events.teamChanged(tx, teamId, "updated", memberId);
     const [who] = await tx
-      .select({ email: user.email, name: user.name, inviterName: inviter.name })
+      .select({ email: user.email, name: user.name, image: user.image, inviterName: inviter.name })
       .from(user)
       .leftJoin(inviter, eq(inviter.id, sql`${updated.invitedBy}`))
       .where(eq(user.id, memberId));
-    return presentMember(team, updated, who ?? { email: "", name: "", inviterName: null });
+    return presentMember(team, updated, who ?? { email: "", name: "", image: null, inviterName: null });
   });
 }
 

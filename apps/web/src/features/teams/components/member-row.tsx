@@ -2,6 +2,7 @@ import { useState } from "react";
 import { assignableTeamRoles, teamMessages, teamRoleNames, type AssignableTeamRole, type TeamMember } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { UserAvatar } from "@/components/user-avatar";
 import { errorMessage } from "@/lib/api-client";
 import { useUpdateMember } from "@/features/teams/api/update-member";
 import { useRemoveMember } from "@/features/teams/api/remove-member";
@@ -55,8 +56,13 @@ export function MemberRow({ teamId, teamName, member, canManage, isSelf, onResul
   return (
     <tr className="border-t align-top">
       <td className="py-2 pr-3 font-medium">
-        {member.name}
-        {isSelf ? <span className="text-muted-foreground"> (you)</span> : null}
+        <span className="flex items-center gap-2">
+          <UserAvatar person={member} size="md" />
+          <span>
+            {member.name}
+            {isSelf ? <span className="text-muted-foreground"> (you)</span> : null}
+          </span>
+        </span>
       </td>
       <td className="py-2 pr-3 break-all">{member.email}</td>
       <td className="py-2 pr-3">

@@ -53,6 +53,9 @@ describe("TeamDashboardPage as the owner", () => {
     expect(within(member).getByRole("combobox", { name: "Role of bob@example.com" })).toHaveValue("member");
     expect(within(member).getByRole("spinbutton", { name: "Allocation of bob@example.com" })).toHaveValue(5);
     expect(within(member).getByText("Ana Silva")).toBeInTheDocument();
+    // Avatars (issue 27): Bob's picture, Ana's initials.
+    expect(within(member).getByTestId("user-avatar-image")).toHaveAttribute("src", "/api/avatars/u2/bobversion01");
+    expect(within(owner).getByTestId("user-avatar-initials")).toHaveTextContent("AS");
     expect(screen.getByRole("form", { name: "Invite a member" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Transfer ownership" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Leave team" })).not.toBeInTheDocument();

@@ -2,9 +2,9 @@ import { vi } from "vitest";
 import type { TeamDetail, TeamList, TeamMember, TeamRole } from "@routepilot/contracts";
 import { jsonResponse } from "@/test/utils";
 
-export const ana: TeamMember = { userId: "u1", email: "ana@example.com", name: "Ana Silva", role: "owner", quotaAllocation: 0, usedQuota: 2, invitedBy: null, invitedByName: null, joinedAt: "2026-01-02T10:00:00.000Z" };
-export const bob: TeamMember = { userId: "u2", email: "bob@example.com", name: "Bob Stone", role: "member", quotaAllocation: 5, usedQuota: 1, invitedBy: "u1", invitedByName: "Ana Silva", joinedAt: "2026-01-03T10:00:00.000Z" };
-export const cat: TeamMember = { userId: "u3", email: "cat@example.com", name: "Cat Lee", role: "admin", quotaAllocation: 10, usedQuota: 0, invitedBy: "u1", invitedByName: "Ana Silva", joinedAt: "2026-01-04T10:00:00.000Z" };
+export const ana: TeamMember = { userId: "u1", email: "ana@example.com", name: "Ana Silva", image: null, role: "owner", quotaAllocation: 0, usedQuota: 2, invitedBy: null, invitedByName: null, joinedAt: "2026-01-02T10:00:00.000Z" };
+export const bob: TeamMember = { userId: "u2", email: "bob@example.com", name: "Bob Stone", image: "/api/avatars/u2/bobversion01", role: "member", quotaAllocation: 5, usedQuota: 1, invitedBy: "u1", invitedByName: "Ana Silva", joinedAt: "2026-01-03T10:00:00.000Z" };
+export const cat: TeamMember = { userId: "u3", email: "cat@example.com", name: "Cat Lee", image: null, role: "admin", quotaAllocation: 10, usedQuota: 0, invitedBy: "u1", invitedByName: "Ana Silva", joinedAt: "2026-01-04T10:00:00.000Z" };
 
 /** Acme as the caller with `role` sees it. */
 export function teamDetail(role: TeamRole, overrides: Partial<TeamDetail> = {}): TeamDetail {
