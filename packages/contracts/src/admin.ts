@@ -35,12 +35,29 @@ export const adminMessages = {
   accountDeleted: (email: string) => `The account of ${email} has been deleted.`,
 } as const;
 
+/**
+ * Why `actor` may not delete `target`'s account from the console, or null when they may (decision
+ * 022): never one's own (that is the self-deletion flow); an admin deletes plain users only; a
+ * super_admin deletes anyone else. The server enforces it; the console hides the action.
+ */
+export function accountDeletionRefusal(actor: { id: string; role: string }, target: { id: string; role: string }): string | null {
+  const actorRole = accountRoleOf(actor.role);
+  if (actorRole === "user") return adminMessages.adminsOnly;
+  if (target.id === actor.id) return adminMessages.selfDelete;
+  if (actorRole === "super_admin") return null;
+  const targetRole = accountRoleOf(target.role);
+  if (targetRole === "super_admin") return adminMessages.deleteSuperAdmin;
+  if (targetRole === "admin") return adminMessages.deleteAdmin;
+  return null;
+}
+
 /** Friendly names of Better Auth `account.providerId` values; any other id is shown as it is. */
 const signInMethodNames: Record<string, string> = {
   credential: "Password",
   google: "Google",
   microsoft: "Microsoft",
   github: "GitHub",
+  oidc: "Single sign-on",
 };
 
 /** What the admin console calls a sign-in method (a Better Auth provider id). */

@@ -1,5 +1,6 @@
 import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import {
+  accountDeletionRefusal,
   accountRoleOf,
   asTier,
   adminMessages,
@@ -40,19 +41,16 @@ export function requireSuperAdmin(actor: { role: string }): void {
 }
 
 /**
- * Who may delete whose account from the console (decision 022): never one's own (400: that is
- * the self-deletion flow, with its password confirmation); an admin deletes plain users only; a
- * super_admin deletes anyone else, admins and super_admins included (403 otherwise).
+ * Throws unless `actor` may delete `target`'s account from the console (contracts'
+ * accountDeletionRefusal, decision 022): 400 for one's own (the self-deletion flow, with its
+ * password confirmation), 403 for a plain user, or an admin deleting an admin or super_admin.
  */
 export function requireMayDeleteAccount(actor: { id: string; role: string }, target: { id: string; role: string }): void {
   requireAdmin(actor);
-  if (target.id === actor.id) throw new ValidationError(adminMessages.selfDelete);
-  if (accountRoleOf(actor.role) === "super_admin") return;
-  const targetRole = accountRoleOf(target.role);
-  if (targetRole === "super_admin") throw new ForbiddenError(adminMessages.deleteSuperAdmin);
-  if (targetRole === "admin") throw new ForbiddenError(adminMessages.deleteAdmin);
+  const refusal = accountDeletionRefusal(actor, target);
+  if (refusal === adminMessages.selfDelete) throw new ValidationError(refusal);
+  if (refusal) throw new ForbiddenError(refusal);
 }
-
 
 /** Escapes LIKE wildcards so a search for "a_b" matches the text literally. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { adminPageSizes, type AdminUserSort } from "@routepilot/contracts";
+import { accountDeletionRefusal, adminPageSizes, type AdminUserSort } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -10,8 +10,14 @@ import { UserRow } from "@/features/admin/components/user-row";
 const sortNames: Record<AdminUserSort, string> = { created: "Newest first", email: "E-mail", routesUsed: "Routes used" };
 const selectClass = "h-10 rounded-md border border-input bg-background px-2 text-sm";
 
+type AdminConsoleProps = {
+  canChangeRoles: boolean;
+  /** The signed-in administrator: which accounts they may delete (never their own; an admin only plain users'). */
+  viewer: { id: string; role: string } | undefined;
+};
+
 /** The admin console's users table: search, sort, paginate 25/50/100, and per-user actions. */
-export function AdminConsole({ canChangeRoles }: { canChangeRoles: boolean }) {
+export function AdminConsole({ canChangeRoles, viewer }: AdminConsoleProps) {
   const [q, setQ] = useState("");
   const [sort, setSort] = useState<AdminUserSort>("created");
   const [pageSize, setPageSize] = useState<(typeof adminPageSizes)[number]>(25);
@@ -102,7 +108,9 @@ export function AdminConsole({ canChangeRoles }: { canChangeRoles: boolean }) {
                 </td>
               </tr>
             ) : (
-              users.data?.users.map((u) => <UserRow key={u.id} user={u} canChangeRoles={canChangeRoles} onResult={setResult} />)
+              users.data?.users.map((u) => (
+                <UserRow key={u.id} user={u} canChangeRoles={canChangeRoles} canDelete={viewer !== undefined && accountDeletionRefusal(viewer, u) === null} onResult={setResult} />
+              ))
             )}
           </tbody>
         </table>

@@ -1,5 +1,5 @@
 import { Fragment, useState } from "react";
-import { accountRoleOf, accountRoles, monthlyRouteLimits, tierDisplayNames, tiers, type AccountRole, type AdminUser, type Tier } from "@routepilot/contracts";
+import { accountRoleOf, accountRoles, monthlyRouteLimits, signInMethodName, tierDisplayNames, tiers, type AccountRole, type AdminUser, type Tier } from "@routepilot/contracts";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -17,6 +17,7 @@ import { useChangePlan } from "@/features/admin/api/change-plan";
 import { useChangeRole } from "@/features/admin/api/change-role";
 import { useResetUsage } from "@/features/admin/api/reset-usage";
 import { useUnbanUser } from "@/features/admin/api/unban-user";
+import { DeleteUserDialog } from "@/features/admin/components/delete-user-dialog";
 import { OverageHistory } from "@/features/admin/components/overage-history";
 
 const selectClass = "h-9 rounded-md border border-input bg-background px-2 text-sm disabled:opacity-60";
@@ -62,17 +63,21 @@ function asTierName(tier: string): string {
 type UserRowProps = {
   user: AdminUser;
   canChangeRoles: boolean;
+  /** Whether the viewer may delete this account (not their own; an admin only a plain user's: accountDeletionRefusal). */
+  canDelete: boolean;
   /** Reports an action that succeeded (a failure is toasted by the app's default, decision 018). */
   onResult: (message: string) => void;
 };
 
 /**
  * One user in the console: plan select, role (select for super_admin), usage, ban/unban, reset usage
- * and overage history. A plan, role or ban is applied only after a confirmation naming the user and
- * the old and new value; Cancel (or Escape) leaves the user unchanged.
+ * overage history, linked sign-in methods and account deletion. A plan, role or ban is applied only
+ * after a confirmation naming the user and the old and new value; Cancel (or Escape) leaves the user
+ * unchanged. Deleting asks for the user's e-mail typed in its own dialog.
  */
-export function UserRow({ user, canChangeRoles, onResult }: UserRowProps) {
+export function UserRow({ user, canChangeRoles, canDelete, onResult }: UserRowProps) {
   const [showOverage, setShowOverage] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const [pending, setPending] = useState<PendingChange | null>(null);
   const changePlan = useChangePlan();
   const changeRole = useChangeRole();
@@ -101,6 +106,9 @@ export function UserRow({ user, canChangeRoles, onResult }: UserRowProps) {
         <td className="py-2 pr-3">
           <div className="font-medium break-all">{user.email}</div>
           <div className="text-muted-foreground">{user.name}</div>
+          <div className="text-xs text-muted-foreground">
+            Sign-in: {user.signInMethods.length > 0 ? user.signInMethods.map(signInMethodName).join(", ") : "none linked"}
+          </div>
         </td>
         <td className="py-2 pr-3">
           <select
@@ -165,6 +173,11 @@ export function UserRow({ user, canChangeRoles, onResult }: UserRowProps) {
             <Button size="sm" variant="ghost" aria-expanded={showOverage} aria-label={`Overage history of ${user.email}`} onClick={() => setShowOverage((v) => !v)}>
               Overage
             </Button>
+            {canDelete ? (
+              <Button size="sm" variant="outline" className="text-destructive" disabled={busy} aria-label={`Delete account of ${user.email}`} onClick={() => setDeleting(true)}>
+                Delete account
+              </Button>
+            ) : null}
           </div>
         </td>
       </tr>
@@ -175,6 +188,7 @@ export function UserRow({ user, canChangeRoles, onResult }: UserRowProps) {
           </td>
         </tr>
       ) : null}
+      {canDelete ? <DeleteUserDialog user={user} open={deleting} onOpenChange={setDeleting} onDeleted={onResult} /> : null}
       <AlertDialog
         open={pending !== null}
         onOpenChange={(open) => {

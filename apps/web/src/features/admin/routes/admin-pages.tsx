@@ -8,8 +8,8 @@ export function AdminDashboardPage() {
   const me = useMe();
   return (
     <PageContainer size="wide">
-      <PageHeader title="Admin Dashboard" description="Search users, change their plan, reset their usage, ban or unban them. Every change is recorded in the audit log." />
-      <AdminConsole canChangeRoles={me.data?.access.superAdmin ?? false} />
+      <PageHeader title="Admin Dashboard" description="Search users, change their plan, reset their usage, ban, unban or delete them. Every change is recorded in the audit log." />
+      <AdminConsole canChangeRoles={me.data?.access.superAdmin ?? false} viewer={me.data?.user} />
     </PageContainer>
   );
 }
