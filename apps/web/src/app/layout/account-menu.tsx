@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Building2, ChevronDown, CircleHelp, LogOut, Scale, Settings, ShieldCheck, UserRound, Wrench } from "lucide-react";
+import { displayNameOf } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -12,54 +13,56 @@ import {
   DropdownMenuSubTrigger,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { accountLabel } from "@/lib/auth";
-import { adminItems, type NavAccess } from "@/app/layout/nav-items";
+import { UserAvatar } from "@/components/user-avatar";
+import { accountMenuItems, adminItems, type NavAccess } from "@/app/layout/nav-items";
 
-type AccountMenuProps = { email: string | null | undefined; planLabel: string; access: NavAccess; onSignOut: () => void };
+/** Who the menus show: the signed-in user's display name, e-mail and avatar. */
+export type MenuPerson = { name?: string | null; email?: string | null; image?: string | null };
+
+type AccountMenuProps = { person: MenuPerson; planLabel: string; access: NavAccess; onSignOut: () => void };
+
+const accountIcons = { "/profile": UserRound, "/settings": Settings, "/security": ShieldCheck } as const;
 
 /**
- * SPEC §2 account menu; its label is the e-mail's part before the @, or "User". An admin or
- * super_admin also finds the admin pages here (issue 25), under "Administration".
+ * SPEC §2 account menu. Its label is the display name (decision 020 departs from SPEC §2's
+ * e-mail local part), falling back to the e-mail's local part, then "User"; the avatar or the
+ * initials sit beside it. An admin or super_admin also finds the admin pages here (issue 25).
  */
-export function AccountMenu({ email, planLabel, access, onSignOut }: AccountMenuProps) {
-  const label = accountLabel(email);
+export function AccountMenu({ person, planLabel, access, onSignOut }: AccountMenuProps) {
+  const label = displayNameOf(person);
   const admin = adminItems(access);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" className="gap-2 px-2" data-testid="account-menu-trigger">
-          <span className="flex size-7 items-center justify-center rounded-full bg-secondary text-primary">
-            <UserRound className="size-4" aria-hidden="true" />
-          </span>
+          <UserAvatar person={person} size="sm" className="size-7" />
           <span className="sr-only">Account menu: </span>
-          <span className="max-w-32 truncate">{label}</span>
+          <span className="max-w-32 truncate" data-testid="account-menu-label">
+            {label}
+          </span>
           <ChevronDown className="size-4 text-muted-foreground" aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel className="grid gap-0.5">
-          <span className="truncate">{label}</span>
-          <span className="text-xs font-normal text-muted-foreground">{planLabel}</span>
+        <DropdownMenuLabel className="flex items-center gap-2">
+          <UserAvatar person={person} size="lg" />
+          <span className="grid min-w-0 gap-0.5">
+            <span className="truncate">{label}</span>
+            <span className="text-xs font-normal text-muted-foreground">{planLabel}</span>
+          </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/profile">
-            <UserRound aria-hidden="true" />
-            Profile
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/settings">
-            <Settings aria-hidden="true" />
-            Settings
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/security">
-            <ShieldCheck aria-hidden="true" />
-            Security
-          </Link>
-        </DropdownMenuItem>
+        {accountMenuItems.account.map((item) => {
+          const Icon = accountIcons[item.to];
+          return (
+            <DropdownMenuItem key={item.to} asChild>
+              <Link to={item.to}>
+                <Icon aria-hidden="true" />
+                {item.label}
+              </Link>
+            </DropdownMenuItem>
+          );
+        })}
         {admin.length > 0 ? (
           <>
             <DropdownMenuSeparator />
@@ -81,15 +84,11 @@ export function AccountMenu({ email, planLabel, access, onSignOut }: AccountMenu
             Company
           </DropdownMenuSubTrigger>
           <DropdownMenuSubContent>
-            <DropdownMenuItem asChild>
-              <Link to="/company/about">About Us</Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to="/company/contact">Contact Us</Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to="/company/careers">Careers</Link>
-            </DropdownMenuItem>
+            {accountMenuItems.company.map((item) => (
+              <DropdownMenuItem key={item.to} asChild>
+                <Link to={item.to}>{item.label}</Link>
+              </DropdownMenuItem>
+            ))}
           </DropdownMenuSubContent>
         </DropdownMenuSub>
         <DropdownMenuSub>
@@ -98,18 +97,17 @@ export function AccountMenu({ email, planLabel, access, onSignOut }: AccountMenu
             Legal
           </DropdownMenuSubTrigger>
           <DropdownMenuSubContent>
-            <DropdownMenuItem asChild>
-              <Link to="/terms">Terms of Service</Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to="/privacy">Privacy Policy</Link>
-            </DropdownMenuItem>
+            {accountMenuItems.legal.map((item) => (
+              <DropdownMenuItem key={item.to} asChild>
+                <Link to={item.to}>{item.label}</Link>
+              </DropdownMenuItem>
+            ))}
           </DropdownMenuSubContent>
         </DropdownMenuSub>
         <DropdownMenuItem asChild>
-          <Link to="/help">
+          <Link to={accountMenuItems.help.to}>
             <CircleHelp aria-hidden="true" />
-            Help
+            {accountMenuItems.help.label}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />

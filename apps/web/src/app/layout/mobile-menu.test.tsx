@@ -5,7 +5,7 @@ import { MemoryRouter } from "react-router";
 import type { Tier } from "@routepilot/contracts";
 import { AccountMenu } from "@/app/layout/account-menu";
 import { MobileMenu } from "@/app/layout/mobile-menu";
-import { accessOf, adminItems, footerItems, mobileMenuItems, planLabel, topBarItems, type NavAccess } from "@/app/layout/nav-items";
+import { accessOf, accountMenuItems, adminItems, footerItems, mobileMenuItems, planLabel, topBarItems, type NavAccess } from "@/app/layout/nav-items";
 import { makeMe } from "@/test/utils";
 
 /** The access flags the server gives each tier (SPEC §5/§6) for a user outside any team. */
@@ -102,7 +102,7 @@ describe("admin pages in the menus (issue 25)", () => {
   it("shows an Administration group in the account menu of an admin, none for a user", async () => {
     const { unmount } = render(
       <MemoryRouter>
-        <AccountMenu email="root@example.com" planLabel="Free Plan" access={superAdmin} onSignOut={() => {}} />
+        <AccountMenu person={{ name: "Root", email: "root@example.com" }} planLabel="Free Plan" access={superAdmin} onSignOut={() => {}} />
       </MemoryRouter>,
     );
     await userEvent.click(screen.getByTestId("account-menu-trigger"));
@@ -115,7 +115,7 @@ describe("admin pages in the menus (issue 25)", () => {
 
     render(
       <MemoryRouter>
-        <AccountMenu email="ana@example.com" planLabel="Free Plan" access={accessByTier.fleet_pro} onSignOut={() => {}} />
+        <AccountMenu person={{ name: "Ana Silva", email: "ana@example.com" }} planLabel="Free Plan" access={accessByTier.fleet_pro} onSignOut={() => {}} />
       </MemoryRouter>,
     );
     await userEvent.click(screen.getByTestId("account-menu-trigger"));
@@ -129,7 +129,7 @@ describe("<MobileMenu>", () => {
   it("opens from the Open menu button and shows the user, the plan, badges and Sign Out", async () => {
     render(
       <MemoryRouter>
-        <MobileMenu signedIn email="ana@example.com" planLabel="Enterprise Plan" access={accessByTier.enterprise} onSignOut={() => {}} />
+        <MobileMenu signedIn person={{ name: "", email: "ana@example.com" }} planLabel="Enterprise Plan" access={accessByTier.enterprise} onSignOut={() => {}} />
       </MemoryRouter>,
     );
     await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
@@ -153,5 +153,99 @@ describe("<MobileMenu>", () => {
     expect(within(dialog).getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth/sign-in");
     expect(within(dialog).getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/auth/sign-up");
     expect(within(dialog).queryByRole("button", { name: "Sign Out" })).not.toBeInTheDocument();
+  });
+});
+
+describe("the display name and avatar in the menus (issue 27, decision 020)", () => {
+  it("labels the account menu with the display name and shows the avatar; the e-mail's local part, then User, without a name", async () => {
+    const { unmount } = render(
+      <MemoryRouter>
+        <AccountMenu person={{ name: "Alice Walker", email: "alice.walker@example.com", image: "/api/avatars/u1/version0001" }} planLabel="Free Plan" access={accessByTier.free} onSignOut={() => {}} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId("account-menu-label")).toHaveTextContent("Alice Walker");
+    expect(screen.getByRole("button", { name: /^Account menu:\s*Alice Walker/ })).toBeInTheDocument();
+    expect(within(screen.getByTestId("account-menu-trigger")).getByTestId("user-avatar-image")).toHaveAttribute("src", "/api/avatars/u1/version0001");
+    unmount();
+
+    const { unmount: again } = render(
+      <MemoryRouter>
+        <AccountMenu person={{ name: "  ", email: "alice.walker@example.com", image: null }} planLabel="Free Plan" access={accessByTier.free} onSignOut={() => {}} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId("account-menu-label")).toHaveTextContent("alice.walker");
+    expect(within(screen.getByTestId("account-menu-trigger")).getByTestId("user-avatar-initials")).toHaveTextContent("A");
+    again();
+
+    render(
+      <MemoryRouter>
+        <AccountMenu person={{}} planLabel="Free Plan" access={accessByTier.free} onSignOut={() => {}} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId("account-menu-label")).toHaveTextContent("User");
+  });
+
+  it("shows the display name and initials in the phone menu", async () => {
+    render(
+      <MemoryRouter>
+        <MobileMenu signedIn person={{ name: "Alice Walker", email: "alice.walker@example.com" }} planLabel="Free Plan" access={accessByTier.free} onSignOut={() => {}} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    const dialog = await screen.findByRole("dialog", { name: "Menu" });
+    expect(within(dialog).getByTestId("mobile-menu-user")).toHaveTextContent("Alice Walker");
+    expect(within(dialog).getByTestId("user-avatar-initials")).toHaveTextContent("AW");
+  });
+});
+
+describe("phone menu parity with the desktop account menu (issue 27)", () => {
+  async function links(ui: React.ReactElement, open: () => Promise<HTMLElement>) {
+    const view = render(<MemoryRouter>{ui}</MemoryRouter>);
+    const container = await open();
+    const hrefs = within(container)
+      .queryAllByRole("link")
+      .concat(within(container).queryAllByRole("menuitem").filter((el) => el.tagName === "A"))
+      .map((el) => el.getAttribute("href"));
+    view.unmount();
+    return new Set(hrefs);
+  }
+
+  it("the phone menu links to every page the account menu does, submenus included, and has Sign Out", async () => {
+    const access: NavAccess = { ...accessByTier.fleet_pro, admin: true, superAdmin: true };
+    const desktop = [
+      ...accountMenuItems.account,
+      ...accountMenuItems.company,
+      ...accountMenuItems.legal,
+      accountMenuItems.help,
+      ...adminItems(access),
+    ].map((i) => i.to);
+    // The account menu really renders those (submenus opened).
+    const shown = await links(<AccountMenu person={{ name: "Ana" }} planLabel="Fleet Pro Plan" access={access} onSignOut={() => {}} />, async () => {
+      await userEvent.click(screen.getByTestId("account-menu-trigger"));
+      const menu = await screen.findByRole("menu");
+      await userEvent.click(within(menu).getByRole("menuitem", { name: "Company" }));
+      await screen.findByRole("menuitem", { name: "Careers" });
+      return document.body;
+    });
+    for (const to of ["/profile", "/settings", "/security", "/help", "/admin", "/company/about", "/company/careers"]) expect(shown).toContain(to);
+
+    const phone = await links(<MobileMenu signedIn person={{ name: "Ana" }} planLabel="Fleet Pro Plan" access={access} onSignOut={() => {}} />, async () => {
+      await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
+      return screen.findByRole("dialog", { name: "Menu" });
+    });
+    for (const to of desktop) expect(phone, to).toContain(to);
+
+    render(
+      <MemoryRouter>
+        <MobileMenu signedIn person={{ name: "Ana" }} planLabel="Free Plan" access={accessByTier.free} onSignOut={() => {}} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    const dialog = await screen.findByRole("dialog", { name: "Menu" });
+    expect(within(dialog).getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/profile");
+    expect(within(dialog).getByRole("link", { name: "Security" })).toHaveAttribute("href", "/security");
+    expect(within(dialog).getByText("Company")).toBeInTheDocument();
+    expect(within(dialog).getByText("Legal")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Sign Out" })).toBeInTheDocument();
   });
 });

@@ -1,26 +1,59 @@
 import { useState } from "react";
 import { NavLink } from "react-router";
-import { LogOut, Menu, UserRound } from "lucide-react";
+import { ChevronRight, LogOut, Menu } from "lucide-react";
+import { displayNameOf } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/badge";
 import { Separator } from "@/components/ui/separator";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
+import { UserAvatar } from "@/components/user-avatar";
 import { cn } from "@/lib/utils";
-import { accountLabel } from "@/lib/auth";
-import { mobileMenuItems, type NavAccess } from "@/app/layout/nav-items";
+import { accountMenuItems, mobileMenuItems, type NavAccess, type NavItem } from "@/app/layout/nav-items";
+import type { MenuPerson } from "@/app/layout/account-menu";
 
 type MobileMenuProps = {
   signedIn: boolean;
-  email?: string | null;
+  person?: MenuPerson;
   planLabel?: string;
   access: NavAccess;
   onSignOut?: () => void;
 };
 
-/** The menu shown under 768 px: a sheet opened by the "Open menu" button (SPEC §2). */
-export function MobileMenu({ signedIn, email, planLabel, access, onSignOut }: MobileMenuProps) {
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn("flex items-center justify-between gap-2 rounded-md px-3 py-2.5 text-base font-medium transition-colors hover:bg-accent", isActive && "bg-accent text-accent-foreground");
+
+/**
+ * The menu shown under 768 px: a sheet opened by the "Open menu" button (SPEC §2). Signed in, it
+ * also has every entry of the desktop account menu (issue 27): Profile and Security beside SPEC's
+ * list (which has Settings and Help), and the Company and Legal submenus as expandable groups.
+ */
+export function MobileMenu({ signedIn, person, planLabel, access, onSignOut }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
   const items = mobileMenuItems(signedIn, access);
+  const listed = new Set(items.map((item) => item.to));
+  const accountItems = signedIn ? accountMenuItems.account.filter((item) => !listed.has(item.to)) : [];
+  const helpListed = listed.has(accountMenuItems.help.to);
+  const close = () => setOpen(false);
+  const links = (list: readonly NavItem[]) => (
+    <ul className="grid gap-1">
+      {list.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} onClick={close} className={linkClass}>
+            <span>{item.label}</span>
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+  const group = (label: string, list: readonly NavItem[]) => (
+    <details className="group">
+      <summary className="flex cursor-pointer list-none items-center justify-between rounded-md px-3 py-2.5 text-base font-medium hover:bg-accent [&::-webkit-details-marker]:hidden">
+        {label}
+        <ChevronRight className="size-4 text-muted-foreground transition-transform group-open:rotate-90" aria-hidden="true" />
+      </summary>
+      <div className="pl-3">{links(list)}</div>
+    </details>
+  );
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
@@ -34,12 +67,10 @@ export function MobileMenu({ signedIn, email, planLabel, access, onSignOut }: Mo
           {signedIn ? (
             <SheetDescription asChild>
               <div className="flex items-center gap-3 pt-2">
-                <span className="flex size-10 items-center justify-center rounded-full bg-secondary text-primary">
-                  <UserRound className="size-5" aria-hidden="true" />
-                </span>
-                <span className="grid">
-                  <span className="font-semibold text-foreground" data-testid="mobile-menu-user">
-                    {accountLabel(email)}
+                <UserAvatar person={person ?? {}} size="lg" />
+                <span className="grid min-w-0">
+                  <span className="truncate font-semibold text-foreground" data-testid="mobile-menu-user">
+                    {displayNameOf(person)}
                   </span>
                   <span className="text-sm text-muted-foreground" data-testid="mobile-menu-plan">
                     {planLabel}
@@ -56,17 +87,7 @@ export function MobileMenu({ signedIn, email, planLabel, access, onSignOut }: Mo
           <ul className="grid gap-1">
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === "/"}
-                  onClick={() => setOpen(false)}
-                  className={({ isActive }) =>
-                    cn(
-                      "flex items-center justify-between gap-2 rounded-md px-3 py-2.5 text-base font-medium transition-colors hover:bg-accent",
-                      isActive && "bg-accent text-accent-foreground",
-                    )
-                  }
-                >
+                <NavLink to={item.to} end={item.to === "/"} onClick={close} className={linkClass}>
                   <span>{item.label}</span>
                   {item.badge ? <Badge variant="secondary">{item.badge}</Badge> : null}
                 </NavLink>
@@ -74,6 +95,13 @@ export function MobileMenu({ signedIn, email, planLabel, access, onSignOut }: Mo
             ))}
           </ul>
         </nav>
+        {signedIn ? (
+          <nav aria-label="Account" className="grid gap-1">
+            {links(helpListed ? accountItems : [...accountItems, accountMenuItems.help])}
+            {group("Company", accountMenuItems.company)}
+            {group("Legal", accountMenuItems.legal)}
+          </nav>
+        ) : null}
         {signedIn && onSignOut ? (
           <>
             <Separator />

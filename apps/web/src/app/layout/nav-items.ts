@@ -30,6 +30,29 @@ export function adminItems(access: NavAccess): NavItem[] {
   ];
 }
 
+/**
+ * The account menu's entries (SPEC §2 account menu), shared by the desktop account menu and the
+ * phone menu so both list the same (issue 27): the account pages, the Company and Legal submenus
+ * and Help. Sign Out and the admin pages are added by each menu.
+ */
+export const accountMenuItems = {
+  account: [
+    { to: "/profile", label: "Profile" },
+    { to: "/settings", label: "Settings" },
+    { to: "/security", label: "Security" },
+  ],
+  company: [
+    { to: "/company/about", label: "About Us" },
+    { to: "/company/contact", label: "Contact Us" },
+    { to: "/company/careers", label: "Careers" },
+  ],
+  legal: [
+    { to: "/terms", label: "Terms of Service" },
+    { to: "/privacy", label: "Privacy Policy" },
+  ],
+  help: { to: "/help", label: "Help" },
+} as const satisfies { account: NavItem[]; company: NavItem[]; legal: NavItem[]; help: NavItem };
+
 /** Desktop top-bar links for a signed-in user (SPEC §2 top bar). */
 export function topBarItems(access: NavAccess): NavItem[] {
   return [

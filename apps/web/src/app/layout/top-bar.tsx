@@ -52,7 +52,7 @@ export function TopBar() {
             <>
               <NotificationsMenu />
               <div className="hidden md:block">
-                <AccountMenu email={user.email} planLabel={plan} access={access} onSignOut={() => void signOut()} />
+                <AccountMenu person={user} planLabel={plan} access={access} onSignOut={() => void signOut()} />
               </div>
             </>
           ) : (
@@ -65,7 +65,7 @@ export function TopBar() {
               </Button>
             </div>
           )}
-          <MobileMenu signedIn={user !== null} email={user?.email} planLabel={plan} access={access} onSignOut={() => void signOut()} />
+          <MobileMenu signedIn={user !== null} person={user ?? undefined} planLabel={plan} access={access} onSignOut={() => void signOut()} />
         </div>
       </div>
     </header>
