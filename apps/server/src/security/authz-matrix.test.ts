@@ -243,6 +243,8 @@ const TABLE: Record<string, Row> = {
   "POST /api/admin/users/{id}/reset-usage": { allow: NOBODY, admins: true, fresh: "user", seen: null },
   "GET /api/admin/users/{id}/overage-charges": { allow: NOBODY, admins: true },
   "PATCH /api/admin/users/{id}/role": { allow: NOBODY, admins: true, fresh: "user", valid: () => ({ role: "admin" }), seen: userRow },
+  // The super_admin deletes a fresh account: its user row is gone afterwards.
+  "DELETE /api/admin/users/{id}": { allow: NOBODY, admins: true, fresh: "user", seen: userRow },
   "GET /api/security/metrics": { allow: NOBODY, admins: true },
   "GET /api/security/alerts": { allow: NOBODY, admins: true },
   "PATCH /api/security/alerts/{id}": {
