@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { Download, Trash2 } from "lucide-react";
@@ -18,6 +18,7 @@ import { authClient } from "@/lib/auth-client";
 import { sessionFlags, useAuth } from "@/lib/auth";
 import { deleteMyAccount, exportMyData, reauthenticate } from "@/features/security/api/account-security";
 import { downloadText } from "@/lib/download";
+import { DOWNLOAD_DATA_ID } from "@/features/security/components/download-data-section";
 
 type Step = "reauth" | "export" | "delete";
 /** The fields each step's form shows next to its controls. */
@@ -108,6 +109,13 @@ export function DeleteAccountPage() {
   return (
     <PageContainer size="narrow">
       <PageHeader title="Delete account" description="Download your data, then delete your account and everything it holds. This cannot be undone." />
+      <p className="mb-6 text-sm text-muted-foreground">
+        Only want a copy of your data?{" "}
+        <Link to={`/security#${DOWNLOAD_DATA_ID}`} className="font-medium text-primary underline underline-offset-4">
+          Download my data on its own
+        </Link>{" "}
+        from Security: nothing is deleted.
+      </p>
       <div className="grid gap-6">
         <Card>
           <CardHeader>
