@@ -10,6 +10,7 @@ import { AppError, InvalidJsonError, NotFoundError, PayloadTooLargeError, Valida
 import { CLIENT_IP_HEADER, SELF_ORIGIN_HEADER } from "./auth/auth";
 import { clientIp } from "./lib/client-ip";
 import { registerAuthDocs } from "./auth/auth.openapi";
+import { signInMethodsRouter } from "./auth/sign-in-methods.handlers";
 import { loadSession, requireSession } from "./middleware/session";
 import { requireApiKey } from "./middleware/api-key";
 import { globalRateLimit } from "./middleware/rate-limit";
@@ -225,6 +226,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", meRouter);
   app.route("/", profileRouter);
   app.route("/", accountSecurityRouter);
+  app.route("/", signInMethodsRouter);
   app.route("/", preferencesRouter);
   app.route("/", savedLocationsRouter);
   app.route("/", notificationsRouter);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { openDatabase, type DatabaseHandle } from "@routepilot/db";
 import { createApp, type App } from "./app";
 import { createAuth, promoteVerifiedAdmins } from "./auth/auth";
+import { signInProvidersFrom } from "./auth/sign-in-providers";
 import type { Env } from "./env";
 import type { AppDeps } from "./lib/context";
 import type { Logger } from "./lib/logger";
@@ -74,6 +75,8 @@ export async function buildRuntime(
     adminEmails: env.ADMIN_EMAILS,
     trustedOrigins: env.TRUSTED_ORIGINS,
     secureCookies: env.NODE_ENV === "production" || baseUrl.startsWith("https://"),
+    providers: signInProvidersFrom(env),
+    passwordless: env.PASSWORDLESS_SIGN_IN,
   });
   const promoted = await promoteVerifiedAdmins(database.db, env.ADMIN_EMAILS);
   if (promoted.length > 0) logger.info({ users: promoted }, "ADMIN_EMAILS: verified accounts promoted to super_admin");

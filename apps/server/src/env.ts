@@ -115,6 +115,26 @@ export const envSchema = z.object({
   API_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(3600).default(180),
   /** Milliseconds between realtime heartbeats: each socket is pinged (no pong by the next one: closed) and its session re-checked. */
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(30_000),
+  /** Sign-in by a magic link or a one-time code by e-mail (issue 27, decision 021): on by default. */
+  PASSWORDLESS_SIGN_IN: bool.default(true),
+  /** Google sign-in (OAuth client of type "Web application"; redirect URI BASE_URL/api/auth/callback/google). */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Microsoft sign-in (Entra ID app registration; redirect URI BASE_URL/api/auth/callback/microsoft). */
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Which Microsoft accounts may sign in: common (default), organizations, consumers or a tenant id. */
+  MICROSOFT_TENANT_ID: z.string().min(1).optional(),
+  /** GitHub sign-in (OAuth app; callback URL BASE_URL/api/auth/callback/github). */
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Any OpenID Connect issuer: its discovery document (…/.well-known/openid-configuration); redirect URI BASE_URL/api/auth/callback/oidc. */
+  OIDC_DISCOVERY_URL: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  /** Unset for a public client (PKCE only). */
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The sign-in button's name for the OpenID Connect issuer (default "Single sign-on"). */
+  OIDC_PROVIDER_NAME: z.string().min(1).max(40).optional(),
   /** Bearer token of the Prometheus endpoint GET /metrics (at least 16 characters); unset, /metrics answers 404. Never logged. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
@@ -144,6 +164,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const geo = geoEnvSchema.safeParse(Object.fromEntries(geoKeys.filter((k) => k in cleaned).map((k) => [k, cleaned[k]])));
   const problems = [...(result.success ? [] : result.error.issues.map(describe)), ...(geo.success ? [] : geo.error.issues.map(describe))];
   if (!result.success || !geo.success) throw new EnvError(problems);
+  // A sign-in provider needs its client id and secret together (the OIDC issuer: discovery URL and client id).
+  const pairs: [keyof typeof result.data, keyof typeof result.data][] = [
+    ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+    ["MICROSOFT_CLIENT_ID", "MICROSOFT_CLIENT_SECRET"],
+    ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"],
+    ["OIDC_DISCOVERY_URL", "OIDC_CLIENT_ID"],
+  ];
+  const unpaired = pairs.flatMap(([a, b]) => (result.data[a] === undefined) === (result.data[b] === undefined) ? [] : [`${result.data[a] === undefined ? a : b}: required with ${result.data[a] === undefined ? b : a}`]);
+  if (unpaired.length > 0) throw new EnvError(unpaired);
   if (result.data.NODE_ENV === "production" && !result.data.BETTER_AUTH_SECRET) {
     throw new EnvError(["BETTER_AUTH_SECRET: required in production (at least 32 characters)"]);
   }

@@ -31,3 +31,4 @@ export * from "./analytics";
 export * from "./team-analytics";
 export * from "./public-api";
 export * from "./profile";
+export * from "./sign-in-methods";

@@ -1,17 +1,29 @@
+import { createHash } from "node:crypto";
 import { apiKey } from "@better-auth/api-key";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { admin, twoFactor as twoFactorPlugin } from "better-auth/plugins";
+import { admin, emailOTP, genericOAuth, jwt, magicLink, twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements, userAc } from "better-auth/plugins/admin/access";
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { emailSchema, messages, passwordProblem } from "@routepilot/contracts";
-import { account, apikey, firstAdminClaim, session, twoFactor, user, verification, type Database } from "@routepilot/db";
+import {
+  CHANGE_EMAIL_VALID_HOURS,
+  MAGIC_LINK_VALID_MINUTES,
+  SIGN_IN_CODE_ATTEMPTS,
+  SIGN_IN_CODE_LENGTH,
+  SIGN_IN_CODE_VALID_MINUTES,
+  emailSchema,
+  messages,
+  passwordProblem,
+  signInMethodMessages,
+} from "@routepilot/contracts";
+import { account, apikey, firstAdminClaim, jwks, session, twoFactor, user, verification, type Database } from "@routepilot/db";
 import { redactSecrets, redactText, type Logger } from "../lib/logger";
 import { writeAuditEvent, type AuditEvent } from "../services/audit";
 import { ensureSubscriber } from "../services/accounts";
-import { actionEmail, type Mailer } from "../services/mail";
+import { actionEmail, changeEmailConfirmationEmail, emailChangeNoticeEmail, magicLinkEmail, passwordlessRefusedEmail, signInCodeEmail, type Mailer } from "../services/mail";
+import type { SignInProviderConfig } from "./sign-in-providers";
 
 /** Set by the HTTP layer from the socket (or a trusted proxy); see app.ts. */
 export const CLIENT_IP_HEADER = "x-routepilot-client-ip";
@@ -27,6 +39,52 @@ export interface AuthDeps {
   adminEmails: string[];
   trustedOrigins: string[];
   secureCookies: boolean;
+  /** OAuth / OpenID Connect providers from the environment (sign-in-providers.ts). */
+  providers?: SignInProviderConfig | undefined;
+  /** Magic link and e-mail code sign-in (PASSWORDLESS_SIGN_IN; on when not given). */
+  passwordless?: boolean | undefined;
+}
+
+/** Lifetime of the JWTs GET /api/auth/token issues (jwt plugin; verified with GET /api/auth/jwks). */
+export const JWT_EXPIRATION = "15m";
+
+/** The email-otp plugin's endpoints RoutePilot does not use: resets, e-mail changes and verification go through their own flows. */
+const EMAIL_OTP_UNUSED_PATHS = [
+  "/email-otp/check-verification-otp",
+  "/email-otp/verify-email",
+  "/email-otp/request-password-reset",
+  "/forget-password/email-otp",
+  "/email-otp/reset-password",
+  "/email-otp/request-email-change",
+  "/email-otp/change-email",
+];
+
+/** Sign-ins that prove only the mailbox or a provider account: refused for two-factor accounts (decision 021). */
+function isSecondarySignIn(path: string | undefined): boolean {
+  return path === "/magic-link/verify" || path === "/sign-in/email-otp" || (path?.startsWith("/callback/") ?? false);
+}
+
+/** The magic-link plugin's stored form of a token with storeToken "hashed": SHA-256, base64url without padding. */
+function hashMagicLinkToken(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
+/** How an audit row names a sign-in path's method. */
+function signInMethodOf(path: string): string {
+  if (path === "/magic-link/verify") return "magic_link";
+  if (path === "/sign-in/email-otp") return "email_code";
+  return "oauth";
+}
+
+/** The claims of a Better Auth e-mail verification token (a JWT already checked by the endpoint); null when unreadable. */
+function verificationTokenClaims(token: unknown): { email?: string; updateTo?: string; requestType?: string } | null {
+  if (typeof token !== "string") return null;
+  try {
+    const payload = token.split(".")[1];
+    return payload ? (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { email?: string; updateTo?: string; requestType?: string }) : null;
+  } catch {
+    return null;
+  }
 }
 
 const ac = createAccessControl(defaultStatements);
@@ -103,6 +161,8 @@ export async function promoteVerifiedAdmins(db: Database, adminEmails: string[])
 /** Builds Better Auth: e-mail + password, verification, reset, admin roles, audit logging, SPEC §5 rules. */
 export function createAuth(deps: AuthDeps) {
   const { db, logger, mailer } = deps;
+  const providers = deps.providers ?? { social: {}, generic: [], listed: [] };
+  const passwordless = deps.passwordless ?? true;
 
   const requestMeta = (headers: Headers | undefined) => ({
     userAgent: headers?.get("user-agent") ?? null,
@@ -110,6 +170,59 @@ export function createAuth(deps: AuthDeps) {
   });
   const audit = (event: Omit<AuditEvent, "userAgent" | "ipAddress">, headers: Headers | undefined) =>
     writeAuditEvent(db, logger, { ...event, ...requestMeta(headers) });
+
+  /** The account an address belongs to (lower-cased), with what decides whether it may sign in without its password. */
+  const accountOf = async (email: string) => {
+    const [row] = await db
+      .select({ id: user.id, name: user.name, email: user.email, banned: user.banned, banExpires: user.banExpires, twoFactorEnabled: user.twoFactorEnabled })
+      .from(user)
+      .where(eq(user.email, email.trim().toLowerCase()))
+      .limit(1);
+    return row ?? null;
+  };
+  const isBanned = (u: { banned: boolean | null; banExpires: Date | null }) => u.banned === true && (!u.banExpires || u.banExpires.getTime() > Date.now());
+
+  /**
+   * Sends the magic link or the code, or, for a two-factor account, a mail saying it signs in with
+   * its password and code. Unknown and suspended addresses get nothing: the answer is the same
+   * 200 either way, so nobody learns which addresses have accounts.
+   */
+  const sendPasswordless = async (email: string, message: (owner: { name: string; email: string }) => Parameters<Mailer["send"]>[0]) => {
+    const owner = await accountOf(email);
+    if (!owner || isBanned(owner)) {
+      logger.info({ kind: "passwordless" }, owner ? "sign-in link or code not sent: account suspended" : "sign-in link or code not sent: no account for the address");
+      return;
+    }
+    if (owner.twoFactorEnabled) {
+      await mailer.send(passwordlessRefusedEmail({ to: owner.email, name: owner.name, signInUrl: `${deps.baseUrl}/sign-in` }));
+      return;
+    }
+    await mailer.send(message(owner));
+  };
+
+  /**
+   * Before a magic link signs in: a suspended or two-factor account is sent back to the sign-in
+   * page with the reason (its session is never created), not to a JSON error page.
+   */
+  const refuseMagicLinkSignIn = async (ctx: { query?: Record<string, unknown> | undefined; redirect(url: string): unknown; context: { internalAdapter: { findVerificationValue(identifier: string): Promise<{ value: string } | null | undefined> } } }) => {
+    const token = typeof ctx.query?.token === "string" ? ctx.query.token : "";
+    if (!token) return;
+    const stored = await ctx.context.internalAdapter.findVerificationValue(`magic-link:${hashMagicLinkToken(token)}`).catch(() => null);
+    let email: unknown = null;
+    try {
+      email = stored ? (JSON.parse(stored.value) as { email?: unknown }).email : null;
+    } catch {
+      email = null;
+    }
+    if (typeof email !== "string") return;
+    const owner = await accountOf(email);
+    const refusal = owner && isBanned(owner) ? "BANNED_USER" : owner?.twoFactorEnabled ? "TWO_FACTOR_PASSWORD_REQUIRED" : null;
+    if (!refusal) return;
+    const errorUrl = new URL(typeof ctx.query?.errorCallbackURL === "string" ? ctx.query.errorCallbackURL : "/sign-in", deps.baseUrl);
+    errorUrl.searchParams.set("error", refusal);
+    await audit({ eventType: "sign_in", outcome: "failure", riskLevel: "medium", userId: owner?.id ?? null, sessionId: null, resource: "/api/auth/magic-link/verify", metadata: { email: owner?.email ?? null, method: "magic_link", error: refusal } }, undefined);
+    throw ctx.redirect(errorUrl.toString());
+  };
 
   return betterAuth({
     appName: "RoutePilot",
@@ -119,9 +232,26 @@ export function createAuth(deps: AuthDeps) {
     // BASE_URL, TRUSTED_ORIGINS, and the origin the request itself was sent to: a browser on
     // http://127.0.0.1:3000 or a LAN address is same-origin there. Foreign origins stay refused.
     trustedOrigins: (request) => [deps.baseUrl, ...deps.trustedOrigins, request?.headers.get(SELF_ORIGIN_HEADER)],
-    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, twoFactor, apikey } }),
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, twoFactor, apikey, jwks } }),
     // API keys are managed through /api/api-keys (validated, audited; services/api-keys), never the plugin's own HTTP endpoints.
-    disabledPaths: API_KEY_PLUGIN_PATHS,
+    disabledPaths: [...API_KEY_PLUGIN_PATHS, ...EMAIL_OTP_UNUSED_PATHS],
+    // Google, Microsoft and GitHub when configured (sign-in-providers.ts); any OIDC issuer through genericOAuth below.
+    socialProviders: providers.social,
+    account: {
+      accountLinking: {
+        enabled: true,
+        // No provider is trusted blindly: a provider account joins an existing user only when the
+        // provider says its e-mail is verified and the user's own address is verified too.
+        trustedProviders: [],
+        requireLocalEmailVerified: true,
+        // Linking from /security (signed in already) may add an account under another address.
+        allowDifferentEmails: true,
+      },
+    },
+    user: {
+      // POST /api/auth/change-email: a link to the NEW address (sendVerificationEmail), a notice to the old one (hooks.after).
+      changeEmail: { enabled: true },
+    },
     logger: {
       // Better Auth may log URLs with tokens or objects holding secrets: mask them first.
       log: (level, message, ...args) => {
@@ -188,6 +318,12 @@ export function createAuth(deps: AuthDeps) {
       },
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user: u, url }) => {
+        // An e-mail change (user.changeEmail) asks the NEW address to confirm: u.email is that address.
+        const [stored] = await db.select({ email: user.email }).from(user).where(eq(user.id, u.id)).limit(1);
+        if (stored && stored.email.toLowerCase() !== u.email.toLowerCase()) {
+          await mailer.send(changeEmailConfirmationEmail({ to: u.email, name: u.name, oldEmail: stored.email, link: url, hours: CHANGE_EMAIL_VALID_HOURS }));
+          return;
+        }
         await mailer.send(
           actionEmail({
             to: u.email,
@@ -203,6 +339,31 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // A magic link, an e-mailed code or a provider proves the mailbox or the provider account,
+          // not the authenticator app: two-factor accounts sign in with password and code (decision 021).
+          before: async (newSession, context) => {
+            if (!context || !isSecondarySignIn(context.path)) return;
+            const [owner] = await db.select({ twoFactorEnabled: user.twoFactorEnabled }).from(user).where(eq(user.id, newSession.userId)).limit(1);
+            if (owner?.twoFactorEnabled) {
+              throw new APIError("FORBIDDEN", { code: "TWO_FACTOR_PASSWORD_REQUIRED", message: signInMethodMessages.twoFactorPasswordRequired });
+            }
+          },
+        },
+      },
+      account: {
+        create: {
+          // A provider account linked (at sign-in by a verified e-mail, or from /security).
+          after: async (created, context) => {
+            if (created.providerId === "credential") return;
+            await audit(
+              { eventType: "identity_link", outcome: "success", riskLevel: "medium", userId: created.userId, sessionId: context?.context.session?.session.id ?? null, resource: context?.path ? `/api/auth${context.path}` : "/api/auth", metadata: { provider: created.providerId } },
+              context?.headers,
+            );
+          },
+        },
+      },
       user: {
         update: {
           // Two-factor authentication switched on (code confirmed) or off (password confirmed).
@@ -241,6 +402,28 @@ export function createAuth(deps: AuthDeps) {
         if (ctx.path === "/sign-in/email") {
           if (typeof body.email !== "string" || body.email.trim() === "") throw validationError("email", messages.required);
           if (typeof body.password !== "string" || body.password === "") throw validationError("password", messages.required);
+        }
+        if (ctx.path === "/sign-in/magic-link" || ctx.path === "/email-otp/send-verification-otp" || ctx.path === "/sign-in/email-otp") {
+          const email = emailSchema.safeParse(typeof body.email === "string" ? body.email.trim() : "");
+          if (!email.success) throw validationError("email", email.error.issues[0]?.message ?? messages.invalidFormat);
+        }
+        // The code is for signing in only: verification and resets have their own links.
+        if (ctx.path === "/email-otp/send-verification-otp" && body.type !== "sign-in") throw validationError("type", messages.invalidFormat);
+        if (ctx.path === "/sign-in/email-otp" && (typeof body.otp !== "string" || !new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`).test(body.otp.trim()))) {
+          throw validationError("otp", signInMethodMessages.codeFormat);
+        }
+        if (ctx.path === "/magic-link/verify") await refuseMagicLinkSignIn(ctx);
+        if (ctx.path === "/change-email") {
+          const parsed = emailSchema.safeParse(typeof body.newEmail === "string" ? body.newEmail.trim() : "");
+          if (!parsed.success) throw validationError("newEmail", parsed.error.issues[0]?.message ?? messages.invalidFormat);
+          const current = await getSessionFromCtx(ctx).catch(() => null);
+          const newEmail = parsed.data.toLowerCase();
+          if (current && current.user.email.toLowerCase() === newEmail) throw validationError("newEmail", signInMethodMessages.emailSame);
+          // Asked by a signed-in user only (the endpoint answers 401 otherwise): saying the address is taken is the product's choice (decision 021).
+          if (current) {
+            const [taken] = await db.select({ id: user.id }).from(user).where(eq(user.email, newEmail)).limit(1);
+            if (taken) throw new APIError("CONFLICT", { code: "EMAIL_IN_USE", message: signInMethodMessages.emailInUse, fields: { newEmail: signInMethodMessages.emailInUse } });
+          }
         }
         if (ctx.path === "/reset-password" || ctx.path === "/change-password") {
           const problem = passwordProblem(typeof body.newPassword === "string" ? body.newPassword : "");
@@ -304,6 +487,71 @@ export function createAuth(deps: AuthDeps) {
             );
             break;
           }
+          case "/sign-in/magic-link":
+          case "/email-otp/send-verification-otp": {
+            const email = typeof body.email === "string" ? body.email.trim().toLowerCase().slice(0, 254) : null;
+            const [owner] = email ? await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1) : [];
+            await audit(
+              { eventType: "sign_in_request", action: ctx.path === "/sign-in/magic-link" ? "sign-in link requested" : "sign-in code requested", outcome: failed ? "failure" : "success", userId: owner?.id ?? null, sessionId: null, resource, metadata: { email, ...(errorCode ? { error: errorCode } : {}) } },
+              ctx.headers,
+            );
+            break;
+          }
+          case "/sign-in/email-otp":
+          case "/magic-link/verify":
+          case "/callback/:id": {
+            // A link-account callback (signed in already, no new session) is audited as identity_link.
+            if (ctx.path === "/callback/:id" && !newSession && ctx.context.session) break;
+            const redirectError = returned instanceof APIError ? new URL(String(returned.headers?.get?.("location") ?? "/"), deps.baseUrl).searchParams.get("error") : null;
+            const ok = Boolean(newSession) && !failed;
+            const email = newSession?.user.email ?? (typeof body.email === "string" ? body.email.trim().toLowerCase().slice(0, 254) : null);
+            // A failed code names the account it was tried on (its owner sees it in the sign-in history).
+            const tried = !newSession && email ? await accountOf(email) : null;
+            await audit(
+              {
+                eventType: "sign_in",
+                outcome: ok ? "success" : "failure",
+                riskLevel: ok ? "low" : "medium",
+                userId: newSession?.user.id ?? tried?.id ?? null,
+                sessionId: newSession?.session.id ?? null,
+                resource: ctx.path === "/callback/:id" ? `/api/auth/callback/${String(ctx.params?.id ?? "")}` : resource,
+                metadata: { email, method: signInMethodOf(ctx.path), ...(ctx.path === "/callback/:id" ? { provider: String(ctx.params?.id ?? "") } : {}), ...(ok ? {} : { error: redirectError ?? errorCode ?? "failed" }) },
+              },
+              ctx.headers,
+            );
+            break;
+          }
+          case "/unlink-account": {
+            const current = ctx.context.session;
+            await audit(
+              { eventType: "identity_unlink", outcome: failed ? "failure" : "success", riskLevel: failed ? "low" : "medium", userId: current?.user.id ?? null, sessionId: current?.session.id ?? null, resource, metadata: { accountId: typeof body.accountId === "string" ? body.accountId.slice(0, 64) : null, ...(errorCode ? { error: errorCode } : {}) } },
+              ctx.headers,
+            );
+            break;
+          }
+          case "/change-email": {
+            const current = ctx.context.session;
+            const newEmail = typeof body.newEmail === "string" ? body.newEmail.trim().toLowerCase().slice(0, 254) : null;
+            await audit(
+              { eventType: "email_change", action: "e-mail change requested", outcome: failed ? "failure" : "success", riskLevel: "medium", userId: current?.user.id ?? null, sessionId: current?.session.id ?? null, resource, metadata: { from: current?.user.email ?? null, to: newEmail, ...(errorCode ? { error: errorCode } : {}) } },
+              ctx.headers,
+            );
+            // The old address is told at once; nothing changes until the new address confirms.
+            if (!failed && current && newEmail) {
+              await mailer.send(emailChangeNoticeEmail({ to: current.user.email, name: current.user.name, newEmail, securityUrl: `${deps.baseUrl}/security` }));
+            }
+            break;
+          }
+          case "/verify-email": {
+            const claims = verificationTokenClaims(ctx.query?.token);
+            if (failed || claims?.requestType !== "change-email-verification" || !claims.updateTo) break;
+            const [changed] = await db.select({ id: user.id }).from(user).where(eq(user.email, claims.updateTo.toLowerCase())).limit(1);
+            await audit(
+              { eventType: "email_change", action: "e-mail change confirmed", outcome: "success", riskLevel: "medium", userId: changed?.id ?? null, sessionId: ctx.context.session?.session.id ?? null, resource, metadata: { from: claims.email ?? null, to: claims.updateTo } },
+              ctx.headers,
+            );
+            break;
+          }
           case "/reset-password":
             // Success is logged by onPasswordReset, which knows the user.
             if (!failed) break;
@@ -318,6 +566,42 @@ export function createAuth(deps: AuthDeps) {
       }),
     },
     plugins: [
+      ...(passwordless
+        ? [
+            magicLink({
+              expiresIn: MAGIC_LINK_VALID_MINUTES * 60,
+              storeToken: "hashed",
+              // Accounts are created by sign-up (name, password rules) or a provider, not by a link.
+              disableSignUp: true,
+              sendMagicLink: async ({ email, url }) => {
+                await sendPasswordless(email, (owner) => magicLinkEmail({ to: owner.email, name: owner.name, link: url, minutes: MAGIC_LINK_VALID_MINUTES }));
+              },
+            }),
+            emailOTP({
+              otpLength: SIGN_IN_CODE_LENGTH,
+              expiresIn: SIGN_IN_CODE_VALID_MINUTES * 60,
+              allowedAttempts: SIGN_IN_CODE_ATTEMPTS,
+              storeOTP: "hashed",
+              disableSignUp: true,
+              sendVerificationOTP: async ({ email, otp }) => {
+                await sendPasswordless(email, (owner) => signInCodeEmail({ to: owner.email, name: owner.name, code: otp, minutes: SIGN_IN_CODE_VALID_MINUTES }));
+              },
+            }),
+          ]
+        : []),
+      ...(providers.generic.length > 0 ? [genericOAuth({ config: providers.generic })] : []),
+      // GET /api/auth/jwks (public keys) and GET /api/auth/token (a JWT for the session) for integrations.
+      jwt({
+        jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
+        jwt: {
+          issuer: deps.baseUrl,
+          audience: deps.baseUrl,
+          expirationTime: JWT_EXPIRATION,
+          definePayload: ({ user: u }) => ({ email: u.email, name: u.name, role: (u as { role?: string }).role ?? "user" }),
+        },
+        // No JWT on every get-session answer: integrations ask GET /api/auth/token when they need one.
+        disableSettingJwtHeader: true,
+      }),
       admin({ ac, roles, defaultRole: "user", adminRoles: ["admin", "super_admin"] }),
       // TOTP with backup codes; the session is created only once the code is verified.
       twoFactorPlugin({ issuer: "RoutePilot", backupCodeOptions: { amount: 10, length: 10 } }),

@@ -8,12 +8,16 @@ import { raiseAlert } from "../security/alerts";
 
 export type AuthEventType =
   | "sign_in"
+  | "sign_in_request"
   | "sign_up"
   | "sign_out"
   | "password_change"
   | "password_reset"
   | "password_reset_request"
   | "email_verification"
+  | "email_change"
+  | "identity_link"
+  | "identity_unlink"
   | "role_change"
   | "plan_change"
   | "ban"

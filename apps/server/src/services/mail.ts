@@ -5,7 +5,7 @@ import { outbox, type Database } from "@routepilot/db";
 import type { Logger } from "../lib/logger";
 import { openField, sealField, type FieldEncryption } from "../security/field-encryption";
 
-export type MailKind = "verify-email" | "reset-password" | "password-changed" | "contact-copy" | "usage-warning" | "team-invitation" | "route-dispatch" | "customer-message";
+export type MailKind = "verify-email" | "reset-password" | "password-changed" | "contact-copy" | "usage-warning" | "team-invitation" | "route-dispatch" | "customer-message" | "magic-link" | "sign-in-code" | "sign-in-refused" | "change-email" | "email-change-notice";
 
 export interface MailMessage {
   to: string;
@@ -167,4 +167,85 @@ export function actionEmail(opts: { to: string; kind: MailKind; subject: string;
 <p style="font-size:13px;color:#475569">If the button does not work, paste this link into your browser:<br>${escapeMarkup(opts.link)}</p>
 <p style="font-size:13px;color:#475569">${escapeMarkup(opts.footer)}</p><p>— RoutePilot</p></body></html>`;
   return { to: opts.to, subject: opts.subject, text, html, kind: opts.kind, link: opts.link };
+}
+
+/** A plain notice e-mail (text + HTML) with no action link. */
+function noticeEmail(opts: { to: string; kind: MailKind; subject: string; greeting: string; paragraphs: string[] }): MailMessage {
+  const text = `${opts.greeting}\n\n${opts.paragraphs.join("\n\n")}\n\n— RoutePilot`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
+<p>${escapeMarkup(opts.greeting)}</p>${opts.paragraphs.map((p) => `<p>${escapeMarkup(p)}</p>`).join("")}<p>— RoutePilot</p></body></html>`;
+  return { to: opts.to, subject: opts.subject, text, html, kind: opts.kind };
+}
+
+/** The magic-link sign-in e-mail: one link, valid `minutes`, usable once. */
+export function magicLinkEmail(opts: { to: string; name: string; link: string; minutes: number }): MailMessage {
+  return actionEmail({
+    to: opts.to,
+    kind: "magic-link",
+    subject: "Your RoutePilot sign-in link",
+    greeting: `Hello ${opts.name || opts.to},`,
+    body: `Use this link to sign in to RoutePilot. It works once and expires in ${opts.minutes} minutes.`,
+    action: "Sign in to RoutePilot",
+    link: opts.link,
+    footer: "If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the link.",
+  });
+}
+
+/** The e-mail one-time sign-in code: `code` is typed on the sign-in page within `minutes`. */
+export function signInCodeEmail(opts: { to: string; name: string; code: string; minutes: number }): MailMessage {
+  return noticeEmail({
+    to: opts.to,
+    kind: "sign-in-code",
+    subject: `Your RoutePilot sign-in code: ${opts.code}`,
+    greeting: `Hello ${opts.name || opts.to},`,
+    paragraphs: [
+      `Your sign-in code is ${opts.code}. Type it on the sign-in page within ${opts.minutes} minutes; it works once.`,
+      "If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the code.",
+    ],
+  });
+}
+
+/**
+ * Sent instead of a link or code when the account cannot sign in without its password: two-factor
+ * authentication is on. The request's answer is the same either way (nobody learns it by asking).
+ */
+export function passwordlessRefusedEmail(opts: { to: string; name: string; signInUrl: string }): MailMessage {
+  return noticeEmail({
+    to: opts.to,
+    kind: "sign-in-refused",
+    subject: "Sign in to RoutePilot with your password",
+    greeting: `Hello ${opts.name || opts.to},`,
+    paragraphs: [
+      "Someone asked for a sign-in link or code for your RoutePilot account. Your account has two-factor authentication, so it signs in only with your password and the code from your authenticator app.",
+      `Sign in at ${opts.signInUrl}. If this was not you, you can ignore this e-mail: nothing has changed.`,
+    ],
+  });
+}
+
+/** The confirmation sent to the NEW address of an e-mail change: nothing changes until the link is used. */
+export function changeEmailConfirmationEmail(opts: { to: string; name: string; oldEmail: string; link: string; hours: number }): MailMessage {
+  return actionEmail({
+    to: opts.to,
+    kind: "change-email",
+    subject: "Confirm your new RoutePilot e-mail address",
+    greeting: `Hello ${opts.name || opts.to},`,
+    body: `You asked to change the e-mail address of your RoutePilot account from ${opts.oldEmail} to this address. Your account keeps the old address until you confirm. The link is valid for ${opts.hours} hours.`,
+    action: "Confirm the new address",
+    link: opts.link,
+    footer: "If you did not ask for this, you can ignore this e-mail: the account's address stays the same.",
+  });
+}
+
+/** The notice sent to the OLD address when an e-mail change is requested. */
+export function emailChangeNoticeEmail(opts: { to: string; name: string; newEmail: string; securityUrl: string }): MailMessage {
+  return noticeEmail({
+    to: opts.to,
+    kind: "email-change-notice",
+    subject: "Your RoutePilot e-mail address is being changed",
+    greeting: `Hello ${opts.name || opts.to},`,
+    paragraphs: [
+      `Someone signed in to your RoutePilot account asked to change its e-mail address to ${opts.newEmail}. Nothing changes until the link sent to that address is used.`,
+      `If this was not you, change your password and sign out other sessions at ${opts.securityUrl}.`,
+    ],
+  });
 }
