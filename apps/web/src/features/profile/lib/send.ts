@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { errorBodySchema } from "@routepilot/contracts";
+import { ApiError } from "@/lib/api-client";
+
+/** Better Auth's own error body: `{ code, message, fields? }` at the top level. */
+const authErrorBody = z.object({ message: z.string().optional(), code: z.string().optional(), fields: z.record(z.string(), z.string()).optional() });
+
+/**
+ * Sends a request and returns the parsed JSON body, or throws an {@link ApiError} carrying the
+ * server's message and field errors. It reads both error shapes the profile meets: RoutePilot's
+ * `{ error: { code, message, fields } }` and Better Auth's flat `{ code, message }`. A failure with
+ * no message says its HTTP status, so nothing fails silently.
+ */
+export async function send(path: string, init: RequestInit): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: "same-origin", ...init, headers: { Accept: "application/json", ...init.headers } });
+  } catch {
+    throw new ApiError(0, "NETWORK_ERROR", "Could not reach RoutePilot. Check your connection and try again.");
+  }
+  const text = await response.text();
+  let data: unknown;
+  try {
+    data = text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (response.ok) return data;
+  const wrapped = errorBodySchema.safeParse(data);
+  if (wrapped.success) throw new ApiError(response.status, wrapped.data.error.code, wrapped.data.error.message, wrapped.data.error.fields);
+  const flat = authErrorBody.safeParse(data);
+  const message = (flat.success && flat.data.message) || `The server refused this (HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}).`;
+  throw new ApiError(response.status, (flat.success && flat.data.code) || "HTTP_ERROR", message, flat.success ? flat.data.fields : undefined);
+}
+
+/** POST a JSON body to a Better Auth endpoint under /api/auth. */
+export function postAuth(path: `/api/auth/${string}`, body: unknown): Promise<unknown> {
+  return send(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+}
