@@ -183,6 +183,8 @@ export const myInvitationSchema = z.object({
   teamName: z.string(),
   role: z.enum(assignableTeamRoles),
   invitedBy: z.string().nullable(),
+  /** The inviter's avatar URL (issue 27), or null: the bell shows their initials then. */
+  invitedByImage: z.string().nullable(),
   expiresAt: z.string(),
 });
 export type MyInvitation = z.infer<typeof myInvitationSchema>;

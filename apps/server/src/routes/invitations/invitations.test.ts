@@ -61,7 +61,7 @@ describe("the invitation life cycle", () => {
     // Listed for the invitee (case-insensitive address), visible to the team as pending.
     const mine = await json<MyInvitationList>(t.call("/api/invitations", { cookie: invitee.cookie }));
     expect(mine.invitations).toEqual([
-      { id: invitation.id, token: mail.token, teamId, teamName: "Delivery Crew", role: "driver", invitedBy: "Bea Boss", expiresAt: invitation.expiresAt },
+      { id: invitation.id, token: mail.token, teamId, teamName: "Delivery Crew", role: "driver", invitedBy: "Bea Boss", invitedByImage: null, expiresAt: invitation.expiresAt },
     ]);
     expect((await json<MyInvitationList>(t.call("/api/invitations", { cookie: owner.cookie }))).invitations).toEqual([]);
     expect((await json<TeamDetail>(t.call(`/api/teams/${teamId}`, { cookie: owner.cookie }))).pendingInvitations).toEqual([invitation]);

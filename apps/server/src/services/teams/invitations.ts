@@ -196,19 +196,20 @@ export async function revokeInvitation(deps: InvitationDeps, caller: Caller, tea
 /** GET /api/invitations: open invitations to the signed-in user's e-mail (verified or not), oldest first. */
 export async function listMyInvitations(db: DbOrTx, email: string): Promise<MyInvitation[]> {
   const rows = await db
-    .select({ inv: teamInvitations, teamName: teams.name, inviterName: inviter.name })
+    .select({ inv: teamInvitations, teamName: teams.name, inviterName: inviter.name, inviterImage: inviter.image })
     .from(teamInvitations)
     .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
     .leftJoin(inviter, eq(inviter.id, teamInvitations.invitedBy))
     .where(and(sameEmail(email), invitationIsOpen()))
     .orderBy(asc(teamInvitations.createdAt), asc(teamInvitations.id));
-  return rows.map(({ inv, teamName, inviterName }) => ({
+  return rows.map(({ inv, teamName, inviterName, inviterImage }) => ({
     id: inv.id,
     token: inv.token,
     teamId: inv.teamId,
     teamName,
     role: asAssignableRole(inv.role),
     invitedBy: inviterName,
+    invitedByImage: inviterImage,
     expiresAt: inv.expiresAt.toISOString(),
   }));
 }

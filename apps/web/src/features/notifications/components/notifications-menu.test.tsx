@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, within, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import type { MyInvitationList } from "@routepilot/contracts";
@@ -21,7 +21,7 @@ function list(overrides: Partial<NotificationList> = {}): NotificationList {
   };
 }
 
-const invitation = { id: "i1", token: "tok123", teamId: "t1", teamName: "Acme Deliveries", role: "driver", invitedBy: "Ana Silva", expiresAt: "2026-01-12T10:00:00.000Z" } as const;
+const invitation = { id: "i1", token: "tok123", teamId: "t1", teamName: "Acme Deliveries", role: "driver", invitedBy: "Ana Silva", invitedByImage: "/api/avatars/u9/anaversion001", expiresAt: "2026-01-12T10:00:00.000Z" } as const;
 
 function renderMenu(data: NotificationList, invitations: MyInvitationList = { invitations: [] }) {
   const queryClient = createTestQueryClient();
@@ -92,6 +92,8 @@ describe("NotificationsMenu", () => {
     const item = await screen.findByRole("menuitem", { name: /Join Acme Deliveries/ });
     expect(item).toHaveAttribute("href", "/team-invitation/tok123");
     expect(item).toHaveTextContent("Ana Silva invited you as Driver.");
+    // The inviter's avatar (issue 27).
+    expect(within(item).getByTestId("user-avatar-image")).toHaveAttribute("src", "/api/avatars/u9/anaversion001");
     expect(screen.queryByText("No notifications")).not.toBeInTheDocument();
   });
 

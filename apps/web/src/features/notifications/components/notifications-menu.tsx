@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Bell, CheckCheck, Mail, Truck, AlertTriangle, Info } from "lucide-react";
 import { teamRoleNames, toasts } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
+import { UserAvatar } from "@/components/user-avatar";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuGroup, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/utils";
 import { NOTIFICATION_LIMIT, useNotifications, type Notification } from "@/features/notifications/api/get-notifications";
@@ -53,7 +54,11 @@ function InvitationItem({ invitation }: { invitation: MyInvitation }) {
   return (
     <DropdownMenuItem asChild className="items-start gap-3 py-2.5">
       <Link to={`/team-invitation/${encodeURIComponent(invitation.token)}`}>
-        <Mail className="mt-0.5" aria-hidden="true" />
+        {invitation.invitedBy ? (
+          <UserAvatar person={{ name: invitation.invitedBy, image: invitation.invitedByImage }} size="sm" className="mt-0.5" />
+        ) : (
+          <Mail className="mt-0.5" aria-hidden="true" />
+        )}
         <div className="grid min-w-0 flex-1 gap-0.5">
           <p className="text-sm leading-snug font-semibold">Join {invitation.teamName}</p>
           <p className="line-clamp-2 text-xs text-muted-foreground">
