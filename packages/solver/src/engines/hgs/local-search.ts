@@ -1,3 +1,4 @@
+import { SwapStarSearch, type SwapStarRoute } from "../../search/swap-star";
 import type { Rng } from "../../util/rng";
 import { routeWarp, type Cvrp } from "./cvrp";
 import type { Individual, Penalties } from "./individual";
@@ -48,12 +49,14 @@ export class HgsLocalSearch {
   private readonly lastMod: Int32Array;
   private readonly order: Int32Array;
   private readonly corr: Int32Array[];
-  /** SWAP*'s three cheapest insertions of customer c into route r: [(r * (n + 1) + c) * 3 + k], stamped with lastMod[r]. */
-  private readonly insCost: Float64Array;
-  private readonly insPos: Int32Array;
-  private readonly insStamp: Int32Array;
+  private readonly swapStarSearch: SwapStarSearch;
+  private readonly viewA: SwapStarRoute;
+  private readonly viewB: SwapStarRoute;
+  private ssLoadU = 0;
+  private ssLoadV = 0;
+  private ssPenU = 0;
+  private ssPenV = 0;
   private readonly lastSwapStar: Int32Array;
-  private readonly removal: Float64Array;
   private readonly routeMark: Int32Array;
   private markStamp = 0;
   private penalty = 0;
@@ -119,11 +122,13 @@ export class HgsLocalSearch {
     this.order = new Int32Array(n);
     for (let i = 0; i < n; i++) this.order[i] = i + 1;
     this.corr = cvrp.correlated.map((c) => c.slice());
-    this.insCost = new Float64Array(R * (n + 1) * 3);
-    this.insPos = new Int32Array(R * (n + 1) * 3);
-    this.insStamp = new Int32Array(R * (n + 1)).fill(-1);
+    // Customers are their own locations (node i of d), the depot node 0 both ends.
+    const loc = new Int32Array(n + 1);
+    for (let i = 0; i <= n; i++) loc[i] = i;
+    this.swapStarSearch = new SwapStarSearch(R, n + 1, loc, n + 1);
+    this.viewA = { slot: 0, version: 0, ids: [], start: 0, end: 0, d: cvrp.d };
+    this.viewB = { slot: 0, version: 0, ids: [], start: 0, end: 0, d: cvrp.d };
     this.lastSwapStar = new Int32Array(R);
-    this.removal = new Float64Array(n + 1);
     this.routeMark = new Int32Array(R);
     this.tw = cvrp.tw !== null;
     const size = this.tw ? n + 1 : 0;
@@ -585,166 +590,34 @@ export class HgsLocalSearch {
     }
   }
 
-  /** The three cheapest insertions of each customer of r1 into r2 (cached per route version). */
-  private preprocess(r1: number, r2: number): void {
-    const m = this.m;
-    const d = this.d;
-    const seq2 = this.seq[r2]!;
-    const stamp = this.lastMod[r2]!;
-    for (const u of this.seq[r1]!) {
-      const key = r2 * m + u;
-      if (this.insStamp[key] === stamp) continue;
-      this.insStamp[key] = stamp;
-      const at = key * 3;
-      let c0 = Infinity;
-      let c1 = Infinity;
-      let c2 = Infinity;
-      let p0 = -1;
-      let p1 = -1;
-      let p2 = -1;
-      let prev = 0;
-      for (let i = 0; i <= seq2.length; i++) {
-        const next = i < seq2.length ? seq2[i]! : 0;
-        const c = d[prev * m + u]! + d[u * m + next]! - d[prev * m + next]!;
-        if (c < c2) {
-          if (c < c1) {
-            c2 = c1;
-            p2 = p1;
-            if (c < c0) {
-              c1 = c0;
-              p1 = p0;
-              c0 = c;
-              p0 = prev;
-            } else {
-              c1 = c;
-              p1 = prev;
-            }
-          } else {
-            c2 = c;
-            p2 = prev;
-          }
-        }
-        prev = next;
-      }
-      this.insCost[at] = c0;
-      this.insCost[at + 1] = c1;
-      this.insCost[at + 2] = c2;
-      this.insPos[at] = p0;
-      this.insPos[at + 1] = p1;
-      this.insPos[at + 2] = p2;
-    }
-  }
-
-  /** Removal gain terms d(p, x) − d(p, u) − d(u, x) of a route's customers. */
-  private fillRemoval(r: number): void {
-    const m = this.m;
-    const d = this.d;
-    const s = this.seq[r]!;
-    for (let i = 0; i < s.length; i++) {
-      const p = i > 0 ? s[i - 1]! : 0;
-      const u = s[i]!;
-      const x = i + 1 < s.length ? s[i + 1]! : 0;
-      this.removal[u] = d[p * m + x]! - d[p * m + u]! - d[u * m + x]!;
-    }
-  }
-
-  private bestPos = 0;
-
-  /** Cheapest insertion of u into route r while v leaves it (v's place included); position in bestPos. */
-  private insertWithout(u: number, r: number, v: number): number {
-    const m = this.m;
-    const at = (r * m + u) * 3;
-    let best = Infinity;
-    for (let k = 0; k < 3; k++) {
-      const p = this.insPos[at + k]!;
-      if (p < 0) break;
-      // Positions touching v are void once v leaves.
-      if (p === v || (p === 0 ? this.seq[r]![0] === v : this.nextOf[p] === v)) continue;
-      best = this.insCost[at + k]!;
-      this.bestPos = p;
-      break;
-    }
-    const pv = this.prevOf[v]!;
-    const y = this.nextOf[v]!;
-    const d = this.d;
-    const inPlace = d[pv * m + u]! + d[u * m + y]! - d[pv * m + y]!;
-    if (inPlace < best) {
-      best = inPlace;
-      this.bestPos = pv;
-    }
-    return best;
-  }
-
+  /** SWAP* between routes ru and rv (the shared implementation, search/swap-star.ts) on penalised loads. */
   private swapStar(ru: number, rv: number): boolean {
-    this.preprocess(ru, rv);
-    this.preprocess(rv, ru);
-    this.fillRemoval(ru);
-    this.fillRemoval(rv);
-    const A = this.seq[ru]!;
-    const B = this.seq[rv]!;
-    const loadU = this.load[ru]!;
-    const loadV = this.load[rv]!;
-    const penU = this.pen[ru]!;
-    const penV = this.pen[rv]!;
-    const m = this.m;
-    let best = -EPS;
-    let bu = -1;
-    let bv = -1;
-    let posU = 0;
-    let posV = 0;
-    for (const u of A) {
-      const qu = this.demand[u]!;
-      const remU = this.removal[u]!;
-      for (const v of B) {
-        const qv = this.demand[v]!;
-        const dPen = this.pe(loadU + qv - qu) - penU + this.pe(loadV + qu - qv) - penV;
-        const base = dPen + remU + this.removal[v]!;
-        if (base > 0 || base >= best) continue;
-        const cu = this.insertWithout(u, rv, v);
-        const pu = this.bestPos;
-        if (base + cu >= best) continue;
-        const cv = this.insertWithout(v, ru, u);
-        const cost = base + cu + cv;
-        if (cost < best) {
-          best = cost;
-          bu = u;
-          bv = v;
-          posU = pu;
-          posV = this.bestPos;
-        }
-      }
-    }
-    // Plain relocations between the two routes, to their cheapest position.
-    for (const u of A) {
-      const qu = this.demand[u]!;
-      const cost = this.removal[u]! + this.pe(loadU - qu) - penU + this.insCost[(rv * m + u) * 3]! + this.pe(loadV + qu) - penV;
-      if (cost < best) {
-        best = cost;
-        bu = u;
-        bv = -1;
-        posU = this.insPos[(rv * m + u) * 3]!;
-      }
-    }
-    for (const v of B) {
-      const qv = this.demand[v]!;
-      const cost = this.removal[v]! + this.pe(loadV - qv) - penV + this.insCost[(ru * m + v) * 3]! + this.pe(loadU + qv) - penU;
-      if (cost < best) {
-        best = cost;
-        bu = -1;
-        bv = v;
-        posV = this.insPos[(ru * m + v) * 3]!;
-      }
-    }
-    if (bu < 0 && bv < 0) return false;
-    const newA = bu >= 0 ? A.filter((c) => c !== bu) : A.slice();
-    const newB = bv >= 0 ? B.filter((c) => c !== bv) : B.slice();
-    if (bu >= 0) newB.splice(posU === 0 ? 0 : newB.indexOf(posU) + 1, 0, bu);
-    if (bv >= 0) newA.splice(posV === 0 ? 0 : newA.indexOf(posV) + 1, 0, bv);
-    this.seq[ru] = newA;
-    this.seq[rv] = newB;
+    const A = this.viewA;
+    const B = this.viewB;
+    A.slot = ru;
+    A.version = this.lastMod[ru]!;
+    A.ids = this.seq[ru]!;
+    B.slot = rv;
+    B.version = this.lastMod[rv]!;
+    B.ids = this.seq[rv]!;
+    this.ssLoadU = this.load[ru]!;
+    this.ssLoadV = this.load[rv]!;
+    this.ssPenU = this.pen[ru]!;
+    this.ssPenV = this.pen[rv]!;
+    const ss = this.swapStarSearch;
+    if (!ss.best(A, B, this.swapPenalty, -EPS)) return false;
+    this.seq[ru] = ss.newA(A);
+    this.seq[rv] = ss.newB(B);
     this.changed(ru, rv);
     return true;
   }
+
+  /** Penalty change when u leaves route A for B and v leaves B for A (-1: none), for SWAP*. */
+  private readonly swapPenalty = (u: number, v: number): number => {
+    const qu = u >= 0 ? this.demand[u]! : 0;
+    const qv = v >= 0 ? this.demand[v]! : 0;
+    return this.pe(this.ssLoadU + qv - qu) - this.ssPenU + this.pe(this.ssLoadV + qu - qv) - this.ssPenV;
+  };
 
   private firstEmpty(): number {
     for (let r = 0; r < this.seq.length; r++) if (this.seq[r]!.length === 0) return r;

@@ -1,6 +1,6 @@
 import type { SolutionState } from "../../core/solution-state";
-import type { Route } from "../../core/route";
 import type { Instance } from "../../model/instance";
+import { SwapStarSearch, type SwapStarRoute } from "../swap-star";
 import type { Operator } from "./operator";
 
 /** Instances on which a route's cost is the sum of its arcs and its feasibility its total load. */
@@ -36,20 +36,19 @@ export function isArcOnly(inst: Instance): boolean {
 }
 
 /**
- * SWAP* (Vidal, 2022, "Hybrid genetic search for the CVRP: open-source implementation and
- * SWAP* neighborhood"): exchanges u and v between their routes, each going to its best
- * position in the other route rather than to the other's place. Evaluated on arcs in
- * O(|Ru| + |Rv|), on arc-only instances (isArcOnly) where that is the exact cost change.
+ * SWAP* (Vidal 2022; the one implementation is search/swap-star.ts) as a local-search operator
+ * on arc-only instances (isArcOnly), where arcs are the exact cost change: for u and v in
+ * different routes, the best SWAP* move between their two routes (any pair of the two, or a
+ * relocation that empties no route). A route pair is searched once per change of either route.
  */
 export class SwapStar implements Operator {
   readonly name = "swap-star";
-  private ru = -1;
-  private rv = -1;
-  private pu = 0;
-  private pv = 0;
-  /** Insert v into Ru after original position iu (0 = start; never u's own position), u into Rv after iv. */
-  private iu = 0;
-  private iv = 0;
+  private search: SwapStarSearch | null = null;
+  private state: SolutionState | null = null;
+  private readonly A: SwapStarRoute = { slot: 0, version: 0, ids: [], start: 0, end: 0, d: new Float64Array(0) };
+  private readonly B: SwapStarRoute = { slot: 0, version: 0, ids: [], start: 0, end: 0, d: new Float64Array(0) };
+  /** Route versions at which each pair (ru * nVehicles + rv) was last searched without a move. */
+  private readonly searched = new Map<number, number>();
 
   supports(inst: Instance): boolean {
     return isArcOnly(inst);
@@ -60,80 +59,68 @@ export class SwapStar implements Operator {
     const rv = s.taskRoute[v]!;
     if (ru === rv) return 0;
     const inst = s.inst;
-    if (!inst.allCompatible && (inst.compat[ru * inst.nTasks + v] === 0 || inst.compat[rv * inst.nTasks + u] === 0)) return 0;
-    const Ru = s.routes[ru]!;
-    const Rv = s.routes[rv]!;
-    const dims = inst.dims;
-    for (let d = 0; d < dims; d++) {
-      const du = inst.taskDelivery[u * dims + d]! + inst.taskPickup[u * dims + d]!;
-      const dv = inst.taskDelivery[v * dims + d]! + inst.taskPickup[v * dims + d]!;
-      const eu = (Ru.tasks.length + 1) * dims + d;
-      const evv = (Rv.tasks.length + 1) * dims + d;
-      if (Ru.fDel[eu]! + Ru.fPick[eu]! - du + dv > inst.vCapacity[ru * dims + d]!) return 0;
-      if (Rv.fDel[evv]! + Rv.fPick[evv]! - dv + du > inst.vCapacity[rv * dims + d]!) return 0;
+    if (this.state !== s) {
+      this.state = s;
+      this.search = new SwapStarSearch(inst.nVehicles, inst.nTasks, inst.taskLoc, inst.stride);
+      this.searched.clear();
     }
-    const pu = s.taskPos[u]!;
-    const pv = s.taskPos[v]!;
-    const a = this.bestInsert(inst, Ru, pu, v);
-    const iu = this.at;
-    const b = this.bestInsert(inst, Rv, pv, u);
-    const d = a + b;
-    if (d < -1e-9) {
-      this.ru = ru;
-      this.rv = rv;
-      this.pu = pu;
-      this.pv = pv;
-      this.iu = iu;
-      this.iv = this.at;
-      return d;
+    const key = Math.min(ru, rv) * inst.nVehicles + Math.max(ru, rv);
+    // modCounter only grows: a pair searched at or after both routes' last change has nothing new.
+    const at = this.searched.get(key);
+    if (at !== undefined && at >= s.routeModified[ru]! && at >= s.routeModified[rv]!) return 0;
+    this.view(this.A, s, ru);
+    this.view(this.B, s, rv);
+    const search = this.search!;
+    if (!search.best(this.A, this.B, this.penalty, -1e-9)) {
+      this.searched.set(key, s.modCounter);
+      return 0;
+    }
+    return search.cost;
+  }
+
+  private view(R: SwapStarRoute, s: SolutionState, v: number): void {
+    const route = s.routes[v]!;
+    R.slot = v;
+    R.version = s.routeModified[v]!;
+    R.ids = route.tasks;
+    R.start = route.fLoc[0]!;
+    R.end = s.inst.vEnd[v]!;
+    R.d = s.inst.cost[s.inst.vClass[v]!]!;
+  }
+
+  /** Forbidden (Infinity) when a skill, a capacity or a stop limit is broken, or a relocation empties a route (its fixed cost would change). */
+  private readonly penalty = (u: number, v: number): number => {
+    const s = this.state!;
+    const inst = s.inst;
+    const ra = this.A.slot;
+    const rb = this.B.slot;
+    const na = this.A.ids.length;
+    const nb = this.B.ids.length;
+    if (v < 0 && (na === 1 || nb + 1 > inst.vMaxStops[rb]!)) return Infinity;
+    if (u < 0 && (nb === 1 || na + 1 > inst.vMaxStops[ra]!)) return Infinity;
+    if (!inst.allCompatible) {
+      if (u >= 0 && inst.compat[rb * inst.nTasks + u] === 0) return Infinity;
+      if (v >= 0 && inst.compat[ra * inst.nTasks + v] === 0) return Infinity;
+    }
+    const dims = inst.dims;
+    const Ra = s.routes[ra]!;
+    const Rb = s.routes[rb]!;
+    const ea = (na + 1) * dims;
+    const eb = (nb + 1) * dims;
+    for (let d = 0; d < dims; d++) {
+      const du = u >= 0 ? inst.taskDelivery[u * dims + d]! + inst.taskPickup[u * dims + d]! : 0;
+      const dv = v >= 0 ? inst.taskDelivery[v * dims + d]! + inst.taskPickup[v * dims + d]! : 0;
+      if (Ra.fDel[ea + d]! + Ra.fPick[ea + d]! - du + dv > inst.vCapacity[ra * dims + d]!) return Infinity;
+      if (Rb.fDel[eb + d]! + Rb.fPick[eb + d]! - dv + du > inst.vCapacity[rb * dims + d]!) return Infinity;
     }
     return 0;
-  }
-
-  /** Position found by the last bestInsert. */
-  private at = 0;
-
-  /** Cost change of removing the task at position p of R and inserting task x at its best place. */
-  private bestInsert(inst: Instance, R: Route, p: number, x: number): number {
-    const cst = inst.cost[inst.vClass[R.v]!]!;
-    const stride = inst.stride;
-    const m = R.tasks.length;
-    const lx = inst.taskLoc[x]!;
-    const prev = R.fLoc[p - 1]!;
-    const next = p < m ? inst.taskLoc[R.tasks[p]!]! : inst.vEnd[R.v]!;
-    const here = inst.taskLoc[R.tasks[p - 1]!]!;
-    const removal = cst[prev * stride + next]! - cst[prev * stride + here]! - cst[here * stride + next]!;
-    // In u's place (edge prev → next once u is gone).
-    let best = cst[prev * stride + lx]! + cst[lx * stride + next]! - cst[prev * stride + next]!;
-    this.at = p - 1;
-    for (let i = 0; i <= m; i++) {
-      if (i === p - 1 || i === p) continue; // edges touching the removed task
-      const li = R.fLoc[i]!;
-      const lj = i < m ? inst.taskLoc[R.tasks[i]!]! : inst.vEnd[R.v]!;
-      const c = cst[li * stride + lx]! + cst[lx * stride + lj]! - cst[li * stride + lj]!;
-      if (c < best) {
-        best = c;
-        this.at = i;
-      }
-    }
-    return removal + best;
-  }
+  };
 
   apply(s: SolutionState): void {
-    const nu = rebuild(s.routes[this.ru]!.tasks, this.pu, this.iu, s.routes[this.rv]!.tasks[this.pv - 1]!);
-    const nv = rebuild(s.routes[this.rv]!.tasks, this.pv, this.iv, s.routes[this.ru]!.tasks[this.pu - 1]!);
-    s.setRoute(this.ru, nu);
-    s.setRoute(this.rv, nv);
+    const search = this.search!;
+    const a = search.newA(this.A);
+    const b = search.newB(this.B);
+    s.setRoute(this.A.slot, a);
+    s.setRoute(this.B.slot, b);
   }
-}
-
-/** tasks without position p (1-based), with x inserted after original position i (0 = first). */
-function rebuild(tasks: readonly number[], p: number, i: number, x: number): number[] {
-  const out: number[] = [];
-  if (i === 0) out.push(x);
-  for (let k = 1; k <= tasks.length; k++) {
-    if (k !== p) out.push(tasks[k - 1]!);
-    if (k === i) out.push(x);
-  }
-  return out;
 }
