@@ -51,20 +51,6 @@ export function accountDeletionRefusal(actor: { id: string; role: string }, targ
   return null;
 }
 
-/** Friendly names of Better Auth `account.providerId` values; any other id is shown as it is. */
-const signInMethodNames: Record<string, string> = {
-  credential: "Password",
-  google: "Google",
-  microsoft: "Microsoft",
-  github: "GitHub",
-  oidc: "Single sign-on",
-};
-
-/** What the admin console calls a sign-in method (a Better Auth provider id). */
-export function signInMethodName(providerId: string): string {
-  return signInMethodNames[providerId] ?? providerId;
-}
-
 /** GET /api/admin/users query string. */
 export const adminUsersQuerySchema = z.object({
   q: z.string().trim().max(254).optional(),
@@ -87,7 +73,7 @@ export const adminUserSchema = z.object({
   monthlyLimit: z.number().int(),
   banned: z.boolean(),
   createdAt: z.string(),
-  /** The user's linked sign-in methods: Better Auth `account.providerId` values (credential = password), sorted. */
+  /** The user's linked sign-in methods: Better Auth `account.providerId` values (credential = password), sorted; shown with identityName. */
   signInMethods: z.array(z.string()),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

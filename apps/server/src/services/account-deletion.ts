@@ -6,6 +6,7 @@ import type { Logger } from "../lib/logger";
 import type { Storage } from "../storage";
 import { writeAuditEvent, type RequestOrigin } from "./audit";
 import { PROOF_BUCKET } from "./driver/proof";
+import { AVATAR_BUCKET, ownAvatarKey } from "./profile/avatars";
 
 export interface DeletionDeps {
   db: Database;
@@ -45,7 +46,7 @@ export interface OperatorDeletion {
  * column set to null. A team member's routes of a team pass to the team's owner (they are the
  * team's work, not personal data). The e-mail address is removed from the audit rows that named
  * it. One account_deletion audit row records the deletion (and the administrator, when one did
- * it). Proof files of deleted routes are removed from storage after the commit.
+ * it). Proof files of deleted routes and the user's avatar are removed from storage after the commit.
  */
 export async function deleteAccount(
   deps: DeletionDeps,
@@ -53,8 +54,8 @@ export async function deleteAccount(
   operator?: OperatorDeletion,
 ): Promise<void> {
   const { db, logger, storage } = deps;
-  const proofKeys = await db.transaction(async (tx) => {
-    const [profile] = await tx.select({ id: user.id, email: user.email, role: user.role }).from(user).where(eq(user.id, who.userId)).for("update");
+  const files = await db.transaction(async (tx) => {
+    const [profile] = await tx.select({ id: user.id, email: user.email, role: user.role, image: user.image }).from(user).where(eq(user.id, who.userId)).for("update");
     if (!profile) throw new NotFoundError(operator ? "User" : "Account");
     operator?.authorize(profile);
     const [ownedTeam] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.ownerId, who.userId)).orderBy(asc(teams.createdAt)).limit(1);
@@ -102,10 +103,11 @@ export async function deleteAccount(
           }
         : { riskLevel: "medium", sessionId: null, resource: "/api/me", metadata: { formerUserId: who.userId, proofFiles: proofs.length } }),
     });
-    return proofs.map((p) => p.key);
+    const avatar = ownAvatarKey(profile.id, profile.image);
+    return [...proofs.map((p) => ({ bucket: PROOF_BUCKET, key: p.key })), ...(avatar ? [{ bucket: AVATAR_BUCKET, key: avatar }] : [])];
   });
 
-  for (const key of proofKeys) {
-    await storage.remove(PROOF_BUCKET, key).catch((error: unknown) => logger.error({ err: error }, "could not remove a deleted account's proof file"));
+  for (const { bucket, key } of files) {
+    await storage.remove(bucket, key).catch((error: unknown) => logger.error({ err: error, bucket }, "could not remove a deleted account's file"));
   }
 }

@@ -5,6 +5,7 @@ import { adminMessages } from "@routepilot/contracts";
 import * as schema from "@routepilot/db";
 import { account, apikey, authenticationLogs, overageCharges, routeStops, routes, savedLocations, stopProofs, subscribers, teamMembers, teams, user } from "@routepilot/db";
 import { PROOF_BUCKET } from "../../services/driver/proof";
+import { AVATAR_BUCKET, avatarUrl } from "../../services/profile/avatars";
 import { cookieFrom, createTestApp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
@@ -285,7 +286,7 @@ describe("DELETE /api/admin/users/{id}", () => {
     expect((await t.call("/api/me", { cookie: operator.cookie })).status).toBe(200);
   });
 
-  it("an admin deletes a user through the self-deletion path: data, sessions, API keys and proof files gone, team work kept, audited with the admin, no sign-in", async () => {
+  it("an admin deletes a user through the self-deletion path: data, sessions, API keys, proof files and avatar gone, team work kept, audited with the admin, no sign-in", async () => {
     const owner = await t.signUp("delete-team-owner@example.com");
     const victim = await t.signUp("delete-victim@example.com", undefined, "Deleted Victim");
     const other = await t.signUp("delete-bystander@example.com");
@@ -310,6 +311,9 @@ describe("DELETE /api/admin/users/{id}", () => {
     await t.deps.storage.upload(PROOF_BUCKET, "admin-deleted-proof.jpg", new Uint8Array([1, 2, 3]), "image/jpeg");
     await t.deps.db.insert(stopProofs).values({ routeStopId: stop!.id, teamId: team!.id, uploadedBy: victim.userId, kind: "photo", objectKey: "admin-deleted-proof.jpg", contentType: "image/jpeg", sizeBytes: 3 });
     await t.deps.db.insert(apikey).values({ id: "admin-delete-key", key: "hashed-secret", referenceId: victim.userId, name: "Integration" });
+    // Their avatar, stored as the profile page stores one.
+    await t.deps.storage.upload(AVATAR_BUCKET, `${victim.userId}/victimAvatar01.webp`, new Uint8Array([4, 5, 6]), "image/webp");
+    await t.deps.db.update(user).set({ image: avatarUrl(victim.userId, "victimAvatar01") }).where(eq(user.id, victim.userId));
     const second = cookieFrom(await t.signIn("delete-victim@example.com"));
     // A failed sign-in names the address in the audit log: the deletion removes it.
     await t.signIn("delete-victim@example.com", "Wr0ng!Password");
@@ -321,6 +325,7 @@ describe("DELETE /api/admin/users/{id}", () => {
     expect(await rowsNaming(victim.userId)).toEqual({});
     expect(await exists(victim.userId)).toBe(false);
     expect(await t.deps.storage.info(PROOF_BUCKET, "admin-deleted-proof.jpg")).toBeNull();
+    expect(await t.deps.storage.info(AVATAR_BUCKET, `${victim.userId}/victimAvatar01.webp`)).toBeNull();
     const [kept] = await t.deps.db.select().from(routes).where(eq(routes.id, teamRoute!.id));
     expect(kept!.userId).toBe(owner.userId);
     const naming = await t.deps.db.select().from(authenticationLogs).where(sql`${authenticationLogs.details}->'metadata'->>'email' = 'delete-victim@example.com'`);

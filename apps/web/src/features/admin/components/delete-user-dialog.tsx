@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { adminMessages, signInMethodName, type AdminUser } from "@routepilot/contracts";
+import { adminMessages, identityName, type AdminUser } from "@routepilot/contracts";
 import { InlineError } from "@/components/errors/inline-error";
 import {
   AlertDialog,
@@ -82,7 +82,7 @@ export function DeleteUserDialog({ user, open, onOpenChange, onDeleted }: Delete
             {user.signInMethods.length > 0 ? (
               <p className="text-sm">
                 <span className="font-medium">Sign-in methods: </span>
-                {user.signInMethods.map(signInMethodName).join(", ")}
+                {user.signInMethods.map((id) => identityName(id)).join(", ")}
               </p>
             ) : null}
             <div className="grid gap-2">

@@ -1,5 +1,5 @@
 import { Fragment, useState } from "react";
-import { accountRoleOf, accountRoles, monthlyRouteLimits, signInMethodName, tierDisplayNames, tiers, type AccountRole, type AdminUser, type Tier } from "@routepilot/contracts";
+import { accountRoleOf, accountRoles, identityName, monthlyRouteLimits, tierDisplayNames, tiers, type AccountRole, type AdminUser, type Tier } from "@routepilot/contracts";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -107,7 +107,7 @@ export function UserRow({ user, canChangeRoles, canDelete, onResult }: UserRowPr
           <div className="font-medium break-all">{user.email}</div>
           <div className="text-muted-foreground">{user.name}</div>
           <div className="text-xs text-muted-foreground">
-            Sign-in: {user.signInMethods.length > 0 ? user.signInMethods.map(signInMethodName).join(", ") : "none linked"}
+            Sign-in: {user.signInMethods.length > 0 ? user.signInMethods.map((id) => identityName(id)).join(", ") : "none linked"}
           </div>
         </td>
         <td className="py-2 pr-3">
