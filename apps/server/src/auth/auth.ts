@@ -194,7 +194,7 @@ export function createAuth(deps: AuthDeps) {
       return;
     }
     if (owner.twoFactorEnabled) {
-      await mailer.send(passwordlessRefusedEmail({ to: owner.email, name: owner.name, signInUrl: `${deps.baseUrl}/sign-in` }));
+      await mailer.send(passwordlessRefusedEmail({ to: owner.email, name: owner.name, signInUrl: `${deps.baseUrl}/auth/sign-in` }));
       return;
     }
     await mailer.send(message(owner));
@@ -208,17 +208,18 @@ export function createAuth(deps: AuthDeps) {
     const token = typeof ctx.query?.token === "string" ? ctx.query.token : "";
     if (!token) return;
     const stored = await ctx.context.internalAdapter.findVerificationValue(`magic-link:${hashMagicLinkToken(token)}`).catch(() => null);
-    let email: unknown = null;
-    try {
-      email = stored ? (JSON.parse(stored.value) as { email?: unknown }).email : null;
-    } catch {
-      email = null;
-    }
+    const email = ((): unknown => {
+      try {
+        return stored ? (JSON.parse(stored.value) as { email?: unknown }).email : null;
+      } catch {
+        return null;
+      }
+    })();
     if (typeof email !== "string") return;
     const owner = await accountOf(email);
     const refusal = owner && isBanned(owner) ? "BANNED_USER" : owner?.twoFactorEnabled ? "TWO_FACTOR_PASSWORD_REQUIRED" : null;
     if (!refusal) return;
-    const errorUrl = new URL(typeof ctx.query?.errorCallbackURL === "string" ? ctx.query.errorCallbackURL : "/sign-in", deps.baseUrl);
+    const errorUrl = new URL(typeof ctx.query?.errorCallbackURL === "string" ? ctx.query.errorCallbackURL : "/auth/sign-in", deps.baseUrl);
     errorUrl.searchParams.set("error", refusal);
     await audit({ eventType: "sign_in", outcome: "failure", riskLevel: "medium", userId: owner?.id ?? null, sessionId: null, resource: "/api/auth/magic-link/verify", metadata: { email: owner?.email ?? null, method: "magic_link", error: refusal } }, undefined);
     throw ctx.redirect(errorUrl.toString());

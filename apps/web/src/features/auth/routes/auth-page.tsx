@@ -1,5 +1,6 @@
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { Info } from "lucide-react";
+import { signInRedirectError } from "@routepilot/contracts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { LoadingScreen } from "@/components/loading-screen";
@@ -9,6 +10,8 @@ import { AuthShell } from "@/features/auth/components/auth-shell";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { SignUpForm } from "@/features/auth/components/sign-up-form";
 import { ForgotPasswordForm } from "@/features/auth/components/forgot-password-form";
+import { FormError } from "@/features/auth/components/form-error";
+import { SignInAlternatives } from "@/features/auth/components/sign-in-alternatives";
 
 export type AuthMode = "sign-in" | "sign-up" | "forgot-password";
 
@@ -39,6 +42,8 @@ export function AuthPage({ mode: routeMode }: { mode?: AuthMode }) {
   const mode: AuthMode = routeMode ?? (searchParams.get("tab") === "sign-up" ? "sign-up" : "sign-in");
   const target = safeRedirect(redirect);
   const query = redirect ? `?redirect=${encodeURIComponent(redirect)}` : "";
+  // A magic link or a provider that could not sign in comes back with ?error=CODE.
+  const redirectError = signInRedirectError(searchParams.get("error"));
 
   if (isPending && !user) return <LoadingScreen fullScreen />;
   if (user) return <Navigate to={target} replace />;
@@ -81,7 +86,13 @@ export function AuthPage({ mode: routeMode }: { mode?: AuthMode }) {
           <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
         </TabsList>
         <TabsContent value="sign-in">
+          {redirectError ? (
+            <div className="mb-4">
+              <FormError message={redirectError} />
+            </div>
+          ) : null}
           <SignInForm onSignedIn={goOn} />
+          <SignInAlternatives callbackURL={target} onSignedIn={goOn} />
         </TabsContent>
         <TabsContent value="sign-up">
           <SignUpForm onSignedUp={goOn} />

@@ -7,14 +7,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { TwoFactorSection } from "@/features/security/components/two-factor-section";
 import { SessionsSection } from "@/features/security/components/sessions-section";
 import { HistorySection } from "@/features/security/components/history-section";
+import { SignInMethodsSection } from "@/features/security/components/sign-in-methods-section";
 
 /** /security (Security): the signed-in user's own account security. */
 export function SecurityPage() {
   return (
     <PageContainer size="narrow">
-      <PageHeader title="Security" description="Two-factor authentication, the devices signed in to your account and your sign-in history." />
+      <PageHeader title="Security" description="Two-factor authentication, your sign-in methods, the devices signed in to your account and your sign-in history." />
       <div className="grid gap-6">
         <TwoFactorSection />
+        <SignInMethodsSection />
         <SessionsSection />
         <HistorySection />
         <Card>

@@ -1,0 +1,138 @@
+import { useState, type FormEvent } from "react";
+import { Mail, KeyRound } from "lucide-react";
+import { SIGN_IN_CODE_LENGTH, emailSchema, signInMethodMessages } from "@routepilot/contracts";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/api-client";
+import { sessionFlags } from "@/lib/auth";
+import { FormError } from "@/features/auth/components/form-error";
+import { requestMagicLink, requestSignInCode, signInWithCode } from "@/features/auth/api/sign-in-methods";
+
+type Flow = "link" | "code";
+
+/**
+ * "E-mail me a sign-in link" and "E-mail me a code": the address, then either the link's
+ * confirmation or the code field. The server's refusals (rate limit, two-factor accounts, wrong
+ * code) are shown as it words them.
+ */
+export function PasswordlessSignIn({ flows, callbackURL, onSignedIn }: { flows: { magicLink: boolean; emailCode: boolean }; callbackURL: string; onSignedIn: () => void }) {
+  const [flow, setFlow] = useState<Flow | null>(null);
+  const [email, setEmail] = useState("");
+  const [emailError, setEmailError] = useState<string | undefined>(undefined);
+  const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string | undefined>(undefined);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!flows.magicLink && !flows.emailCode) return null;
+
+  const choose = (next: Flow) => {
+    setFlow(next);
+    setSentTo(null);
+    setCode("");
+    setServerError(null);
+    setCodeError(undefined);
+  };
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    const parsed = emailSchema.safeParse(email.trim());
+    if (!parsed.success) {
+      setEmailError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setEmailError(undefined);
+    setBusy(true);
+    try {
+      if (flow === "link") await requestMagicLink(parsed.data, callbackURL);
+      else await requestSignInCode(parsed.data);
+      setSentTo(parsed.data);
+    } catch (error) {
+      setServerError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    const value = code.trim();
+    if (!new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`).test(value)) {
+      setCodeError(signInMethodMessages.codeFormat);
+      return;
+    }
+    setCodeError(undefined);
+    setBusy(true);
+    try {
+      await signInWithCode(sentTo ?? email.trim(), value);
+      sessionFlags.intentionalSignOut = false;
+      onSignedIn();
+    } catch (error) {
+      setServerError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-label="Sign in without a password" className="grid gap-3">
+      <div className="grid gap-2 sm:grid-cols-2">
+        {flows.magicLink ? (
+          <Button type="button" variant={flow === "link" ? "secondary" : "outline"} aria-pressed={flow === "link"} onClick={() => choose("link")}>
+            <Mail aria-hidden="true" />
+            E-mail me a sign-in link
+          </Button>
+        ) : null}
+        {flows.emailCode ? (
+          <Button type="button" variant={flow === "code" ? "secondary" : "outline"} aria-pressed={flow === "code"} onClick={() => choose("code")}>
+            <KeyRound aria-hidden="true" />
+            E-mail me a code
+          </Button>
+        ) : null}
+      </div>
+      {flow && !sentTo ? (
+        <form onSubmit={send} noValidate className="grid gap-3" aria-label={flow === "link" ? "E-mail me a sign-in link" : "E-mail me a code"}>
+          <FormError message={serverError} />
+          <FormField label="Email for the sign-in e-mail" error={emailError}>
+            <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </FormField>
+          <Button type="submit" disabled={busy} className="w-full">
+            {busy ? <Spinner className="text-primary-foreground" /> : null}
+            {flow === "link" ? "Send the link" : "Send the code"}
+          </Button>
+        </form>
+      ) : null}
+      {flow === "link" && sentTo ? (
+        <Alert role="status">
+          <Mail aria-hidden="true" />
+          <AlertDescription>{signInMethodMessages.linkSent(sentTo)}</AlertDescription>
+        </Alert>
+      ) : null}
+      {flow === "code" && sentTo ? (
+        <form onSubmit={verify} noValidate className="grid gap-3" aria-label="Sign in with the e-mailed code">
+          <Alert role="status">
+            <Mail aria-hidden="true" />
+            <AlertDescription>{signInMethodMessages.codeSent(sentTo)}</AlertDescription>
+          </Alert>
+          <FormError message={serverError} />
+          <FormField label="Sign-in code" error={codeError}>
+            <Input value={code} onChange={(e) => setCode(e.target.value)} autoComplete="one-time-code" inputMode="numeric" maxLength={SIGN_IN_CODE_LENGTH} autoFocus />
+          </FormField>
+          <Button type="submit" disabled={busy} className="w-full">
+            {busy ? <Spinner className="text-primary-foreground" /> : null}
+            Sign in with the code
+          </Button>
+          <button type="button" className="justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline" onClick={() => setSentTo(null)}>
+            Send a new code
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { AlertCircle, CheckCircle2, KeyRound, Link2, LogIn } from "lucide-react";
+import { signInMethodMessages, signInRedirectError, type Identity } from "@routepilot/contracts";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ErrorCard } from "@/components/errors/error-card";
+import { errorMessage } from "@/lib/api-client";
+import { linkProvider, useConfiguredProviders, useIdentities, useUnlinkIdentity } from "@/features/security/api/sign-in-methods";
+import { formatDateTime } from "@/features/security/lib/download";
+
+function IdentityRow({ identity, onRemove, busy }: { identity: Identity; onRemove: () => void; busy: boolean }) {
+  const password = identity.providerId === "credential";
+  const Icon = password ? KeyRound : LogIn;
+  return (
+    <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between" aria-label={identity.name}>
+      <div className="flex min-w-0 gap-3">
+        <Icon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <div className="grid min-w-0 gap-0.5 text-sm">
+          <div className="font-medium">{identity.name}</div>
+          <div className="text-muted-foreground">{password ? `Set ${formatDateTime(identity.linkedAt)}` : `Linked ${formatDateTime(identity.linkedAt)}`}</div>
+        </div>
+      </div>
+      {password ? null : (
+        <Button type="button" variant="outline" size="sm" disabled={busy} onClick={onRemove} aria-label={`Unlink ${identity.name}`}>
+          Unlink
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/**
+ * /security: the ways to sign in (the password and linked provider accounts), unlink one (never
+ * the last: the server refuses with its message, shown here) and link another configured provider.
+ */
+export function SignInMethodsSection() {
+  const identities = useIdentities();
+  const providers = useConfiguredProviders();
+  const unlink = useUnlinkIdentity();
+  const [searchParams] = useSearchParams();
+  const [error, setError] = useState<string | null>(null);
+  const [linking, setLinking] = useState<string | null>(null);
+  // Back from a provider: ?linked=1 on success, ?error=CODE otherwise.
+  const returnedError = signInRedirectError(searchParams.get("error"));
+  const linked = searchParams.get("linked") === "1";
+  const linkedIds = new Set(identities.data?.map((i) => i.providerId));
+  const linkable = (providers.data ?? []).filter((p) => !linkedIds.has(p.id));
+
+  const remove = (identity: Identity) => {
+    setError(null);
+    unlink.mutate(identity.id, {
+      onSuccess: () => toast.success(signInMethodMessages.identityRemoved(identity.name)),
+      onError: (failure) => setError(errorMessage(failure)),
+    });
+  };
+
+  const link = async (provider: string) => {
+    setError(null);
+    setLinking(provider);
+    try {
+      await linkProvider(provider);
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setLinking(null);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Sign-in methods</CardTitle>
+        <CardDescription>Your password and the accounts you can sign in with. You can also sign in with a link or a code sent to your e-mail address.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {linked && !returnedError ? (
+          <Alert role="status">
+            <CheckCircle2 aria-hidden="true" />
+            <AlertDescription>The account is linked: you can sign in with it.</AlertDescription>
+          </Alert>
+        ) : null}
+        {error ?? returnedError ? (
+          <Alert variant="destructive" role="alert">
+            <AlertCircle aria-hidden="true" />
+            <AlertDescription>{error ?? returnedError}</AlertDescription>
+          </Alert>
+        ) : null}
+        {identities.isPending ? (
+          <div className="grid gap-2">
+            <Skeleton className="h-12 w-full" />
+          </div>
+        ) : identities.isError ? (
+          <ErrorCard message={errorMessage(identities.error)} onRetry={() => void identities.refetch()} />
+        ) : (
+          <ul className="divide-y" aria-label="Sign-in methods">
+            {identities.data.length === 0 ? <li className="py-3 text-sm text-muted-foreground">No password or linked account yet: you sign in with e-mailed links or codes.</li> : null}
+            {identities.data.map((identity) => (
+              <IdentityRow key={identity.id} identity={identity} busy={unlink.isPending} onRemove={() => remove(identity)} />
+            ))}
+          </ul>
+        )}
+        {linkable.length > 0 ? (
+          <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Link another account">
+            <span className="text-sm text-muted-foreground">Link another account:</span>
+            {linkable.map((provider) => (
+              <Button key={provider.id} type="button" variant="outline" disabled={linking !== null} onClick={() => void link(provider.id)}>
+                <Link2 aria-hidden="true" />
+                Link {provider.name}
+              </Button>
+            ))}
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
