@@ -104,3 +104,71 @@ describe("Evaluator: shipment precedence on the fast path", () => {
     expect(checked - feasible).toBeGreaterThan(40);
   });
 });
+
+/** Jobs with windows and service, vehicles with one or two breaks (windows, service), single trips. */
+function breakProblem(nJobs: number, nVehicles: number, rng: Rng): Problem {
+  const n = 1 + nJobs;
+  const m = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 0 : 1 + ((i * 7 + j * 13) % 17))));
+  return {
+    matrices: { durations: m },
+    jobs: Array.from({ length: nJobs }, (_, k) => {
+      const a = rng.int(250);
+      return { id: k + 1, location: k + 1, service: 5 + rng.int(10), timeWindows: rng.next() < 0.3 ? [[a, a + 60], [a + 120, a + 200]] : [[a, a + 160]] };
+    }),
+    vehicles: Array.from({ length: nVehicles }, (_, v) => ({
+      id: v + 1,
+      start: 0,
+      end: 0,
+      timeWindow: [0, 600] as const,
+      breaks: Array.from({ length: 1 + rng.int(2) }, (_, b) => ({ id: 100 * (v + 1) + b, timeWindows: [[40 + 120 * b, 160 + 120 * b]] as const, service: 10 + rng.int(20) })),
+    })),
+  };
+}
+
+describe("Evaluator: breaks on the fast path", () => {
+  it("costs a prefix + middle + suffix candidate exactly as a full simulation of the same sequence", () => {
+    const rng = new Rng(11);
+    let feasible = 0;
+    let checked = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      const inst = compileProblem(breakProblem(10, 2, rng));
+      const state = new SolutionState(inst);
+      // Feasible random routes: the breaks, then each job at the first feasible of its positions in random order.
+      for (let v = 0; v < 2; v++) state.setRoute(v, inst.vBreaks[v]!.slice());
+      for (let t = 0; t < inst.nTasks; t++) {
+        if (inst.taskVehicle[t]! >= 0) continue;
+        const v = rng.int(2);
+        const tasks = state.routes[v]!.tasks.slice();
+        for (const at of shuffle([...Array(tasks.length + 1).keys()], rng)) {
+          state.setRoute(v, [...tasks.slice(0, at), t, ...tasks.slice(at)]);
+          if (state.routes[v]!.cost < Infinity) break;
+          state.setRoute(v, tasks);
+        }
+      }
+      const r = state.routes[rng.int(2)]!;
+      if (r.cost === Infinity) continue;
+      const i = rng.int(r.tasks.length + 1);
+      const j = i + 1 + rng.int(r.tasks.length - i + 1);
+      const head = r.tasks.slice(0, i);
+      const tail = r.tasks.slice(j - 1);
+      // Middle: the skipped part shuffled, or with one task of the other route added.
+      const middle = shuffle(r.tasks.slice(i, j - 1), rng);
+      const other = state.routes[1 - r.v]!.tasks.filter((t) => inst.taskVehicle[t]! < 0);
+      if (other.length > 0 && rng.next() < 0.5) middle.splice(rng.int(middle.length + 1), 0, other[rng.int(other.length)]!);
+      const ev = state.ev;
+      ev.startFrom(r, i);
+      for (const t of middle) ev.addTask(t);
+      const fast = ev.finishWith(r, j);
+      ev.startEmpty(r.v);
+      for (const t of [...head, ...middle, ...tail]) ev.addTask(t);
+      const full = ev.finish();
+      if (full === Infinity) expect(fast).toBe(Infinity);
+      else expect(fast).toBeCloseTo(full, 6);
+      checked++;
+      if (full < Infinity) feasible++;
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(feasible).toBeGreaterThan(30);
+    expect(checked - feasible).toBeGreaterThan(20);
+  });
+});

@@ -6,8 +6,10 @@ import type { Route } from "./route";
  * Evaluates a candidate route built as: a start (empty or a route prefix), any number of
  * tasks or route segments, and an end (the vehicle's end or a route suffix).
  * Fast path: prefix and suffix come from the route caches, so a relocate or 2-opt* costs
- * O(dims + moved tasks). Vehicles with breaks use the slow path: the sequence is materialised
- * and simulated in full (O(m)), with precedence checks.
+ * O(dims + moved tasks). A break (taken where the vehicle is, between two stops) cuts the
+ * backward caches: a suffix holding one is simulated task by task (finishWith), while prefixes
+ * still come from the caches. Multi-trip vehicles use the slow path: the sequence is
+ * materialised and simulated in full (O(m)), with precedence checks.
  * Shipments on the fast path: the tasks added between prefix and suffix are recorded, and
  * `precedenceAcross` checks them against the prefix and suffix routes' positions and their
  * counts of open shipments (Route.fOpen), in O(added tasks) (plus the skipped part of the route
@@ -143,7 +145,7 @@ export class Evaluator {
     this.dur = inst.dur[cls]!;
     this.cst = inst.cost[cls]!;
     this.dst = inst.dist[cls]!;
-    this.slow = inst.vHasBreaks[v] === 1;
+    this.slow = inst.vMaxTrips[v]! > 1;
   }
 
   private reset(): void {
@@ -381,6 +383,7 @@ export class Evaluator {
     const m = r.tasks.length;
     if (
       this.slow ||
+      j <= r.lastVehicleTask ||
       inst.vTimingClass[r.v] !== inst.vTimingClass[this.v] ||
       (!inst.allCompatible && r.v !== this.v)
     ) {

@@ -35,6 +35,8 @@ export class Route {
   bBusy: Float64Array;
   /** Shipments picked up at or before position p and delivered after it (problems with shipments). */
   fOpen: Int32Array;
+  /** Position of the last break or reload (0: none); the backward caches hold after it only. */
+  lastVehicleTask = 0;
   private capacity = 0;
   private readonly inst: Instance;
 
@@ -164,10 +166,13 @@ export class Route {
     }
     this.bBusy[m + 1] = 0;
     let nextLoc = inst.vEnd[this.v]!;
+    this.lastVehicleTask = 0;
     for (let p = m; p >= 1; p--) {
       const t = this.tasks[p - 1]!;
       const isBreak = isVehicleTask(inst.taskKind[t]);
-      // Breaks and reloads only occur on slow-path vehicles, whose backward caches are never read.
+      if (isBreak && this.lastVehicleTask === 0) this.lastVehicleTask = p;
+      // Positions up to the last break or reload (lastVehicleTask) are never read: finishWith
+      // simulates such suffixes task by task.
       const lp = isBreak ? nextLoc : inst.taskLoc[t]!;
       const a = lp * stride + nextLoc;
       const tt = dur[a]!;
