@@ -5,6 +5,7 @@ import { MAX_VEHICLE_TRIPS, PUBLIC_API_LIMITS } from "@routepilot/contracts";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { ApiTokensDoc } from "@/features/marketing/components/api-tokens-doc";
 
 /** The parts of an OpenAPI 3.1 document this page reads. */
 type Schema = { $ref?: string; type?: string | string[]; description?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema; anyOf?: Schema[]; prefixItems?: Schema[] };
@@ -101,6 +102,7 @@ export function ApiReference() {
           <span className="text-muted-foreground">(two vans, six jobs and a shipment around Paris, by coordinates: it runs as is).</span>
         </p>
       </div>
+      <ApiTokensDoc origin={origin} />
       {doc.isPending ? (
         <Skeleton className="h-48" aria-label="Loading the API reference" />
       ) : doc.isError ? (

@@ -76,6 +76,21 @@ describe("the API reference on /support-docs", () => {
     expect(within(section).getByRole("link", { name: "Download an example VROOM file" })).toHaveAttribute("href", "/examples/vroom-example.json");
   });
 
+  it("documents the JWT for integrations: GET /api/auth/token, GET /api/auth/jwks, the claims and a verification example", async () => {
+    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(jsonResponse(doc))));
+    renderWithQuery(
+      <MemoryRouter>
+        <SupportDocsPage />
+      </MemoryRouter>,
+    );
+    const section = screen.getByRole("region", { name: "API" });
+    expect(within(section).getByRole("heading", { name: "Tokens for integrations (JWT and JWKS)" })).toBeInTheDocument();
+    expect(within(section).getByText("/api/auth/token")).toBeInTheDocument();
+    expect(within(section).getByText("/api/auth/jwks")).toBeInTheDocument();
+    expect(within(section).getByText(/valid 15 minutes, signed with EdDSA/)).toBeInTheDocument();
+    expect(within(section).getByLabelText("Example: checking a RoutePilot token with the jose library").textContent).toContain("/api/auth/jwks");
+  });
+
   it("says so when the document cannot be loaded", async () => {
     vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(jsonResponse({}, 500))));
     renderWithQuery(

@@ -20,7 +20,12 @@ const guides: Guide[] = [
   {
     icon: UserRound,
     title: "Your account",
-    steps: ["Sign up with your e-mail address and verify it from the link we send.", "Change your password under Account → Security.", "Sign out from the account menu in the top bar."],
+    steps: [
+      "Sign up with your e-mail address and verify it from the link we send.",
+      "No password at hand? On the sign-in page, have a sign-in link or a 6-digit code e-mailed to you, or continue with an account you already have (Google, Microsoft, GitHub or your organisation's sign-on, when this server offers them). Accounts with two-factor authentication sign in with their password and code.",
+      "Change your password, and link or unlink the accounts you sign in with, under Account → Security.",
+      "Sign out from the account menu in the top bar.",
+    ],
   },
   {
     icon: Settings,
