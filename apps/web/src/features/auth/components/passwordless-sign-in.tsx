@@ -115,7 +115,7 @@ export function PasswordlessSignIn({ flows, callbackURL, onSignedIn }: { flows: 
         </Alert>
       ) : null}
       {flow === "code" && sentTo ? (
-        <form onSubmit={verify} noValidate className="grid gap-3" aria-label="Sign in with the e-mailed code">
+        <form onSubmit={verify} noValidate className="grid gap-3" aria-label="Enter the e-mailed code">
           <Alert role="status">
             <Mail aria-hidden="true" />
             <AlertDescription>{signInMethodMessages.codeSent(sentTo)}</AlertDescription>
