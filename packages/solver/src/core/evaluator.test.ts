@@ -105,7 +105,7 @@ describe("Evaluator: shipment precedence on the fast path", () => {
   });
 });
 
-/** Jobs with windows and service, vehicles with one or two breaks (windows, service), single trips. */
+/** Jobs with one or two windows, setup and service, vehicles with one or two breaks (one or two windows, service), single trips. */
 function breakProblem(nJobs: number, nVehicles: number, rng: Rng): Problem {
   const n = 1 + nJobs;
   const m = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 0 : 1 + ((i * 7 + j * 13) % 17))));
@@ -113,14 +113,25 @@ function breakProblem(nJobs: number, nVehicles: number, rng: Rng): Problem {
     matrices: { durations: m },
     jobs: Array.from({ length: nJobs }, (_, k) => {
       const a = rng.int(250);
-      return { id: k + 1, location: k + 1, service: 5 + rng.int(10), timeWindows: rng.next() < 0.3 ? [[a, a + 60], [a + 120, a + 200]] : [[a, a + 160]] };
+      // Every 4th job shares job 1's location (no setup when one follows another there).
+      return {
+        id: k + 1,
+        location: k % 4 === 3 ? 1 : k + 1,
+        setup: rng.int(2) === 0 ? 25 : 0,
+        service: 5 + rng.int(10),
+        timeWindows: rng.next() < 0.3 ? [[a, a + 60], [a + 120, a + 200]] : [[a, a + 160]],
+      };
     }),
     vehicles: Array.from({ length: nVehicles }, (_, v) => ({
       id: v + 1,
       start: 0,
       end: 0,
       timeWindow: [0, 600] as const,
-      breaks: Array.from({ length: 1 + rng.int(2) }, (_, b) => ({ id: 100 * (v + 1) + b, timeWindows: [[40 + 120 * b, 160 + 120 * b]] as const, service: 10 + rng.int(20) })),
+      breaks: Array.from({ length: 1 + rng.int(2) }, (_, b) => ({
+        id: 100 * (v + 1) + b,
+        timeWindows: rng.next() < 0.3 ? [[40 + 120 * b, 80 + 120 * b], [120 + 120 * b, 160 + 120 * b]] : [[40 + 120 * b, 160 + 120 * b]],
+        service: 10 + rng.int(20),
+      })),
     })),
   };
 }

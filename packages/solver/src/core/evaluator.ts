@@ -1,14 +1,14 @@
 import type { Instance } from "../model/instance";
-import { KIND_BREAK, KIND_DELIVERY, KIND_PICKUP, KIND_RELOAD } from "../model/instance";
+import { isVehicleTask, KIND_BREAK, KIND_DELIVERY, KIND_PICKUP, KIND_RELOAD } from "../model/instance";
 import type { Route } from "./route";
 
 /**
  * Evaluates a candidate route built as: a start (empty or a route prefix), any number of
  * tasks or route segments, and an end (the vehicle's end or a route suffix).
  * Fast path: prefix and suffix come from the route caches, so a relocate or 2-opt* costs
- * O(dims + moved tasks). A break (taken where the vehicle is, between two stops) cuts the
- * backward caches: a suffix holding one is simulated task by task (finishWith), while prefixes
- * still come from the caches. Multi-trip vehicles use the slow path: the sequence is
+ * O(dims + moved tasks). Breaks are taken where the vehicle is, between two stops: the backward
+ * caches of a stop run over the breaks after it, and a suffix that opens with breaks simulates
+ * them before joining at its first stop. Multi-trip vehicles use the slow path: the sequence is
  * materialised and simulated in full (O(m)), with precedence checks.
  * Shipments on the fast path: the tasks added between prefix and suffix are recorded, and
  * `precedenceAcross` checks them against the prefix and suffix routes' positions and their
@@ -383,13 +383,14 @@ export class Evaluator {
     const m = r.tasks.length;
     if (
       this.slow ||
-      j <= r.lastVehicleTask ||
       inst.vTimingClass[r.v] !== inst.vTimingClass[this.v] ||
       (!inst.allCompatible && r.v !== this.v)
     ) {
       if (j <= m) this.addSeg(r, j, m);
       return this.finish();
     }
+    // Breaks opening the suffix are taken where the vehicle is: simulated, then joined at the next stop.
+    while (j <= m && isVehicleTask(inst.taskKind[r.tasks[j - 1]!])) this.addTask(r.tasks[j++ - 1]!);
     if (!this.ok || r.cost === Infinity) return Infinity;
     if (this.checkPrec && !this.precedenceAcross(r, j)) return Infinity;
     const lj = j <= m ? inst.taskLoc[r.tasks[j - 1]!]! : inst.vEnd[r.v]!;

@@ -35,8 +35,6 @@ export class Route {
   bBusy: Float64Array;
   /** Shipments picked up at or before position p and delivered after it (problems with shipments). */
   fOpen: Int32Array;
-  /** Position of the last break or reload (0: none); the backward caches hold after it only. */
-  lastVehicleTask = 0;
   private capacity = 0;
   private readonly inst: Instance;
 
@@ -165,42 +163,47 @@ export class Route {
       this.bPeak[(m + 1) * dims + d] = 0;
     }
     this.bBusy[m + 1] = 0;
+    // Backward from each stop p to the next stop q (or the end), over the breaks between them:
+    // a break is taken where the vehicle is, after p's service and before the drive to q. A
+    // break's own position holds no suffix data (-Infinity: never read; finishWith simulates a
+    // suffix's leading breaks before joining at its first stop).
     let nextLoc = inst.vEnd[this.v]!;
-    this.lastVehicleTask = 0;
+    let nextStop = m + 1;
     for (let p = m; p >= 1; p--) {
       const t = this.tasks[p - 1]!;
-      const isBreak = isVehicleTask(inst.taskKind[t]);
-      if (isBreak && this.lastVehicleTask === 0) this.lastVehicleTask = p;
-      // Positions up to the last break or reload (lastVehicleTask) are never read: finishWith
-      // simulates such suffixes task by task.
-      const lp = isBreak ? nextLoc : inst.taskLoc[t]!;
+      if (isVehicleTask(inst.taskKind[t])) {
+        this.bLat[p] = -Infinity;
+        continue;
+      }
+      const lp = inst.taskLoc[t]!;
       const a = lp * stride + nextLoc;
       const tt = dur[a]!;
-      const setupNext = p < m && nextLoc !== lp ? inst.taskSetup[this.tasks[p]!]! : 0;
-      const x = this.bLat[p + 1]! - tt - setupNext - inst.taskService[t]!;
-      let lat = -Infinity;
-      for (let w = inst.twOffset[t]!; w < inst.twOffset[t + 1]!; w++) {
-        if (inst.twStart[w]! <= x) {
-          const c = Math.min(inst.twEnd[w]!, x);
-          if (c > lat) lat = c;
-        }
+      const setupNext = nextStop <= m && nextLoc !== lp ? inst.taskSetup[this.tasks[nextStop - 1]!]! : 0;
+      // Latest departure from p: from q's latest ready time back through the breaks.
+      let dep = this.bLat[nextStop]! - tt - setupNext;
+      let breaks = 0;
+      for (let b = nextStop - 1; b > p; b--) {
+        const bt = this.tasks[b - 1]!;
+        dep = latestReady(inst, bt, dep - inst.taskService[bt]!);
+        breaks += inst.taskService[bt]!;
       }
-      this.bLat[p] = lat;
-      this.bBusy[p] = inst.taskService[t]! + setupNext + this.bBusy[p + 1]!;
-      this.bCost[p] = cst[a]! + this.bCost[p + 1]!;
-      this.bTravel[p] = tt + this.bTravel[p + 1]!;
-      this.bDist[p] = dist[a]! + this.bDist[p + 1]!;
-      this.bStops[p] = this.bStops[p + 1]! + (isBreak ? 0 : 1);
+      this.bLat[p] = latestReady(inst, t, dep - inst.taskService[t]!);
+      this.bBusy[p] = inst.taskService[t]! + breaks + setupNext + this.bBusy[nextStop]!;
+      this.bCost[p] = cst[a]! + this.bCost[nextStop]!;
+      this.bTravel[p] = tt + this.bTravel[nextStop]!;
+      this.bDist[p] = dist[a]! + this.bDist[nextStop]!;
+      this.bStops[p] = this.bStops[nextStop]! + 1;
       for (let d = 0; d < dims; d++) {
         const dd = inst.taskDelivery[t * dims + d]!;
         const pp = inst.taskPickup[t * dims + d]!;
-        const i1 = (p + 1) * dims + d;
+        const i1 = nextStop * dims + d;
         const i0 = p * dims + d;
         this.bDel[i0] = dd + this.bDel[i1]!;
         this.bPick[i0] = pp + this.bPick[i1]!;
         this.bPeak[i0] = Math.max(Math.max(dd, pp) + this.bDel[i1]!, pp + this.bPeak[i1]!);
       }
       nextLoc = lp;
+      nextStop = p;
     }
   }
 
@@ -219,4 +222,16 @@ export class Route {
       this.fPeak[p * dims + d] = ev.peak[d]!;
     }
   }
+}
+
+/** Latest time task t can be ready (arrived and set up) and still start by `latestStart` in one of its windows; -Infinity: none. */
+function latestReady(inst: Instance, t: number, latestStart: number): number {
+  let lat = -Infinity;
+  for (let w = inst.twOffset[t]!; w < inst.twOffset[t + 1]!; w++) {
+    if (inst.twStart[w]! <= latestStart) {
+      const c = Math.min(inst.twEnd[w]!, latestStart);
+      if (c > lat) lat = c;
+    }
+  }
+  return lat;
 }
