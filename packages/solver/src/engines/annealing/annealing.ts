@@ -1,5 +1,5 @@
 import { fitsSomeVehicleAlone } from "../../core/explain-unassigned";
-import { SolutionState, type Assignment } from "../../core/solution-state";
+import type { Assignment, SolutionState } from "../../core/solution-state";
 import type { Instance } from "../../model/instance";
 import type { SolveOptions, Tuning } from "../../model/types";
 import { localSearch } from "../../search/local-search";
