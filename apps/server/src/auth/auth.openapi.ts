@@ -24,6 +24,15 @@ const endpoints: Endpoint[] = [
   { method: "post", path: "/api/auth/two-factor/verify-backup-code", summary: "Finish a two-factor sign-in with a backup code (each works once)", body: z.object({ code: z.string(), trustDevice: z.boolean().optional() }) },
   { method: "post", path: "/api/auth/two-factor/generate-backup-codes", summary: "Replace the backup codes with 10 new ones (password required)", body: z.object({ password: z.string() }) },
   { method: "get", path: "/api/auth/verify-email", summary: "Verify an e-mail address from the link in the e-mail", query: z.object({ token: z.string(), callbackURL: z.string().optional() }) },
+  { method: "post", path: "/api/auth/sign-in/magic-link", summary: "E-mail a one-time sign-in link to an existing account (10 minutes; always 200, nothing is sent to unknown or suspended addresses; two-factor accounts are told to use their password)", body: z.object({ email: z.string(), callbackURL: z.string().optional(), errorCallbackURL: z.string().optional() }) },
+  { method: "get", path: "/api/auth/magic-link/verify", summary: "Sign in from the e-mailed link; redirects to callbackURL, or to errorCallbackURL with ?error=", query: z.object({ token: z.string(), callbackURL: z.string().optional(), errorCallbackURL: z.string().optional() }) },
+  { method: "post", path: "/api/auth/email-otp/send-verification-otp", summary: "E-mail a 6-digit sign-in code to an existing account (10 minutes, 3 tries; type must be sign-in)", body: z.object({ email: z.string(), type: z.literal("sign-in") }) },
+  { method: "post", path: "/api/auth/sign-in/email-otp", summary: "Sign in with the e-mailed code; sets the session cookie", body: z.object({ email: z.string(), otp: z.string() }) },
+  { method: "post", path: "/api/auth/sign-in/social", summary: "Start signing in with a configured provider (google, microsoft, github, oidc): the provider's URL to open", body: z.object({ provider: z.string(), callbackURL: z.string().optional(), errorCallbackURL: z.string().optional(), disableRedirect: z.boolean().optional() }) },
+  { method: "post", path: "/api/auth/link-social", summary: "Start linking a configured provider's account to the signed-in user", body: z.object({ provider: z.string(), callbackURL: z.string().optional(), errorCallbackURL: z.string().optional(), disableRedirect: z.boolean().optional() }) },
+  { method: "post", path: "/api/auth/change-email", summary: "Change the e-mail address: a confirmation link to the new address, a notice to the old; nothing changes until the link is used (409 EMAIL_IN_USE when another account has it)", body: z.object({ newEmail: z.string(), callbackURL: z.string().optional() }) },
+  { method: "get", path: "/api/auth/token", summary: "A 15-minute JWT (EdDSA) for the signed-in user, for integrations; verify it with /api/auth/jwks" },
+  { method: "get", path: "/api/auth/jwks", summary: "The public keys (JWKS) that verify the JWTs of /api/auth/token (public)" },
 ];
 
 export function registerAuthDocs(registry: OpenAPIRegistry): void {

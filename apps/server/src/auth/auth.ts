@@ -413,7 +413,19 @@ export function createAuth(deps: AuthDeps) {
         if (ctx.path === "/sign-in/email-otp" && (typeof body.otp !== "string" || !new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`).test(body.otp.trim()))) {
           throw validationError("otp", signInMethodMessages.codeFormat);
         }
-        if (ctx.path === "/magic-link/verify") await refuseMagicLinkSignIn(ctx);
+        if (ctx.path === "/magic-link/verify") {
+          // The plugin decodes these once more and would fail with a 500 on a malformed escape.
+          for (const key of ["callbackURL", "errorCallbackURL", "newUserCallbackURL"]) {
+            const value: unknown = ctx.query?.[key];
+            if (typeof value !== "string") continue;
+            try {
+              decodeURIComponent(value);
+            } catch {
+              throw validationError(key, messages.invalidFormat);
+            }
+          }
+          await refuseMagicLinkSignIn(ctx);
+        }
         if (ctx.path === "/change-email") {
           const parsed = emailSchema.safeParse(typeof body.newEmail === "string" ? body.newEmail.trim() : "");
           if (!parsed.success) throw validationError("newEmail", parsed.error.issues[0]?.message ?? messages.invalidFormat);

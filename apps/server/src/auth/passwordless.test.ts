@@ -65,6 +65,11 @@ describe("magic link", () => {
     expect(await t.deps.db.select().from(outbox).where(eq(outbox.to, "nobody@example.com"))).toHaveLength(0);
   });
 
+  it("answers a link with a malformed callback 400, never 500", async () => {
+    const res = await t.call("/api/auth/magic-link/verify?token=abc&callbackURL=%25E0%25A4%25A");
+    expect(res.status).toBe(400);
+  });
+
   it("refuses a malformed address with the SPEC message", async () => {
     const res = await requestLink("not-an-address");
     expect(res.status).toBe(400);
