@@ -282,6 +282,8 @@ const PERSONAL = new Set([
   "GET /api/api-keys", "POST /api/api-keys", "DELETE /api/api-keys/{id}", "POST /api/v1/optimize",
   // API jobs: each key owner's own (another user's job → 404, routes/api-v1-jobs/api-v1-jobs.test.ts); key only, cookies get 401.
   "POST /api/v1/jobs", "GET /api/v1/jobs/{id}", "DELETE /api/v1/jobs/{id}",
+  // Avatars (issue 27): only the caller's own is set or removed; a picture is read by its unguessable versioned URL (another's → 404 unless handed out).
+  "PUT /api/me/avatar", "DELETE /api/me/avatar", "GET /api/avatars/{userId}/{version}",
 ]);
 
 let t: TestApp;
