@@ -1,7 +1,7 @@
 // `npm run test:e2e`: Playwright journeys in Debian's Chromium against the real server on an
 // embedded database in a fresh temporary directory, with a real SMTP server catching mail.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -77,6 +77,22 @@ async function startMailSink(dir) {
   return { port: server.server.address().port, close: () => new Promise((r) => server.close(r)) };
 }
 
+/**
+ * A real OpenID Connect provider on loopback (oauth2-mock-server) for passwordless.spec.ts: it
+ * signs in whoever the JSON file `claimsFile` names (sub, email, email_verified, name), which the
+ * spec writes before it clicks "Continue with Local IdP".
+ */
+async function startOidcProvider(claimsFile) {
+  const { OAuth2Server } = await import("oauth2-mock-server");
+  const idp = new OAuth2Server();
+  await idp.issuer.keys.generate("RS256");
+  await idp.start(0, "127.0.0.1");
+  idp.service.on("beforeTokenSigning", (token) => {
+    if (existsSync(claimsFile)) Object.assign(token.payload, JSON.parse(readFileSync(claimsFile, "utf8")));
+  });
+  return { discoveryUrl: `${idp.issuer.url}/.well-known/openid-configuration`, close: () => idp.stop() };
+}
+
 async function waitForHealth(url, child, timeoutMs) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
@@ -100,7 +116,8 @@ const build = ensureWebBuild({ outDir: webDist, root });
 if (build.status !== 0) process.exit(build.status);
 if (!build.built) console.log("The web build is current.");
 
-const work = path.join(root, ".tmp/e2e");
+// E2E_WORK_DIR: another scratch directory, so two runs on one machine do not wipe each other's.
+const work = path.resolve(root, process.env.E2E_WORK_DIR || ".tmp/e2e");
 rmSync(work, { recursive: true, force: true });
 const mailDir = path.join(work, "mail");
 mkdirSync(mailDir, { recursive: true });
@@ -119,6 +136,9 @@ const stripeEnv = {
   STRIPE_API_BASE: fakeStripe.base,
   PAYMENT_RATE_LIMIT: "0",
 };
+const oidcClaimsFile = path.join(work, "oidc-claims.json");
+const oidc = await startOidcProvider(oidcClaimsFile);
+const oidcEnv = { OIDC_DISCOVERY_URL: oidc.discoveryUrl, OIDC_CLIENT_ID: "routepilot-e2e", OIDC_CLIENT_SECRET: "e2e-client-secret", OIDC_PROVIDER_NAME: "Local IdP" };
 const port = await freePort();
 const baseUrl = `http://localhost:${port}`;
 
@@ -143,6 +163,7 @@ const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/inde
     OSM_EXTRACT: path.join(root, "datasets/osm/liechtenstein-2024-03-04.osm.pbf"),
     LOG_LEVEL: "warn",
     ...stripeEnv,
+    ...oidcEnv,
   },
 });
 server.stdout.pipe(process.stdout);
@@ -154,7 +175,7 @@ try {
   console.log(`Server healthy at ${baseUrl} after ${ms} ms`);
   const args = ["playwright", "test", "-c", "apps/web/playwright.config.ts", ...process.argv.slice(2)];
   // Asynchronous on purpose: this process also runs the SMTP sink, which must keep answering.
-  const runner = spawn("npx", args, { stdio: "inherit", env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_DIR: mailDir, E2E_STRIPE_WEBHOOK_SECRET: stripeEnv.STRIPE_WEBHOOK_SECRET, E2E_STRIPE_PRICE_PREMIUM: stripeEnv.STRIPE_PRICE_PREMIUM } });
+  const runner = spawn("npx", args, { stdio: "inherit", env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_DIR: mailDir, E2E_STRIPE_WEBHOOK_SECRET: stripeEnv.STRIPE_WEBHOOK_SECRET, E2E_STRIPE_PRICE_PREMIUM: stripeEnv.STRIPE_PRICE_PREMIUM, E2E_OIDC_CLAIMS_FILE: oidcClaimsFile } });
   code = await new Promise((resolve) => runner.once("exit", (status) => resolve(status ?? 1)));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
@@ -172,5 +193,6 @@ try {
   });
   await sink.close();
   await fakeStripe.close();
+  await oidc.close();
 }
 process.exit(code);
