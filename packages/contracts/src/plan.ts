@@ -15,10 +15,18 @@ export const planSummarySchema = z.object({
 });
 export type PlanSummary = z.infer<typeof planSummarySchema>;
 
-/** SPEC §3 usage summary: the plan summary plus derived usage figures. */
+/**
+ * SPEC §3 usage summary: the plan summary plus derived usage figures. `canOptimize` is false when
+ * the next optimisation would be refused (the limit reached without a payment method, or a team
+ * member's allocation or team quota used up); `periodResetsAt` is when the count starts again.
+ */
 export const usageSummarySchema = planSummarySchema.extend({
   usagePercentage: z.number(),
   remainingRoutes: z.number().int(),
   isOverLimit: z.boolean(),
+  canOptimize: z.boolean(),
+  /** Why the next optimisation would be refused (the server's 402 message), null when it would not. */
+  refusal: z.string().nullable(),
+  periodResetsAt: z.string(),
 });
 export type UsageSummary = z.infer<typeof usageSummarySchema>;

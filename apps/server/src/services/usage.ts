@@ -1,12 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
-import { OVERAGE_PENCE_PER_ROUTE, toasts, type OverageNotice, type UsageSummary } from "@routepilot/contracts";
-import { overageCharges, subscribers, usageLogs, usageWarnings, type DbOrTx, type Tx } from "@routepilot/db";
+import { formatPence, OVERAGE_PENCE_PER_ROUTE, toasts, usageNotices, type OverageNotice, type UsageSummary } from "@routepilot/contracts";
+import { overageCharges, subscribers, teamNotifications, teams, usageLogs, usageWarnings, type Database, type DbOrTx, type Tx } from "@routepilot/db";
 import { QuotaExceededError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import { getPlanSummary, ensureSubscriber } from "./accounts";
 import type { Mailer } from "./mail";
 import { routeMessages } from "@routepilot/contracts";
+import { getPreferences } from "./preferences";
+import { quotaTeamOf } from "./teams/access";
 import { assertTeamQuota, consumeTeamQuota } from "./teams/quota";
+import { formatUserDate, usageWarningEmail } from "./usage-mail";
 
 /** The SPEC §8 over-limit toast lasts 8 seconds (SPEC §9). */
 export const OVER_LIMIT_TOAST_MS = 8000;
@@ -21,12 +24,67 @@ export async function refreshUsagePeriod(db: DbOrTx, userId: string): Promise<vo
     .where(and(eq(subscribers.userId, userId), sql`${periodStartOf} > ${subscribers.currentPeriodStart}`));
 }
 
-/** SPEC §3 usage summary: the plan summary plus percentage (capped at 100), remaining (not below 0) and isOverLimit. */
+/**
+ * SPEC §3 usage summary: the plan summary plus percentage (capped at 100), remaining (not below 0)
+ * and isOverLimit; with whether the next optimisation would be refused (and the server's reason)
+ * and when the count resets, so the planner can say so before anything is typed.
+ */
 export async function getUsageSummary(db: DbOrTx, user: { id: string; email: string }): Promise<UsageSummary> {
   await ensureSubscriber(db, user.id, user.email);
   await refreshUsagePeriod(db, user.id);
   const plan = await getPlanSummary(db, user.id, user.email);
-  return { ...plan, ...usageFigures(plan.routesUsed, plan.monthlyLimit) };
+  const refusal = await optimizeRefusal(db, user.id);
+  const periodResetsAt = await usagePeriodResetsAt(db, user.id);
+  return { ...plan, ...usageFigures(plan.routesUsed, plan.monthlyLimit), canOptimize: refusal === null, refusal, periodResetsAt: periodResetsAt.toISOString() };
+}
+
+/** The end of the current usage period of a subscriber: a month after its start (Stripe-anchored), else the next calendar month in UTC. */
+async function periodEndOf(db: DbOrTx, subscriberUserId: string): Promise<Date | null> {
+  const result = (await db.execute(sql`
+    select case when s.stripe_customer_id is not null
+      then p.start + interval '1 month'
+      else (date_trunc('month', p.start at time zone 'UTC') + interval '1 month') at time zone 'UTC'
+    end as resets_at
+    from ${subscribers} s,
+      lateral (select route_usage_period_start(s.current_period_start, s.stripe_customer_id is not null) as start) p
+    where s.user_id = ${subscriberUserId}
+  `)) as unknown as { rows: { resets_at: string | Date }[] };
+  const row = result.rows[0];
+  return row ? new Date(row.resets_at) : null;
+}
+
+/**
+ * When the user's route count starts again: the end of their own usage period, or for a team
+ * member whose routes count against a team, the end of the team owner's period (decision 008).
+ */
+export async function usagePeriodResetsAt(db: DbOrTx, userId: string): Promise<Date> {
+  const team = await quotaTeamOf(db, userId);
+  if (team) {
+    const [owner] = await db.select({ ownerId: teams.ownerId }).from(teams).where(eq(teams.id, team.teamId));
+    const end = owner ? await periodEndOf(db, owner.ownerId) : null;
+    if (end) return end;
+  }
+  const own = await periodEndOf(db, userId);
+  if (!own) throw new Error("subscriber record missing");
+  return own;
+}
+
+/**
+ * Why the user's next optimisation would be refused with 402 (the message the server sends),
+ * or null when it would go through: a team member over their allocation or the team's quota,
+ * else the monthly limit reached without a payment method. Reads only; consumes nothing.
+ */
+export async function optimizeRefusal(db: DbOrTx, userId: string): Promise<string | null> {
+  try {
+    // A team member's routes count against the allocation instead (decision 008).
+    if (await assertTeamQuota(db, userId)) return null;
+  } catch (error) {
+    if (error instanceof QuotaExceededError) return error.message;
+    throw error;
+  }
+  const [row] = await db.select().from(subscribers).where(eq(subscribers.userId, userId));
+  if (row && row.routesUsedThisPeriod >= row.monthlyRouteLimit && !row.hasPaymentMethod) return routeMessages.overQuota(row.monthlyRouteLimit);
+  return null;
 }
 
 /** usagePercentage is a whole percent; isOverLimit is true once the limit is reached (the next route would be over it). */
@@ -39,12 +97,8 @@ export function usageFigures(used: number, limit: number): Pick<UsageSummary, "u
 export async function assertCanOptimize(db: DbOrTx, user: { id: string; email: string }): Promise<void> {
   await ensureSubscriber(db, user.id, user.email);
   await refreshUsagePeriod(db, user.id);
-  // A team member's routes count against the allocation instead (decision 008): 402 over it.
-  if (await assertTeamQuota(db, user.id)) return;
-  const [row] = await db.select().from(subscribers).where(eq(subscribers.userId, user.id));
-  if (row && row.routesUsedThisPeriod >= row.monthlyRouteLimit && !row.hasPaymentMethod) {
-    throw new QuotaExceededError(routeMessages.overQuota(row.monthlyRouteLimit));
-  }
+  const refusal = await optimizeRefusal(db, user.id);
+  if (refusal) throw new QuotaExceededError(refusal);
 }
 
 export interface Consumption {
@@ -176,42 +230,57 @@ export function warningThreshold(limit: number): number {
   return Math.max(1, Math.floor(limit * 0.8));
 }
 
+type UsageWarningKind = "usage_warning_80" | "usage_warning_100";
+
 /**
- * Sends the SPEC §9 usage e-mails (usage_warning_80, usage_warning_100), each once per period:
- * a usage_warnings row is claimed first, so concurrent requests cannot send one twice.
- * When one route reaches both thresholds only the 100 % message goes out.
+ * The SPEC §9 usage notices (80 % of the quota, rounded down, and 100 %), each once per usage
+ * period: a usage_warnings row (primary key user, period, kind) is inserted with ON CONFLICT DO
+ * NOTHING together with the bell's team_notifications row, in one transaction; only the request
+ * whose insert won writes the notice and — when the user's notifications preference is on —
+ * sends the e-mail. A re-run, a retry, a concurrent request or a second server process finds the
+ * row and sends nothing; the next period claims again. When one route reaches both thresholds,
+ * both notices reach the bell but only the 100 % e-mail goes out. Called after the route's
+ * transaction committed: a notice missed by a crash is claimed by the user's next route.
  */
-export async function sendUsageWarnings(db: DbOrTx, mailer: Mailer, user: { id: string; email: string }, consumption: Consumption, baseUrl: string): Promise<void> {
+export async function sendUsageWarnings(db: Database, mailer: Mailer, user: { id: string; email: string }, consumption: Consumption, baseUrl: string): Promise<void> {
   const { routesUsed: used, monthlyLimit: total } = consumption;
   if (total <= 0) return;
-  const kinds: Array<"usage_warning_80" | "usage_warning_100"> = [];
+  const kinds: UsageWarningKind[] = [];
   if (used >= warningThreshold(total)) kinds.push("usage_warning_80");
   if (used >= total) kinds.push("usage_warning_100");
-  let claimed: string[] = [];
-  for (const kind of kinds) {
-    const rows = await db
-      .insert(usageWarnings)
-      .values({ userId: user.id, periodStart: consumption.periodStart, kind })
-      .onConflictDoNothing()
-      .returning({ kind: usageWarnings.kind });
-    claimed = claimed.concat(rows.map((r) => r.kind));
-  }
-  const kind = claimed.includes("usage_warning_100") ? "usage_warning_100" : claimed.includes("usage_warning_80") ? "usage_warning_80" : null;
-  if (!kind) return;
-  const overage = Math.max(0, used - total);
-  const subject = kind === "usage_warning_100" ? "You have used all the routes in your plan this month" : `You have used ${used} of your ${total} routes this month`;
-  const body =
-    kind === "usage_warning_100"
-      ? overage > 0
-        ? `You have used ${used} of ${total} routes this month (${overage} over the limit). Further routes cost £${(OVERAGE_PENCE_PER_ROUTE / 100).toFixed(2)} each, charged to your payment method.`
-        : `You have used ${used} of ${total} routes this month. New routes can be optimised again when your allowance resets at the start of your next monthly period; your saved routes stay available.`
-      : `You have used ${used} of the ${total} routes in your plan this month. When all ${total} are used, new optimisations wait until your allowance resets.`;
-  const link = `${baseUrl}/subscription`;
-  await mailer.send({
-    to: user.email,
-    kind: "usage-warning",
-    subject,
-    text: `Hello,\n\n${body}\n\nSee your plan: ${link}\n\n— RoutePilot`,
-    link,
+  if (kinds.length === 0) return;
+  const prefs = await getPreferences(db, user.id);
+  const resetsOn = formatUserDate(await usagePeriodResetsAt(db, user.id), prefs);
+  const [sub] = await db.select({ hasPaymentMethod: subscribers.hasPaymentMethod }).from(subscribers).where(eq(subscribers.userId, user.id));
+  const notice = (kind: UsageWarningKind) =>
+    kind === "usage_warning_80"
+      ? { title: usageNotices.nearLimitTitle, message: usageNotices.nearLimit(used, total, resetsOn), subject: usageNotices.nearLimitSubject(used, total) }
+      : {
+          title: usageNotices.limitTitle,
+          subject: usageNotices.limitSubject,
+          message: consumption.teamId
+            ? usageNotices.limitTeam(total, resetsOn)
+            : sub?.hasPaymentMethod
+              ? usageNotices.limitWithCard(total, formatPence(OVERAGE_PENCE_PER_ROUTE), resetsOn)
+              : usageNotices.limit(total, resetsOn),
+        };
+  const claimed = await db.transaction(async (tx) => {
+    const won: UsageWarningKind[] = [];
+    for (const kind of kinds) {
+      const rows = await tx
+        .insert(usageWarnings)
+        .values({ userId: user.id, periodStart: consumption.periodStart, kind })
+        .onConflictDoNothing()
+        .returning({ kind: usageWarnings.kind });
+      if (rows.length === 0) continue;
+      won.push(kind);
+      const { title, message } = notice(kind);
+      await tx.insert(teamNotifications).values({ userId: user.id, type: "alert", title, message });
+    }
+    return won;
   });
+  const kind = claimed.includes("usage_warning_100") ? "usage_warning_100" : claimed.includes("usage_warning_80") ? "usage_warning_80" : null;
+  if (!kind || !prefs.notifications) return;
+  const { subject, message } = notice(kind);
+  await mailer.send(usageWarningEmail({ to: user.email, subject, message, baseUrl }));
 }

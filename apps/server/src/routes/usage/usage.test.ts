@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox, subscribers, usageWarnings } from "@routepilot/db";
-import { createTestApp, type TestApp } from "../../test/harness";
+import type { NotificationList } from "@routepilot/contracts";
+import { BASE, createTestApp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,6 +21,7 @@ describe("GET /api/me/usage", () => {
     const u = await t.signUp("fresh@example.com");
     const res = await t.call("/api/me/usage", { cookie: u.cookie });
     expect(res.status).toBe(200);
+    const now = new Date();
     expect(await res.json()).toEqual({
       planName: "Free",
       monthlyLimit: 5,
@@ -30,7 +32,25 @@ describe("GET /api/me/usage", () => {
       usagePercentage: 0,
       remainingRoutes: 5,
       isOverLimit: false,
+      canOptimize: true,
+      refusal: null,
+      // The Free plan resets on the first day of the next calendar month (UTC).
+      periodResetsAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
     });
+  });
+
+  it("says before anything is typed that the next route is refused at the limit without a card, with the server's 402 message", async () => {
+    const u = await t.signUp("limit@example.com");
+    await t.call("/api/me/usage", { cookie: u.cookie });
+    await t.deps.db.update(subscribers).set({ routesUsedThisPeriod: 5 }).where(eq(subscribers.userId, u.userId));
+    const usage = (await (await t.call("/api/me/usage", { cookie: u.cookie })).json()) as { canOptimize: boolean; refusal: string | null };
+    expect(usage.canOptimize).toBe(false);
+    const refused = await t.call("/api/routes/optimize", { cookie: u.cookie, body });
+    expect(refused.status).toBe(402);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(usage.refusal);
+    // With a card on file the route above the limit is charged, not refused.
+    await t.deps.db.update(subscribers).set({ hasPaymentMethod: true }).where(eq(subscribers.userId, u.userId));
+    expect(await (await t.call("/api/me/usage", { cookie: u.cookie })).json()).toMatchObject({ canOptimize: true, refusal: null, isOverLimit: true });
   });
 
   it("resets the count when the period is over (calendar month without a Stripe customer)", async () => {
@@ -53,21 +73,93 @@ describe("GET /api/me/usage", () => {
 });
 
 describe("usage e-mails (SPEC §9)", () => {
+  const sentTo = async (email: string) => (await t.deps.db.select().from(outbox).where(and(eq(outbox.to, email), eq(outbox.kind, "usage-warning")))).map((m) => m.subject);
+  const bell = async (cookie: string) => ((await (await t.call("/api/notifications", { cookie })).json()) as NotificationList).notifications;
+  const optimise = async (cookie: string) => expect((await t.call("/api/routes/optimize", { cookie, body })).status).toBe(200);
+
   it("sends the 80 % warning at 4 of 5 and the 100 % warning at 5 of 5, once per period each", async () => {
     const u = await t.signUp("warned@example.com");
-    const sent = async () => (await t.deps.db.select().from(outbox).where(and(eq(outbox.to, "warned@example.com"), eq(outbox.kind, "usage-warning")))).map((m) => m.subject);
-    for (let i = 0; i < 3; i++) expect((await t.call("/api/routes/optimize", { cookie: u.cookie, body })).status).toBe(200);
+    const sent = () => sentTo("warned@example.com");
+    for (let i = 0; i < 3; i++) await optimise(u.cookie);
     expect(await sent()).toEqual([]);
-    await t.call("/api/routes/optimize", { cookie: u.cookie, body });
+    expect(await bell(u.cookie)).toEqual([]);
+    await optimise(u.cookie);
     expect(await sent()).toEqual(["You have used 4 of your 5 routes this month"]);
-    await t.call("/api/routes/optimize", { cookie: u.cookie, body });
+    await optimise(u.cookie);
     expect(await sent()).toHaveLength(2);
     expect((await sent())[1]).toBe("You have used all the routes in your plan this month");
     // Over the limit with a payment method: no third message in the same period.
     await t.deps.db.update(subscribers).set({ hasPaymentMethod: true }).where(eq(subscribers.userId, u.userId));
-    expect((await t.call("/api/routes/optimize", { cookie: u.cookie, body })).status).toBe(200);
+    await optimise(u.cookie);
     expect(await sent()).toHaveLength(2);
     const marks = await t.deps.db.select().from(usageWarnings).where(eq(usageWarnings.userId, u.userId));
     expect(marks.map((m) => m.kind).sort()).toEqual(["usage_warning_100", "usage_warning_80"]);
+    // The e-mail says when the allowance resets, in the user's language and time zone.
+    const [mail] = await t.deps.db.select().from(outbox).where(and(eq(outbox.to, "warned@example.com"), eq(outbox.kind, "usage-warning")));
+    const now = new Date();
+    const reset = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)));
+    expect(mail!.text).toContain(`resets on ${reset}`);
+  });
+
+  it("puts the 80 % and 100 % notices in the bell once per period, and again in the next period", async () => {
+    const u = await t.signUp("bell@example.com");
+    for (let i = 0; i < 4; i++) await optimise(u.cookie);
+    let items = await bell(u.cookie);
+    expect(items.map((n) => [n.type, n.title])).toEqual([["alert", "You are near your monthly route limit"]]);
+    expect(items[0]!.message).toMatch(/^You have used 4 of the 5 routes in your plan this month\./);
+    await optimise(u.cookie);
+    items = await bell(u.cookie);
+    expect(items.map((n) => n.title)).toEqual(["Monthly limit reached", "You are near your monthly route limit"]);
+    expect(items[0]!.message).toMatch(/^You have used all 5 routes of your plan this month\. You can optimise again when your allowance resets on /);
+    // The same period: refused at the limit, nothing new in the bell or the outbox.
+    expect((await t.call("/api/routes/optimize", { cookie: u.cookie, body })).status).toBe(402);
+    expect(await bell(u.cookie)).toHaveLength(2);
+    expect(await sentTo("bell@example.com")).toHaveLength(2);
+    // The next period (the stored one is over): the count starts again and the notices come again.
+    await t.deps.db.update(subscribers).set({ currentPeriodStart: new Date("2024-01-01T00:00:00Z") }).where(eq(subscribers.userId, u.userId));
+    await t.deps.db.update(usageWarnings).set({ periodStart: new Date("2024-01-01T00:00:00Z") }).where(eq(usageWarnings.userId, u.userId));
+    for (let i = 0; i < 4; i++) await optimise(u.cookie);
+    expect((await bell(u.cookie)).map((n) => n.title)).toEqual(["You are near your monthly route limit", "Monthly limit reached", "You are near your monthly route limit"]);
+    expect(await sentTo("bell@example.com")).toHaveLength(3);
+  });
+
+  it("sends no usage e-mail when notifications are off in Settings; the bell still shows the notices", async () => {
+    const u = await t.signUp("quiet@example.com");
+    expect((await t.call("/api/preferences", { method: "PATCH", cookie: u.cookie, body: { notifications: false } })).status).toBe(200);
+    for (let i = 0; i < 5; i++) await optimise(u.cookie);
+    expect(await sentTo("quiet@example.com")).toEqual([]);
+    expect((await bell(u.cookie)).map((n) => n.title)).toEqual(["Monthly limit reached", "You are near your monthly route limit"]);
+    // Turned on again: the next threshold of a period mails again (here the next period).
+    expect((await t.call("/api/preferences", { method: "PATCH", cookie: u.cookie, body: { notifications: true } })).status).toBe(200);
+    await t.deps.db.update(subscribers).set({ currentPeriodStart: new Date("2024-01-01T00:00:00Z") }).where(eq(subscribers.userId, u.userId));
+    await t.deps.db.update(usageWarnings).set({ periodStart: new Date("2024-01-01T00:00:00Z") }).where(eq(usageWarnings.userId, u.userId));
+    for (let i = 0; i < 4; i++) await optimise(u.cookie);
+    expect(await sentTo("quiet@example.com")).toEqual(["You have used 4 of your 5 routes this month"]);
+  });
+
+  it("two concurrent routes at the threshold send one e-mail and write each notice once", async () => {
+    const u = await t.signUp("race@example.com");
+    await t.call("/api/me/usage", { cookie: u.cookie });
+    // 4 of 5 with a card on file: both requests go through (5 and 6 of 5), both reach the 100 % threshold.
+    await t.deps.db.update(subscribers).set({ routesUsedThisPeriod: 4, hasPaymentMethod: true }).where(eq(subscribers.userId, u.userId));
+    const results = await Promise.all([1, 2].map(() => t.call("/api/routes/optimize", { cookie: u.cookie, body })));
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    expect(await sentTo("race@example.com")).toEqual(["You have used all the routes in your plan this month"]);
+    const items = await bell(u.cookie);
+    expect(items.map((n) => n.title).sort()).toEqual(["Monthly limit reached", "You are near your monthly route limit"]);
+    expect(items.find((n) => n.title === "Monthly limit reached")!.message).toMatch(/Each further route costs £1\.00, charged to your card on file/);
+  });
+
+  it("a second run of the same notice (a retry, another process) sends nothing", async () => {
+    const u = await t.signUp("rerun@example.com");
+    await t.call("/api/me/usage", { cookie: u.cookie });
+    await t.deps.db.update(subscribers).set({ routesUsedThisPeriod: 3 }).where(eq(subscribers.userId, u.userId));
+    await optimise(u.cookie);
+    const { sendUsageWarnings } = await import("../../services/usage");
+    const [sub] = await t.deps.db.select().from(subscribers).where(eq(subscribers.userId, u.userId));
+    const consumption = { routesUsed: 4, monthlyLimit: 5, overageRoutes: 0, overageAmount: 0, periodStart: sub!.currentPeriodStart, fallback: false, overageChargeId: null, teamId: null };
+    await Promise.all([1, 2, 3].map(() => sendUsageWarnings(t.deps.db, t.deps.mailer, { id: u.userId, email: "rerun@example.com" }, consumption, BASE)));
+    expect(await sentTo("rerun@example.com")).toEqual(["You have used 4 of your 5 routes this month"]);
+    expect(await bell(u.cookie)).toHaveLength(1);
   });
 });
