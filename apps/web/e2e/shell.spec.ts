@@ -32,7 +32,9 @@ test("mobile menu at 375×812, signed out and signed in", async ({ browser, requ
   await expect(signedIn.getByRole("link", { name: /Enhanced Analytics/ })).toHaveCount(0);
   await expect(signedIn.getByRole("link", { name: /Fleet Dashboard/ })).toHaveCount(0);
   await expect(signedIn.getByText("Free Plan")).toBeVisible();
-  await expect(signedIn.getByText(email.split("@")[0]!)).toBeVisible();
+  // The display name (decision 020), not the e-mail's local part.
+  await expect(signedIn.getByTestId("mobile-menu-user")).toHaveText("E2E User");
+  for (const name of ["Profile", "Security"]) await expect(signedIn.getByRole("link", { name, exact: true })).toBeVisible();
   await expect(signedIn.getByRole("button", { name: "Sign Out" })).toBeVisible();
   await context.close();
 });

@@ -42,10 +42,12 @@ function useAfterAvatarChange() {
 
 export function useUploadAvatar() {
   const after = useAfterAvatarChange();
-  return useMutation({ mutationFn: uploadAvatar, onSuccess: after });
+  // Shown in the crop dialog (decision 018).
+  return useMutation({ mutationFn: uploadAvatar, onSuccess: after, meta: { errorShownInline: true } });
 }
 
 export function useRemoveAvatar() {
   const after = useAfterAvatarChange();
-  return useMutation({ mutationFn: removeAvatar, onSuccess: after });
+  // Shown under the buttons (decision 018).
+  return useMutation({ mutationFn: removeAvatar, onSuccess: after, meta: { errorShownInline: true } });
 }

@@ -13,5 +13,6 @@ export function changeEmail(newEmail: string): Promise<unknown> {
 }
 
 export function useChangeEmail() {
-  return useMutation({ mutationFn: changeEmail });
+  // Shown by the form (decision 018).
+  return useMutation({ mutationFn: changeEmail, meta: { errorShownInline: true } });
 }

@@ -13,6 +13,8 @@ export function useUpdateName() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateName,
+    // Shown by the field or under the form (decision 018).
+    meta: { errorShownInline: true },
     onSuccess: async () => {
       await refetch();
       await queryClient.invalidateQueries({ queryKey: meQueryKey });

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { profileMessages } from "@routepilot/contracts";
-import { jsonResponse, renderWithQuery } from "@/test/utils";
+import { jsonResponse, renderWithToasts } from "@/test/utils";
 import { mockAuth } from "@/test/mock-auth";
 import { ProfilePage } from "@/features/profile/routes/profile-page";
 
@@ -34,7 +34,8 @@ function fakeApi(answer: (call: Call) => Response | undefined = () => undefined)
 }
 
 function renderProfile(path = "/profile") {
-  return renderWithQuery(
+  // With the app's error defaults (decision 018): a failure shown on the page must not be toasted too.
+  return renderWithToasts(
     <MemoryRouter initialEntries={[path]}>
       <ProfilePage />
     </MemoryRouter>,

@@ -59,7 +59,7 @@ export function ProfilePage() {
             {user ? (
               <>
                 <AvatarSection person={user} />
-                <DisplayNameForm key={user.name} currentName={user.name} />
+                <DisplayNameForm currentName={user.name} />
               </>
             ) : (
               <Skeleton className="h-24 w-full" />
