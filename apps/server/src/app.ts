@@ -38,6 +38,7 @@ import { usageRouter } from "./routes/usage/usage.handlers";
 import { basemapRouter } from "./routes/basemap/basemap.handlers";
 import { billingRouter } from "./routes/billing/billing.handlers";
 import { adminRouter } from "./routes/admin/admin.handlers";
+import { adminContactRouter } from "./routes/admin-contact/admin-contact.handlers";
 import { teamsRouter } from "./routes/teams/teams.handlers";
 import { invitationsRouter } from "./routes/invitations/invitations.handlers";
 import { fleetRouter } from "./routes/fleet/fleet.handlers";
@@ -240,6 +241,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", billingRouter);
   app.route("/", adminAnalyticsRouter);
   app.route("/", adminRouter);
+  app.route("/", adminContactRouter);
   app.route("/", teamsRouter);
   app.route("/", invitationsRouter);
   app.route("/", fleetRouter);

@@ -46,6 +46,8 @@ export const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).default("RoutePilot <no-reply@routepilot.local>"),
+  /** Where contact-form messages are e-mailed as they arrive (decision 024); unset, they are only in the admin console's inbox. */
+  SUPPORT_EMAIL: z.email("must be an e-mail address").optional(),
   ADMIN_EMAILS: commaList.transform((list) => list.map((e) => e.toLowerCase())),
   TRUSTED_ORIGINS: commaList,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import {
   account as credentials,
+  contactMessages,
+  contactReplies,
   fleetSettings,
   orderDrafts,
   stopProofs,
@@ -256,6 +258,21 @@ const TABLE: Record<string, Row> = {
   },
   "GET /api/security/violations": { allow: NOBODY, admins: true },
   "GET /api/security/audit": { allow: NOBODY, admins: true },
+  // The contact inbox (decision 024): instance administrators only, on one message of the world.
+  "GET /api/admin/contact-messages": { allow: NOBODY, admins: true },
+  "GET /api/admin/contact-messages/{id}": { allow: NOBODY, admins: true },
+  "PATCH /api/admin/contact-messages/{id}": {
+    allow: NOBODY,
+    admins: true,
+    body: { status: "handled" },
+    seen: () => t.deps.db.select().from(contactMessages).where(eq(contactMessages.id, contactMessageId)),
+  },
+  "POST /api/admin/contact-messages/{id}/reply": {
+    allow: NOBODY,
+    admins: true,
+    body: { text: "Answered by the authorisation matrix" },
+    seen: () => t.deps.db.select().from(contactReplies).where(eq(contactReplies.messageId, contactMessageId)),
+  },
 };
 
 /** Operations anyone may call signed out (security: [] in the document, and these). */
@@ -303,6 +320,16 @@ beforeAll(async () => {
   hashes = await passwordHashes(t, Object.values(people));
 }, 120_000);
 
+/** The contact message the inbox rows act on. */
+let contactMessageId = "";
+beforeAll(async () => {
+  const [row] = await t.deps.db
+    .insert(contactMessages)
+    .values({ name: "Authz Sender", email: "authz-sender@example.com", topic: "general", message: "A message for the authorisation matrix." })
+    .returning({ id: contactMessages.id });
+  contactMessageId = row!.id;
+});
+
 afterAll(async () => {
   await waitForPlans();
   await t?.close();
@@ -328,6 +355,7 @@ function lookupIn(ids: FreshIds): IdLookup {
     if (path.startsWith("/api/notifications/")) return ids.notificationId;
     if (path.startsWith("/api/admin/users/")) return ids.adminTargetId;
     if (path.startsWith("/api/security/alerts/")) return ids.alertId;
+    if (path.startsWith("/api/admin/contact-messages/")) return contactMessageId;
     if (path.startsWith("/api/driver/proof/")) return ids.stopId;
     return undefined;
   };

@@ -33,6 +33,8 @@ export type AuthEventType =
   | "data_export"
   | "account_deletion"
   | "security_alert_status"
+  | "contact_reply"
+  | "contact_status"
   | "encryption_key_rotation";
 
 export interface AuditEvent {

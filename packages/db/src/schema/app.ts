@@ -156,17 +156,60 @@ export const outbox = pgTable(
   (t) => [index("outbox_to_idx").on(t.to, t.createdAt), index("outbox_backlog_idx").on(t.status, t.createdAt).where(sql`${t.status} <> 'sent'`)],
 );
 
-/** Messages sent through the public contact form. */
-export const contactMessages = pgTable("contact_messages", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  topic: text("topic").notNull(),
-  message: text("message").notNull(),
-  ipAddress: text("ip_address"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Messages sent through the public contact form, answered from the admin console's inbox
+ * (decision 024): unread until an administrator opens one; open → answered (a reply was sent) →
+ * handled, and back to open.
+ */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    topic: text("topic").notNull(),
+    message: text("message").notNull(),
+    ipAddress: text("ip_address"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** open, answered or handled (contracts' contactMessageStatuses). */
+    status: text("status").notNull().default("open"),
+    /** When an administrator first opened it; null is unread. */
+    readAt: timestamp("read_at", { withTimezone: true }),
+    readBy: text("read_by").references(() => user.id, { onDelete: "set null" }),
+    /** The last change of status (a reply, handled, reopened) and who made it. */
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
+    statusChangedBy: text("status_changed_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("contact_messages_status_check", sql`${t.status} in ('open','answered','handled')`),
+    index("contact_messages_created_idx").on(t.createdAt, t.id),
+    index("contact_messages_status_idx").on(t.status, t.createdAt),
+    index("contact_messages_unread_idx").on(t.createdAt).where(sql`${t.readAt} is null`),
+  ],
+);
+
+/**
+ * Replies to a contact message, e-mailed from the admin console (decision 024). The outbox row is
+ * the delivery (queued, sent, failed and retried); null when the mailer could not even queue it.
+ */
+export const contactReplies = pgTable(
+  "contact_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    /** Who replied, as they were when they did (the account may be deleted later). */
+    authorName: text("author_name").notNull(),
+    authorEmail: text("author_email").notNull(),
+    text: text("text").notNull(),
+    outboxId: uuid("outbox_id").references(() => outbox.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("contact_replies_message_idx").on(t.messageId, t.createdAt)],
+);
 
 /** SPEC §3 team_notifications (teams arrive later; the bell reads this table now). */
 export const teamNotifications = pgTable(

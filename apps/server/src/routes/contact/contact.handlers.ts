@@ -1,7 +1,7 @@
-import { contactMessages } from "@routepilot/db";
 import { clientIp } from "../../lib/client-ip";
 import { createRouter } from "../../lib/context";
 import { rateLimit } from "../../middleware/rate-limit";
+import { receiveContactMessage } from "../../services/contact-inbox";
 import * as routes from "./contact.routes";
 import { assertNoUnsafeMarkup } from "../../security/sanitize";
 
@@ -11,19 +11,11 @@ contactRouter.use("/api/contact", rateLimit((deps) => deps.limiters.contactForm,
 contactRouter.openapi(routes.postContact, async (c) => {
   const body = c.req.valid("json");
   assertNoUnsafeMarkup({ name: body.name, message: body.message });
-  const { db, logger } = c.get("deps");
-  const [row] = await db
-    .insert(contactMessages)
-    .values({
-      userId: c.get("user")?.id ?? null,
-      name: body.name,
-      email: body.email,
-      topic: body.topic,
-      message: body.message,
-      ipAddress: clientIp(c, c.get("deps").env.TRUST_PROXY),
-    })
-    .returning({ id: contactMessages.id });
-  if (!row) throw new Error("contact message insert returned no row");
-  logger.info({ contactId: row.id, topic: body.topic }, "contact message received");
-  return c.json({ id: row.id }, 201);
+  const deps = c.get("deps");
+  // Stored first, then the sender's copy and the SUPPORT_EMAIL copy (decision 024).
+  const { id } = await receiveContactMessage(
+    { db: deps.db, logger: deps.logger, mailer: deps.mailer, baseUrl: deps.baseUrl, supportEmail: deps.env.SUPPORT_EMAIL },
+    { ...body, userId: c.get("user")?.id ?? null, ipAddress: clientIp(c, deps.env.TRUST_PROXY) },
+  );
+  return c.json({ id }, 201);
 });

@@ -6,7 +6,7 @@ export const postContact = createRoute({
   method: "post",
   path: "/api/contact",
   tags: ["Public"],
-  summary: "Send a message to the RoutePilot team (stored; signed in or not)",
+  summary: "Send a message to the RoutePilot team (signed in or not): stored for the admin inbox, a copy e-mailed to the sender and, when SUPPORT_EMAIL is set, to that address",
   request: { body: { content: { "application/json": { schema: contactRequestSchema } }, required: true } },
   responses: {
     201: json(z.object({ id: z.string() }), "Message received"),
