@@ -9,6 +9,7 @@ import { checkErrorRate, runSecurityCheck } from "../security/monitor/jobs";
 import { checkLateRoutes } from "../services/driver/late";
 import { sendDueMessages } from "../services/customer-messages";
 import { deleteExpiredApiJobs } from "../jobs/api-jobs";
+import { runRetention } from "../services/retention";
 
 export interface PeriodicTask {
   name: string;
@@ -33,6 +34,8 @@ export const PERIODIC_TASKS: readonly PeriodicTask[] = [
   { name: "mail-retry", everySeconds: 60, run: (deps) => deps.mailer.retryFailed() },
   // API jobs and their results are deleted 7 days after they end.
   { name: "api-jobs-cleanup", everySeconds: 3600, run: (deps) => deleteExpiredApiJobs(deps) },
+  // Audit log, CSP reports and rate-limit violations past their retention (services/retention.ts, decision 024).
+  { name: "retention", everySeconds: 3600, run: (deps) => runRetention(deps.db, deps.logger) },
 ];
 
 /** How often each process offers the tasks (the slot, not this tick, sets how often they run). */
