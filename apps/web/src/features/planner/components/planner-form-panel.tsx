@@ -9,6 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { ImportDialog } from "@/features/planner/components/import-dialog";
 import { PasteListDialog } from "@/features/planner/components/paste-list-dialog";
 import { PlaceInput } from "@/features/planner/components/place-input";
+import { QUOTA_REASON_ID, QuotaBanner, QuotaReason, RefusalMessage, type PlannerQuota } from "@/features/planner/components/quota-moments";
 import { SavedLocationPicker } from "@/features/planner/components/saved-location-picker";
 import { StopRow } from "@/features/planner/components/stop-row";
 import { useMyLocation } from "@/features/planner/hooks/use-my-location";
@@ -30,12 +31,18 @@ type PlannerFormPanelProps = {
   submitting: boolean;
   /** Shown when a route is open behind the form ("Back to the route"). */
   onBack?: (() => void) | undefined;
+  /** The user's quota: at the limit, a banner above the form and Optimise disabled with the reason. */
+  quota?: PlannerQuota | null | undefined;
+  /** The server's message for a refused optimisation (402, 429), shown by the button until dismissed. */
+  refusal?: string | null | undefined;
+  onDismissRefusal?: (() => void) | undefined;
 };
 
 /** The planner form: start, destinations (typed, pasted or imported), finish and vehicle, and "Optimise". */
-export function PlannerFormPanel({ form, savedLocations, defaultStart, onSubmit, submitting, onBack }: PlannerFormPanelProps) {
+export function PlannerFormPanel({ form, savedLocations, defaultStart, onSubmit, submitting, onBack, quota, refusal, onDismissRefusal }: PlannerFormPanelProps) {
   const { draft, errors, edit, editStop, addStops, startCoords } = form;
   const myLocation = useMyLocation((start) => edit({ start }));
+  const atLimit = Boolean(quota?.refusal);
 
   return (
     <form
@@ -44,9 +51,10 @@ export function PlannerFormPanel({ form, savedLocations, defaultStart, onSubmit,
       className="grid gap-4"
       onSubmit={(e) => {
         e.preventDefault();
-        onSubmit();
+        if (!atLimit) onSubmit();
       }}
     >
+      {quota ? <QuotaBanner quota={quota} /> : null}
       <Card>
         <CardHeader className="pb-2">
           <CardTitle as="h2" className="text-lg">
@@ -168,8 +176,9 @@ export function PlannerFormPanel({ form, savedLocations, defaultStart, onSubmit,
         </CardContent>
       </Card>
 
+      {refusal ? <RefusalMessage message={refusal} quota={quota} onDismiss={() => onDismissRefusal?.()} /> : null}
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" size="lg" disabled={submitting}>
+        <Button type="submit" size="lg" disabled={submitting || atLimit} aria-describedby={atLimit ? QUOTA_REASON_ID : undefined}>
           {submitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RouteIcon aria-hidden="true" />}
           {submitting ? "Optimising…" : "Optimise"}
         </Button>
@@ -178,6 +187,7 @@ export function PlannerFormPanel({ form, savedLocations, defaultStart, onSubmit,
             Back to the route
           </Button>
         ) : null}
+        {quota ? <QuotaReason quota={quota} /> : null}
       </div>
     </form>
   );

@@ -9,6 +9,11 @@ import { useReoptimizeRoute } from "@/features/planner/api/reoptimize-route";
 import { useAddRouteStops } from "@/features/planner/api/add-route-stops";
 import { useRemoveRouteStop } from "@/features/planner/api/remove-route-stop";
 
+/** A refused optimisation the planner shows by the button (not a toast): the monthly limit (402) or too many requests (429). */
+export function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 402 || error.status === 429);
+}
+
 type OrderEdits = { base: RouteDetail; order: string[]; pinned: ReadonlySet<string> };
 
 function move<T>(list: T[], from: number, to: number): T[] {
@@ -36,7 +41,7 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
   const removeRouteStop = useRemoveRouteStop();
   const [editing, setEditing] = useState(!routeId);
   const [selected, setSelected] = useState<number | null>(null);
-  const [quotaMessage, setQuotaMessage] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [edits, setEdits] = useState<OrderEdits | null>(null);
   const loadedRouteId = useRef<string | null>(null);
   const reoptimized = useRef<string | null>(null);
@@ -170,11 +175,12 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
   }
 
   /**
-   * Optimises a new route and opens it. A 402 shows the server's upgrade message; field errors
-   * go back to the form through `onFieldErrors`.
+   * Optimises a new route and opens it. A refusal (402 at the monthly limit, 429 too many
+   * optimisations) keeps the form and becomes `refusal`, the server's message shown next to the
+   * Optimise button until dismissed; field errors go back to the form through `onFieldErrors`.
    */
   function optimise(request: OptimizeRouteRequest, handlers: { onSaved: () => void; onFieldErrors: (fields: Record<string, string>) => void; onPlacesNeedReview: () => void }) {
-    setQuotaMessage(null);
+    setRefusal(null);
     optimize.mutate(request, {
       onSuccess: ({ route: result }) => {
         handlers.onSaved();
@@ -186,10 +192,9 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
         window.scrollTo({ top: 0 });
       },
       onError: (error) => {
-        // Every failure but a 409 is also the app's error toast, seen wherever the form is scrolled (decision 018).
-        if (error instanceof ApiError && error.status === 402) {
-          // With the upgrade link at the top of the page.
-          setQuotaMessage(error.message);
+        // Every failure but a 402, 409 or 429 is also the app's error toast, seen wherever the form is scrolled (decision 018).
+        if (isRefusal(error)) {
+          setRefusal(error.message);
           return;
         }
         // 409: a place far from the others is not confirmed yet (nothing was charged): back to the review step.
@@ -217,8 +222,8 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
     showResult: Boolean(route && !editing),
     selected,
     setSelected,
-    quotaMessage,
-    clearQuotaMessage: () => setQuotaMessage(null),
+    refusal,
+    dismissRefusal: () => setRefusal(null),
     optimise,
     optimising: optimize.isPending,
     order,

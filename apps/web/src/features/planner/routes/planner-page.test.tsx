@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { messages, placeMessages, routeMessages, toasts, type OptimizeRouteResponse } from "@routepilot/contracts";
 import { jsonResponse, renderWithQuery } from "@/test/utils";
-import { PlannerPage } from "@/features/planner/routes/planner-page";
+import { PlannerPage, type PlannerQuota } from "@/features/planner/routes/planner-page";
 
 vi.mock("@/lib/map/route-map", () => ({
   RouteMap: ({ stops }: { stops: unknown[] }) => <div data-testid="route-map">{stops.length} markers</div>,
@@ -68,6 +68,9 @@ const response: OptimizeRouteResponse = {
     usagePercentage: 100,
     remainingRoutes: 0,
     isOverLimit: true,
+    canOptimize: true,
+    refusal: null,
+    periodResetsAt: "2026-02-01T00:00:00.000Z",
     overage: { exceededBy: 1, amountPence: 100, chargedPence: 100, title: toasts.overLimit(1), description: toasts.overLimitDescription(100), durationMs: 8000 },
   },
 };
@@ -307,7 +310,7 @@ describe("PlannerPage", () => {
     expect(body.start).toMatchObject({ address: "Manchester", lat: 53.48, lng: -2.24, match: "place" });
   });
 
-  it("returns a 402 as the server's upgrade message with a link to /pricing", async () => {
+  it("keeps a refused optimisation (402) next to the Optimise button, focused, with the form kept, until dismissed", async () => {
     const user = userEvent.setup();
     fetchMock.mockImplementation(async (url) =>
       String(url).includes("/optimize") ? jsonResponse({ error: { code: "QUOTA_EXCEEDED", message: routeMessages.overQuota(5) } }, 402) : jsonResponse({ results: [] }),
@@ -316,8 +319,78 @@ describe("PlannerPage", () => {
     await user.type(screen.getByRole("combobox", { name: "Start point" }), "Vaduz");
     await user.type(screen.getByRole("combobox", { name: "Destination 1" }), "Schaan");
     await user.click(screen.getByRole("button", { name: "Optimise" }));
-    expect(await screen.findByText(routeMessages.overQuota(5))).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "See plans and upgrade" })).toHaveAttribute("href", "/pricing");
+    const refused = await screen.findByRole("alert", { name: "The route was not optimised" });
+    expect(refused).toHaveTextContent(routeMessages.overQuota(5));
+    expect(refused).toHaveFocus();
+    // Next to the button, in the form; not a toast.
+    expect(screen.getByRole("form", { name: "Plan a route" })).toContainElement(refused);
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(screen.getByRole("combobox", { name: "Start point" })).toHaveValue("Vaduz");
+    // Still there long after a toast would have gone.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole("alert", { name: "The route was not optimised" })).toBeInTheDocument();
+    await user.click(within(refused).getByRole("button", { name: "Dismiss this message" }));
+    expect(screen.queryByRole("alert", { name: "The route was not optimised" })).toBeNull();
+    expect(screen.getByRole("combobox", { name: "Destination 1" })).toHaveValue("Schaan");
+  });
+
+  it("shows a 429 the same way, with the server's message", async () => {
+    const user = userEvent.setup();
+    const message = "Too many route optimisations. Try again in 60 seconds.";
+    fetchMock.mockImplementation(async (url) => (String(url).includes("/optimize") ? jsonResponse({ error: { code: "RATE_LIMITED", message } }, 429) : jsonResponse({ results: [] })));
+    renderPlanner();
+    await user.type(screen.getByRole("combobox", { name: "Start point" }), "Vaduz");
+    await user.type(screen.getByRole("combobox", { name: "Destination 1" }), "Schaan");
+    await user.click(screen.getByRole("button", { name: "Optimise" }));
+    expect(await screen.findByRole("alert", { name: "The route was not optimised" })).toHaveTextContent(message);
+  });
+
+  describe("at 5 of 5 routes", () => {
+    const quota = (over: Partial<PlannerQuota> = {}): PlannerQuota => ({
+      refusal: routeMessages.overQuota(5),
+      used: 5,
+      limit: 5,
+      resetsAt: "2026-12-01T00:00:00.000Z",
+      paymentsEnabled: false,
+      isTeamMember: false,
+      locale: "en",
+      timeZone: "UTC",
+      ...over,
+    });
+    const renderAtLimit = (q: PlannerQuota) =>
+      renderWithQuery(
+        <MemoryRouter>
+          <PlannerPage title="Welcome, Ana" savedLocations={[]} quota={q} />
+        </MemoryRouter>,
+      );
+
+    it("says so before anything is typed: the banner, the reset date, and Optimise disabled with the reason", () => {
+      renderAtLimit(quota());
+      const banner = screen.getByRole("region", { name: "Monthly limit reached" });
+      expect(banner).toHaveTextContent("5 of 5 routes used.");
+      expect(banner).toHaveTextContent(routeMessages.overQuota(5));
+      expect(banner).toHaveTextContent("Your allowance resets on December 1, 2026.");
+      // No payments on this server: an administrator changes plans; no upgrade link.
+      expect(banner).toHaveTextContent("ask an administrator");
+      expect(within(banner).queryByRole("link", { name: "See plans and upgrade" })).toBeNull();
+      const optimise = screen.getByRole("button", { name: "Optimise" });
+      expect(optimise).toBeDisabled();
+      expect(optimise).toHaveAccessibleDescription("Monthly limit reached: you can optimise again on December 1, 2026.");
+      expect(screen.getByRole("combobox", { name: "Start point" })).toHaveValue("");
+    });
+
+    it("offers the upgrade where payments are configured, and formats the date in the user's language", () => {
+      renderAtLimit(quota({ paymentsEnabled: true, locale: "de", timeZone: "Europe/Berlin" }));
+      const banner = screen.getByRole("region", { name: "Monthly limit reached" });
+      expect(within(banner).getByRole("link", { name: "See plans and upgrade" })).toHaveAttribute("href", "/pricing");
+      expect(banner).toHaveTextContent("1. Dezember 2026");
+    });
+
+    it("shows nothing and leaves Optimise enabled while routes are left", () => {
+      renderAtLimit(quota({ refusal: null, used: 4 }));
+      expect(screen.queryByRole("region", { name: "Monthly limit reached" })).toBeNull();
+      expect(screen.getByRole("button", { name: "Optimise" })).toBeEnabled();
+    });
   });
 
   it("fills an untouched form with the default start and end once the preferences arrive, but never over the user's typing", async () => {

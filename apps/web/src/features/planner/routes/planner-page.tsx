@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { List, Loader2, Map as MapIcon, Pencil, Plus } from "lucide-react";
 import type { OptimizeRouteRequest } from "@routepilot/contracts";
 import { PageContainer } from "@/components/layouts/page-container";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
@@ -12,6 +12,7 @@ import { PlannerFormPanel } from "@/features/planner/components/planner-form-pan
 import { PlannerMapPanel } from "@/features/planner/components/planner-map-panel";
 import { RouteResult } from "@/features/planner/components/route-result";
 import { PlaceReview } from "@/features/planner/components/place-review";
+import type { PlannerQuota } from "@/features/planner/components/quota-moments";
 import { usePlaceReview } from "@/features/planner/hooks/use-place-review";
 import { usePlannedRoute } from "@/features/planner/hooks/use-planned-route";
 import { usePlannerForm, type PlannerLocation } from "@/features/planner/hooks/use-planner-form";
@@ -19,6 +20,7 @@ import { formErrors } from "@/features/planner/lib/planner-form";
 import "@/features/planner/routes/print.css";
 
 export type { PlannerLocation } from "@/features/planner/hooks/use-planner-form";
+export type { PlannerQuota } from "@/features/planner/components/quota-moments";
 
 export type PlannerPageProps = {
   /** The page heading ("Welcome, Ana"). */
@@ -28,6 +30,8 @@ export type PlannerPageProps = {
   defaultEnd?: PlannerLocation | null;
   /** The usage bar, composed in by the app. */
   usage?: ReactNode;
+  /** The user's quota (composed in by the app): at the limit the form says so before anything is typed. */
+  quota?: PlannerQuota | null;
 };
 
 /**
@@ -36,7 +40,7 @@ export type PlannerPageProps = {
  * `?route=<id>` shows a stored route (reopen from history); `&reoptimize=1` re-plans it at once.
  * The form's state lives in `usePlannerForm`, the shown route's in `usePlannedRoute`.
  */
-export function PlannerPage({ title, savedLocations, defaultStart, defaultEnd, usage }: PlannerPageProps) {
+export function PlannerPage({ title, savedLocations, defaultStart, defaultEnd, usage, quota }: PlannerPageProps) {
   const [searchParams] = useSearchParams();
   // The defaults fill the form only when no stored route is open (its own places win).
   const form = usePlannerForm({ fillDefaults: !searchParams.get("route"), defaultStart, defaultEnd });
@@ -49,7 +53,7 @@ export function PlannerPage({ title, savedLocations, defaultStart, defaultEnd, u
   const optimiseRef = useRef<(request: OptimizeRouteRequest) => void>(() => undefined);
 
   function submit() {
-    plan.clearQuotaMessage();
+    plan.dismissRefusal();
     const { request, errors, rowOf } = form.validate();
     if (!request) {
       toast.error("Check the highlighted fields", { description: Object.values(errors)[0] });
@@ -72,17 +76,6 @@ export function PlannerPage({ title, savedLocations, defaultStart, defaultEnd, u
         </div>
         {usage}
       </header>
-      {plan.quotaMessage ? (
-        <Alert variant="destructive" className="mb-6">
-          <AlertTitle>Monthly limit reached</AlertTitle>
-          <AlertDescription>
-            <p>{plan.quotaMessage}</p>
-            <Link to="/pricing" className="font-medium underline underline-offset-2">
-              See plans and upgrade
-            </Link>
-          </AlertDescription>
-        </Alert>
-      ) : null}
       {plan.showResult ? (
         <div role="group" aria-label="Show the route as" className="mb-4 grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 lg:hidden print:hidden">
           <Button size="sm" variant={phoneView === "list" ? "default" : "ghost"} aria-pressed={phoneView === "list"} onClick={() => setPhoneView("list")}>
@@ -151,6 +144,9 @@ export function PlannerPage({ title, savedLocations, defaultStart, defaultEnd, u
               onSubmit={submit}
               submitting={plan.optimising || review.resolving}
               onBack={route ? () => plan.setEditing(false) : undefined}
+              quota={quota}
+              refusal={plan.refusal}
+              onDismissRefusal={plan.dismissRefusal}
             />
           )}
         </div>

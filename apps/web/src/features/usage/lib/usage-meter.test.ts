@@ -13,6 +13,9 @@ function usage(overrides: Partial<UsageSummary> = {}): UsageSummary {
     usagePercentage: 20,
     remainingRoutes: 4,
     isOverLimit: false,
+    canOptimize: true,
+    refusal: null,
+    periodResetsAt: "2026-12-01T00:00:00.000Z",
     ...overrides,
   };
 }

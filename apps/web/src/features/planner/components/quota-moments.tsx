@@ -1,0 +1,127 @@
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { Ban, X } from "lucide-react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+
+/**
+ * What the planner knows of the user's quota before anything is typed (composed in by the app
+ * from GET /api/me/usage, GET /api/billing/plans and the user's preferences).
+ */
+export type PlannerQuota = {
+  /** The server's reason the next optimisation would be refused (its 402 message), or null when it would go through. */
+  refusal: string | null;
+  used: number;
+  limit: number;
+  /** When the count starts again (ISO). */
+  resetsAt: string;
+  /** Plans are bought online on this server (Stripe configured): the way out is an upgrade; else an administrator changes plans. */
+  paymentsEnabled: boolean;
+  /** The routes count against a team allocation: the team admin gives more. */
+  isTeamMember: boolean;
+  /** The user's language and time zone (preferences), for the reset date; the browser's when unknown. */
+  locale?: string | undefined;
+  timeZone?: string | undefined;
+};
+
+/** The id of the short reason next to the disabled Optimise button (its aria-describedby). */
+export const QUOTA_REASON_ID = "planner-quota-reason";
+
+/** The reset date as the user reads it (their language and time zone, through Intl; never a fixed locale). */
+export function formatResetDate(quota: Pick<PlannerQuota, "resetsAt" | "locale" | "timeZone">): string {
+  const date = new Date(quota.resetsAt);
+  try {
+    return new Intl.DateTimeFormat(quota.locale, { dateStyle: "long", timeZone: quota.timeZone }).format(date);
+  } catch {
+    // A language or time zone Intl does not know: the browser's own.
+    return new Intl.DateTimeFormat(undefined, { dateStyle: "long" }).format(date);
+  }
+}
+
+/** What the user can do at the limit: upgrade where plans are sold online, else ask the team admin or an administrator. */
+function WayOut({ quota }: { quota: PlannerQuota }) {
+  if (quota.isTeamMember) return <p>Ask your team admin to raise your allocation.</p>;
+  if (quota.paymentsEnabled) {
+    return (
+      <p>
+        <Link to="/pricing" className="font-medium underline underline-offset-2">
+          See plans and upgrade
+        </Link>{" "}
+        to optimise more routes this month.
+      </p>
+    );
+  }
+  return (
+    <p>
+      Plans on this server are changed by an administrator: ask an administrator to move you to a plan with more routes (
+      <Link to="/contact" className="font-medium underline underline-offset-2">
+        contact us
+      </Link>
+      ).
+    </p>
+  );
+}
+
+/**
+ * At the limit (the server would refuse the next route), shown above the form before anything is
+ * typed: the server's reason, the reset date and what the user can do.
+ */
+export function QuotaBanner({ quota }: { quota: PlannerQuota }) {
+  if (!quota.refusal) return null;
+  return (
+    <Alert variant="destructive" role="region" aria-labelledby="planner-quota-title" data-testid="quota-banner">
+      <Ban aria-hidden="true" />
+      <div className="grid gap-1">
+        <AlertTitle id="planner-quota-title">Monthly limit reached</AlertTitle>
+        <AlertDescription className="grid gap-1">
+          <p>
+            {quota.used} of {quota.limit} routes used. {quota.refusal}
+          </p>
+          <p>Your allowance resets on {formatResetDate(quota)}.</p>
+          <WayOut quota={quota} />
+        </AlertDescription>
+      </div>
+    </Alert>
+  );
+}
+
+/** The short reason beside the disabled Optimise button (read with it through aria-describedby). */
+export function QuotaReason({ quota }: { quota: PlannerQuota }) {
+  if (!quota.refusal) return null;
+  return (
+    <p id={QUOTA_REASON_ID} className="text-sm font-medium text-destructive">
+      Monthly limit reached: you can optimise again on {formatResetDate(quota)}.
+    </p>
+  );
+}
+
+/**
+ * A refused optimisation (402, 429): the server's message where the user is looking — next to the
+ * Optimise button, scrolled into view and focused, role=alert — until they dismiss it. The form
+ * keeps everything typed.
+ */
+export function RefusalMessage({ message, onDismiss, quota }: { message: string; onDismiss: () => void; quota?: PlannerQuota | null | undefined }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    node.scrollIntoView?.({ block: "center", behavior: "smooth" });
+    node.focus({ preventScroll: true });
+  }, [message]);
+  return (
+    <Alert ref={ref} variant="destructive" tabIndex={-1} aria-labelledby="planner-refusal-title" className="outline-none focus-visible:ring-2 focus-visible:ring-ring" data-testid="optimise-refused">
+      <Ban aria-hidden="true" />
+      <div className="grid flex-1 gap-1">
+        <AlertTitle id="planner-refusal-title">The route was not optimised</AlertTitle>
+        <AlertDescription className="grid gap-1">
+          <p>{message}</p>
+          <p>Your stops are kept below; nothing was charged.</p>
+          {quota?.refusal ? <WayOut quota={quota} /> : null}
+        </AlertDescription>
+      </div>
+      <Button variant="ghost" size="icon" className="-mr-2 -mt-1 size-8 shrink-0" aria-label="Dismiss this message" onClick={onDismiss}>
+        <X aria-hidden="true" />
+      </Button>
+    </Alert>
+  );
+}
