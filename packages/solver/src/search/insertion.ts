@@ -116,22 +116,29 @@ export function bestPairInRoute(
   const base = r.cost;
   // On a used route without a balance term, the cost delta is exactly the change of arc costs:
   // a pickup position whose own arc change plus the cheapest delivery arc change after it cannot
-  // beat `best` is skipped, and so is every delivery position that cannot.
-  const bound = r.stops > 0 && inst.balanceCoef === 0 && !inst.vHasBreaks[r.v];
+  // beat `best` is skipped, and so is every delivery position that cannot. A gap's arc runs from
+  // where the vehicle is (fLoc) to the next stop: breaks are taken on the spot. The sum of two
+  // gaps' changes is the pair's only with a stop between them (fStops grows), so a pickup gap
+  // followed by a break is never skipped. Not on multi-trip vehicles (a reload drives).
+  const bound = r.stops > 0 && inst.balanceCoef === 0 && inst.vMaxTrips[r.v] === 1;
   const cst = inst.cost[inst.vClass[r.v]!]!;
   const stride = inst.stride;
   const lf = inst.taskLoc[first]!;
   const ls = inst.taskLoc[second]!;
   let dDel = state.pairScratch;
+  // dDel[q], q = 0..m: the least arc change of the delivery alone in a gap q..m; dDel[m + 1 + q]:
+  // the location of the next stop after gap q.
+  const next = m + 1;
   if (bound) {
-    if (dDel.length < m + 2) dDel = state.pairScratch = new Float64Array(2 * (m + 2));
-    // dDel[q]: arc change of the delivery alone after position q; then suffix minima in dDel[m + 1 + …].
+    if (dDel.length < 2 * (m + 1)) dDel = state.pairScratch = new Float64Array(4 * (m + 1));
     let min = Infinity;
+    let b = inst.vEnd[r.v]!;
     for (let q = m; q >= 0; q--) {
       const a = r.fLoc[q]!;
-      const b = r.fLoc[q + 1]!;
+      dDel[next + q] = b;
       const d = cst[a * stride + ls]! + cst[ls * stride + b]! - cst[a * stride + b]!;
       dDel[q] = d < min ? (min = d) : min;
+      if (q > 0 && !isVehicleTask(inst.taskKind[r.tasks[q - 1]!])) b = inst.taskLoc[r.tasks[q - 1]!]!;
     }
   }
   for (let p = 0; p <= m; p++) {
@@ -139,11 +146,11 @@ export function bestPairInRoute(
     let dPick = 0;
     if (bound) {
       const a = r.fLoc[p]!;
-      const b = r.fLoc[p + 1]!;
+      const b = dDel[next + p]!;
       dPick = cst[a * stride + lf]! + cst[lf * stride + b]! - cst[a * stride + b]!;
       // Both at p: a → pickup → delivery → b.
       const together = cst[a * stride + lf]! + cst[lf * stride + ls]! + cst[ls * stride + b]! - cst[a * stride + b]!;
-      const laterMin = p < m ? dPick + dDel[p + 1]! : Infinity;
+      const laterMin = p === m ? Infinity : isVehicleTask(inst.taskKind[r.tasks[p]!]) ? -Infinity : dPick + dDel[p + 1]!;
       if (together >= best && laterMin >= best) continue;
     }
     ev.startFrom(r, p);
@@ -152,7 +159,7 @@ export function bestPairInRoute(
     for (let q = p; q <= m; q++) {
       if (q > p) ev.addTask(r.tasks[q - 1]!);
       if (ev.deadEnd()) break;
-      if (bound && q > p && dPick + dDel[q]! >= best) {
+      if (bound && r.fStops[q]! > r.fStops[p]! && dPick + dDel[q]! >= best) {
         // dDel[q] is the minimum over q..m: no later delivery position can beat `best` either.
         break;
       }
