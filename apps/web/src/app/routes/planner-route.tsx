@@ -36,7 +36,7 @@ export function PlannerRoute() {
       savedLocations={savedLocations.data ?? []}
       defaultStart={preferences.data?.defaultStartLocation ?? null}
       defaultEnd={preferences.data?.defaultEndLocation ?? null}
-      usage={<UsageBar compact className="w-full sm:w-72" />}
+      usage={<UsageBar compact className="w-full sm:w-72" paymentsEnabled={plans.data?.billingEnabled === true} />}
       quota={quota}
     />
   );

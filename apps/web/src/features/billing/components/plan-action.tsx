@@ -43,17 +43,16 @@ export function ManageBillingButton({ label = "Manage billing", variant = "defau
   );
 }
 
-/** A plan that is not sold online here: who changes it instead. */
+/** A plan that is not sold online here: who changes it instead, as plain text (not a button: there is nothing to buy). */
 export function NotSoldOnline({ tier }: { tier: Tier }) {
   return (
-    <div className="grid gap-1.5 text-center">
-      <Button asChild variant="outline" className="w-full">
-        <Link to="/contact" aria-label={`Contact us about ${tierDisplayNames[tier]}`}>
-          Contact us
-        </Link>
-      </Button>
-      <p className="text-xs text-muted-foreground">Not sold online on this server: an administrator changes plans.</p>
-    </div>
+    <p className="text-center text-sm text-muted-foreground">
+      On this server an administrator changes plans.{" "}
+      <Link to="/contact" className="font-medium text-primary underline-offset-2 hover:underline" aria-label={`Contact us about ${tierDisplayNames[tier]}`}>
+        Contact us
+      </Link>{" "}
+      to move to {tierDisplayNames[tier]}.
+    </p>
   );
 }
 

@@ -5,6 +5,7 @@ import { MemoryRouter } from "react-router";
 import type { BillingAccount } from "@routepilot/contracts";
 import { jsonResponse, renderWithQuery } from "@/test/utils";
 import { SubscriptionPage } from "@/features/billing/routes/subscription-page";
+import { PlanAction } from "@/features/billing/components/plan-action";
 
 vi.mock("@/lib/browser", () => ({ goTo: vi.fn(), reloadPage: vi.fn() }));
 const { goTo } = await import("@/lib/browser");
@@ -99,6 +100,30 @@ describe("SubscriptionPage", () => {
     expect(await screen.findByText("Plans are changed by an administrator")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "contact us" })).toHaveAttribute("href", "/contact");
     expect(screen.queryByRole("button", { name: /Upgrade|Manage billing/ })).toBeNull();
+  });
+
+  it("without online payments, has no card or overage wording and says how plans are changed here", async () => {
+    fakeApi({ ...free, billing_enabled: false, purchasable_tiers: [] });
+    const view = renderPage();
+    expect(await screen.findByRole("region", { name: "At your monthly limit" })).toHaveTextContent(/stops optimising new routes until your allowance resets, and nothing is charged/);
+    expect(screen.getByText(/An administrator changes plans in the admin console/)).toBeInTheDocument();
+    const text = view.container.textContent ?? "";
+    expect(text).not.toMatch(/card/i);
+    expect(text).not.toMatch(/£1\.00|overage/i);
+    expect(text).not.toMatch(/Not sold online/);
+    expect(within(screen.getByRole("region", { name: "Free plan" })).getByText("By an administrator")).toBeInTheDocument();
+  });
+
+  it("a plan not sold online is plain text on the pricing card, not a button", () => {
+    renderWithQuery(
+      <MemoryRouter>
+        <PlanAction tier="premium" account={{ ...free, billing_enabled: false, purchasable_tiers: [] }} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole("button")).toBeNull();
+    expect(screen.getByText(/On this server an administrator changes plans\./)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Contact us about Premium" })).toHaveAttribute("href", "/contact");
+    expect(document.body.textContent).not.toMatch(/Not sold online/);
   });
 
   it("a plan set by an administrator says no payment is taken", async () => {

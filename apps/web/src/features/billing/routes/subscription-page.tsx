@@ -72,10 +72,17 @@ function PlanCard({ account, usage }: { account: BillingAccount; usage?: ReactNo
             <dt className="text-muted-foreground">{account.cancel_at_period_end ? "Ends on" : "Renewal date"}</dt>
             <dd className="font-medium">{account.current_period_end ? longDate(account.current_period_end) : tier === "free" ? "1st of each month (usage)" : "Not billed by card"}</dd>
           </div>
-          <div>
-            <dt className="text-muted-foreground">Payment method</dt>
-            <dd className="font-medium">{account.has_payment_method ? "Card on file" : "None"}</dd>
-          </div>
+          {account.billing_enabled || account.has_payment_method ? (
+            <div>
+              <dt className="text-muted-foreground">Payment method</dt>
+              <dd className="font-medium">{account.has_payment_method ? "Card on file" : "None"}</dd>
+            </div>
+          ) : (
+            <div>
+              <dt className="text-muted-foreground">Plan changes</dt>
+              <dd className="font-medium">By an administrator</dd>
+            </div>
+          )}
         </dl>
         {usage}
         {account.is_legacy_user ? (
@@ -120,7 +127,8 @@ function ChangePlan({ account }: { account: BillingAccount }) {
           <AlertTitle>Plans are changed by an administrator</AlertTitle>
           <AlertDescription>
             <p>
-              Online payments are not set up on this server, so plans cannot be bought here. An administrator can move your account to any plan:{" "}
+              Online payments are not set up on this server, so plans cannot be bought here. An administrator changes plans in the admin console and can move your account to any
+              plan:{" "}
               <Link to="/contact" className="font-medium text-primary underline-offset-2 hover:underline">
                 contact us
               </Link>{" "}
@@ -163,16 +171,37 @@ function ChangePlan({ account }: { account: BillingAccount }) {
   );
 }
 
+/**
+ * What happens above the monthly limit. Overage (a charge per route, a card on file) exists only
+ * where payments are configured; elsewhere optimising stops at the limit, and the charge history
+ * is shown only if the account has one from before.
+ */
 function OverageSection({ account }: { account: BillingAccount }) {
   const charges = useOwnOverageCharges();
+  const online = account.billing_enabled;
+  if (!online && charges.isSuccess && charges.data.length === 0) {
+    return (
+      <Card role="region" aria-labelledby="overage-heading">
+        <CardHeader>
+          <CardTitle id="overage-heading">At your monthly limit</CardTitle>
+          <CardDescription>
+            This server takes no payments: once your monthly routes are used, RoutePilot stops optimising new routes until your allowance resets, and nothing is charged.
+            Your saved routes stay available. For more routes, an administrator can move you to a bigger plan.
+          </CardDescription>
+        </CardHeader>
+      </Card>
+    );
+  }
   return (
     <Card role="region" aria-labelledby="overage-heading">
       <CardHeader>
         <CardTitle id="overage-heading">Overage charges</CardTitle>
         <CardDescription>
-          {account.has_payment_method
-            ? `Routes above your monthly limit cost ${formatPence(OVERAGE_PENCE_PER_ROUTE)} each and are added to your next invoice.`
-            : `With a card on file, routes above your monthly limit cost ${formatPence(OVERAGE_PENCE_PER_ROUTE)} each; without one, optimising stops at the limit.`}
+          {!online
+            ? "This server takes no payments now, so no route above your limit is charged; these are the charges from before."
+            : account.has_payment_method
+              ? `Routes above your monthly limit cost ${formatPence(OVERAGE_PENCE_PER_ROUTE)} each and are added to your next invoice.`
+              : `With a card on file, routes above your monthly limit cost ${formatPence(OVERAGE_PENCE_PER_ROUTE)} each; without one, optimising stops at the limit.`}
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -62,7 +62,11 @@ function PreferencesForm({ preferences }: { preferences: Preferences }) {
       </SettingsSection>
 
       <SettingsSection id="notifications" title="Notifications" description="Decide what RoutePilot tells you about." icon={Bell}>
-        <SettingRow label="Notifications" htmlFor="setting-notifications" description="Team invitations, fleet messages and alerts when you near your monthly route limit.">
+        <SettingRow
+          label="Notifications"
+          htmlFor="setting-notifications"
+          description="E-mail me when I have used 80 % of my monthly routes and when I reach the limit. The bell shows these alerts, team invitations and fleet messages either way."
+        >
           <Switch
             id="setting-notifications"
             aria-describedby="setting-notifications-description"

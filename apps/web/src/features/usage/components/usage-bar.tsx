@@ -7,9 +7,10 @@ import { usageMeter } from "@/features/usage/lib/usage-meter";
 
 /**
  * Routes used this month against the plan limit (GET /api/me/usage), as a labelled progress bar.
- * `compact` is the one-line version for the planner.
+ * `compact` is the one-line version for the planner. Near or at the limit it links the plans:
+ * "Upgrade" only where plans are sold online (`paymentsEnabled`), else "See plans".
  */
-export function UsageBar({ compact = false, className }: { compact?: boolean; className?: string }) {
+export function UsageBar({ compact = false, className, paymentsEnabled = false }: { compact?: boolean; className?: string; paymentsEnabled?: boolean }) {
   const usage = useUsage();
   if (usage.isPending) return <Skeleton className={cn("h-12 w-full max-w-sm", className)} aria-label="Loading route usage" />;
   if (usage.isError) return <p className={cn("text-sm text-muted-foreground", className)}>Your route usage could not be loaded.</p>;
@@ -44,7 +45,7 @@ export function UsageBar({ compact = false, className }: { compact?: boolean; cl
           <>
             {" · "}
             <Link to="/pricing" className="font-medium text-primary underline-offset-2 hover:underline">
-              Upgrade
+              {paymentsEnabled ? "Upgrade" : "See plans"}
             </Link>
           </>
         ) : null}
