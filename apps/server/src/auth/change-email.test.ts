@@ -46,7 +46,7 @@ describe("POST /api/auth/change-email", () => {
     expect((await t.signIn("new@example.com")).status).toBe(200);
 
     const logs = await t.deps.db.select().from(authenticationLogs).where(and(eq(authenticationLogs.userId, userId), eq(authenticationLogs.eventType, "email_change")));
-    expect(logs.map((l) => l.details.action).sort()).toEqual(["e-mail change confirmed", "e-mail change requested"]);
+    expect(logs.map((l) => (l.details as { action?: string }).action).sort()).toEqual(["e-mail change confirmed", "e-mail change requested"]);
   });
 
   it("refuses an address already used by another account, with a clear message", async () => {

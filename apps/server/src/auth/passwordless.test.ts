@@ -50,7 +50,7 @@ describe("magic link", () => {
     const logs = await signInLogs(userId);
     expect(logs.some((l) => l.details.outcome === "success" && (l.details.metadata as { method?: string }).method === "magic_link")).toBe(true);
     const requests = await t.deps.db.select().from(authenticationLogs).where(and(eq(authenticationLogs.userId, userId), eq(authenticationLogs.eventType, "sign_in_request")));
-    expect(requests[0]?.details.action).toBe("sign-in link requested");
+    expect((requests[0]?.details as { action?: string } | undefined)?.action).toBe("sign-in link requested");
 
     // It works once.
     const again = await follow(link);
