@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
@@ -17,6 +17,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
 import { InlineError } from "@/components/errors/inline-error";
 import { errorMessage } from "@/lib/api-client";
+import { useAuth } from "@/lib/auth";
 import { fieldErrorsOf } from "@/lib/use-server-field-errors";
 import { useSendContactMessage } from "@/features/marketing/api/send-contact-message";
 
@@ -34,20 +35,28 @@ const contactFields = ["name", "email", "topic", "message"] as const;
 function ContactForm() {
   const send = useSendContactMessage();
   const [serverError, setServerError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
   const form = useForm<ContactFormInput, unknown, ContactFormOutput>({
     resolver: zodResolver(contactRequestSchema),
     defaultValues: { name: "", email: "", topic: "general", message: "" },
     mode: "onTouched",
   });
   const { errors, isSubmitting } = form.formState;
+  // A signed-in user's name and e-mail are filled in (still editable); what was already typed is kept.
+  const { user } = useAuth();
+  const signedInName = user?.name ?? "";
+  const signedInEmail = user?.email ?? "";
+  useEffect(() => {
+    if (signedInName && !form.getValues("name")) form.setValue("name", signedInName);
+    if (signedInEmail && !form.getValues("email")) form.setValue("email", signedInEmail);
+  }, [form, signedInName, signedInEmail]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
     try {
       await send.mutateAsync(values satisfies ContactRequest);
-      setSent(true);
-      form.reset();
+      setSent(values.email);
+      form.reset({ name: signedInName, email: signedInEmail, topic: "general", message: "" });
     } catch (error) {
       // At the fields the server names, the first focused; anything else above the button (decision 018).
       const fields = fieldErrorsOf(error);
@@ -65,8 +74,8 @@ function ContactForm() {
         <div>
           <AlertTitle>Thank you, your message has been sent</AlertTitle>
           <AlertDescription className="mt-1 text-foreground">
-            <p>We reply to most messages within one working day.</p>
-            <Button variant="link" className="h-auto px-0" onClick={() => setSent(false)}>
+            <p>A copy is on its way to {sent}. We reply to most messages within one working day.</p>
+            <Button variant="link" className="h-auto px-0" onClick={() => setSent(null)}>
               Send another message
             </Button>
           </AlertDescription>
