@@ -44,7 +44,7 @@ export function UsageBar({ compact = false, className, paymentsEnabled = false }
         {meter.tone !== "ok" ? (
           <>
             {" · "}
-            <Link to="/pricing" className="font-medium text-primary underline-offset-2 hover:underline">
+            <Link to="/pricing" className="font-medium text-primary underline underline-offset-2">
               {paymentsEnabled ? "Upgrade" : "See plans"}
             </Link>
           </>
