@@ -25,6 +25,9 @@ async function expectAccessible(page: Page, what: string) {
   if (size) await page.setViewportSize(size);
 }
 
+// Each journey runs axe in two themes at two widths: give them room on a loaded machine.
+test.describe.configure({ timeout: 120_000 });
+
 /** The loopback OpenID Connect provider of scripts/e2e.mjs signs in whoever this names. */
 function idpSignsIn(claims: { sub: string; email: string; name: string }) {
   const file = process.env.E2E_OIDC_CLAIMS_FILE;
