@@ -93,7 +93,7 @@ describe("ContactInbox", () => {
     await userEvent.type(screen.getByLabelText("Search messages"), "blank");
     expect(await screen.findByText("1 message · page 1 of 1")).toBeInTheDocument();
     expect(screen.queryByText("Ana Courier")).toBeNull();
-    await userEvent.selectOptions(screen.getByLabelText("Status"), "open");
+    await userEvent.selectOptions(screen.getByLabelText("Filter by status"), "open");
     expect(await screen.findByText("No messages match.")).toBeInTheDocument();
     expect(calls.at(-1)!.url).toBe("/api/admin/contact-messages?page=1&q=blank&status=open");
   });

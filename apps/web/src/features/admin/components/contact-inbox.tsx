@@ -267,7 +267,7 @@ export function ContactInbox() {
               />
             </div>
             <div className="flex flex-col gap-1">
-              <Label htmlFor="inbox-status">Status</Label>
+              <Label htmlFor="inbox-status">Filter by status</Label>
               <select
                 id="inbox-status"
                 className={selectClass}
