@@ -20,7 +20,7 @@ export const RETENTION = {
   cspReportKeep: 100,
   /** …and never more than this many rows: browsers send them unauthenticated. */
   cspReportMax: 10_000,
-  /** rate_limit_violations rows older than this are deleted (the dashboard reads at most the last 7 days). */
+  /** rate_limit_violations rows older than this are deleted (the dashboard shows at most the last 720 hours). */
   violationDays: 30,
 } as const;
 
