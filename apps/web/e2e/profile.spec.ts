@@ -125,9 +125,7 @@ test("change the e-mail address: nothing changes until the link from the new add
   await expect(page.getByRole("status").filter({ hasText: "Your e-mail address is now" })).toContainText(newEmail);
 });
 
-// The lead mounts <DownloadDataSection /> on /security (account-security-page.tsx belongs to another
-// part of issue 27); until then /security#download-data has no such form. Remove `.fixme` once it is mounted.
-test.fixme("download my data on its own from /security (reached from the deletion page)", async ({ page, request }) => {
+test("download my data on its own from /security (reached from the deletion page)", async ({ page, request }) => {
   const email = uniqueEmail("profile-export");
   await signUpViaApi(request, email, PASSWORD, "Dora Data");
   await login(page, email);

@@ -8,21 +8,23 @@ import { TwoFactorSection } from "@/features/security/components/two-factor-sect
 import { SessionsSection } from "@/features/security/components/sessions-section";
 import { HistorySection } from "@/features/security/components/history-section";
 import { SignInMethodsSection } from "@/features/security/components/sign-in-methods-section";
+import { DownloadDataSection } from "@/features/security/components/download-data-section";
 
 /** /security (Security): the signed-in user's own account security. */
 export function SecurityPage() {
   return (
     <PageContainer size="narrow">
-      <PageHeader title="Security" description="Two-factor authentication, your sign-in methods, the devices signed in to your account and your sign-in history." />
+      <PageHeader title="Security" description="Two-factor authentication, your sign-in methods, the devices signed in to your account, your sign-in history and your data." />
       <div className="grid gap-6">
         <TwoFactorSection />
         <SignInMethodsSection />
         <SessionsSection />
         <HistorySection />
+        <DownloadDataSection />
         <Card>
           <CardHeader>
             <CardTitle as="h2">Password and account</CardTitle>
-            <CardDescription>Change your password, or download your data and delete your account.</CardDescription>
+            <CardDescription>Change your password, or delete your account.</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-wrap gap-2">
             <Button asChild variant="outline">

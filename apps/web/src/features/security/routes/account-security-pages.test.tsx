@@ -122,7 +122,8 @@ describe("SecurityPage (/security)", () => {
     renderWithQuery(<MemoryRouter><SecurityPage /></MemoryRouter>);
     expect(screen.getByText("Off")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Turn on two-factor authentication" }));
-    await userEvent.type(screen.getByLabelText("Password"), "Str0ng!Pass");
+    // Scoped: the page's "Download my data" section has a Password field too.
+    await userEvent.type(within(screen.getByRole("form", { name: /set up two-factor/ })).getByLabelText("Password"), "Str0ng!Pass");
     await userEvent.click(screen.getByRole("button", { name: "Continue" }));
     expect(twoFactor.enable).toHaveBeenCalledWith({ password: "Str0ng!Pass" });
     expect(await screen.findByTitle("QR code for your authenticator app")).toBeInTheDocument();
@@ -144,6 +145,14 @@ describe("SecurityPage (/security)", () => {
     expect(screen.queryByRole("list", { name: "Backup codes" })).not.toBeInTheDocument();
   });
 
+  it("offers 'Download my data' on its own, apart from deleting the account", async () => {
+    fakeApi();
+    renderWithQuery(<MemoryRouter><SecurityPage /></MemoryRouter>);
+    const form = screen.getByRole("form", { name: "Download my data" });
+    expect(within(form).getByLabelText("Password")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Delete my account" })).toHaveAttribute("href", "/delete-account");
+  });
+
   it("turns two-factor off with the password, and says so plainly when the password is wrong", async () => {
     fakeApi();
     mockAuth.signIn({ twoFactorEnabled: true } as never);
@@ -151,7 +160,7 @@ describe("SecurityPage (/security)", () => {
     renderWithQuery(<MemoryRouter><SecurityPage /></MemoryRouter>);
     expect(screen.getByText("On")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Turn off two-factor authentication" }));
-    await userEvent.type(screen.getByLabelText("Password"), "nope");
+    await userEvent.type(within(screen.getByRole("form", { name: /two-factor authentication off/ })).getByLabelText("Password"), "nope");
     await userEvent.click(screen.getByRole("button", { name: "Turn off" }));
     expect(await screen.findByText(accountSecurityMessages.wrongPassword)).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Turn off" }));
