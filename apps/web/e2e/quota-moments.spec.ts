@@ -51,7 +51,8 @@ test("at 4 of 5 the 80 % notice is in the bell; at 5 of 5 the planner says so be
   const banner = page.getByRole("region", { name: "Monthly limit reached" });
   await expect(banner).toBeVisible();
   await expect(banner).toBeInViewport();
-  await expect(banner).toContainText("5 of 5 routes used.");
+  await expect(banner).toContainText("You have used all 5 routes of your plan this month.");
+  await expect(page.getByRole("region", { name: "Route usage" })).toContainText("5 of 5 routes used");
   await expect(banner).toContainText(/Your allowance resets on .+\d{4}\./);
   // This server sells plans online (Stripe is configured for the journeys): the way out is an upgrade.
   await expect(banner.getByRole("link", { name: "See plans and upgrade" })).toHaveAttribute("href", "/pricing");

@@ -21,8 +21,6 @@ export function PlannerRoute() {
   const quota: PlannerQuota | null = usage.data
     ? {
         refusal: usage.data.refusal,
-        used: usage.data.routesUsed,
-        limit: usage.data.monthlyLimit,
         resetsAt: usage.data.periodResetsAt,
         paymentsEnabled: plans.data?.billingEnabled === true,
         isTeamMember: usage.data.isTeamMember === true,

@@ -11,8 +11,6 @@ import { Button } from "@/components/ui/button";
 export type PlannerQuota = {
   /** The server's reason the next optimisation would be refused (its 402 message), or null when it would go through. */
   refusal: string | null;
-  used: number;
-  limit: number;
   /** When the count starts again (ISO). */
   resetsAt: string;
   /** Plans are bought online on this server (Stripe configured): the way out is an upgrade; else an administrator changes plans. */
@@ -74,9 +72,7 @@ export function QuotaBanner({ quota }: { quota: PlannerQuota }) {
       <div className="grid gap-1">
         <AlertTitle id="planner-quota-title">Monthly limit reached</AlertTitle>
         <AlertDescription className="grid gap-1">
-          <p>
-            {quota.used} of {quota.limit} routes used. {quota.refusal}
-          </p>
+          <p>{quota.refusal}</p>
           <p>Your allowance resets on {formatResetDate(quota)}.</p>
           <WayOut quota={quota} />
         </AlertDescription>

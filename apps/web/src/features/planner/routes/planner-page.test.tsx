@@ -348,8 +348,6 @@ describe("PlannerPage", () => {
   describe("at 5 of 5 routes", () => {
     const quota = (over: Partial<PlannerQuota> = {}): PlannerQuota => ({
       refusal: routeMessages.overQuota(5),
-      used: 5,
-      limit: 5,
       resetsAt: "2026-12-01T00:00:00.000Z",
       paymentsEnabled: false,
       isTeamMember: false,
@@ -367,7 +365,6 @@ describe("PlannerPage", () => {
     it("says so before anything is typed: the banner, the reset date, and Optimise disabled with the reason", () => {
       renderAtLimit(quota());
       const banner = screen.getByRole("region", { name: "Monthly limit reached" });
-      expect(banner).toHaveTextContent("5 of 5 routes used.");
       expect(banner).toHaveTextContent(routeMessages.overQuota(5));
       expect(banner).toHaveTextContent("Your allowance resets on December 1, 2026.");
       // No payments on this server: an administrator changes plans; no upgrade link.
@@ -387,7 +384,7 @@ describe("PlannerPage", () => {
     });
 
     it("shows nothing and leaves Optimise enabled while routes are left", () => {
-      renderAtLimit(quota({ refusal: null, used: 4 }));
+      renderAtLimit(quota({ refusal: null }));
       expect(screen.queryByRole("region", { name: "Monthly limit reached" })).toBeNull();
       expect(screen.getByRole("button", { name: "Optimise" })).toBeEnabled();
     });
