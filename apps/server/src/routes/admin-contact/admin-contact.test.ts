@@ -271,7 +271,7 @@ describe("PATCH /api/admin/contact-messages/{id}", () => {
     const reopened = await t.call(`/api/admin/contact-messages/${target.id}`, { method: "PATCH", cookie: boss.cookie, body: { status: "open" } });
     expect(await reopened.json()).toMatchObject({ status: "open" });
     const audits = await t.deps.db.select().from(authenticationLogs).where(eq(authenticationLogs.eventType, "contact_status")).orderBy(authenticationLogs.createdAt);
-    expect(audits.map((a) => [a.userId, a.details.action, a.details.metadata])).toEqual([
+    expect(audits.map((a) => [a.userId, (a.details as { action?: string }).action, a.details.metadata])).toEqual([
       [admin.userId, "mark handled", expect.objectContaining({ messageId: target.id, before: "answered", after: "handled" })],
       [boss.userId, "reopen", expect.objectContaining({ messageId: target.id, before: "handled", after: "open" })],
     ]);
