@@ -114,6 +114,15 @@ describe("SubscriptionPage", () => {
     expect(within(screen.getByRole("region", { name: "Free plan" })).getByText("By an administrator")).toBeInTheDocument();
   });
 
+  it("without online payments, still lists charges made while payments were on", async () => {
+    fakeApi({ ...free, billing_enabled: false, purchasable_tiers: [] }, [
+      { id: "c1", billingPeriodStart: "2026-11-01T00:00:00.000Z", billingPeriodEnd: "2026-12-01T00:00:00.000Z", overageRoutes: 2, amountCharged: 200, paymentStatus: "paid", createdAt: "2026-11-20T00:00:00.000Z" },
+    ]);
+    renderPage();
+    const table = await screen.findByRole("table", { name: "Your earlier overage charges" });
+    expect(within(table).getByText("£2.00")).toBeInTheDocument();
+  });
+
   it("a plan not sold online is plain text on the pricing card, not a button", () => {
     renderWithQuery(
       <MemoryRouter>

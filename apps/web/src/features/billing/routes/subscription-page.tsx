@@ -173,13 +173,13 @@ function ChangePlan({ account }: { account: BillingAccount }) {
 
 /**
  * What happens above the monthly limit. Overage (a charge per route, a card on file) exists only
- * where payments are configured; elsewhere optimising stops at the limit, and the charge history
- * is shown only if the account has one from before.
+ * where payments are configured; elsewhere optimising stops at the limit, and earlier charges
+ * (from when payments were on) are listed only if there are any.
  */
 function OverageSection({ account }: { account: BillingAccount }) {
   const charges = useOwnOverageCharges();
   const online = account.billing_enabled;
-  if (!online && charges.isSuccess && charges.data.length === 0) {
+  if (!online) {
     return (
       <Card role="region" aria-labelledby="overage-heading">
         <CardHeader>
@@ -189,6 +189,11 @@ function OverageSection({ account }: { account: BillingAccount }) {
             Your saved routes stay available. For more routes, an administrator can move you to a bigger plan.
           </CardDescription>
         </CardHeader>
+        {charges.isSuccess && charges.data.length > 0 ? (
+          <CardContent>
+            <OverageTable charges={charges.data} label="Your earlier overage charges" />
+          </CardContent>
+        ) : null}
       </Card>
     );
   }
@@ -197,11 +202,9 @@ function OverageSection({ account }: { account: BillingAccount }) {
       <CardHeader>
         <CardTitle id="overage-heading">Overage charges</CardTitle>
         <CardDescription>
-          {!online
-            ? "This server takes no payments now, so no route above your limit is charged; these are the charges from before."
-            : account.has_payment_method
-              ? `Routes above your monthly limit cost ${formatPence(OVERAGE_PENCE_PER_ROUTE)} each and are added to your next invoice.`
-              : `With a card on file, routes above your monthly limit cost ${formatPence(OVERAGE_PENCE_PER_ROUTE)} each; without one, optimising stops at the limit.`}
+          {account.has_payment_method
+            ? `Routes above your monthly limit cost ${formatPence(OVERAGE_PENCE_PER_ROUTE)} each and are added to your next invoice.`
+            : `With a card on file, routes above your monthly limit cost ${formatPence(OVERAGE_PENCE_PER_ROUTE)} each; without one, optimising stops at the limit.`}
         </CardDescription>
       </CardHeader>
       <CardContent>
