@@ -29,6 +29,8 @@ export function useConfiguredProviders() {
 export function useUnlinkIdentity() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The section shows the refusal by the list (decision 018), so no app toast as well.
+    meta: { errorShownInline: true },
     mutationFn: (id: string) => apiRequest(`/api/me/identities/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["security"] }),
   });
