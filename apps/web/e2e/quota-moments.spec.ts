@@ -37,7 +37,7 @@ test("at 4 of 5 the 80 % notice is in the bell; at 5 of 5 the planner says so be
   await page.getByRole("button", { name: /^Notifications, \d+ unread$/ }).click();
   const notice = page.getByRole("menuitem", { name: /You are near your monthly route limit/ });
   await expect(notice).toBeVisible();
-  await expect(notice).toContainText("You have used 4 of the 5 routes in your plan this month.");
+  await expect(notice).toContainText(/4 of your 5 routes used this month\. Your allowance resets on .+\d{4}\./);
   await page.keyboard.press("Escape");
   await waitForMail(email, /You have used 4 of your 5 routes this month/);
   // Nothing is said at the planner yet: one route is left.

@@ -252,18 +252,19 @@ export async function sendUsageWarnings(db: Database, mailer: Mailer, user: { id
   const prefs = await getPreferences(db, user.id);
   const resetsOn = formatUserDate(await usagePeriodResetsAt(db, user.id), prefs);
   const [sub] = await db.select({ hasPaymentMethod: subscribers.hasPaymentMethod }).from(subscribers).where(eq(subscribers.userId, user.id));
-  const notice = (kind: UsageWarningKind) =>
-    kind === "usage_warning_80"
-      ? { title: usageNotices.nearLimitTitle, message: usageNotices.nearLimit(used, total, resetsOn), subject: usageNotices.nearLimitSubject(used, total) }
-      : {
-          title: usageNotices.limitTitle,
-          subject: usageNotices.limitSubject,
-          message: consumption.teamId
-            ? usageNotices.limitTeam(total, resetsOn)
-            : sub?.hasPaymentMethod
-              ? usageNotices.limitWithCard(total, formatPence(OVERAGE_PENCE_PER_ROUTE), resetsOn)
-              : usageNotices.limit(total, resetsOn),
-        };
+  const price = formatPence(OVERAGE_PENCE_PER_ROUTE);
+  /** The bell's title and short message, and the e-mail's subject and full message. */
+  const notice = (kind: UsageWarningKind) => {
+    if (kind === "usage_warning_80") {
+      return { title: usageNotices.nearLimitTitle, bell: usageNotices.nearLimitBell(used, total, resetsOn), subject: usageNotices.nearLimitSubject(used, total), message: usageNotices.nearLimit(used, total, resetsOn) };
+    }
+    const [bell, message] = consumption.teamId
+      ? [usageNotices.limitTeamBell(total, resetsOn), usageNotices.limitTeam(total, resetsOn)]
+      : sub?.hasPaymentMethod
+        ? [usageNotices.limitWithCardBell(total, price, resetsOn), usageNotices.limitWithCard(total, price, resetsOn)]
+        : [usageNotices.limitBell(total, resetsOn), usageNotices.limit(total, resetsOn)];
+    return { title: usageNotices.limitTitle, bell, subject: usageNotices.limitSubject, message };
+  };
   const claimed = await db.transaction(async (tx) => {
     const won: UsageWarningKind[] = [];
     for (const kind of kinds) {
@@ -274,8 +275,8 @@ export async function sendUsageWarnings(db: Database, mailer: Mailer, user: { id
         .returning({ kind: usageWarnings.kind });
       if (rows.length === 0) continue;
       won.push(kind);
-      const { title, message } = notice(kind);
-      await tx.insert(teamNotifications).values({ userId: user.id, type: "alert", title, message });
+      const { title, bell } = notice(kind);
+      await tx.insert(teamNotifications).values({ userId: user.id, type: "alert", title, message: bell });
     }
     return won;
   });

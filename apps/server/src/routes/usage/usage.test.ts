@@ -106,11 +106,11 @@ describe("usage e-mails (SPEC §9)", () => {
     for (let i = 0; i < 4; i++) await optimise(u.cookie);
     let items = await bell(u.cookie);
     expect(items.map((n) => [n.type, n.title])).toEqual([["alert", "You are near your monthly route limit"]]);
-    expect(items[0]!.message).toMatch(/^You have used 4 of the 5 routes in your plan this month\./);
+    expect(items[0]!.message).toMatch(/^4 of your 5 routes used this month\. Your allowance resets on .+\d{4}\.$/);
     await optimise(u.cookie);
     items = await bell(u.cookie);
     expect(items.map((n) => n.title)).toEqual(["Monthly limit reached", "You are near your monthly route limit"]);
-    expect(items[0]!.message).toMatch(/^You have used all 5 routes of your plan this month\. You can optimise again when your allowance resets on /);
+    expect(items[0]!.message).toMatch(/^All 5 routes of your plan are used\. You can optimise again on .+\d{4}\.$/);
     // The same period: refused at the limit, nothing new in the bell or the outbox.
     expect((await t.call("/api/routes/optimize", { cookie: u.cookie, body })).status).toBe(402);
     expect(await bell(u.cookie)).toHaveLength(2);
@@ -147,7 +147,9 @@ describe("usage e-mails (SPEC §9)", () => {
     expect(await sentTo("race@example.com")).toEqual(["You have used all the routes in your plan this month"]);
     const items = await bell(u.cookie);
     expect(items.map((n) => n.title).sort()).toEqual(["Monthly limit reached", "You are near your monthly route limit"]);
-    expect(items.find((n) => n.title === "Monthly limit reached")!.message).toMatch(/Each further route costs £1\.00, charged to your card on file/);
+    expect(items.find((n) => n.title === "Monthly limit reached")!.message).toMatch(/Each further route costs £1\.00 until /);
+    const [mail] = await t.deps.db.select().from(outbox).where(and(eq(outbox.to, "race@example.com"), eq(outbox.kind, "usage-warning")));
+    expect(mail!.text).toMatch(/Each further route costs £1\.00, charged to your card on file/);
   });
 
   it("a second run of the same notice (a retry, another process) sends nothing", async () => {
