@@ -71,10 +71,13 @@ function csvField(value: string | number | null): string {
 }
 
 /**
- * CSV of the stops in route order with legs and ETAs (seconds and minutes after departure). A
- * multi-trip fleet route's reloads (issue 26) are rows of their own with no sequence, labelled
- * "Reload at the depot": they are not orders. The leg of the stop after a reload runs through the
- * depot (the reload row has no leg of its own, so the legs still add up to the route's distance).
+ * CSV of the whole journey in driving order with legs and ETAs (seconds and minutes after
+ * departure), like the GPX: the start (sequence 0, departure), the stops, then the end place or,
+ * for a round trip, the start again (no sequence, with the last leg); an open route ends at its
+ * last stop. A multi-trip fleet route's reloads (issue 26) are rows of their own with no sequence,
+ * labelled "Reload at the depot": they are not orders. The leg of the stop after a reload runs
+ * through the depot (the reload row has no leg of its own), so the legs add up to the route's
+ * distance.
  */
 export function routeToCsv(route: RouteDetail): string {
   const header = ["sequence", "label", "address", "lat", "lng", "arrival_seconds", "arrival_minutes", "leg_distance_m", "leg_duration_s", "service_s", "note"];
@@ -110,7 +113,24 @@ export function routeToCsv(route: RouteDetail): string {
     ];
     return [row, reload];
   });
-  return `${[header, ...rows].map((r) => r.map(csvField).join(",")).join("\r\n")}\r\n`;
+  const place = (p: RouteDetail["start"]) => [p.address ?? null, Number(p.lat.toFixed(6)), Number(p.lng.toFixed(6))];
+  const first = [0, `Start: ${route.start.label}`, ...place(route.start), 0, 0, null, null, null, null];
+  const endPlace = route.roundTrip ? route.start : route.end;
+  const last =
+    endPlace && route.endArrivalSeconds !== null
+      ? [
+          null,
+          `${route.roundTrip ? "Back to the start" : "End"}: ${endPlace.label}`,
+          ...place(endPlace),
+          Math.round(route.endArrivalSeconds),
+          Math.round(route.endArrivalSeconds / 60),
+          route.endLegDistanceMeters === null ? null : Math.round(route.endLegDistanceMeters),
+          route.endLegDurationSeconds === null ? null : Math.round(route.endLegDurationSeconds),
+          null,
+          null,
+        ]
+      : null;
+  return `${[header, first, ...rows, ...(last ? [last] : [])].map((r) => r.map(csvField).join(",")).join("\r\n")}\r\n`;
 }
 
 /** A safe file name for a download. */

@@ -218,7 +218,16 @@ describe("history, sharing and export", () => {
     const csv = await (await t.call(`/api/routes/${route.id}/export?format=csv`, { cookie: alice.cookie })).text();
     const lines = csv.trim().split("\r\n");
     expect(lines[0]).toBe("sequence,label,address,lat,lng,arrival_seconds,arrival_minutes,leg_distance_m,leg_duration_s,service_s,note");
-    expect(lines).toHaveLength(6);
+    // The start (sequence 0), the 5 stops; an open route ends at its last stop.
+    expect(lines).toHaveLength(7);
+    expect(lines[1]).toMatch(/^0,"?Start: /);
+    const roundTripCsv = (await (await t.call(`/api/routes/${named.id}/export?format=csv`, { cookie: alice.cookie })).text()).trim().split("\r\n");
+    expect(roundTripCsv).toHaveLength(4); // header, start, the stop, back to the start
+    expect(roundTripCsv[3]).toMatch(/^,"?Back to the start: /);
+    // Fields of an RFC 4180 line (quoted ones may hold commas).
+    const back = [...roundTripCsv[3]!.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) => m[1]!);
+    expect(Number(back[5])).toBe(Math.round(named.endArrivalSeconds!));
+    expect(Number(back[7])).toBe(Math.round(named.endLegDistanceMeters!));
     expect((await t.call(`/api/routes/${route.id}/export?format=pdf`, { cookie: alice.cookie })).status).toBe(400);
   });
 
