@@ -57,5 +57,9 @@ describe("PlaceInput suggestions", () => {
 
     await user.type(input, "{Backspace}z");
     await vi.waitFor(() => expect(screen.getByRole("option", { name: /Vaduz, Liechtenstein/ })).toBeVisible());
+    // The suggestion says how precise it is in the badge's words, not the geocoder's internal ones.
+    const option = screen.getByRole("option", { name: /Vaduz, Liechtenstein/ });
+    expect(option).toHaveTextContent("Town or village");
+    expect(option).not.toHaveTextContent(/gazetteer|city ·/);
   });
 });

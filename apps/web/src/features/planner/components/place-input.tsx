@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from "react";
 import { MapPinCheck } from "lucide-react";
+import { matchQualityLabels } from "@routepilot/contracts";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { errorMessage } from "@/lib/api-client";
@@ -117,9 +118,8 @@ export function PlaceInput({ label, value, onChange, error, near, placeholder = 
                 onClick={() => pick(result)}
               >
                 <span className="block truncate">{result.label}</span>
-                <span className="block text-xs text-muted-foreground">
-                  {result.kind} · {result.provider}
-                </span>
+                {/* How precise the place is, in the badge's words (not the geocoder's internal names). */}
+                <span className="block text-xs text-muted-foreground">{matchQualityLabels[result.match]}</span>
               </li>
             ))}
           </ul>
