@@ -37,5 +37,11 @@ describe("ImportDialog", () => {
     const calls = fetchMock.mock.calls.map(([url, init]) => ({ url: String(url), queries: (JSON.parse(String(init?.body)) as { queries: string[] }).queries }));
     expect(calls.map((c) => c.url)).toEqual(["/api/geocode/batch", "/api/geocode/batch"]);
     expect(calls.map((c) => c.queries.length).sort((a, b) => a - b)).toEqual([50, 100]);
+    // Rows found by address keep the geocoder's match quality (badged as found, not as typed coordinates).
+    await user.click(screen.getByRole("button", { name: "Drop 1 row" }));
+    await user.click(screen.getByRole("button", { name: "Add 149 destinations" }));
+    const added = onAdd.mock.calls[0]![0];
+    expect(added).toHaveLength(149);
+    expect(added.every((stop) => stop.place.match === "place")).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { FileSpreadsheet, RotateCw, Trash2 } from "lucide-react";
 import pLimit from "p-limit";
-import { GEOCODE_BATCH_MAX, routeMessages } from "@routepilot/contracts";
+import { GEOCODE_BATCH_MAX, routeMessages, type MatchQuality } from "@routepilot/contracts";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -14,7 +14,8 @@ import { detectColumns, importMessages, readTableFile, rowsToImport, type Import
 import type { StopDraft } from "@/features/planner/lib/planner-form";
 import { emptyStop } from "@/features/planner/lib/planner-form";
 
-type Item = ImportedRow & { text: string; checking: boolean };
+/** A row being reviewed; `match`: how precisely the geocoder placed a row found by address (its badge). */
+type Item = ImportedRow & { text: string; checking: boolean; match?: MatchQuality | undefined };
 
 const label = (row: ImportedRow) => row.address ?? (row.lat !== undefined ? `${row.lat}, ${row.lng}` : (row.label ?? ""));
 
@@ -23,7 +24,7 @@ async function locate(item: Item, near?: { lat: number; lng: number }): Promise<
   try {
     const [hit] = await geocode(item.text.trim(), { near, limit: 1 });
     if (!hit) return { ...item, checking: false, problem: routeMessages.addressNotFound };
-    return { ...item, checking: false, lat: hit.lat, lng: hit.lng, problem: undefined };
+    return { ...item, checking: false, lat: hit.lat, lng: hit.lng, match: hit.match, problem: undefined };
   } catch (error) {
     return { ...item, checking: false, problem: errorMessage(error) };
   }
@@ -47,7 +48,7 @@ async function locateAll(items: Item[], near?: { lat: number; lng: number }): Pr
       const hits = await geocodeBatch(chunk.map((index) => items[index]!.text.trim()), near);
       chunk.forEach((index, k) => {
         const hit = hits[k];
-        out[index] = hit ? { ...out[index]!, lat: hit.lat, lng: hit.lng, problem: undefined } : { ...out[index]!, problem: routeMessages.addressNotFound };
+        out[index] = hit ? { ...out[index]!, lat: hit.lat, lng: hit.lng, match: hit.match, problem: undefined } : { ...out[index]!, problem: routeMessages.addressNotFound };
       });
     } catch (error) {
       for (const index of chunk) out[index] = { ...out[index]!, problem: errorMessage(error) };
@@ -56,9 +57,10 @@ async function locateAll(items: Item[], near?: { lat: number; lng: number }): Pr
   return out;
 }
 
-export function toStopDraft(item: ImportedRow & { text: string }): StopDraft {
+export function toStopDraft(item: ImportedRow & { text: string; match?: MatchQuality | undefined }): StopDraft {
   return {
-    ...emptyStop({ text: item.text, lat: item.lat, lng: item.lng }),
+    // A row found by address keeps its match quality (else the stop would be badged as typed coordinates).
+    ...emptyStop({ text: item.text, lat: item.lat, lng: item.lng, ...(item.match ? { match: item.match } : {}) }),
     label: item.label ?? "",
     note: item.note ?? "",
     serviceMinutes: item.serviceMinutes !== undefined ? String(item.serviceMinutes) : "",
@@ -156,7 +158,7 @@ export function ImportDialog({ onAdd, near }: { onAdd: (stops: StopDraft[]) => v
                       {item.label ? ` · ${item.label}` : ""}
                     </Label>
                     <div className="flex gap-2">
-                      <Input id={`import-row-${item.line}`} value={item.text} onChange={(e) => update(item.line, { text: e.target.value, lat: undefined, lng: undefined })} />
+                      <Input id={`import-row-${item.line}`} value={item.text} onChange={(e) => update(item.line, { text: e.target.value, lat: undefined, lng: undefined, match: undefined })} />
                       <Button
                         variant="outline"
                         size="icon"
@@ -165,7 +167,7 @@ export function ImportDialog({ onAdd, near }: { onAdd: (stops: StopDraft[]) => v
                           update(item.line, { checking: true });
                           const coords = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(item.text);
                           if (coords && Math.abs(Number(coords[1])) <= 90 && Math.abs(Number(coords[2])) <= 180) {
-                            update(item.line, { checking: false, problem: undefined, lat: Number(coords[1]), lng: Number(coords[2]) });
+                            update(item.line, { checking: false, problem: undefined, lat: Number(coords[1]), lng: Number(coords[2]), match: "coordinates" });
                             return;
                           }
                           const next = await locate({ ...item, problem: undefined, lat: undefined, lng: undefined }, near);
