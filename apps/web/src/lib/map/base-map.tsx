@@ -144,7 +144,8 @@ export function BaseMap({ center, zoom = 11, scrollWheelZoom = true, attribution
           role="status"
           data-testid="basemap-notice"
           // left-14: clear of Leaflet's zoom buttons (10 px from the left, 34 px wide); centred in the rest.
-          className="pointer-events-none absolute top-2 right-2 left-14 z-[500] mx-auto w-fit rounded-md border bg-background/95 px-3 py-1.5 text-xs shadow-sm"
+          // print:hidden: a note about the screen's tiles, not part of the printed plan.
+          className="pointer-events-none absolute top-2 right-2 left-14 z-[500] mx-auto w-fit rounded-md border bg-background/95 px-3 py-1.5 text-xs shadow-sm print:hidden"
         >
           <strong className="font-semibold">Base map unavailable</strong> — the map tiles could not be loaded.{" "}
           {offlineRoads ? "Roads are drawn from the server's offline map data." : stillShown}

@@ -52,6 +52,10 @@ export function RouteResult({ route, plan }: RouteResultProps) {
   return (
     <Card className="print:border-0 print:shadow-none" data-testid="route-result">
       <CardHeader className="gap-3">
+        {/* On paper: what this is and when it was planned (the app's header is not printed). */}
+        <p className="hidden text-sm print:block" data-testid="print-title">
+          RoutePilot route plan · planned {new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeStyle: "short" }).format(new Date(route.createdAt))} · departs at {route.departureTime}
+        </p>
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div>
             <CardTitle>{route.name}</CardTitle>

@@ -145,6 +145,9 @@ describe("PlannerPage", () => {
     expect(screen.getAllByTestId("route-stop").map((li) => li.textContent)).toEqual([expect.stringContaining("Schaan"), expect.stringContaining("Eschen")]);
     expect(screen.getByTestId("route-saving")).toHaveTextContent("Saves 3 km (20%) versus your order");
     expect(screen.getByText("Straight-line estimate")).toBeInTheDocument();
+    // Printed (only on paper): what it is, when it was planned and when it leaves.
+    expect(screen.getByTestId("print-title")).toHaveTextContent(/^RoutePilot route plan · planned .+ · departs at \d\d:\d\d$/);
+    expect(screen.getByTestId("print-title")).toHaveClass("hidden", "print:block");
     expect(screen.getByTestId("route-map")).toHaveTextContent("2 markers");
     await waitFor(() =>
       expect(toast.warning).toHaveBeenCalledWith("You've exceeded your monthly limit by 1 route", {
