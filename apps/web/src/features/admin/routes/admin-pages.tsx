@@ -15,7 +15,7 @@ function InboxTabLabel() {
   const unread = useContactMessages({ page: 1 }).data?.unread ?? 0;
   return (
     <>
-      Inbox
+      Inbox{" "}
       {unread > 0 ? (
         <Badge className="ml-2">
           {unread}
