@@ -71,10 +71,10 @@ test("a state-changing API call sent from another site's page is refused with 40
   await login(page, email);
   const refused = await page.request.post("/api/saved-locations", {
     headers: { origin: "https://evil.example" },
-    data: { name: "Depot", address: "1 Main Street, Vaduz" },
+    data: { name: "Depot", address: "1 Main Street, Vaduz", lat: 47.14, lng: 9.52 },
   });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/another website/);
-  const same = await page.request.post("/api/saved-locations", { data: { name: "Depot", address: "1 Main Street, Vaduz" } });
+  const same = await page.request.post("/api/saved-locations", { data: { name: "Depot", address: "1 Main Street, Vaduz", lat: 47.14, lng: 9.52 } });
   expect(same.status(), await same.text()).toBe(201);
 });

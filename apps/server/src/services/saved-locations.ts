@@ -1,8 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { CreateSavedLocation, SavedLocation, UpdateSavedLocation } from "@routepilot/contracts";
+import { routeMessages, type CreateSavedLocation, type SavedLocation, type UpdateSavedLocation } from "@routepilot/contracts";
+import type { Geocoder } from "@routepilot/geo";
 import { savedLocations, type DbOrTx } from "@routepilot/db";
 import { NotFoundError, ValidationError } from "../lib/errors";
 import { assertNoUnsafeMarkup } from "../security/sanitize";
+import { guarded } from "./geocoder-errors";
 
 type Row = typeof savedLocations.$inferSelect;
 
@@ -17,6 +19,18 @@ export const MAX_SAVED_LOCATIONS = 500;
 export async function listSavedLocations(db: DbOrTx, userId: string): Promise<SavedLocation[]> {
   const rows = await db.select().from(savedLocations).where(eq(savedLocations.userId, userId)).orderBy(desc(savedLocations.createdAt), desc(savedLocations.id));
   return rows.map(presentSavedLocation);
+}
+
+/**
+ * The coordinates of a saved address: as given, or the geocoder's best match, so every saved
+ * location can be used as a start, end or stop. An address the geocoder cannot find is refused
+ * at the address field (give coordinates to save it anyway).
+ */
+export async function locateAddress(geocoder: Geocoder, address: string, lat: number | null | undefined, lng: number | null | undefined): Promise<{ lat: number; lng: number }> {
+  if (lat != null && lng != null) return { lat, lng };
+  const [best] = await guarded(() => geocoder.search(address, { limit: 1 }));
+  if (!best) throw new ValidationError(routeMessages.addressNotFound, { address: routeMessages.addressNotFound });
+  return { lat: best.lat, lng: best.lng };
 }
 
 export async function createSavedLocation(db: DbOrTx, userId: string, input: CreateSavedLocation): Promise<SavedLocation> {

@@ -2,7 +2,7 @@ import type { GeocodeResult, Geocoder } from "@routepilot/geo";
 import type { GeocodeBatchRequest, GeocodeQuery } from "@routepilot/contracts";
 import { createRouter, requireUser } from "../../lib/context";
 import { rateLimit } from "../../middleware/rate-limit";
-import { guarded } from "./geocoder-errors";
+import { guarded } from "../../services/geocoder-errors";
 import * as routes from "./geocode.routes";
 
 function present(r: GeocodeResult) {

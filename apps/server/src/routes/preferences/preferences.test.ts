@@ -87,8 +87,9 @@ describe("PATCH /api/preferences", () => {
   it("sets and joins default locations, refusing another user's location", async () => {
     const created = await t.call("/api/saved-locations", { cookie: alice.cookie, body: { name: "Depot", address: "Städtle 1, Vaduz", lat: 47.14, lng: 9.52 } });
     const depot = (await created.json()) as { id: string };
-    const bobs = await t.call("/api/saved-locations", { cookie: bob.cookie, body: { name: "Bob home", address: "Bob Street 1, Vaduz" } });
+    const bobs = await t.call("/api/saved-locations", { cookie: bob.cookie, body: { name: "Bob home", address: "Bob Street 1, Vaduz", lat: 47.13, lng: 9.51 } });
     const bobHome = (await bobs.json()) as { id: string };
+    expect(bobs.status).toBe(201);
 
     const res = await patch(alice.cookie, { defaultStartLocationId: depot.id, defaultEndLocationId: depot.id });
     expect(res.status).toBe(200);

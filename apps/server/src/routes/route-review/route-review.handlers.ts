@@ -1,6 +1,6 @@
 import { createRouter, requireUser } from "../../lib/context";
 import { rateLimit } from "../../middleware/rate-limit";
-import { guarded } from "../geocode/geocoder-errors";
+import { guarded } from "../../services/geocoder-errors";
 import { loadPlaceContext, resolvePlaces } from "../../services/place-resolution";
 import * as routes from "./route-review.routes";
 

@@ -1,3 +1,4 @@
+import { routeMessages } from "@routepilot/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/harness";
 
@@ -32,8 +33,10 @@ describe("saved locations", () => {
     expect(a.status).toBe(201);
     const office = (await a.json()) as Loc;
     expect(office).toMatchObject({ name: "Office", address: "Aeulestrasse 5, Vaduz", lat: 47.141, lng: 9.521 });
-    const b = (await (await create(alice.cookie, { name: "Warehouse", address: "Industriestrasse 2, Schaan" })).json()) as Loc;
-    expect(b.lat).toBeNull();
+    // Without coordinates the address is geocoded (the test server's offline gazetteer).
+    const b = (await (await create(alice.cookie, { name: "Warehouse", address: "Schaan" })).json()) as Loc;
+    expect(b.lat).toBeCloseTo(47.16, 1);
+    expect(b.lng).toBeCloseTo(9.51, 1);
 
     const list = (await (await t.call("/api/saved-locations", { cookie: alice.cookie })).json()) as { locations: Loc[] };
     expect(list.locations.map((l) => l.name)).toEqual(["Warehouse", "Office"]);
@@ -49,7 +52,8 @@ describe("saved locations", () => {
   });
 
   it("hides another user's locations (404, list empty)", async () => {
-    const mine = (await (await create(alice.cookie, { name: "Secret", address: "Hidden Lane 1, Vaduz" })).json()) as Loc;
+    const mine = (await (await create(alice.cookie, { name: "Secret", address: "Hidden Lane 1, Vaduz", lat: 47.14, lng: 9.52 })).json()) as Loc;
+    expect(mine.id).toBeTruthy();
     const list = (await (await t.call("/api/saved-locations", { cookie: bob.cookie })).json()) as { locations: Loc[] };
     expect(list.locations).toEqual([]);
     expect((await t.call(`/api/saved-locations/${mine.id}`, { method: "PATCH", cookie: bob.cookie, body: { name: "Mine now" } })).status).toBe(404);
@@ -76,8 +80,26 @@ describe("saved locations", () => {
     expect(out.error.fields[field]).toBe(message);
   });
 
+  it("refuses an address the geocoder cannot find, at the address field, and saves nothing", async () => {
+    const res = await create(alice.cookie, { name: "Lost", address: "Qwxzv Plorg 99, Atlantis" });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { message: string; details?: { fields?: Record<string, string> } } };
+    expect(JSON.stringify(body)).toContain(routeMessages.addressNotFound);
+    const list = (await (await t.call("/api/saved-locations", { cookie: alice.cookie })).json()) as { locations: Loc[] };
+    expect(list.locations.map((l) => l.name)).not.toContain("Lost");
+    // With coordinates it is saved as given.
+    expect((await create(alice.cookie, { name: "Lost", address: "Qwxzv Plorg 99, Atlantis", lat: 47.1, lng: 9.5 })).status).toBe(201);
+  });
+
+  it("looks a changed address up again", async () => {
+    const loc = (await (await create(alice.cookie, { name: "Depot", address: "Vaduz", lat: 1, lng: 1 })).json()) as Loc;
+    const moved = await t.call(`/api/saved-locations/${loc.id}`, { method: "PATCH", cookie: alice.cookie, body: { address: "Schaan" } });
+    expect(moved.status).toBe(200);
+    expect(((await moved.json()) as Loc).lat).toBeCloseTo(47.16, 1);
+  });
+
   it("400 for a bad rename and for malformed JSON", async () => {
-    const loc = (await (await create(alice.cookie, { name: "Gym", address: "Sportweg 3, Vaduz" })).json()) as Loc;
+    const loc = (await (await create(alice.cookie, { name: "Gym", address: "Sportweg 3, Vaduz", lat: 47.13, lng: 9.52 })).json()) as Loc;
     const res = await t.call(`/api/saved-locations/${loc.id}`, { method: "PATCH", cookie: alice.cookie, body: { name: "" } });
     expect(res.status).toBe(400);
     const broken = await t.call("/api/saved-locations", { cookie: alice.cookie, rawBody: "{", headers: { "content-type": "application/json" } });

@@ -14,7 +14,7 @@ import { locationFormSchema, toCreateSavedLocation, type LocationFormOutput, typ
 
 const fieldNames = ["name", "address", "lat", "lng"] as const;
 
-/** Adds a saved location: name, address and optional coordinates. */
+/** Adds a saved location: name, address and optional coordinates (without them the server looks the address up). */
 export function AddLocationForm() {
   const createLocation = useCreateSavedLocation();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -46,6 +46,7 @@ export function AddLocationForm() {
       <h3 id="add-location-heading" className="text-base font-semibold">
         Add a location
       </h3>
+      <p className="-mt-2 text-sm text-muted-foreground">Leave the coordinates empty and the address is looked up on the map.</p>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Location name" error={errors.name?.message}>
           <Input placeholder="Home, Depot, Office…" autoComplete="off" {...form.register("name")} />
