@@ -33,24 +33,27 @@ export async function locateAddress(geocoder: Geocoder, address: string, lat: nu
   return { lat: best.lat, lng: best.lng };
 }
 
-export async function createSavedLocation(db: DbOrTx, userId: string, input: CreateSavedLocation): Promise<SavedLocation> {
+/** Saves a location; without coordinates the address is looked up first (after the other checks). */
+export async function createSavedLocation(db: DbOrTx, geocoder: Geocoder, userId: string, input: CreateSavedLocation): Promise<SavedLocation> {
   assertNoUnsafeMarkup({ name: input.name });
   const existing = await db.$count(savedLocations, eq(savedLocations.userId, userId));
   if (existing >= MAX_SAVED_LOCATIONS) throw new ValidationError(`You can keep at most ${MAX_SAVED_LOCATIONS} saved locations`);
+  const { lat, lng } = await locateAddress(geocoder, input.address, input.lat, input.lng);
   const [row] = await db
     .insert(savedLocations)
-    .values({ userId, name: input.name, address: input.address, lat: input.lat ?? null, lng: input.lng ?? null, placeId: input.placeId ?? null })
+    .values({ userId, name: input.name, address: input.address, lat, lng, placeId: input.placeId ?? null })
     .returning();
   if (!row) throw new Error("insert returned no row");
   return presentSavedLocation(row);
 }
 
-/** Updates a location the user owns; another user's location is reported as not found. */
-export async function updateSavedLocation(db: DbOrTx, userId: string, id: string, patch: UpdateSavedLocation): Promise<SavedLocation> {
+/** Updates a location the user owns; a new address without coordinates is looked up again (the old ones would be wrong). */
+export async function updateSavedLocation(db: DbOrTx, geocoder: Geocoder, userId: string, id: string, patch: UpdateSavedLocation): Promise<SavedLocation> {
   assertNoUnsafeMarkup({ name: patch.name });
   if ((patch.lat === undefined) !== (patch.lng === undefined) || (patch.lat === null) !== (patch.lng === null)) {
     throw new ValidationError("Latitude and longitude must be given together", { lat: "Latitude and longitude must be given together" });
   }
+  if (patch.address !== undefined && patch.lat == null) patch = { ...patch, ...(await locateAddress(geocoder, patch.address, null, null)) };
   const [row] = await db
     .update(savedLocations)
     .set({ ...patch, updatedAt: new Date() })

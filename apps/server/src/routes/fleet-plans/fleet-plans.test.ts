@@ -671,7 +671,10 @@ describe("fleet plans: multi-trip vehicles (issue 26)", () => {
     const csv = await (await t.call(`/api/routes/${routeId}/export?format=csv`, { cookie: w.people.owner.cookie })).text();
     const lines = csv.trim().split("\r\n");
     expect(lines.filter((l) => l.includes(fleetMessages.reloadLabel))).toHaveLength(planned.reloads.length);
-    expect(lines.filter((l) => /^\d+,/.test(l))).toHaveLength(9);
+    // The 9 stops (sequence 1–9), after the start's row (sequence 0); the journey ends at the depot.
+    expect(lines.filter((l) => /^[1-9]\d*,/.test(l))).toHaveLength(9);
+    expect(lines[1]).toMatch(/^0,"?Start: /);
+    expect(lines.at(-1)).toMatch(/^,"?(Back to the start|End): /);
     const gpx = await (await t.call(`/api/routes/${routeId}/export?format=gpx`, { cookie: w.people.owner.cookie })).text();
     expect(gpx.match(/<rtept /g)).toHaveLength(1 + 9 + planned.reloads.length + 1);
     // Waypoints are places: the depot (start and end) and the stops, each once.

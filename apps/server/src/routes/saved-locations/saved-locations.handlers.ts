@@ -9,18 +9,14 @@ export const savedLocationsRouter = createRouter()
   })
   .openapi(routes.createSavedLocation, async (c) => {
     const user = requireUser(c);
-    const input = c.req.valid("json");
     const { geocoder } = await c.get("deps").geo.get();
-    const at = await service.locateAddress(geocoder, input.address, input.lat, input.lng);
-    return c.json(await service.createSavedLocation(c.get("deps").db, user.id, { ...input, ...at }), 201);
+    return c.json(await service.createSavedLocation(c.get("deps").db, geocoder, user.id, c.req.valid("json")), 201);
   })
   .openapi(routes.updateSavedLocation, async (c) => {
     const user = requireUser(c);
     const { id } = c.req.valid("param");
-    const patch = c.req.valid("json");
-    // A new address without coordinates is looked up again (the old coordinates would be wrong).
-    const moved = patch.address !== undefined && patch.lat == null ? await service.locateAddress((await c.get("deps").geo.get()).geocoder, patch.address, null, null) : {};
-    return c.json(await service.updateSavedLocation(c.get("deps").db, user.id, id, { ...patch, ...moved }), 200);
+    const { geocoder } = await c.get("deps").geo.get();
+    return c.json(await service.updateSavedLocation(c.get("deps").db, geocoder, user.id, id, c.req.valid("json")), 200);
   })
   .openapi(routes.deleteSavedLocation, async (c) => {
     const user = requireUser(c);
