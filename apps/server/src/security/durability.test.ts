@@ -118,7 +118,7 @@ describe("durability: kill -9 during writes on the embedded database", () => {
         while (!stop && n < last) {
           const name = `Place ${++n}`;
           try {
-            const res = await fetch(`${base}/api/saved-locations`, { method: "POST", headers: headers(base, cookie), body: JSON.stringify({ name, address: `${n} Durable Road` }) });
+            const res = await fetch(`${base}/api/saved-locations`, { method: "POST", headers: headers(base, cookie), body: JSON.stringify({ name, address: `${n} Durable Road`, lat: 47.14, lng: 9.52 }) });
             if (res.status >= 200 && res.status < 300) acknowledged.push(name);
             else if (!stop) throw new Error(`write refused: ${res.status} ${await res.text()}`);
           } catch (error) {

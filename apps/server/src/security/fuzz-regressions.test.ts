@@ -24,7 +24,7 @@ describe("fuzz findings", () => {
     expect(await errorOf(await t.call(`/api/invitations/a%00b`))).toEqual({ status: 400, message: "Invalid format" });
     expect(await errorOf(await t.call(`/api/teams/${w.teamId}/drivers/a%00b`, { cookie: owner }))).toEqual({ status: 400, message: "Invalid format" });
     expect(await errorOf(await t.call(`/api/admin/users?q=a%00b`, { cookie: w.admin.cookie }))).toEqual({ status: 400, message: "Invalid format" });
-    expect((await t.call("/api/saved-locations", { cookie: owner, body: { name: "N", address: "1 Main St", placeId: "a\u0000b" } })).status).toBe(400);
+    expect((await t.call("/api/saved-locations", { cookie: owner, body: { name: "N", address: "1 Main St", lat: 51.5, lng: -0.12, placeId: "a\u0000b" } })).status).toBe(400);
     expect(await errorOf(await t.call("/api/auth/reset-password", { body: { token: "a\u0000b", newPassword: "Str0ng!Pass2" } }))).toEqual({ status: 400, message: "Invalid format" });
     // A lone surrogate (half an emoji) made Better Auth's two-factor enable fail with a 500.
     expect(await errorOf(await t.call("/api/auth/sign-in/email", { rawBody: '{"email":"x@example.com","password":"\\ud800x"}', headers: { "content-type": "application/json" } }))).toEqual({ status: 400, message: "Invalid format" });
