@@ -42,7 +42,8 @@ test("two-factor: scan, confirm, sign in with the code; sessions and history; si
   await expectFitsPhone(page, "/security");
 
   await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  // Scoped: "Download my data" on the same page has a Password field too.
+  await page.getByRole("form", { name: /set up two-factor/ }).getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
   // "Scanning": the key shown under the QR code, as an authenticator app would read it.
