@@ -98,11 +98,13 @@ test("an enterprise owner's team: invitation bell live, joining from the e-mail,
   await owner.getByRole("button", { name: `Save allocation of ${memberEmail}` }).click();
   await expect(owner.getByText("Max Member can now plan 1 routes a month.")).toBeVisible();
 
-  // The member plans one route against it; the second is refused with the message to ask the team admin.
+  // The member plans one route against it; then the planner says, before anything is typed, that
+  // the allocation is used (the server's message to ask the team admin) and Optimise is disabled.
   await optimiseTypedRoute(member);
   await expect(member.getByTestId("route-result")).toBeVisible({ timeout: 30_000 });
-  await optimiseTypedRoute(member);
+  await member.goto("/");
   await expect(member.getByText(/You have used all 1 routes the team gave you this month\. Ask the team admin to raise your allocation\./).first()).toBeVisible({ timeout: 15_000 });
+  await expect(member.getByRole("button", { name: "Optimise" })).toBeDisabled();
 
   // The owner's table shows the route used (Used is the fifth column).
   await owner.reload();
