@@ -9,6 +9,7 @@ export * from "./order-drafts";
 export * from "./admin";
 export * from "./preferences";
 export * from "./distance";
+export * from "./format";
 export * from "./saved-locations";
 export * from "./contact";
 export * from "./plan";

@@ -1,4 +1,5 @@
-import { createContext, createElement, useCallback, useContext, type ReactNode } from "react";
+import { createElement, type ReactNode } from "react";
+import { FormatProvider, useFormat } from "@/lib/format";
 import { METERS_PER_MILE, formatDistance, type DistanceUnit, type FormatDistanceOptions } from "@routepilot/contracts";
 
 /**
@@ -43,23 +44,20 @@ export function regionDistanceUnit(language: string | undefined = typeof navigat
   return region && MILES_REGIONS.has(region) ? "miles" : "km";
 }
 
-const DistanceUnitContext = createContext<DistanceUnit | null>(null);
-
 /**
- * Gives the components below the user's distance unit (the app composes it from their
- * preferences; while those load, or signed out, the browser's region decides).
+ * Gives the components below a distance unit (a test, the shared page's visitor); everything
+ * else about formats is inherited (see {@link FormatProvider}).
  */
 export function DistanceUnitProvider({ unit, children }: { unit: DistanceUnit | null | undefined; children: ReactNode }) {
-  return createElement(DistanceUnitContext.Provider, { value: unit ?? regionDistanceUnit() }, children);
+  return createElement(FormatProvider, { unit: unit ?? regionDistanceUnit(), children });
 }
 
-/** The user's distance unit. Outside a {@link DistanceUnitProvider} (a component rendered alone in a test) it is kilometres. */
+/** The user's distance unit. Outside a provider (a component rendered alone in a test) it is kilometres. */
 export function useDistanceUnit(): DistanceUnit {
-  return useContext(DistanceUnitContext) ?? "km";
+  return useFormat().unit;
 }
 
-/** `format(meters)` in the user's unit ("12.4 mi", "850 m"); see {@link formatDistance}. */
+/** `format(meters)` in the user's unit and language ("12.4 mi", "850 m", "12,4 km"). */
 export function useFormatDistance(): (meters: number, options?: FormatDistanceOptions) => string {
-  const unit = useDistanceUnit();
-  return useCallback((meters: number, options?: FormatDistanceOptions) => formatDistance(meters, unit, options), [unit]);
+  return useFormat().distance;
 }

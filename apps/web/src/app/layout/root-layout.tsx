@@ -8,7 +8,7 @@ import { VerifyEmailBanner } from "@/features/auth/components/verify-email-banne
 import { TopBar } from "@/app/layout/top-bar";
 import { Footer } from "@/app/layout/footer";
 import { ThemeSync } from "@/app/layout/theme-sync";
-import { PreferredDistanceUnit } from "@/app/layout/preferred-distance-unit";
+import { PreferredFormats } from "@/app/layout/preferred-formats";
 
 export type RouteHandle = { title?: string };
 
@@ -51,18 +51,18 @@ export function RootLayout() {
   useRouteAnnouncements(title);
 
   return (
-    <div className="flex min-h-screen flex-col">
-      <ThemeSync />
-      {bare ? null : <TopBar />}
-      {bare ? null : <VerifyEmailBanner />}
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
-        <PreferredDistanceUnit>
+    <PreferredFormats>
+      <div className="flex min-h-screen flex-col">
+        <ThemeSync />
+        {bare ? null : <TopBar />}
+        {bare ? null : <VerifyEmailBanner />}
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
           <Suspense fallback={<LoadingScreen />}>
             <Outlet />
           </Suspense>
-        </PreferredDistanceUnit>
-      </main>
-      {bare ? null : <Footer />}
-    </div>
+        </main>
+        {bare ? null : <Footer />}
+      </div>
+    </PreferredFormats>
   );
 }

@@ -1,0 +1,21 @@
+import type { ReactNode } from "react";
+import { useAuth } from "@/lib/auth";
+import { FormatProvider, browserLanguage, browserTimeZone } from "@/lib/format";
+import { regionDistanceUnit } from "@/lib/format-distance";
+import { usePreferences } from "@/features/settings/api/get-preferences";
+
+/**
+ * Every date, number, distance and duration on every page in the signed-in user's language,
+ * time zone and unit (their preferences, Settings); signed out, or while the preferences load,
+ * in the browser's language, time zone and region's unit.
+ */
+export function PreferredFormats({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const preferences = usePreferences({ enabled: user !== null });
+  const prefs = user ? preferences.data : undefined;
+  return (
+    <FormatProvider language={prefs?.language ?? browserLanguage()} timeZone={prefs?.timezone ?? browserTimeZone()} unit={prefs?.distanceUnit ?? regionDistanceUnit()}>
+      {children}
+    </FormatProvider>
+  );
+}
