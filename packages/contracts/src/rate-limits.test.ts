@@ -23,6 +23,22 @@ describe("SPEC §9 rate-limit constants", () => {
     ]);
   });
 
+  it("SPEC §9 'Advanced limits' never bind: each enforced rule is at least as strict (decision 026)", () => {
+    const advanced = {
+      payment: { points: 5, durationSeconds: 60, blockSeconds: 5 * 60 },
+      auth: { points: 5, durationSeconds: 5 * 60, blockSeconds: 15 * 60 },
+      api_general: { points: 100, durationSeconds: 60, blockSeconds: 0 },
+      route_optimization: { points: 20, durationSeconds: 60, blockSeconds: 2 * 60 },
+    } as const;
+    for (const [category, rule] of Object.entries(advanced)) {
+      const enforced = RATE_LIMIT_RULES[category as keyof typeof advanced];
+      // Fewer (or as many) requests over a window at least as long refuses everything the advanced rule would.
+      expect(enforced.points, category).toBeLessThanOrEqual(rule.points);
+      expect(enforced.durationSeconds, category).toBeGreaterThanOrEqual(rule.durationSeconds);
+      expect(enforced.blockSeconds, category).toBeGreaterThanOrEqual(rule.blockSeconds);
+    }
+  });
+
   it("the penalty doubles per further violation, at most 5 doublings", () => {
     expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => penaltySeconds(1800, n) / 60)).toEqual([30, 60, 120, 240, 480, 960, 960, 960]);
   });
