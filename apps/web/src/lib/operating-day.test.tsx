@@ -1,7 +1,8 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, useLocation } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createFormatter } from "@routepilot/contracts";
 import { dayTitle, isDay, localDate, relativeDay, shiftDate, useOperatingDay, weekdayOf } from "@/lib/operating-day";
 
 describe("operating day", () => {
@@ -14,10 +15,20 @@ describe("operating day", () => {
     expect(shiftDate("2026-11-28", 2)).toBe("2026-11-30");
     expect(shiftDate("2026-03-01", -1)).toBe("2026-02-28");
     expect(weekdayOf("2026-11-28")).toEqual({ key: "sat", plural: "Saturdays" });
-    expect(dayTitle("2026-11-30", "2026-11-28")).toBe("Monday 30 November");
-    expect(dayTitle("2027-01-04", "2026-11-28")).toBe("Monday 4 January 2027");
     expect(relativeDay("2026-11-29", "2026-11-28")).toBe("tomorrow");
     expect(relativeDay("2026-11-30", "2026-11-28")).toBeNull();
+  });
+
+  it("writes a day in words, with the year only when it is not this year's, in the reader's language", () => {
+    vi.useFakeTimers({ now: new Date("2026-11-28T10:00:00Z") });
+    try {
+      expect(dayTitle("2026-11-30")).toBe("Monday 30 November");
+      // The old title read "Monday 4 January 2027"; ICU's en-GB pattern with a year has a comma (format.ts's to decide).
+      expect(dayTitle("2027-01-04", "2026-11-28")).toMatch(/^Monday,? 4 January 2027$/);
+      expect(dayTitle("2026-11-30", undefined, createFormatter({ language: "de", timeZone: "Pacific/Kiritimati", unit: "km" }))).toBe("Montag, 30. November");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   function Screen({ fallback }: { fallback: "today" | "tomorrow" }) {

@@ -1,4 +1,5 @@
 import { useSearchParams } from "react-router";
+import { createFormatter, type Formatter } from "@routepilot/contracts";
 
 /**
  * The operating day (issue 25): the one day the planner, the fleet overview, Live and the driver
@@ -41,12 +42,17 @@ export function weekdayOf(day: string): { key: (typeof weekdayKeys)[number]; plu
   return { key: weekdayKeys[index]!, plural: weekdayPlurals[index]! };
 }
 
-/** "Monday 30 November" (with the year when it is not this year's). */
-export function dayTitle(day: string, today = localDate()): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  const sameYear = today.slice(0, 4) === day.slice(0, 4);
-  return date.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", ...(sameYear ? {} : { year: "numeric" }), timeZone: "UTC" }).replace(",", "");
+/** British English, for callers without the reader's formatter (a calendar day has no time zone). */
+const BRITISH = createFormatter({ language: "en", timeZone: "UTC", unit: "km" });
+
+/**
+ * A day in words, "Monday 30 November" (with the year when it is not this year's): what
+ * `format.day(day, "weekday")` writes, in British English unless the reader's formatter is given.
+ * Components call `useFormat().day(day, "weekday")` themselves; this is for callers without one.
+ * @param _today no longer read (the formatter's clock decides "this year"); kept so older calls compile.
+ */
+export function dayTitle(day: string, _today?: string, format: Formatter = BRITISH): string {
+  return format.day(day, "weekday");
 }
 
 /** "today", "tomorrow", "yesterday" or null. */

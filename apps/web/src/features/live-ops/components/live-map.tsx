@@ -5,6 +5,7 @@ import { escapeMarkup, type DriverPosition, type LiveRoute } from "@routepilot/c
 import { BaseMap } from "@/lib/map/base-map";
 import { FitToPoints, placesKey } from "@/lib/map/fit-to-points";
 import { decodePolyline, type LatLngTuple } from "@/lib/polyline";
+import { useFormat } from "@/lib/format";
 import { statusLabels } from "@/features/live-ops/lib/live";
 
 /** Stop marker fill per status; the ring is the route's colour. */
@@ -36,12 +37,13 @@ function driverIcon(position: DriverPosition, colour: string): L.DivIcon {
 }
 
 function DriverMarker({ position, colour }: { position: DriverPosition; colour: string }) {
+  const format = useFormat();
   const icon = useMemo(() => driverIcon(position, colour), [position, colour]);
   const trail = position.trail.length > 0 ? position.trail : [];
   return (
     <>
       {trail.length > 1 ? <Polyline positions={trail} pathOptions={{ color: colour, weight: 3, opacity: 0.7, dashArray: "4 6", className: "rp-live-trail" }} /> : null}
-      <Marker position={[position.lat, position.lng]} icon={icon} title={`${position.driverName}, last seen ${new Date(position.at).toLocaleTimeString()}`} zIndexOffset={1000}>
+      <Marker position={[position.lat, position.lng]} icon={icon} title={`${position.driverName}, last seen ${format.time(position.at, { seconds: true })}`} zIndexOffset={1000}>
         <Tooltip>{position.driverName}</Tooltip>
       </Marker>
     </>

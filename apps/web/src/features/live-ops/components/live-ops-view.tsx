@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useRealtimeStatus } from "@/lib/realtime";
-import { dayTitle, localDate, useOperatingDay } from "@/lib/operating-day";
+import { useFormat, type Formatter } from "@/lib/format";
+import { localDate, useOperatingDay } from "@/lib/operating-day";
 import { routeColour } from "@/lib/route-colours";
 import { useLiveRoutes, useLiveUpdates, useNextLiveDay, usePositions } from "@/features/live-ops/api/live-ops";
 import { LiveMap } from "@/features/live-ops/components/live-map";
@@ -18,10 +19,11 @@ import { isLate } from "@/features/live-ops/lib/live";
 const NO_ROUTE_COLOUR = "#6b7280";
 const connection = { off: "Not connected", connecting: "Connecting…", open: "Live", reconnecting: "Reconnecting…" } as const;
 
-const lateSentence = (r: LiveRoute) => `${r.name}${r.driver ? ` (${r.driver.name})` : ""} is ${r.delayMinutes} minutes behind plan.`;
+const lateSentence = (r: LiveRoute, format: Formatter) => `${r.name}${r.driver ? ` (${r.driver.name})` : ""} is ${format.number(r.delayMinutes ?? 0)} minutes behind plan.`;
 
 /** Announces (aria-live) each route that becomes more than 15 minutes late, once per time it becomes late. */
 function useLateAnnouncement(routes: LiveRoute[] | undefined): string {
+  const format = useFormat();
   const announced = useRef(new Set<string>());
   const [text, setText] = useState("");
   useEffect(() => {
@@ -29,23 +31,24 @@ function useLateAnnouncement(routes: LiveRoute[] | undefined): string {
     const late = routes.filter(isLate);
     const fresh = late.filter((r) => !announced.current.has(r.id));
     announced.current = new Set(late.map((r) => r.id));
-    if (fresh.length > 0) setText(`Running late: ${fresh.map(lateSentence).join(" ")}`);
-  }, [routes]);
+    if (fresh.length > 0) setText(`Running late: ${fresh.map((r) => lateSentence(r, format)).join(" ")}`);
+  }, [routes, format]);
   return text;
 }
 
 /** A day with no dispatched route: says so and offers the next day that has one, from the shown day or today, whichever is later. */
 function NoRoutes({ teamId, date, onShow }: { teamId: string; date: string; onShow: (day: string) => void }) {
+  const format = useFormat();
   const today = localDate();
   const from = date > today ? date : today;
   const next = useNextLiveDay(teamId, from, true);
   const nextDay = next.data && next.data !== date ? next.data : null;
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
-      <p className="text-muted-foreground">{`No route has been dispatched for ${dayTitle(date)}.`}</p>
+      <p className="text-muted-foreground">{`No route has been dispatched for ${format.day(date, "weekday")}.`}</p>
       {nextDay ? (
         <Button type="button" size="sm" variant="outline" onClick={() => onShow(nextDay)}>
-          {`Show the next day with routes: ${dayTitle(nextDay)}`}
+          {`Show the next day with routes: ${format.day(nextDay, "weekday")}`}
         </Button>
       ) : null}
     </div>
@@ -58,6 +61,7 @@ function NoRoutes({ teamId, date, onShow }: { teamId: string; date: string; onSh
  * a table of every stop. Updated through the `live:{teamId}` realtime topic, never by polling.
  */
 export function LiveOpsView({ teamId }: { teamId: string }) {
+  const format = useFormat();
   const [date, setDate] = useOperatingDay("today");
   const routes = useLiveRoutes(teamId, date);
   const positions = usePositions(teamId);
@@ -98,7 +102,7 @@ export function LiveOpsView({ teamId }: { teamId: string }) {
       {late.length > 0 ? (
         <div className="rounded-md border-2 border-destructive bg-destructive/10 p-3 text-sm" aria-hidden="true">
           <strong className="text-destructive">Running late: </strong>
-          {late.map(lateSentence).join(" ")}
+          {late.map((r) => lateSentence(r, format)).join(" ")}
         </div>
       ) : null}
 

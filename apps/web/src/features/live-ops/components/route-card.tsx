@@ -2,7 +2,7 @@ import { useState } from "react";
 import { failureReasonLabels, fleetMessages, type DriverPosition, type LiveRoute } from "@routepilot/contracts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { useFormatDistance } from "@/lib/format-distance";
+import { useFormat, type Formatter } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useMoveStop, useResequence } from "@/features/live-ops/api/live-ops";
 import { ActionError } from "@/features/live-ops/components/action-error";
@@ -97,19 +97,20 @@ function MoveStop({ teamId, route, stop, targets }: { teamId: string; route: Liv
   );
 }
 
-/** "service 5 min planned · 7 min actual · leg 1.2 km planned · 0.9 km driven": what the server has of a stop's planned vs actual. */
-function plannedVsActual(stop: LiveStop, formatDistance: (meters: number) => string): string {
+/** "service 5 min planned · 7 min actual · leg 1.2 km planned · 0.9 km driven": what the server has of a stop's planned vs actual, written by `format`. */
+function plannedVsActual(stop: LiveStop, format: Formatter): string {
   const parts: string[] = [];
-  const minutes = (s: number) => `${Math.round(s / 60)} min`;
+  const minutes = (s: number) => `${format.number(Math.round(s / 60))} min`;
   if (stop.plannedServiceSeconds !== undefined) parts.push(`service ${minutes(stop.plannedServiceSeconds)} planned${stop.actualServiceSeconds != null ? ` · ${minutes(stop.actualServiceSeconds)} actual` : ""}`);
   if (stop.plannedLegDistanceMeters !== undefined) {
-    parts.push(`leg ${formatDistance(stop.plannedLegDistanceMeters)} planned${stop.actualLegDistanceMeters != null ? ` · ${formatDistance(stop.actualLegDistanceMeters)} driven` : ""}`);
+    parts.push(`leg ${format.distance(stop.plannedLegDistanceMeters)} planned${stop.actualLegDistanceMeters != null ? ` · ${format.distance(stop.actualLegDistanceMeters)} driven` : ""}`);
   }
   return parts.join(" · ");
 }
 
 function StopItem({ teamId, route, stop, number, targets }: { teamId: string; route: LiveRoute; stop: LiveStop; number: number; targets: LiveRoute[] }) {
-  const actuals = plannedVsActual(stop, useFormatDistance());
+  const format = useFormat();
+  const actuals = plannedVsActual(stop, format);
   return (
     <li className="grid gap-1 border-t py-2 text-sm first:border-t-0" data-stop-id={stop.id} data-status={stop.status}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-2">
@@ -122,9 +123,9 @@ function StopItem({ teamId, route, stop, number, targets }: { teamId: string; ro
         </span>
       </div>
       <p className="text-xs text-muted-foreground">
-        Planned {clock(stop.plannedArrival)}
-        {stop.arrivedAt ? ` · arrived ${clock(stop.arrivedAt)}` : ""}
-        {stop.completedAt ? ` · finished ${clock(stop.completedAt)}` : ""}
+        Planned {clock(stop.plannedArrival, format)}
+        {stop.arrivedAt ? ` · arrived ${clock(stop.arrivedAt, format)}` : ""}
+        {stop.completedAt ? ` · finished ${clock(stop.completedAt, format)}` : ""}
       </p>
       {actuals ? <p className="text-xs text-muted-foreground">{actuals}</p> : null}
       <Proofs stop={stop} />
@@ -149,7 +150,7 @@ export function RouteCard({
   /** Routes a pending stop of this one may move to. */
   targets: LiveRoute[];
 }) {
-  const formatDistance = useFormatDistance();
+  const format = useFormat();
   const resequence = useResequence(teamId);
   const late = isLate(route);
   const pending = route.stops.filter((s) => s.status === "pending").length;
@@ -183,14 +184,14 @@ export function RouteCard({
         </dd>
         <dt className="text-muted-foreground">Against plan</dt>
         <dd className={cn(late && "font-semibold text-destructive")} data-testid="delay">
-          {delayText(route.delayMinutes)}
+          {delayText(route.delayMinutes, format)}
         </dd>
         <dt className="text-muted-foreground">Distance</dt>
         <dd>
-          {formatDistance(route.distanceMeters)} planned · {route.actualDistanceMeters === null ? "—" : formatDistance(route.actualDistanceMeters)} driven
+          {format.distance(route.distanceMeters)} planned · {route.actualDistanceMeters === null ? "—" : format.distance(route.actualDistanceMeters)} driven
         </dd>
         <dt className="text-muted-foreground">Last position</dt>
-        <dd data-testid="last-position">{position ? `${clock(position.at)} (${position.lat.toFixed(5)}, ${position.lng.toFixed(5)})` : "None yet"}</dd>
+        <dd data-testid="last-position">{position ? `${clock(position.at, format)} (${position.lat.toFixed(5)}, ${position.lng.toFixed(5)})` : "None yet"}</dd>
       </dl>
       <div className="grid gap-1">
         <Button
@@ -217,7 +218,7 @@ export function RouteCard({
             .filter((r) => r.afterSequence === route.stops[i - 1]?.sequence)
             .map((r) => (
               <li key={`reload-${r.afterSequence}`} className="border-t py-2 text-sm text-muted-foreground" data-reload="">
-                {clock(r.plannedArrival)}–{clock(r.plannedDeparture)} <span className="font-medium text-foreground">{fleetMessages.reloadLabel}</span>
+                {clock(r.plannedArrival, format)}–{clock(r.plannedDeparture, format)} <span className="font-medium text-foreground">{fleetMessages.reloadLabel}</span>
               </li>
             )),
           <StopItem key={stop.id} teamId={teamId} route={route} stop={stop} number={i + 1} targets={targets} />,

@@ -1,8 +1,10 @@
 import { failureReasonLabels, fleetMessages, type LiveRoute } from "@routepilot/contracts";
+import { useFormat } from "@/lib/format";
 import { clock, statusLabels } from "@/features/live-ops/lib/live";
 
 /** Every stop of the day in one table: what the map shows, for screen readers and keyboard users. */
 export function StopsTable({ routes }: { routes: LiveRoute[] }) {
+  const format = useFormat();
   return (
     // Focusable so a keyboard can scroll it sideways on a phone.
     <div className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label="All stops of the day">
@@ -35,7 +37,7 @@ export function StopsTable({ routes }: { routes: LiveRoute[] }) {
                       {fleetMessages.reloadLabel}
                     </th>
                     <td className="p-2" />
-                    <td className="p-2">{clock(r.plannedArrival)}</td>
+                    <td className="p-2">{clock(r.plannedArrival, format)}</td>
                     <td className="p-2" />
                     <td className="p-2" />
                   </tr>
@@ -49,9 +51,9 @@ export function StopsTable({ routes }: { routes: LiveRoute[] }) {
                   {statusLabels[stop.status]}
                   {stop.failureReason ? ` (${failureReasonLabels[stop.failureReason]})` : ""}
                 </td>
-                <td className="p-2">{clock(stop.plannedArrival)}</td>
-                <td className="p-2">{clock(stop.arrivedAt)}</td>
-                <td className="p-2">{clock(stop.completedAt)}</td>
+                <td className="p-2">{clock(stop.plannedArrival, format)}</td>
+                <td className="p-2">{clock(stop.arrivedAt, format)}</td>
+                <td className="p-2">{clock(stop.completedAt, format)}</td>
               </tr>,
             ]),
           )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { DriverPosition } from "@routepilot/contracts";
-import { applyPositionUpdates, delayText, isLate, positionUpdates, TRAIL_MAX_POINTS } from "@/features/live-ops/lib/live";
+import { createFormatter, type DriverPosition } from "@routepilot/contracts";
+import { applyPositionUpdates, clock, delayText, isLate, positionUpdates, TRAIL_MAX_POINTS } from "@/features/live-ops/lib/live";
 
 const dana: DriverPosition = { driverUserId: "d1", driverName: "Dana", routeId: "r1", lat: 47.1, lng: 9.5, accuracy: 5, heading: null, speed: null, at: "2026-11-23T08:00:00.000Z", trail: [[47.09, 9.5], [47.1, 9.5]] };
 
@@ -32,13 +32,24 @@ describe("applyPositionUpdates", () => {
   });
 });
 
+const en = createFormatter({ language: "en", timeZone: "Europe/London", unit: "km" });
+const de = createFormatter({ language: "de", timeZone: "Europe/Vaduz", unit: "km" });
+
 describe("lateness", () => {
   it("is late only over 15 minutes behind and not once completed", () => {
     expect(isLate({ delayMinutes: 16, status: "in_progress" })).toBe(true);
     expect(isLate({ delayMinutes: 15, status: "in_progress" })).toBe(false);
     expect(isLate({ delayMinutes: 40, status: "completed" })).toBe(false);
     expect(isLate({ delayMinutes: null, status: "planned" })).toBe(false);
-    expect([delayText(null), delayText(0), delayText(7), delayText(-3)]).toEqual(["Not started", "On plan", "7 min behind plan", "3 min ahead of plan"]);
-    expect([delayText(125), delayText(-2137)]).toEqual(["2 h 05 min behind plan", "1 d 11 h ahead of plan"]);
+    expect([delayText(null, en), delayText(0, en), delayText(7, en), delayText(-3, en)]).toEqual(["Not started", "On plan", "7 min behind plan", "3 min ahead of plan"]);
+    expect([delayText(125, en), delayText(-2137, en)]).toEqual(["2 h 05 min behind plan", "1 d 11 h ahead of plan"]);
+  });
+});
+
+describe("clock", () => {
+  it("writes an instant's time of day in the reader's time zone", () => {
+    expect(clock("2026-11-23T13:05:00.000Z", en)).toBe("13:05");
+    expect(clock("2026-11-23T13:05:00.000Z", de)).toBe("14:05");
+    expect(clock(null, en)).toBe("—");
   });
 });

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { driverPositionSchema, type DriverPosition, type LiveRoute } from "@routepilot/contracts";
-import { formatDuration } from "@/lib/format-duration";
+import type { Formatter } from "@/lib/format";
 
 /** A route more than this many minutes behind plan is late (highlighted, announced; the server alerts managers). */
 export const LATE_AFTER_MINUTES = 15;
@@ -12,20 +12,19 @@ export function isLate(route: Pick<LiveRoute, "delayMinutes" | "status">): boole
   return route.status !== "completed" && route.delayMinutes !== null && route.delayMinutes > LATE_AFTER_MINUTES;
 }
 
-/** "18 min behind plan", "3 min ahead of plan", "On plan", "Not started". */
-export function delayText(minutes: number | null): string {
+/** "18 min behind plan", "3 min ahead of plan", "On plan", "Not started"; numbers written by `format` (useFormat()). */
+export function delayText(minutes: number | null, format: Formatter): string {
   if (minutes === null) return "Not started";
   if (minutes === 0) return "On plan";
   // "7 min", "2 h 05 min", "1 d 11 h" (a route worked a day early is 2,137 minutes ahead).
-  const amount = Math.abs(minutes) >= 1440 ? `${Math.floor(Math.abs(minutes) / 1440)} d ${Math.floor((Math.abs(minutes) % 1440) / 60)} h` : formatDuration(Math.abs(minutes) * 60);
+  const abs = Math.abs(minutes);
+  const amount = abs >= 1440 ? `${format.number(Math.floor(abs / 1440))} d ${format.number(Math.floor((abs % 1440) / 60))} h` : format.duration(abs * 60);
   return minutes > 0 ? `${amount} behind plan` : `${amount} ahead of plan`;
 }
 
-/** HH:MM in the browser's time zone, or "—". */
-export function clock(iso: string | null): string {
-  if (!iso) return "—";
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "—" : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
+/** An instant's time of day ("14:05") as `format` (useFormat()) writes it, in the reader's time zone; "—" when there is none. */
+export function clock(iso: string | null, format: Formatter): string {
+  return iso ? format.time(iso) : "—";
 }
 
 /** A position as a `driver_position` message carries it: at least who, where and when. */
