@@ -33,6 +33,10 @@ export type SwapStarPenalty = (u: number, v: number) => number;
  * The one implementation of SWAP*: the genetic search's local search calls it on its route
  * arrays, the annealing search through the `SwapStar` operator on its solution state.
  */
+/** Bytes the insertion cache may take (44 per route and element); beyond it routes share a pool of rows. */
+export const SWAP_STAR_CACHE_BYTES = 64 * 1024 * 1024;
+const BYTES_PER_ENTRY = 3 * 8 + 3 * 4 + 8;
+
 export class SwapStarSearch {
   /** The move found by the last `best`: u (of A; -1: none) goes to gap gu of B, v (of B; -1: none) to gap gv of A. */
   u = -1;
@@ -47,6 +51,10 @@ export class SwapStarSearch {
   private readonly insStamp: Float64Array;
   private readonly removal: Float64Array;
   private readonly index: Int32Array;
+  /** Cache row of each slot (-1: none) and slot of each row: fewer rows than slots when the cache would be too large. */
+  private readonly slotRow: Int32Array;
+  private readonly rowSlot: Int32Array;
+  private clock = 0;
   private bestGap = 0;
 
   /**
@@ -54,18 +62,36 @@ export class SwapStarSearch {
    * @param ids elements (ids are 0 .. ids − 1)
    * @param loc each element's location in the cost matrices
    * @param stride row length of the cost matrices
+   * @param cacheBytes memory the insertion cache may take
    */
   constructor(
     slots: number,
     private readonly ids: number,
     private readonly loc: ArrayLike<number>,
     private readonly stride: number,
+    cacheBytes = SWAP_STAR_CACHE_BYTES,
   ) {
-    this.insCost = new Float64Array(slots * ids * 3);
-    this.insGap = new Int32Array(slots * ids * 3);
-    this.insStamp = new Float64Array(slots * ids).fill(NaN);
+    // 44 bytes per (row, element): a cache row per route while that stays under the budget, else a
+    // smaller pool of rows that routes take turns in (two at least: the pair being searched).
+    const rows = Math.max(2, Math.min(slots, Math.floor(cacheBytes / (Math.max(1, ids) * BYTES_PER_ENTRY))));
+    this.insCost = new Float64Array(rows * ids * 3);
+    this.insGap = new Int32Array(rows * ids * 3);
+    this.insStamp = new Float64Array(rows * ids).fill(NaN);
     this.removal = new Float64Array(ids);
     this.index = new Int32Array(ids);
+    this.slotRow = new Int32Array(Math.max(slots, 1)).fill(-1);
+    this.rowSlot = new Int32Array(rows).fill(-1);
+    if (rows >= slots) {
+      for (let r = 0; r < slots; r++) {
+        this.slotRow[r] = r;
+        this.rowSlot[r] = r;
+      }
+    }
+  }
+
+  /** Cache rows in use: one per route slot, or fewer when that would pass the memory budget. */
+  get cacheRows(): number {
+    return this.rowSlot.length;
   }
 
   /** Forgets every cached insertion (when versions restart). */
@@ -73,10 +99,27 @@ export class SwapStarSearch {
     this.insStamp.fill(NaN);
   }
 
+  /** The cache row of a slot, taking over the next row (never `keep`) when it has none. */
+  private rowOf(slot: number, keep: number): number {
+    const row = this.slotRow[slot]!;
+    if (row >= 0) return row;
+    let victim = this.clock;
+    if (victim === keep) victim = (victim + 1) % this.rowSlot.length;
+    this.clock = (victim + 1) % this.rowSlot.length;
+    const previous = this.rowSlot[victim]!;
+    if (previous >= 0) this.slotRow[previous] = -1;
+    this.rowSlot[victim] = slot;
+    this.slotRow[slot] = victim;
+    this.insStamp.fill(NaN, victim * this.ids, (victim + 1) * this.ids);
+    return victim;
+  }
+
   /** Finds the best move between A and B cheaper than `threshold`; false when there is none. */
   best(A: SwapStarRoute, B: SwapStarRoute, penalty: SwapStarPenalty, threshold: number): boolean {
-    this.preprocess(A, B);
-    this.preprocess(B, A);
+    const rowA = this.rowOf(A.slot, -1);
+    const rowB = this.rowOf(B.slot, rowA);
+    this.preprocess(A, B, rowB);
+    this.preprocess(B, A, rowA);
     this.fillRemoval(A);
     this.fillRemoval(B);
     const a = A.ids;
@@ -94,10 +137,10 @@ export class SwapStarSearch {
         const v = b[j]!;
         const base = penalty(u, v) + remU + this.removal[v]!;
         if (base > 0 || base >= best) continue;
-        const cu = this.insertWithout(u, B, j);
+        const cu = this.insertWithout(u, B, rowB, j);
         const pu = this.bestGap;
         if (base + cu >= best) continue;
-        const cv = this.insertWithout(v, A, i);
+        const cv = this.insertWithout(v, A, rowA, i);
         const cost = base + cu + cv;
         if (cost < best) {
           best = cost;
@@ -111,7 +154,7 @@ export class SwapStarSearch {
     // Plain relocations between the two routes, to their cheapest place.
     for (let i = 0; i < a.length; i++) {
       const u = a[i]!;
-      const at = (B.slot * ka + u) * 3;
+      const at = (rowB * ka + u) * 3;
       const cost = this.removal[u]! + penalty(u, -1) + this.insCost[at]!;
       if (cost < best) {
         best = cost;
@@ -122,7 +165,7 @@ export class SwapStarSearch {
     }
     for (let j = 0; j < b.length; j++) {
       const v = b[j]!;
-      const at = (A.slot * ka + v) * 3;
+      const at = (rowA * ka + v) * 3;
       const cost = this.removal[v]! + penalty(-1, v) + this.insCost[at]!;
       if (cost < best) {
         best = cost;
@@ -150,7 +193,7 @@ export class SwapStarSearch {
   }
 
   /** The three cheapest insertions of each element of `from` into `into` (cached per version of `into`). */
-  private preprocess(from: SwapStarRoute, into: SwapStarRoute): void {
+  private preprocess(from: SwapStarRoute, into: SwapStarRoute, row: number): void {
     const d = into.d;
     const stride = this.stride;
     const loc = this.loc;
@@ -159,7 +202,7 @@ export class SwapStarSearch {
     const ids = from.ids;
     for (let k = 0; k < ids.length; k++) {
       const u = ids[k]!;
-      const key = into.slot * this.ids + u;
+      const key = row * this.ids + u;
       if (this.insStamp[key] === stamp) continue;
       this.insStamp[key] = stamp;
       const lu = loc[u]!;
@@ -221,8 +264,8 @@ export class SwapStarSearch {
   }
 
   /** Cheapest insertion of u into R while R's element at index j leaves (its place included); gap in bestGap. */
-  private insertWithout(u: number, R: SwapStarRoute, j: number): number {
-    const at = (R.slot * this.ids + u) * 3;
+  private insertWithout(u: number, R: SwapStarRoute, row: number, j: number): number {
+    const at = (row * this.ids + u) * 3;
     let best = Infinity;
     for (let k = 0; k < 3; k++) {
       const g = this.insGap[at + k]!;
