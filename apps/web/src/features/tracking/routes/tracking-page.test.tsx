@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { driverMessages, type Tracking } from "@routepilot/contracts";
+import { createFormatter, driverMessages, type Tracking } from "@routepilot/contracts";
+import { FormatProvider, browserTimeZone } from "@/lib/format";
 import { jsonResponse, renderWithQuery } from "@/test/utils";
 import { TrackingPage } from "@/features/tracking/routes/tracking-page";
 
@@ -26,20 +27,22 @@ const base: Tracking = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderPage(response: () => Response) {
+function renderPage(response: () => Response, visitor?: { language: string; timeZone: string }) {
   const fetch = vi.fn(async () => response());
   vi.stubGlobal("fetch", fetch);
-  renderWithQuery(
+  const page = (
     <MemoryRouter initialEntries={[`/track/${TOKEN}`]}>
       <Routes>
         <Route path="/track/:token" element={<TrackingPage />} />
       </Routes>
-    </MemoryRouter>,
+    </MemoryRouter>
   );
+  renderWithQuery(visitor ? <FormatProvider {...visitor}>{page}</FormatProvider> : page);
   return fetch;
 }
 
-const local = (iso: string) => new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }).format(new Date(iso));
+/** Outside the app's FormatProvider the page writes British English in the browser's time zone. */
+const local = (iso: string) => createFormatter({ language: "en", timeZone: browserTimeZone(), unit: "km" }).time(iso);
 
 describe("TrackingPage", () => {
   it("shows the status, the window in the viewer's local time, the progress steps and the map with the driver", async () => {
@@ -53,6 +56,13 @@ describe("TrackingPage", () => {
     expect(steps[2]).toHaveAttribute("aria-current", "step");
     expect(await screen.findByTestId("tracking-map")).toHaveAttribute("data-driver", "yes");
     expect(screen.getByText(/updates every 30 seconds/)).toBeInTheDocument();
+  });
+
+  it("writes the day and times in the visitor's language and time zone (the app root gives a signed-out visitor the browser's)", async () => {
+    renderPage(() => jsonResponse(base), { language: "de", timeZone: "Europe/Vaduz" });
+    expect(await screen.findByTestId("tracking-window")).toHaveTextContent("11:05 – 11:35");
+    expect(screen.getByText("Expected arrival, Montag, 7. Januar 2030")).toBeInTheDocument();
+    expect(screen.getByText(/Driver's position at 10:58\./)).toBeInTheDocument();
   });
 
   it("shows the proof photo after delivery, without the map", async () => {

@@ -5,6 +5,7 @@ import { driverMessages, failureReasonLabels, type Tracking } from "@routepilot/
 import { PageContainer } from "@/components/layouts/page-container";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ErrorCard } from "@/components/errors/error-card";
+import { useFormat } from "@/lib/format";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
 import { isGone, useTracking } from "@/features/tracking/api/tracking";
@@ -40,9 +41,6 @@ function headline(t: Tracking): string {
   }
 }
 
-const time = (iso: string) => new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }).format(new Date(iso));
-const day = (iso: string) => new Intl.DateTimeFormat(undefined, { weekday: "long", day: "numeric", month: "long" }).format(new Date(iso));
-
 /** The progress steps; a failed delivery ends at its own last step. */
 function Steps({ status }: { status: Tracking["status"] }) {
   const list = status === "failed" ? [...steps.slice(0, 4), { key: "failed", label: "Not delivered" } as const] : steps;
@@ -76,7 +74,15 @@ function Steps({ status }: { status: Tracking["status"] }) {
   );
 }
 
+/**
+ * The delivery as its customer reads it. The customer is not signed in and the tracking response
+ * carries no team time zone, so days and times are in the visitor's browser language and time zone:
+ * what useFormat() gives a signed-out visitor.
+ */
 function TrackingView({ tracking }: { tracking: Tracking }) {
+  const format = useFormat();
+  const time = (iso: string) => format.time(iso);
+  const day = (iso: string) => format.date(iso, "weekday");
   return (
     <div className="grid gap-4">
       <h1 className="text-2xl font-bold tracking-tight">Track your delivery</h1>
