@@ -1,6 +1,6 @@
 import { failureReasonLabels, failureReasons, type TeamAnalytics } from "@routepilot/contracts";
 import { ChartCard, SeriesChart, type ChartColumn } from "@/components/charts";
-import { useFormatDistance } from "@/lib/format-distance";
+import { useFormat, type Formatter } from "@/lib/format";
 import { asPercent, hoursMinutes, oneDecimal, percent } from "./format";
 
 type DriverRow = {
@@ -19,23 +19,26 @@ type DriverRow = {
   failed: number;
 };
 
-const duration = (v: unknown) => hoursMinutes(Number(v));
+/** A percentage figure (0–100, one decimal) of a table cell, "–" when there is none. */
+const percentCell = (v: unknown, format: Formatter) => (v === null || v === undefined ? "–" : format.percent(Number(v), 1));
 
-/** The drivers' table: distances in the user's unit (the CSV keeps metres and seconds). */
-function driverColumns(distance: (meters: number) => string): ChartColumn<DriverRow>[] {
+/** The drivers' table, written by `format`: distances in the user's unit (the CSV keeps metres and seconds). */
+function driverColumns(format: Formatter): ChartColumn<DriverRow>[] {
+  const duration = (v: unknown) => hoursMinutes(Number(v), format);
+  const distance = (v: unknown) => format.distance(Number(v));
   return [
     { key: "name", label: "Driver" },
     { key: "routes", label: "Routes" },
     { key: "stops", label: "Stops" },
     { key: "finished", label: "Finished stops" },
-    { key: "onTimePercent", label: "On time (%)", format: (v) => (v === null ? "–" : `${String(v)}%`) },
+    { key: "onTimePercent", label: "On time (%)", format: (v) => percentCell(v, format) },
     { key: "late", label: "Late" },
     { key: "withoutWindow", label: "Without window" },
     { key: "plannedDurationSeconds", label: "Planned duration", format: duration, csv: (v) => Math.round(Number(v)) },
     { key: "actualDurationSeconds", label: "Actual duration", format: duration, csv: (v) => Math.round(Number(v)) },
-    { key: "plannedDistanceMeters", label: "Planned distance", format: (v) => distance(Number(v)), csv: (v) => Math.round(Number(v)) },
-    { key: "actualDistanceMeters", label: "Actual distance", format: (v) => distance(Number(v)), csv: (v) => Math.round(Number(v)) },
-    { key: "stopsPerHour", label: "Stops per hour", format: (v) => oneDecimal(v as number | null) },
+    { key: "plannedDistanceMeters", label: "Planned distance", format: distance, csv: (v) => Math.round(Number(v)) },
+    { key: "actualDistanceMeters", label: "Actual distance", format: distance, csv: (v) => Math.round(Number(v)) },
+    { key: "stopsPerHour", label: "Stops per hour", format: (v) => oneDecimal(v as number | null, format) },
     { key: "failed", label: "Failed" },
   ];
 }
@@ -47,13 +50,15 @@ const reasonColumns: ChartColumn<ReasonRow>[] = [
 ];
 
 type VehicleRow = { name: string; routes: number; capacityPercent: number | null; shiftPercent: number | null; load: string };
-const vehicleColumns: ChartColumn<VehicleRow>[] = [
-  { key: "name", label: "Vehicle" },
-  { key: "routes", label: "Routes" },
-  { key: "capacityPercent", label: "Capacity used (%)", format: (v) => (v === null ? "–" : `${String(v)}%`) },
-  { key: "shiftPercent", label: "Shift used (%)", format: (v) => (v === null ? "–" : `${String(v)}%`) },
-  { key: "load", label: "Delivered / capacity" },
-];
+function vehicleColumns(format: Formatter): ChartColumn<VehicleRow>[] {
+  return [
+    { key: "name", label: "Vehicle" },
+    { key: "routes", label: "Routes" },
+    { key: "capacityPercent", label: "Capacity used (%)", format: (v) => percentCell(v, format) },
+    { key: "shiftPercent", label: "Shift used (%)", format: (v) => percentCell(v, format) },
+    { key: "load", label: "Delivered / capacity" },
+  ];
+}
 
 type DayRow = { date: string; dispatchedRoutes: number; done: number; failed: number; memberRoutes: number };
 const dayColumns: ChartColumn<DayRow>[] = [
@@ -66,7 +71,7 @@ const dayColumns: ChartColumn<DayRow>[] = [
 
 /** Per driver: on-time rate against windows (chart), planned vs actual, stops per hour and failures (table). */
 export function DriverPerformance({ data }: { data: TeamAnalytics }) {
-  const formatDistance = useFormatDistance();
+  const format = useFormat();
   const rows: DriverRow[] = data.drivers.map((d) => ({
     name: d.name,
     routes: d.routes,
@@ -95,9 +100,9 @@ export function DriverPerformance({ data }: { data: TeamAnalytics }) {
             {data.drivers.map((d) => (
               <li key={d.driverUserId} className="rounded-lg border p-3">
                 <p className="font-medium">{d.name}</p>
-                <p className="text-2xl font-semibold tabular-nums">{percent(d.onTimeRate)}</p>
+                <p className="text-2xl font-semibold tabular-nums">{percent(d.onTimeRate, format)}</p>
                 <p className="text-sm text-muted-foreground">
-                  {d.onTimeRate === null ? "No finished stop with a time window" : `on time: ${d.onTime} of ${d.onTime + d.early + d.late} stops with a window`}
+                  {d.onTimeRate === null ? "No finished stop with a time window" : `on time: ${format.number(d.onTime)} of ${format.number(d.onTime + d.early + d.late)} stops with a window`}
                 </p>
               </li>
             ))}
@@ -109,10 +114,10 @@ export function DriverPerformance({ data }: { data: TeamAnalytics }) {
         description="Finished stops whose arrival the driver app recorded inside the time window; stops without a window are counted apart. Planned vs actual covers completed routes, first arrival to last stop; distance covers the legs the app measured."
         period={data}
         rows={rows}
-        columns={driverColumns(formatDistance)}
+        columns={driverColumns(format)}
         emptyText="No drivers in this team."
       >
-        <SeriesChart kind="bar" data={rows} xKey="name" series={[{ key: "onTimePercent", label: "On time (%)" }]} format={(v) => `${v}%`} />
+        <SeriesChart kind="bar" data={rows} xKey="name" series={[{ key: "onTimePercent", label: "On time (%)" }]} format={(v) => format.percent(v)} />
       </ChartCard>
     </div>
   );
@@ -120,22 +125,24 @@ export function DriverPerformance({ data }: { data: TeamAnalytics }) {
 
 /** Failed deliveries by the reason the driver gave. */
 export function FailedByReason({ data }: { data: TeamAnalytics }) {
+  const format = useFormat();
   const rows: ReasonRow[] = failureReasons.filter((r) => (data.failedByReason[r] ?? 0) > 0).map((r) => ({ reason: failureReasonLabels[r], failed: data.failedByReason[r] ?? 0 }));
   return (
     <ChartCard title="Failed deliveries by reason" period={data} rows={rows} columns={reasonColumns} emptyText="No failed deliveries in this period.">
-      <SeriesChart kind="bar" data={rows} xKey="reason" series={[{ key: "failed", label: "Failed stops" }]} />
+      <SeriesChart kind="bar" data={rows} xKey="reason" series={[{ key: "failed", label: "Failed stops" }]} format={(v) => format.number(v)} />
     </ChartCard>
   );
 }
 
 /** Vehicles: share of capacity delivered and of the shift driven. */
 export function VehicleUtilisation({ data }: { data: TeamAnalytics }) {
+  const format = useFormat();
   const rows: VehicleRow[] = data.vehicles.map((v) => ({
     name: v.name,
     routes: v.routes,
     capacityPercent: asPercent(v.capacityUtilisation),
     shiftPercent: asPercent(v.shiftUtilisation),
-    load: v.load.map((l) => `${l.delivered.toLocaleString("en-GB")} / ${l.capacity.toLocaleString("en-GB")} ${l.dimension}`).join(", "),
+    load: v.load.map((l) => `${format.number(l.delivered, 3)} / ${format.number(l.capacity, 3)} ${l.dimension}`).join(", "),
   }));
   return (
     <ChartCard
@@ -143,7 +150,7 @@ export function VehicleUtilisation({ data }: { data: TeamAnalytics }) {
       description="Capacity: demand of the deliveries done over the vehicle's capacity on each route (the fullest dimension). Shift: time from first arrival to last stop of completed routes over the shift length."
       period={data}
       rows={rows}
-      columns={vehicleColumns}
+      columns={vehicleColumns(format)}
       emptyText="No vehicles in this team."
     >
       <SeriesChart
@@ -154,7 +161,7 @@ export function VehicleUtilisation({ data }: { data: TeamAnalytics }) {
           { key: "capacityPercent", label: "Capacity used (%)" },
           { key: "shiftPercent", label: "Shift used (%)" },
         ]}
-        format={(v) => `${v}%`}
+        format={(v) => format.percent(v)}
       />
     </ChartCard>
   );
@@ -162,6 +169,7 @@ export function VehicleUtilisation({ data }: { data: TeamAnalytics }) {
 
 /** Per day of the team's time zone: dispatched routes, stops done and failed, members' routes. */
 export function TeamByDay({ data }: { data: TeamAnalytics }) {
+  const format = useFormat();
   const rows: DayRow[] = data.byDay.map((d) => ({ date: d.date, dispatchedRoutes: d.dispatchedRoutes, done: d.done, failed: d.failed, memberRoutes: d.memberRoutes }));
   return (
     <ChartCard title="Per day" description={`Days in the team's time zone (${data.timezone}).`} period={data} rows={rows} columns={dayColumns}>
@@ -175,6 +183,7 @@ export function TeamByDay({ data }: { data: TeamAnalytics }) {
           { key: "failed", label: "Stops failed" },
           { key: "memberRoutes", label: "Members' routes" },
         ]}
+        format={(v) => format.number(v)}
       />
     </ChartCard>
   );

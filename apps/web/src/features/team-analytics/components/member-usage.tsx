@@ -1,11 +1,11 @@
 import { teamRoleNames, type TeamAnalytics } from "@routepilot/contracts";
 import { ChartCard, SeriesChart, type ChartColumn } from "@/components/charts";
-import { useFormatDistance } from "@/lib/format-distance";
+import { useFormat, type Formatter } from "@/lib/format";
 
 type Row = { name: string; role: string; allocation: number; used: number; routes: number; stops: number; distanceMeters: number };
 
-/** The members' table: the distance in the user's unit (the CSV keeps metres). */
-function columnsFor(distance: (meters: number) => string): ChartColumn<Row>[] {
+/** The members' table, written by `format`: the distance in the user's unit (the CSV keeps metres). */
+function columnsFor(format: Formatter): ChartColumn<Row>[] {
   return [
     { key: "name", label: "Member" },
     { key: "role", label: "Role" },
@@ -13,13 +13,13 @@ function columnsFor(distance: (meters: number) => string): ChartColumn<Row>[] {
     { key: "used", label: "Used this usage period" },
     { key: "routes", label: "Routes in period" },
     { key: "stops", label: "Stops in period" },
-    { key: "distanceMeters", label: "Distance in period", format: (v) => distance(Number(v)), csv: (v) => Math.round(Number(v)) },
+    { key: "distanceMeters", label: "Distance in period", format: (v) => format.distance(Number(v)), csv: (v) => Math.round(Number(v)) },
   ];
 }
 
 /** Each member's use of their allocation (bar chart) and their own routes in the period (table). */
 export function MemberUsage({ data }: { data: TeamAnalytics }) {
-  const formatDistance = useFormatDistance();
+  const format = useFormat();
   const rows: Row[] = data.members.map((m) => ({
     name: m.name || m.email,
     role: teamRoleNames[m.role],
@@ -35,7 +35,7 @@ export function MemberUsage({ data }: { data: TeamAnalytics }) {
       description="Routes used of each member's monthly allocation (the owner uses their own plan), and the routes each member planned in the period."
       period={data}
       rows={rows}
-      columns={columnsFor(formatDistance)}
+      columns={columnsFor(format)}
       emptyText="The team has no members yet."
     >
       <SeriesChart
@@ -47,6 +47,7 @@ export function MemberUsage({ data }: { data: TeamAnalytics }) {
           { key: "used", label: "Used" },
           { key: "routes", label: "Routes in period" },
         ]}
+        format={(v) => format.number(v)}
       />
     </ChartCard>
   );

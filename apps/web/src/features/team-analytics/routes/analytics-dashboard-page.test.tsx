@@ -3,6 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import type { TeamAnalytics, TeamList, TeamRole } from "@routepilot/contracts";
+import { FormatProvider } from "@/lib/format";
 import { jsonResponse, renderWithQuery } from "@/test/utils";
 import { AnalyticsDashboardPage } from "@/features/team-analytics/routes/analytics-dashboard-page";
 
@@ -66,15 +67,16 @@ function fakeApi(teams: TeamList) {
   return paths;
 }
 
-function renderPage(entry = "/analytics-dashboard?period=custom&from=2026-03-01&to=2026-03-02") {
-  return renderWithQuery(
+function renderPage(entry = "/analytics-dashboard?period=custom&from=2026-03-01&to=2026-03-02", language?: string) {
+  const page = (
     <MemoryRouter initialEntries={[entry]}>
       <Routes>
         <Route path="/analytics-dashboard" element={<AnalyticsDashboardPage />} />
         <Route path="/teams" element={<h1>Teams</h1>} />
       </Routes>
-    </MemoryRouter>,
+    </MemoryRouter>
   );
+  return renderWithQuery(language ? <FormatProvider language={language}>{page}</FormatProvider> : page);
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -106,6 +108,16 @@ describe("AnalyticsDashboardPage", () => {
     await userEvent.click(within(vehicles).getByRole("button", { name: "Show as table" }));
     const van = within(vehicles).getByRole("rowheader", { name: "Van A" }).closest("tr")!;
     expect([...van.querySelectorAll("td")].map((c) => c.textContent)).toEqual(["1", "50%", "111.7%", "5 / 10 kg"]);
+  });
+
+  it("writes percentages, figures and distances in the reader's language", async () => {
+    fakeApi({ teams: [team("t1", "Acme", "manager")] });
+    renderPage(undefined, "de");
+    expect(await screen.findByText("33 %")).toBeInTheDocument();
+    const drivers = screen.getByRole("region", { name: "Drivers: on-time rate" });
+    await userEvent.click(within(drivers).getByRole("button", { name: "Show as table" }));
+    const dave = within(drivers).getByRole("rowheader", { name: "Dave Driver" }).closest("tr")!;
+    expect([...dave.querySelectorAll("td")].map((c) => c.textContent)).toEqual(["1", "4", "4", "33,3\u00a0%", "1", "1", "10 h 00 min", "11 h 10 min", "3 km", "4 km", "0,4", "2"]);
   });
 
   it("offers only the teams the caller manages, and switches team", async () => {
