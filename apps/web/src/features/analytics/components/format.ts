@@ -1,12 +1,22 @@
-import { formatDuration } from "@/lib/format-duration";
+import { createFormatter } from "@routepilot/contracts";
+import type { Formatter } from "@/lib/format";
+
+/** How the analytics pages write months, durations and hours, with the reader's formatter (useFormat()). */
 
 export const weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 
-/** "2025-03" → "Mar 2025". */
-export function monthLabel(month: string): string {
-  const [y, m] = month.split("-").map(Number);
-  return new Date(Date.UTC(y!, m! - 1, 1)).toLocaleDateString("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
+/** "2025-03" → "Mar 2025" (a calendar month: no time zone). */
+export function monthLabel(month: string, format: Formatter): string {
+  return format.day(month, "monthYear");
 }
 
-export const duration = (seconds: number) => (seconds === 0 ? "0 min" : seconds < 0 ? `−${formatDuration(-seconds)}` : formatDuration(seconds));
-export const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+/** A duration that may be negative (a saving that is a loss): "1 h 05 min", "−12 min", "0 min". */
+export const duration = (seconds: number, format: Formatter) => (seconds === 0 ? "0 min" : seconds < 0 ? `−${format.duration(-seconds)}` : format.duration(seconds));
+
+/**
+ * An hour of the day the server counted in the reader's time zone (0–23) as a clock time: "09:00",
+ * "9:00 AM" where the language writes it so. The hour is a wall time already, so it is written in UTC.
+ */
+export function hourLabel(hour: number, format: Formatter): string {
+  return createFormatter({ language: format.locale, timeZone: "UTC", unit: format.unit }).time(Date.UTC(2000, 0, 1, hour));
+}

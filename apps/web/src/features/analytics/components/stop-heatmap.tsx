@@ -1,5 +1,6 @@
 import { CircleMarker, Tooltip } from "react-leaflet";
 import type { AnalyticsEnhanced } from "@routepilot/contracts";
+import { useFormat } from "@/lib/format";
 import { BaseMap } from "@/lib/map/base-map";
 import { FitToPoints } from "@/lib/map/fit-to-points";
 import type { LatLngTuple } from "@/lib/polyline";
@@ -11,6 +12,7 @@ type Cell = AnalyticsEnhanced["heatmap"]["cells"][number];
  * The same figures are in the table next to it (screen readers).
  */
 export function StopHeatmap({ cells }: { cells: Cell[] }) {
+  const format = useFormat();
   const max = Math.max(1, ...cells.map((c) => c.stops));
   const first = cells[0] ?? { lat: 51.5, lng: -0.12 };
   return (
@@ -25,7 +27,7 @@ export function StopHeatmap({ cells }: { cells: Cell[] }) {
             pathOptions={{ color: "var(--destructive)", fillColor: "var(--destructive)", weight: 1, fillOpacity: 0.25 + 0.5 * weight }}
           >
             <Tooltip>
-              {c.stops} stop{c.stops === 1 ? "" : "s"}
+              {format.number(c.stops)} stop{c.stops === 1 ? "" : "s"}
             </Tooltip>
           </CircleMarker>
         );

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatPence, type AnalyticsSummary } from "@routepilot/contracts";
+import type { AnalyticsSummary } from "@routepilot/contracts";
 import { ChartCard, PeriodPicker, SeriesChart, usePeriod, type ChartColumn } from "@/components/charts";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
-import { distanceIn, distanceUnitLabels, useDistanceUnit, useFormatDistance } from "@/lib/format-distance";
+import { useFormat, type Formatter } from "@/lib/format";
+import { distanceUnitLabels } from "@/lib/format-distance";
 import { useAnalyticsSummary } from "../api/get-analytics";
 import { duration, hourLabel, monthLabel, weekdayNames } from "../components/format";
 import { StatTile } from "../components/stat-tile";
@@ -19,16 +20,17 @@ type Hour = AnalyticsSummary["byHour"][number] & { time: string };
 type Place = AnalyticsSummary["topPlaces"][number];
 type UsageMonth = AnalyticsSummary["usage"]["byMonth"][number] & { limit: number };
 
-/** The months' table: distances shown in the user's unit (the CSV keeps metres, as its headings say). */
-function monthColumns(distance: (meters: number) => string): ChartColumn<Month>[] {
+/** The months' table, written by `format`: distances in the user's unit, a saving keeping its sign (the CSV keeps metres, as its headings say). */
+function monthColumns(format: Formatter): ChartColumn<Month>[] {
+  const distance = (v: unknown) => format.distance(Number(v), { signed: true });
   return [
-    { key: "month", label: "Month", format: (v) => monthLabel(String(v)) },
+    { key: "month", label: "Month", format: (v) => monthLabel(String(v), format) },
     { key: "routes", label: "Routes" },
     { key: "stops", label: "Stops" },
-    { key: "distanceMeters", label: "Distance (m)", format: (v) => distance(Number(v)) },
-    { key: "durationSeconds", label: "Driving time (s)", format: (v) => duration(Number(v)) },
-    { key: "savedDistanceMeters", label: "Distance saved (m)", format: (v) => distance(Number(v)) },
-    { key: "savedDurationSeconds", label: "Time saved (s)", format: (v) => duration(Number(v)) },
+    { key: "distanceMeters", label: "Distance (m)", format: distance },
+    { key: "durationSeconds", label: "Driving time (s)", format: (v) => duration(Number(v), format) },
+    { key: "savedDistanceMeters", label: "Distance saved (m)", format: distance },
+    { key: "savedDurationSeconds", label: "Time saved (s)", format: (v) => duration(Number(v), format) },
   ];
 }
 const weekdayColumns: ChartColumn<Weekday>[] = [
@@ -46,13 +48,15 @@ const placeColumns: ChartColumn<Place>[] = [
   { key: "address", label: "Address", format: (v) => (v ? String(v) : "—") },
   { key: "visits", label: "Visits" },
 ];
-const usageColumns: ChartColumn<UsageMonth>[] = [
-  { key: "month", label: "Month", format: (v) => monthLabel(String(v)) },
-  { key: "routesUsed", label: "Routes used" },
-  { key: "limit", label: "Monthly limit" },
-  { key: "overageRoutes", label: "Routes over the limit" },
-  { key: "overagePence", label: "Overage (pence)", format: (v) => formatPence(Number(v)) },
-];
+function usageColumns(format: Formatter): ChartColumn<UsageMonth>[] {
+  return [
+    { key: "month", label: "Month", format: (v) => monthLabel(String(v), format) },
+    { key: "routesUsed", label: "Routes used" },
+    { key: "limit", label: "Monthly limit" },
+    { key: "overageRoutes", label: "Routes over the limit" },
+    { key: "overagePence", label: "Overage (pence)", format: (v) => format.money(Number(v)) },
+  ];
+}
 
 /** /analytics: what the signed-in user's routes were, and what optimising saved them, over a period. */
 export function AnalyticsPage() {
@@ -86,27 +90,28 @@ export function AnalyticsPage() {
 }
 
 function SummaryView({ data, period }: { data: AnalyticsSummary; period: { from: string; to: string } }) {
+  const format = useFormat();
   const weekdays: Weekday[] = data.byWeekday.map((d) => ({ ...d, day: weekdayNames[d.weekday - 1]! }));
-  const hours: Hour[] = data.byHour.map((h) => ({ ...h, time: hourLabel(h.hour) }));
+  const hours: Hour[] = data.byHour.map((h) => ({ ...h, time: hourLabel(h.hour, format) }));
   const usage: UsageMonth[] = data.usage.byMonth.map((m) => ({ ...m, limit: data.usage.monthlyLimit }));
-  const unit = useDistanceUnit();
-  const { symbol, plural } = distanceUnitLabels[unit];
-  const formatDistance = useFormatDistance();
+  const { symbol, plural } = distanceUnitLabels[format.unit];
   // A saving can be negative (the optimised order longer than the typed one): it keeps its sign.
-  const distance = (meters: number) => formatDistance(meters, { signed: true });
-  const months = monthColumns(distance);
+  const distance = (meters: number) => format.distance(meters, { signed: true });
+  const months = monthColumns(format);
+  const month = (m: string) => monthLabel(m, format);
+  const count = (n: number) => format.number(n);
   return (
     <div className="grid gap-6">
       <p className="text-sm text-muted-foreground">
         {data.from} to {data.to}, days and hours in your time zone ({data.timezone}).
       </p>
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
-        <StatTile label="Routes" value={data.routes.toLocaleString("en-GB")} />
-        <StatTile label="Stops" value={data.stops.toLocaleString("en-GB")} hint="Destinations; start and end not counted" />
+        <StatTile label="Routes" value={count(data.routes)} />
+        <StatTile label="Stops" value={count(data.stops)} hint="Destinations; start and end not counted" />
         <StatTile label="Distance" value={distance(data.distanceMeters)} />
-        <StatTile label="Driving time" value={duration(data.durationSeconds)} />
+        <StatTile label="Driving time" value={duration(data.durationSeconds, format)} />
         <StatTile label="Distance saved" value={distance(data.savedDistanceMeters)} hint="Against the order you typed" />
-        <StatTile label="Time saved" value={duration(data.savedDurationSeconds)} hint="Against the order you typed" />
+        <StatTile label="Time saved" value={duration(data.savedDurationSeconds, format)} hint="Against the order you typed" />
       </dl>
       {data.routes === 0 ? (
         <Card>
@@ -120,14 +125,15 @@ function SummaryView({ data, period }: { data: AnalyticsSummary; period: { from:
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <ChartCard title="Routes and stops per month" period={period} rows={data.byMonth} columns={months}>
-          <SeriesChart kind="bar" data={data.byMonth} xKey="month" formatX={monthLabel} series={[{ key: "routes", label: "Routes" }, { key: "stops", label: "Stops" }]} />
+          <SeriesChart kind="bar" data={data.byMonth} xKey="month" formatX={month} format={count} series={[{ key: "routes", label: "Routes" }, { key: "stops", label: "Stops" }]} />
         </ChartCard>
         <ChartCard title="Distance saved per month" description={`${plural} saved against the order you typed`} period={period} rows={data.byMonth} columns={months}>
           <SeriesChart
             kind="bar"
-            data={data.byMonth.map((m) => ({ month: m.month, driven: distanceIn(m.distanceMeters, unit), saved: distanceIn(m.savedDistanceMeters, unit) }))}
+            data={data.byMonth.map((m) => ({ month: m.month, driven: format.distanceValue(m.distanceMeters), saved: format.distanceValue(m.savedDistanceMeters) }))}
             xKey="month"
-            formatX={monthLabel}
+            formatX={month}
+            format={(v) => format.number(v, 1)}
             series={[
               { key: "driven", label: `Driven (${symbol})` },
               { key: "saved", label: `Saved (${symbol})` },
@@ -135,17 +141,18 @@ function SummaryView({ data, period }: { data: AnalyticsSummary; period: { from:
           />
         </ChartCard>
         <ChartCard title="Routes per weekday" period={period} rows={weekdays} columns={weekdayColumns}>
-          <SeriesChart kind="bar" data={weekdays} xKey="day" formatX={(d) => d.slice(0, 3)} series={[{ key: "routes", label: "Routes" }]} />
+          <SeriesChart kind="bar" data={weekdays} xKey="day" formatX={(d) => d.slice(0, 3)} format={count} series={[{ key: "routes", label: "Routes" }]} />
         </ChartCard>
         <ChartCard title="Routes per hour" description="The hour you planned them" period={period} rows={hours} columns={hourColumns}>
-          <SeriesChart kind="bar" data={hours} xKey="time" series={[{ key: "routes", label: "Routes" }]} />
+          <SeriesChart kind="bar" data={hours} xKey="time" format={count} series={[{ key: "routes", label: "Routes" }]} />
         </ChartCard>
-        <ChartCard title="Plan usage per month" description={`Routes counted against your ${data.usage.monthlyLimit}-route monthly limit`} period={period} rows={usage} columns={usageColumns}>
+        <ChartCard title="Plan usage per month" description={`Routes counted against your ${count(data.usage.monthlyLimit)}-route monthly limit`} period={period} rows={usage} columns={usageColumns(format)}>
           <SeriesChart
             kind="line"
             data={usage}
             xKey="month"
-            formatX={monthLabel}
+            formatX={month}
+            format={count}
             series={[
               { key: "routesUsed", label: "Routes used" },
               { key: "limit", label: "Monthly limit" },
@@ -156,10 +163,10 @@ function SummaryView({ data, period }: { data: AnalyticsSummary; period: { from:
           <CardContent className="grid gap-3 p-6">
             <h3 className="text-base font-semibold">Plan usage</h3>
             <p>
-              Current usage period: {data.usage.routesUsed} of {data.usage.monthlyLimit} routes used.
+              Current usage period: {count(data.usage.routesUsed)} of {count(data.usage.monthlyLimit)} routes used.
             </p>
             <p>
-              Overage in the selected period: <strong>{formatPence(data.usage.overagePence)}</strong>
+              Overage in the selected period: <strong>{format.money(data.usage.overagePence)}</strong>
             </p>
             <Link to="/subscription" className="text-sm text-primary underline underline-offset-4">
               Manage your plan
@@ -173,9 +180,10 @@ function SummaryView({ data, period }: { data: AnalyticsSummary; period: { from:
 }
 
 function TopPlaces({ places, period }: { places: Place[]; period: { from: string; to: string } }) {
+  const format = useFormat();
   return (
     <ChartCard title="Most visited places" description="Your destinations, by the number of stops there" period={period} rows={places} columns={placeColumns}>
-      <SeriesChart kind="bar" data={places} xKey="label" series={[{ key: "visits", label: "Visits" }]} />
+      <SeriesChart kind="bar" data={places} xKey="label" format={(v) => format.number(v)} series={[{ key: "visits", label: "Visits" }]} />
     </ChartCard>
   );
 }

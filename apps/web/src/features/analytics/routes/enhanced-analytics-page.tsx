@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { LineChart } from "lucide-react";
-import type { AnalyticsEnhanced, DistanceUnit } from "@routepilot/contracts";
+import type { AnalyticsEnhanced } from "@routepilot/contracts";
 import { ChartCard, PeriodPicker, SeriesChart, usePeriod, type ChartColumn } from "@/components/charts";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
@@ -11,7 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import { useMe } from "@/lib/auth";
-import { distanceIn, distanceUnitLabels, perDistanceUnit, useDistanceUnit, useFormatDistance } from "@/lib/format-distance";
+import { useFormat, type Formatter } from "@/lib/format";
+import { distanceUnitLabels, perDistanceUnit } from "@/lib/format-distance";
 import { useAnalyticsEnhanced } from "../api/get-analytics";
 import { duration } from "../components/format";
 import { StatTile } from "../components/stat-tile";
@@ -32,25 +33,26 @@ const cellColumns: ChartColumn<Cell>[] = [
   { key: "lng", label: "Longitude" },
   { key: "stops", label: "Stops" },
 ];
-/** Distances shown in the user's unit (the CSV keeps metres, as the headings say); the emission factor per their unit, in the table and the CSV. */
-function co2Columns(distance: (meters: number) => string, unit: DistanceUnit): ChartColumn<Co2>[] {
-  const perUnit = (v: unknown) => Math.round(perDistanceUnit(Number(v), unit));
+/** Written by `format`: distances in the user's unit (the CSV keeps metres, as the headings say); the emission factor per their unit, in the table and the CSV. */
+function co2Columns(format: Formatter): ChartColumn<Co2>[] {
+  const perUnit = (v: unknown) => Math.round(perDistanceUnit(Number(v), format.unit));
   return [
     { key: "profile", label: "Vehicle", format: (v) => profileNames[v as Co2["profile"]] },
     { key: "routes", label: "Routes" },
-    { key: "distanceMeters", label: "Distance (m)", format: (v) => distance(Number(v)) },
-    { key: "gramsPerKm", label: `g CO₂ per ${distanceUnitLabels[unit].one}`, format: (v) => perUnit(v).toLocaleString("en-GB"), csv: perUnit },
+    { key: "distanceMeters", label: "Distance (m)", format: (v) => format.distance(Number(v), { signed: true }) },
+    { key: "gramsPerKm", label: `g CO₂ per ${distanceUnitLabels[format.unit].one}`, format: (v) => format.number(perUnit(v)), csv: perUnit },
     { key: "co2Kg", label: "CO₂ (kg)" },
     { key: "savedCo2Kg", label: "CO₂ saved (kg)" },
   ];
 }
-function variantColumns(distance: (meters: number) => string): ChartColumn<Variant>[] {
+function variantColumns(format: Formatter): ChartColumn<Variant>[] {
+  const distance = (v: unknown) => format.distance(Number(v), { signed: true });
   return [
     { key: "name", label: "Route" },
-    { key: "typedDistanceMeters", label: "Typed order (m)", format: (v) => distance(Number(v)) },
-    { key: "optimisedDistanceMeters", label: "Optimised (m)", format: (v) => distance(Number(v)) },
-    { key: "typedDurationSeconds", label: "Typed order (s)", format: (v) => (v === null ? "—" : duration(Number(v))) },
-    { key: "optimisedDurationSeconds", label: "Optimised (s)", format: (v) => duration(Number(v)) },
+    { key: "typedDistanceMeters", label: "Typed order (m)", format: distance },
+    { key: "optimisedDistanceMeters", label: "Optimised (m)", format: distance },
+    { key: "typedDurationSeconds", label: "Typed order (s)", format: (v) => (v === null ? "—" : duration(Number(v), format)) },
+    { key: "optimisedDurationSeconds", label: "Optimised (s)", format: (v) => duration(Number(v), format) },
   ];
 }
 
@@ -119,21 +121,22 @@ export function EnhancedAnalyticsPage() {
   );
 }
 
-function trendHint(trend: Trend, format: (n: number) => string): string {
-  const change = trend.changePercent === null ? "no earlier figure" : `${trend.changePercent > 0 ? "+" : ""}${trend.changePercent.toLocaleString("en-GB")}%`;
-  return `${change} (previous period ${format(trend.previous)})`;
+/** "+12.5% (previous period 8)": the change against the previous period, its figure written by `figure`. */
+function trendHint(trend: Trend, figure: (n: number) => string, format: Formatter): string {
+  const change = trend.changePercent === null ? "no earlier figure" : `${trend.changePercent > 0 ? "+" : ""}${format.percent(trend.changePercent, 3)}`;
+  return `${change} (previous period ${figure(trend.previous)})`;
 }
 
 function EnhancedView({ data }: { data: AnalyticsEnhanced }) {
   const period = { from: data.from, to: data.to };
-  const count = (n: number) => n.toLocaleString("en-GB");
+  const format = useFormat();
+  const count = (n: number) => format.number(n);
+  const time = (seconds: number) => duration(seconds, format);
   const t = data.trends;
   const e = data.efficiency;
-  const unit = useDistanceUnit();
-  const { symbol, one } = distanceUnitLabels[unit];
-  const formatDistance = useFormatDistance();
+  const { symbol, one } = distanceUnitLabels[format.unit];
   // A saving can be negative (the optimised order longer than the typed one): it keeps its sign.
-  const distance = (meters: number) => formatDistance(meters, { signed: true });
+  const distance = (meters: number) => format.distance(meters, { signed: true });
   return (
     <div className="grid gap-6">
       <p className="text-sm text-muted-foreground">
@@ -144,12 +147,12 @@ function EnhancedView({ data }: { data: AnalyticsEnhanced }) {
           Trends
         </h2>
         <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
-          <StatTile label="Routes" value={count(t.routes.current)} hint={trendHint(t.routes, count)} />
-          <StatTile label="Stops" value={count(t.stops.current)} hint={trendHint(t.stops, count)} />
-          <StatTile label="Distance" value={distance(t.distanceMeters.current)} hint={trendHint(t.distanceMeters, distance)} />
-          <StatTile label="Driving time" value={duration(t.durationSeconds.current)} hint={trendHint(t.durationSeconds, duration)} />
-          <StatTile label="Distance saved" value={distance(t.savedDistanceMeters.current)} hint={trendHint(t.savedDistanceMeters, distance)} />
-          <StatTile label="Time saved" value={duration(t.savedDurationSeconds.current)} hint={trendHint(t.savedDurationSeconds, duration)} />
+          <StatTile label="Routes" value={count(t.routes.current)} hint={trendHint(t.routes, count, format)} />
+          <StatTile label="Stops" value={count(t.stops.current)} hint={trendHint(t.stops, count, format)} />
+          <StatTile label="Distance" value={distance(t.distanceMeters.current)} hint={trendHint(t.distanceMeters, distance, format)} />
+          <StatTile label="Driving time" value={time(t.durationSeconds.current)} hint={trendHint(t.durationSeconds, time, format)} />
+          <StatTile label="Distance saved" value={distance(t.savedDistanceMeters.current)} hint={trendHint(t.savedDistanceMeters, distance, format)} />
+          <StatTile label="Time saved" value={time(t.savedDurationSeconds.current)} hint={trendHint(t.savedDurationSeconds, time, format)} />
         </dl>
       </section>
       <section aria-labelledby="efficiency-title" className="grid gap-3">
@@ -158,8 +161,8 @@ function EnhancedView({ data }: { data: AnalyticsEnhanced }) {
         </h2>
         <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
           <StatTile label="Distance per stop" value={e.distancePerStopMeters === null ? "—" : distance(e.distancePerStopMeters)} />
-          <StatTile label="Waiting for time windows" value={duration(e.waitingSeconds)} />
-          <StatTile label="Time at stops" value={duration(e.serviceSeconds)} hint={e.serviceShare === null ? undefined : `${Math.round(e.serviceShare * 100)}% of driving and stop time`} />
+          <StatTile label="Waiting for time windows" value={time(e.waitingSeconds)} />
+          <StatTile label="Time at stops" value={time(e.serviceSeconds)} hint={e.serviceShare === null ? undefined : `${format.percent(e.serviceShare * 100, 0)} of driving and stop time`} />
         </dl>
       </section>
       <section aria-labelledby="heatmap-title" className="grid gap-3">
@@ -169,13 +172,13 @@ function EnhancedView({ data }: { data: AnalyticsEnhanced }) {
         {data.heatmap.cells.length > 0 ? <StopHeatmap cells={data.heatmap.cells} /> : null}
         <ChartCard
           title="Stops per area"
-          description={`Stops counted in cells of ${data.heatmap.cellDegrees}° (about ${formatDistance(data.heatmap.cellDegrees * METERS_PER_DEGREE_LATITUDE)})${data.heatmap.truncated ? "; the busiest areas only" : ""}`}
+          description={`Stops counted in cells of ${format.number(data.heatmap.cellDegrees, 6)}° (about ${format.distance(data.heatmap.cellDegrees * METERS_PER_DEGREE_LATITUDE)})${data.heatmap.truncated ? "; the busiest areas only" : ""}`}
           period={period}
           rows={data.heatmap.cells}
           columns={cellColumns}
           emptyText="No stops in this period."
         >
-          <SeriesChart kind="bar" data={data.heatmap.cells.slice(0, 20).map((c) => ({ ...c, area: `${c.lat}, ${c.lng}` }))} xKey="area" series={[{ key: "stops", label: "Stops" }]} />
+          <SeriesChart kind="bar" data={data.heatmap.cells.slice(0, 20).map((c) => ({ ...c, area: `${c.lat}, ${c.lng}` }))} xKey="area" format={count} series={[{ key: "stops", label: "Stops" }]} />
         </ChartCard>
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
@@ -184,7 +187,7 @@ function EnhancedView({ data }: { data: AnalyticsEnhanced }) {
           description={`Tailpipe CO₂e per ${one} from the UK government's 2023 conversion factors`}
           period={period}
           rows={data.co2}
-          columns={co2Columns(distance, unit)}
+          columns={co2Columns(format)}
         >
           <SeriesChart
             kind="bar"
@@ -194,17 +197,19 @@ function EnhancedView({ data }: { data: AnalyticsEnhanced }) {
               { key: "co2Kg", label: "CO₂ (kg)" },
               { key: "savedCo2Kg", label: "Saved (kg)" },
             ]}
+            format={(v) => format.number(v, 1)}
           />
         </ChartCard>
-        <ChartCard title="Optimised against typed order" description="The routes where optimising saved most" period={period} rows={data.variants} columns={variantColumns(distance)} emptyText="No route in this period has a known typed order.">
+        <ChartCard title="Optimised against typed order" description="The routes where optimising saved most" period={period} rows={data.variants} columns={variantColumns(format)} emptyText="No route in this period has a known typed order.">
           <SeriesChart
             kind="bar"
-            data={data.variants.map((v) => ({ name: v.name, typed: distanceIn(v.typedDistanceMeters, unit), optimised: distanceIn(v.optimisedDistanceMeters, unit) }))}
+            data={data.variants.map((v) => ({ name: v.name, typed: format.distanceValue(v.typedDistanceMeters), optimised: format.distanceValue(v.optimisedDistanceMeters) }))}
             xKey="name"
             series={[
               { key: "typed", label: `Typed order (${symbol})` },
               { key: "optimised", label: `Optimised (${symbol})` },
             ]}
+            format={(v) => format.number(v, 1)}
           />
         </ChartCard>
       </div>
