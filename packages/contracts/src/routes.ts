@@ -315,7 +315,11 @@ export type AddRouteStops = z.infer<typeof addRouteStopsSchema>;
 export const routeShareSchema = z.object({ token: z.string(), url: z.string() });
 export type RouteShare = z.infer<typeof routeShareSchema>;
 
-/** GET /api/shared-routes/:token: the route without owner, notes or ids of other records. */
+/**
+ * GET /api/shared-routes/:token: the route without owner, notes or ids of any record. It has what
+ * the page, the GPX and the CSV (the planner's, note column empty) need: the stops' legs, ETAs and
+ * service times, and the last leg to the end place or back to the start.
+ */
 export const sharedRouteSchema = z.object({
   name: z.string(),
   profile: z.enum(routeProfiles),
@@ -323,11 +327,25 @@ export const sharedRouteSchema = z.object({
   start: resolvedPlaceSchema,
   end: resolvedPlaceSchema.nullable(),
   stops: z.array(
-    routeStopSchema.pick({ sequence: true, label: true, address: true, lat: true, lng: true, arrivalSeconds: true, legDistanceMeters: true, legDurationSeconds: true }),
+    routeStopSchema.pick({
+      sequence: true,
+      label: true,
+      address: true,
+      lat: true,
+      lng: true,
+      arrivalSeconds: true,
+      legDistanceMeters: true,
+      legDurationSeconds: true,
+      serviceSeconds: true,
+    }),
   ),
   reloads: z.array(routeReloadStopSchema).optional(),
   distanceMeters: z.number(),
   durationSeconds: z.number(),
+  /** Arrival at the end place (or back at the start for a round trip); null for an open route. */
+  endArrivalSeconds: z.number().nullable(),
+  endLegDistanceMeters: z.number().nullable(),
+  endLegDurationSeconds: z.number().nullable(),
   geometry: z.string().nullable(),
   provider: z.enum(["haversine", "osm", "osrm", "valhalla"]),
   distanceKind: z.enum(["straight-line estimate", "road distance"]),

@@ -70,6 +70,13 @@ function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** What a CSV file needs of a route: an owner's route and a shared one (which has no notes) both fit. */
+export type CsvRoute = Pick<RouteDetail | SharedRoute, "roundTrip" | "start" | "end" | "reloads" | "endArrivalSeconds" | "endLegDistanceMeters" | "endLegDurationSeconds"> & {
+  stops: (Pick<RouteDetail["stops"][number], "sequence" | "label" | "address" | "lat" | "lng" | "arrivalSeconds" | "legDistanceMeters" | "legDurationSeconds" | "serviceSeconds"> & {
+    note?: string | null;
+  })[];
+};
+
 /**
  * CSV of the whole journey in driving order with legs and ETAs (seconds and minutes after
  * departure), like the GPX: the start (sequence 0, departure), the stops, then the end place or,
@@ -79,7 +86,7 @@ function csvField(value: string | number | null): string {
  * through the depot (the reload row has no leg of its own), so the legs add up to the route's
  * distance.
  */
-export function routeToCsv(route: RouteDetail): string {
+export function routeToCsv(route: CsvRoute): string {
   const header = ["sequence", "label", "address", "lat", "lng", "arrival_seconds", "arrival_minutes", "leg_distance_m", "leg_duration_s", "service_s", "note"];
   const reloadRows = new Map((route.reloads ?? []).map((r) => [r.afterSequence, r]));
   const rows = route.stops.flatMap((s) => {
@@ -94,7 +101,7 @@ export function routeToCsv(route: RouteDetail): string {
       Math.round(s.legDistanceMeters),
       Math.round(s.legDurationSeconds),
       s.serviceSeconds,
-      s.note,
+      s.note ?? null,
     ];
     const r = reloadRows.get(s.sequence);
     if (!r || s.sequence === route.stops[route.stops.length - 1]?.sequence) return [row];

@@ -1,5 +1,5 @@
 import { createRouter } from "../../lib/context";
-import { exportFileName, routeToGpx } from "../../services/route-export";
+import { exportFileName, routeToCsv, routeToGpx } from "../../services/route-export";
 import { getSharedRoute } from "../../services/routes";
 import * as routes from "./shared-routes.routes";
 
@@ -15,6 +15,16 @@ export const sharedRoutesRouter = createRouter()
     return c.body(routeToGpx(route), 200, {
       "content-type": "application/gpx+xml; charset=utf-8",
       "content-disposition": `attachment; filename="${exportFileName(route, "gpx")}"`,
+      "cache-control": "no-store",
+      "x-robots-tag": "noindex",
+    });
+  })
+  .openapi(routes.exportSharedRouteCsv, async (c) => {
+    // The planner's CSV (routeToCsv) of what the share shows: a shared route carries no notes.
+    const route = await getSharedRoute(c.get("deps").db, c.req.valid("param").token);
+    return c.body(routeToCsv(route), 200, {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${exportFileName(route, "csv")}"`,
       "cache-control": "no-store",
       "x-robots-tag": "noindex",
     });

@@ -31,3 +31,17 @@ export const exportSharedRoute = createRoute({
     404: jsonError("Unknown, revoked or expired link"),
   },
 });
+
+export const exportSharedRouteCsv = createRoute({
+  method: "get",
+  path: "/api/shared-routes/{token}/export.csv",
+  tags: ["Routes"],
+  summary:
+    "A shared route as CSV, the planner's columns (the start, the stops with legs and ETAs, the end or the drive home; metres and seconds) with the note column empty, no sign-in",
+  security: [],
+  request: { params: TokenParam },
+  responses: {
+    200: { description: "The CSV file", content: { "text/csv": { schema: z.string() } } },
+    404: jsonError("Unknown, revoked or expired link"),
+  },
+});

@@ -87,7 +87,7 @@ export function presentRouteSummary(row: RouteRow, stopCount: number, shared: bo
   };
 }
 
-/** A shared route, read-only and without owner, notes or record ids. */
+/** A shared route, read-only and without owner, notes or record ids (an allow-list: a new route field stays private until added here). */
 export function presentSharedRoute(row: RouteRow, stops: StopRow[]): SharedRoute {
   const detail = presentRoute(row, stops);
   return {
@@ -105,10 +105,14 @@ export function presentSharedRoute(row: RouteRow, stops: StopRow[]): SharedRoute
       arrivalSeconds: s.arrivalSeconds,
       legDistanceMeters: s.legDistanceMeters,
       legDurationSeconds: s.legDurationSeconds,
+      serviceSeconds: s.serviceSeconds,
     })),
     ...(detail.reloads ? { reloads: detail.reloads } : {}),
     distanceMeters: detail.distanceMeters,
     durationSeconds: detail.durationSeconds,
+    endArrivalSeconds: detail.endArrivalSeconds,
+    endLegDistanceMeters: detail.endLegDistanceMeters,
+    endLegDurationSeconds: detail.endLegDurationSeconds,
     geometry: detail.geometry,
     provider: detail.provider,
     distanceKind: detail.distanceKind,

@@ -12,6 +12,11 @@ export function sharedRouteGpxUrl(token: string): string {
   return `/api/shared-routes/${encodeURIComponent(token)}/export.gpx`;
 }
 
+/** GET /api/shared-routes/:token/export.csv — the planner's CSV of the shared route (start, stops, end or the drive home; no notes). */
+export function sharedRouteCsvUrl(token: string): string {
+  return `/api/shared-routes/${encodeURIComponent(token)}/export.csv`;
+}
+
 export function useSharedRoute(token: string) {
   return useQuery({
     queryKey: ["shared-route", token],

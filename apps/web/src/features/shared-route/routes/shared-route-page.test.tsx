@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import type { SharedRoute } from "@routepilot/contracts";
@@ -9,7 +9,17 @@ import { SharedRoutePage } from "@/features/shared-route/routes/shared-route-pag
 vi.mock("@/lib/map/route-map", () => ({ RouteMap: () => <div data-testid="route-map" /> }));
 
 const TOKEN = "AbCdEfGhIjKlMnOpQrStUv";
-const stop = (sequence: number, label: string, address: string | null, lat: number) => ({ sequence, label, address, lat, lng: 9.5, arrivalSeconds: 600 * sequence, legDistanceMeters: 3000, legDurationSeconds: 600 });
+const stop = (sequence: number, label: string, address: string | null, lat: number) => ({
+  sequence,
+  label,
+  address,
+  lat,
+  lng: 9.5,
+  arrivalSeconds: 600 * sequence,
+  legDistanceMeters: 3000,
+  legDurationSeconds: 600,
+  serviceSeconds: 0,
+});
 const shared: SharedRoute = {
   name: "Tuesday deliveries",
   profile: "car",
@@ -19,6 +29,9 @@ const shared: SharedRoute = {
   stops: [stop(1, "Bäckerei Wanger", "Landstrasse 12, 9494 Schaan", 47.16), stop(2, "Eschen", "Eschen", 47.21)],
   distanceMeters: 12000,
   durationSeconds: 1800,
+  endArrivalSeconds: 1800,
+  endLegDistanceMeters: 6000,
+  endLegDurationSeconds: 600,
   geometry: null,
   provider: "haversine",
   distanceKind: "straight-line estimate",
@@ -40,11 +53,24 @@ function renderPage() {
 }
 
 describe("SharedRoutePage", () => {
-  it("offers the GPX file of the shared link", async () => {
+  it("offers the GPX and the CSV file of the shared link, side by side", async () => {
     renderPage();
     const gpx = await screen.findByRole("link", { name: "GPX" });
     expect(gpx).toHaveAttribute("href", `/api/shared-routes/${TOKEN}/export.gpx`);
     expect(gpx).toHaveAttribute("download");
+    const csv = screen.getByRole("link", { name: "CSV" });
+    expect(csv).toHaveAttribute("href", `/api/shared-routes/${TOKEN}/export.csv`);
+    expect(csv).toHaveAttribute("download");
+    expect(csv.parentElement).toBe(gpx.parentElement);
+  });
+
+  it("ends with the drive back to the start and its leg, in the reader's formats", async () => {
+    renderPage();
+    const list = await screen.findByRole("list", { name: "Stops in route order" });
+    const items = within(list).getAllByRole("listitem");
+    expect(items).toHaveLength(4); // start, 2 stops, back to the start
+    expect(items[3]).toHaveTextContent("Back to start: Vaduz");
+    expect(items[3]).toHaveTextContent("6 km · 10 min");
   });
 
   it("hands the route to navigation apps, saying Apple Maps and Waze take the next stop only", async () => {

@@ -9,18 +9,21 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ErrorCard } from "@/components/errors/error-card";
 import { ApiError } from "@/lib/api-client";
-import { useFormatDistance } from "@/lib/format-distance";
-import { formatDuration } from "@/lib/format-duration";
+import { useFormat } from "@/lib/format";
 import { NavigateMenu } from "@/lib/map/navigate-menu";
 import { RouteMap } from "@/lib/map/route-map";
-import { sharedRouteGpxUrl, useSharedRoute } from "@/features/shared-route/api/get-shared-route";
+import { sharedRouteCsvUrl, sharedRouteGpxUrl, useSharedRoute } from "@/features/shared-route/api/get-shared-route";
 import { cn } from "@/lib/utils";
 
 function SharedRouteView({ route, token }: { route: SharedRoute; token: string }) {
   const [selected, setSelected] = useState<number | null>(null);
-  // A signed-in visitor's own unit; anyone else's is their browser region's (the app's DistanceUnitProvider).
-  const formatDistance = useFormatDistance();
+  // A signed-in visitor's own unit and language; anyone else's browser's (the app's PreferredFormats).
+  const format = useFormat();
   const endLabel = route.roundTrip ? `Back to start: ${route.start.label}` : route.end ? `End: ${route.end.label}` : null;
+  const endLeg =
+    endLabel && route.endLegDistanceMeters !== null && route.endLegDurationSeconds !== null
+      ? `${format.distance(route.endLegDistanceMeters)} · ${format.duration(route.endLegDurationSeconds)}`
+      : null;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
       <Card>
@@ -30,7 +33,7 @@ function SharedRouteView({ route, token }: { route: SharedRoute; token: string }
             <Badge variant={route.distanceKind === "road distance" ? "success" : "secondary"}>{route.distanceKind === "road distance" ? "Road distance" : "Straight-line estimate"}</Badge>
           </div>
           <p className="text-sm text-muted-foreground">
-            {route.stops.length} stops · {formatDistance(route.distanceMeters)} · {formatDuration(route.durationSeconds)} · {route.profile}
+            {route.stops.length} stops · {format.distance(route.distanceMeters)} · {format.duration(route.durationSeconds)} · {route.profile}
           </p>
           <div className="flex flex-wrap gap-2 pt-1">
             <NavigateMenu route={route} nextStop={selected ?? 0} />
@@ -38,6 +41,12 @@ function SharedRouteView({ route, token }: { route: SharedRoute; token: string }
               <a href={sharedRouteGpxUrl(token)} download>
                 <Download aria-hidden="true" />
                 GPX
+              </a>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <a href={sharedRouteCsvUrl(token)} download>
+                <Download aria-hidden="true" />
+                CSV
               </a>
             </Button>
           </div>
@@ -62,12 +71,19 @@ function SharedRouteView({ route, token }: { route: SharedRoute; token: string }
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium break-words">{stop.label}</span>
                     {stop.address && stop.address !== stop.label ? <span className="block text-xs break-words text-muted-foreground">{stop.address}</span> : null}
-                    <span className="block text-xs text-muted-foreground">{`${formatDistance(stop.legDistanceMeters)} · ${formatDuration(stop.legDurationSeconds)}`}</span>
+                    <span className="block text-xs text-muted-foreground">{`${format.distance(stop.legDistanceMeters)} · ${format.duration(stop.legDurationSeconds)}`}</span>
                   </span>
                 </button>
               </li>
             ))}
-            {endLabel ? <li className="px-2 py-2 text-sm font-medium">{endLabel}</li> : null}
+            {endLabel ? (
+              <li className="flex items-center gap-3 px-2 py-2 text-sm">
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium break-words">{endLabel}</span>
+                  {endLeg ? <span className="block text-xs text-muted-foreground">{endLeg}</span> : null}
+                </span>
+              </li>
+            ) : null}
           </ol>
           {route.attribution ? <p className="mt-4 text-xs text-muted-foreground">Routing data: {route.attribution}</p> : null}
         </CardContent>
