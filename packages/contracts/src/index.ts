@@ -33,3 +33,4 @@ export * from "./team-analytics";
 export * from "./public-api";
 export * from "./profile";
 export * from "./sign-in-methods";
+export * from "./plan-changes";

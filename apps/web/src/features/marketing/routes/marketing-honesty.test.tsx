@@ -2,9 +2,10 @@ import type { ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { tierDisplayNames, tierOffers, tiers } from "@routepilot/contracts";
+import { offlinePlanChange, tierDisplayNames, tierOffers, tiers } from "@routepilot/contracts";
 import { NOT_AVAILABLE_YET } from "@/components/layouts/not-available-yet";
 import { meQueryKey } from "@/lib/auth";
+import { FormatProvider } from "@/lib/format";
 import { mockAuth } from "@/test/mock-auth";
 import { createTestQueryClient, makeMe, renderWithQuery } from "@/test/utils";
 import { AboutPage } from "@/features/marketing/routes/about-page";
@@ -79,7 +80,7 @@ describe("pricing page", () => {
   it.each([
     ["signed out", false],
     ["signed in on Free", true],
-  ])("without online payments, offers no purchase and says an administrator changes plans (%s)", (_label, signedIn) => {
+  ])("without online payments, says once how plans change here and offers no plan action (%s)", (_label, signedIn) => {
     const queryClient = createTestQueryClient();
     if (signedIn) {
       queryClient.setQueryData([...meQueryKey, "u1"], makeMe({ tier: "free" }));
@@ -87,22 +88,47 @@ describe("pricing page", () => {
     }
     renderPage(<PricingPage sales={noStripe} />, queryClient);
 
-    expect(screen.getByRole("heading", { name: "Plans on this server are changed by an administrator" })).toBeInTheDocument();
+    // Once, plainly: the words the subscription page uses too.
+    expect(screen.getAllByRole("heading", { name: offlinePlanChange.title })).toHaveLength(1);
+    expect(screen.getByRole("note")).toHaveTextContent(offlinePlanChange.description);
     for (const tier of ["premium", "enterprise", "fleet_pro"] as const) {
       const card = tierCard(tier);
-      expect(within(card).getByRole("link", { name: `Contact us about ${tierDisplayNames[tier]}` })).toHaveAttribute("href", "/contact");
       expect(within(card).queryByRole("button")).toBeNull();
+      expect(within(card).queryByRole("link")).toBeNull();
+      expect(card).not.toHaveTextContent(/not sold online|contact us/i);
     }
+    expect(screen.queryByText(/not sold online/i)).toBeNull();
     for (const link of screen.queryAllByRole("link")) expect(link).not.toHaveAccessibleName(/upgrade|buy/i);
     const text = pageText();
     expect(text).toMatch(/an administrator can move you to a plan with more routes/i);
     expect(text).not.toMatch(/next invoice/i);
 
+    const free = tierCard("free");
     if (signedIn) {
-      expect(within(tierCard("free")).getByRole("button", { name: "Your current plan" })).toBeDisabled();
+      // Their plan is marked, and the only link is to where it is described; no disabled stand-in button.
+      expect(within(free).getByText("Current plan")).toBeInTheDocument();
+      expect(within(free).getByRole("link", { name: "See your plan" })).toHaveAttribute("href", "/subscription");
+      expect(within(free).queryByRole("button")).toBeNull();
     } else {
-      expect(within(tierCard("free")).getByRole("link", { name: "Get started with Free" })).toHaveAttribute("href", "/auth/sign-up");
+      expect(within(free).getByRole("link", { name: "Get started with Free" })).toHaveAttribute("href", "/auth/sign-up");
     }
+  });
+
+  it("while it is not known whether plans are sold online, shows no plan action but signing up", () => {
+    renderPage(<PricingPage />);
+    expect(screen.queryByRole("note")).toBeNull();
+    for (const tier of ["premium", "enterprise", "fleet_pro"] as const) expect(within(tierCard(tier)).queryByRole("link")).toBeNull();
+    expect(within(tierCard("free")).getByRole("link", { name: "Get started with Free" })).toBeInTheDocument();
+  });
+
+  it("writes prices and route limits in the reader's formats", () => {
+    renderPage(
+      <FormatProvider language="de" timeZone="Europe/Berlin" unit="km">
+        <PricingPage sales={stripe} />
+      </FormatProvider>,
+    );
+    expect(within(tierCard("premium")).getByText("9,99 £")).toBeInTheDocument();
+    expect(within(tierCard("fleet_pro")).getByText("2.000 routes a month")).toBeInTheDocument();
   });
 
   it("with online payments, a visitor signs up to buy and the answers describe Stripe billing", () => {
@@ -110,7 +136,7 @@ describe("pricing page", () => {
     for (const tier of ["premium", "enterprise", "fleet_pro"] as const) {
       expect(within(tierCard(tier)).getByRole("link", { name: `Sign up to buy ${tierDisplayNames[tier]}` })).toHaveAttribute("href", "/auth/sign-up?redirect=%2Fpricing");
     }
-    expect(screen.queryByRole("heading", { name: /changed by an administrator/ })).toBeNull();
+    expect(screen.queryByRole("heading", { name: offlinePlanChange.title })).toBeNull();
     const text = pageText();
     expect(text).toMatch(/each route above your monthly limit costs £1\.00 and is added to your next invoice/i);
     expect(text).toMatch(/manage billing/i);
@@ -125,6 +151,15 @@ describe("pricing page", () => {
     expect(within(tierCard("enterprise")).getByRole("button", { name: "action enterprise" })).toBeInTheDocument();
     expect(within(tierCard("fleet_pro")).getByRole("button", { name: "action fleet_pro" })).toBeInTheDocument();
     expect(within(tierCard("free")).getByRole("link", { name: "See your plan" })).toHaveAttribute("href", "/subscription");
+  });
+
+  it("with online payments but a plan without a price here, that plan says so in plain text, not as a button", () => {
+    renderPage(<PricingPage sales={{ billingEnabled: true, purchasableTiers: ["premium"] }} />);
+    expect(within(tierCard("premium")).getByRole("link", { name: "Sign up to buy Premium" })).toBeInTheDocument();
+    const fleet = tierCard("fleet_pro");
+    expect(within(fleet).queryByRole("button")).toBeNull();
+    expect(within(fleet).getByText(/This plan is not sold online on this server/)).toBeInTheDocument();
+    expect(within(fleet).getByRole("link", { name: "Contact us about Fleet Pro" })).toHaveAttribute("href", "/contact");
   });
 });
 

@@ -1,18 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Check, Construction } from "lucide-react";
-import {
-  billingMessages,
-  formatPence,
-  monthlyRouteLimits,
-  OVERAGE_PENCE_PER_ROUTE,
-  tierDisplayNames,
-  tierOffers,
-  tiers,
-  type BillingPlans,
-  type PaidTier,
-  type Tier,
-} from "@routepilot/contracts";
+import { monthlyRouteLimits, offlinePlanChange, OVERAGE_PENCE_PER_ROUTE, tierDisplayNames, tierOffers, tiers, type BillingPlans, type PaidTier, type Tier } from "@routepilot/contracts";
 import { NOT_AVAILABLE_YET } from "@/components/layouts/not-available-yet";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
@@ -21,9 +10,10 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
 import { useAuth, useMe } from "@/lib/auth";
+import { useFormat, type Formatter } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
-function pricingFaq(online: boolean) {
+function pricingFaq(online: boolean, format: Formatter) {
   return [
     {
       q: "What counts as a route?",
@@ -32,7 +22,7 @@ function pricingFaq(online: boolean) {
     {
       q: "What happens if I go over my monthly limit?",
       a: online
-        ? `With a card on file, each route above your monthly limit costs ${formatPence(OVERAGE_PENCE_PER_ROUTE)} and is added to your next invoice; you see every charge on your Subscription page. Without a card, RoutePilot stops optimising at the limit until your allowance resets, and charges nothing. Your saved routes stay available either way.`
+        ? `With a card on file, each route above your monthly limit costs ${format.money(OVERAGE_PENCE_PER_ROUTE)} and is added to your next invoice; you see every charge on your Subscription page. Without a card, RoutePilot stops optimising at the limit until your allowance resets, and charges nothing. Your saved routes stay available either way.`
         : "RoutePilot stops optimising once you have used all the routes of your plan, until your allowance resets, and no charge is made: this server does not take payments. Your saved routes stay available to view, share and export. An administrator can move you to a plan with more routes.",
     },
     {
@@ -50,10 +40,6 @@ function pricingFaq(online: boolean) {
   ];
 }
 
-function priceLabel(pence: number): string {
-  return pence === 0 ? "£0" : formatPence(pence);
-}
-
 type PricingPageProps = {
   /** GET /api/billing/plans: whether plans are sold online here, and which (undefined while loading). */
   sales?: BillingPlans;
@@ -61,32 +47,96 @@ type PricingPageProps = {
   planAction?: (tier: PaidTier) => ReactNode;
 };
 
-const NOT_SOLD_ONLINE = billingMessages.notSoldOnline;
-
 const isPaid = (tier: Tier): tier is PaidTier => tier !== "free";
 
-/** /pricing: the four SPEC §6 tiers with their monthly route limits and the £1.00 overage. */
+/**
+ * /pricing: the four SPEC §6 tiers with their monthly route limits and the £1.00 overage. Where
+ * plans are not sold online, the page says once how plans change here and the cards offer only
+ * what can really be done (sign up, see your plan): no button for something that cannot happen.
+ */
 export function PricingPage({ sales, planAction }: PricingPageProps) {
   const { user } = useAuth();
   const me = useMe();
+  const format = useFormat();
   const currentTier = user ? me.data?.tier : undefined;
   const online = sales?.billingEnabled === true;
+  const offline = sales !== undefined && !online;
+
+  /** A card's footer: what this visitor can do about this plan, or nothing (null) when there is nothing to do here. */
+  function planFooter(tier: Tier): ReactNode {
+    const isCurrent = currentTier === tier;
+    const startFree = (
+      <Button asChild className="w-full">
+        <Link to="/auth/sign-up" aria-label={`Get started with ${tierDisplayNames[tier]}`}>
+          Start for free
+        </Link>
+      </Button>
+    );
+    const seeYourPlan = (
+      <Button asChild className="w-full" variant="outline">
+        <Link to="/subscription">See your plan</Link>
+      </Button>
+    );
+    // While the plans load, only what holds either way.
+    if (!sales) return !user && !isPaid(tier) ? startFree : null;
+    if (offline) {
+      // The note above the cards says how plans change here; a card has no plan action.
+      if (isCurrent) return seeYourPlan;
+      return !user && !isPaid(tier) ? startFree : null;
+    }
+    if (isCurrent) {
+      return (
+        <Button variant="outline" className="w-full" disabled>
+          Your current plan
+        </Button>
+      );
+    }
+    if (!isPaid(tier)) return user ? seeYourPlan : startFree;
+    if (user && planAction) return planAction(tier);
+    const onSale = sales.purchasableTiers.includes(tier);
+    if (onSale && user) {
+      return (
+        <Button variant="outline" className="w-full" disabled>
+          Loading…
+        </Button>
+      );
+    }
+    if (onSale) {
+      return (
+        <Button asChild className="w-full">
+          <Link to="/auth/sign-up?redirect=%2Fpricing" aria-label={`Sign up to buy ${tierDisplayNames[tier]}`}>
+            Sign up to upgrade
+          </Link>
+        </Button>
+      );
+    }
+    // Payments are on, but this plan has no price here: plain text, not a button.
+    return (
+      <p className="text-center text-sm text-muted-foreground">
+        This plan is not sold online on this server.{" "}
+        <Link to="/contact" className="font-medium text-primary underline-offset-2 hover:underline" aria-label={`Contact us about ${tierDisplayNames[tier]}`}>
+          Contact us
+        </Link>{" "}
+        to move to it.
+      </p>
+    );
+  }
 
   return (
     <PageContainer size="wide">
       <PageHeader
         className="items-center text-center sm:flex-col sm:items-center [&>div]:items-center"
         title="Simple pricing for every route"
-        description={`Start free with ${monthlyRouteLimits.free} optimised routes a month, and move up when you need more. Prices are per month.`}
+        description={`Start free with ${format.number(monthlyRouteLimits.free)} optimised routes a month, and move up when you need more. Prices are per month.`}
       />
-      {sales && !online ? (
-        <Card className="mb-8" role="note" aria-labelledby="not-sold-online-heading">
+      {offline ? (
+        <Card className="mb-8" role="note" aria-labelledby="plan-change-heading">
           <CardContent className="flex flex-col gap-2 p-6">
-            <h2 id="not-sold-online-heading" className="text-base font-semibold">
-              Plans on this server are changed by an administrator
+            <h2 id="plan-change-heading" className="text-base font-semibold">
+              {offlinePlanChange.title}
             </h2>
             <p className="text-sm text-muted-foreground">
-              {NOT_SOLD_ONLINE} Every account starts on the Free plan; an administrator moves accounts to a paid plan. No payment method is stored and no invoices are issued.{" "}
+              {offlinePlanChange.description} Every account starts on the Free plan; no payment method is stored and no invoices are issued.{" "}
               <Link to="/contact" className="font-medium text-primary underline-offset-2 hover:underline">
                 Contact us
               </Link>{" "}
@@ -99,21 +149,20 @@ export function PricingPage({ sales, planAction }: PricingPageProps) {
       <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
         {tiers.map((tier) => {
           const offer = tierOffers[tier];
-          const isCurrent = currentTier === tier;
-          const onSale = isPaid(tier) && sales?.purchasableTiers.includes(tier) === true;
+          const footer = planFooter(tier);
           return (
             <Card key={tier} role="group" aria-labelledby={`tier-${tier}`} className={cn("relative flex flex-col", tier === "premium" && online && "border-primary shadow-md")}>
               <CardHeader>
                 <div className="flex items-center justify-between gap-2">
                   <CardTitle id={`tier-${tier}`}>{tierDisplayNames[tier]}</CardTitle>
-                  {isCurrent ? <Badge variant="success">Current plan</Badge> : null}
+                  {currentTier === tier ? <Badge variant="success">Current plan</Badge> : null}
                 </div>
                 <CardDescription>{offer.summary}</CardDescription>
                 <p className="mt-3">
-                  <span className="text-4xl font-bold tracking-tight">{priceLabel(offer.pricePence)}</span>
+                  <span className="text-4xl font-bold tracking-tight">{format.money(offer.pricePence)}</span>
                   <span className="text-muted-foreground"> / month</span>
                 </p>
-                <p className="text-sm font-medium text-primary">{monthlyRouteLimits[tier].toLocaleString("en-GB")} routes a month</p>
+                <p className="text-sm font-medium text-primary">{format.number(monthlyRouteLimits[tier])} routes a month</p>
               </CardHeader>
               <CardContent className="flex-1">
                 <ul className="grid gap-2 text-sm" aria-label={`${tierDisplayNames[tier]} features`}>
@@ -134,48 +183,7 @@ export function PricingPage({ sales, planAction }: PricingPageProps) {
                   )}
                 </ul>
               </CardContent>
-              <CardFooter className="flex-col items-stretch gap-2">
-                {isCurrent ? (
-                  <Button variant="outline" className="w-full" disabled>
-                    Your current plan
-                  </Button>
-                ) : !isPaid(tier) ? (
-                  user ? (
-                    <Button asChild className="w-full" variant="outline">
-                      <Link to="/subscription">See your plan</Link>
-                    </Button>
-                  ) : (
-                    <Button asChild className="w-full">
-                      <Link to="/auth/sign-up" aria-label={`Get started with ${tierDisplayNames[tier]}`}>
-                        Start for free
-                      </Link>
-                    </Button>
-                  )
-                ) : user && planAction ? (
-                  planAction(tier)
-                ) : onSale && user ? (
-                  <Button variant="outline" className="w-full" disabled>
-                    Loading…
-                  </Button>
-                ) : onSale ? (
-                  <Button asChild className="w-full">
-                    <Link to="/auth/sign-up?redirect=%2Fpricing" aria-label={`Sign up to buy ${tierDisplayNames[tier]}`}>
-                      Sign up to upgrade
-                    </Link>
-                  </Button>
-                ) : (
-                  <>
-                    <Button asChild variant="outline" className="w-full">
-                      <Link to="/contact" aria-label={`Contact us about ${tierDisplayNames[tier]}`} aria-describedby={`tier-${tier}-not-sold`}>
-                        Contact us
-                      </Link>
-                    </Button>
-                    <p id={`tier-${tier}-not-sold`} className="text-center text-xs text-muted-foreground">
-                      {sales ? "Not sold online on this server: an administrator changes plans." : ""}
-                    </p>
-                  </>
-                )}
-              </CardFooter>
+              {footer ? <CardFooter className="flex-col items-stretch gap-2">{footer}</CardFooter> : null}
             </Card>
           );
         })}
@@ -188,7 +196,7 @@ export function PricingPage({ sales, planAction }: PricingPageProps) {
             <p className="text-sm text-muted-foreground">
               {online ? (
                 <>
-                  With a card on file, every route above your monthly limit costs <strong className="text-foreground">{formatPence(OVERAGE_PENCE_PER_ROUTE)}</strong>, added to
+                  With a card on file, every route above your monthly limit costs <strong className="text-foreground">{format.money(OVERAGE_PENCE_PER_ROUTE)}</strong>, added to
                   your next invoice. Without one, optimising stops at the limit. No surprise upgrades.
                 </>
               ) : (
@@ -207,7 +215,7 @@ export function PricingPage({ sales, planAction }: PricingPageProps) {
           Pricing questions
         </h2>
         <Accordion type="single" collapsible className="mt-4">
-          {pricingFaq(online).map((item) => (
+          {pricingFaq(online, format).map((item) => (
             <AccordionItem key={item.q} value={item.q}>
               <AccordionTrigger>{item.q}</AccordionTrigger>
               <AccordionContent>{item.a}</AccordionContent>
