@@ -7,7 +7,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { DayPicker } from "@/components/day-picker";
 import { InlineError } from "@/components/errors/inline-error";
 import { ApiError } from "@/lib/api-client";
-import { dayTitle, useOperatingDay, weekdayOf } from "@/lib/operating-day";
+import { useFormat } from "@/lib/format";
+import { useOperatingDay, weekdayOf } from "@/lib/operating-day";
 import { useCreatePlan, useDayPlans, usePlan } from "@/features/fleet/api/plans";
 import { DraftSaveStatus } from "@/features/fleet/components/draft-save-status";
 import { VehicleChoice } from "@/features/fleet/components/fleet-ui";
@@ -27,15 +28,16 @@ const statusNames = { queued: "waiting", solving: "being planned", done: "planne
 /** The plans already made for the day, to open one again (after a reload, or another manager's). */
 function DayPlans({ teamId, date, openId, onOpen }: { teamId: string; date: string; openId: string | null; onOpen: (id: string) => void }) {
   const plans = useDayPlans(teamId, /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : "");
+  const format = useFormat();
   if (!plans.data || plans.data.length === 0) return null;
   return (
-    <div className="grid gap-1" role="region" aria-label={`Plans already made for ${dayTitle(date)}`}>
-      <p className="text-sm font-medium">Plans already made for {dayTitle(date)}</p>
+    <div className="grid gap-1" role="region" aria-label={`Plans already made for ${format.day(date, "weekday")}`}>
+      <p className="text-sm font-medium">Plans already made for {format.day(date, "weekday")}</p>
       <ul className="flex flex-wrap gap-2 text-sm">
         {plans.data.map((p) => (
           <li key={p.id}>
             <Button type="button" size="sm" variant={p.id === openId ? "secondary" : "outline"} aria-current={p.id === openId ? "true" : undefined} onClick={() => onOpen(p.id)}>
-              Open {planTitle(p)} · {p.orderCount} orders · {p.dispatchedAt ? "dispatched" : statusNames[p.status]}
+              Open {planTitle(p, format)} · {format.number(p.orderCount)} orders · {p.dispatchedAt ? "dispatched" : statusNames[p.status]}
             </Button>
           </li>
         ))}
@@ -49,6 +51,7 @@ function DayPlans({ teamId, date, openId, onOpen }: { teamId: string; date: stri
  * drivers who do not work on that weekday, and how many vehicles are chosen for how many drivers.
  */
 export function DayStaffing({ date, drivers, vehicles }: { date: string; drivers: Driver[]; vehicles: number }) {
+  const format = useFormat();
   const { key, plural } = weekdayOf(date);
   const working = drivers.filter((d) => d.workingDays.includes(key));
   const off = drivers.filter((d) => !d.workingDays.includes(key));
@@ -62,7 +65,7 @@ export function DayStaffing({ date, drivers, vehicles }: { date: string; drivers
   return (
     <div className="grid gap-1 text-sm" role="note" aria-label="Drivers on this day">
       {working.length === 0 ? (
-        <p className="text-amber-700 dark:text-amber-400">{`No driver works on ${plural}: routes planned for ${dayTitle(date)} can only be dispatched anyway.`}</p>
+        <p className="text-amber-700 dark:text-amber-400">{`No driver works on ${plural}: routes planned for ${format.day(date, "weekday")} can only be dispatched anyway.`}</p>
       ) : (
         <p>
           {`${working.length} of ${drivers.length} ${drivers.length === 1 ? "driver works" : "drivers work"} on ${plural} (${working.map((d) => d.name).join(", ")})`}

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import type { Plan } from "@routepilot/contracts";
 import polyline from "@mapbox/polyline";
+import { FormatProvider } from "@/lib/format";
 import { DistanceUnitProvider } from "@/lib/format-distance";
 import { PlanResult } from "@/features/fleet/components/plan-result";
 
@@ -54,6 +55,20 @@ const donePlan: Plan = {
 };
 
 describe("PlanResult", () => {
+  it("writes the plan's times as the team's time of day in the reader's language, whatever the reader's time zone", () => {
+    render(
+      <FormatProvider language="de" timeZone="Pacific/Auckland" unit="km">
+        <PlanResult plan={donePlan} vehicleNames={{ v1: "Van 1", v2: "Van 2", v3: "Van 3" }} />
+      </FormatProvider>,
+    );
+    const van1 = screen.getByRole("listitem", { name: "Route of Van 1" });
+    expect(van1).toHaveTextContent("1. 09:00 Bakery");
+    expect(van1).toHaveTextContent("12,3 km · 5 h");
+    expect(within(screen.getByLabelText("Plan totals")).getByText("24,6 km")).toBeInTheDocument();
+    expect(within(screen.getByLabelText("Plan totals")).getByText("30,00 £")).toBeInTheDocument();
+    expect(screen.getByTestId("hour-scale")).toHaveTextContent("08:0009:0010:0011:0012:0013:00");
+  });
+
   it("shows totals, one colour per used vehicle with numbered stops, timelines and the unassigned order's reason", () => {
     const { container } = render(<PlanResult plan={donePlan} vehicleNames={{ v1: "Van 1", v2: "Van 2", v3: "Van 3" }} />);
     const totals = screen.getByRole("list", { name: "Routes" });

@@ -1,8 +1,7 @@
 import { useState, type DragEvent } from "react";
-import { fleetMessages, type Plan } from "@routepilot/contracts";
+import { createFormatter, fleetMessages, type Plan } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
-import { useFormatDistance } from "@/lib/format-distance";
-import { formatDuration } from "@/lib/format-duration";
+import { useFormat, type Formatter } from "@/lib/format";
 import { routeColour } from "@/lib/route-colours";
 import { MoveStopDialog, type MoveTarget } from "@/features/fleet/components/move-stop-dialog";
 import { PlanMap, type Depots } from "@/features/fleet/components/plan-map";
@@ -28,13 +27,20 @@ export type PlanEditing = {
 
 const DRAG_TYPE = "application/x-routepilot-order";
 
-/** "HH:MM" of an ISO time on the plan's date, as the server wrote it (the team's time of day). */
-export function clockOf(iso: string): string {
-  return iso.slice(11, 16);
+/** `format`'s language writing wall times: the plan's times are the team's time of day already, so no time zone moves them. */
+const wallClock = (format: Formatter) => createFormatter({ language: format.locale, timeZone: "UTC", unit: format.unit });
+
+/** The time of day of an ISO time on the plan's date as the server wrote it (the team's time of day), as `format`'s language writes it ("09:15"). */
+export function clockOf(iso: string, format: Formatter): string {
+  return wallClock(format).time(`${iso.slice(0, 19)}Z`);
+}
+
+/** A whole hour of the team's day (0–23) as `format`'s language writes it ("09:00"). */
+function hourOf(hour: number, format: Formatter): string {
+  return wallClock(format).time(Date.UTC(2000, 0, 1, hour));
 }
 
 const seconds = (iso: string) => Date.parse(iso) / 1000;
-export const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 /**
  * What a stop is called in the lists, the timeline and the map: a pickup is "Pick up for
@@ -52,27 +58,27 @@ export function stopTitles(plan: Pick<Plan, "routes" | "unassigned">): (stop: Pl
   };
 }
 
-/** The plan's totals in words (distances by `formatDistance`, from useFormatDistance): what the comparison and the result both show. */
-export function planFigures(plan: Plan, formatDistance: (meters: number) => string): { label: string; value: string }[] {
+/** The plan's totals in words, written by `format` (useFormat()): what the comparison and the result both show. */
+export function planFigures(plan: Plan, format: Formatter): { label: string; value: string }[] {
   const t = plan.totals;
   if (!t) return [];
   return [
-    { label: "Orders planned", value: `${t.assigned} of ${t.orders}` },
-    { label: "Unassigned", value: String(t.unassigned) },
-    { label: "Vehicles used", value: String(t.vehiclesUsed) },
-    { label: "Distance", value: formatDistance(t.distanceMeters) },
-    { label: "Time", value: formatDuration(t.durationSeconds) },
-    { label: "Waiting", value: formatDuration(t.waitingSeconds) },
-    { label: "Lateness", value: formatDuration(t.latenessSeconds) },
-    { label: "Cost", value: pounds(t.costPence) },
+    { label: "Orders planned", value: `${format.number(t.assigned)} of ${format.number(t.orders)}` },
+    { label: "Unassigned", value: format.number(t.unassigned) },
+    { label: "Vehicles used", value: format.number(t.vehiclesUsed) },
+    { label: "Distance", value: format.distance(t.distanceMeters) },
+    { label: "Time", value: format.duration(t.durationSeconds) },
+    { label: "Waiting", value: format.duration(t.waitingSeconds) },
+    { label: "Lateness", value: format.duration(t.latenessSeconds) },
+    { label: "Cost", value: format.money(t.costPence) },
   ];
 }
 
 function Totals({ plan }: { plan: Plan }) {
-  const formatDistance = useFormatDistance();
+  const format = useFormat();
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Plan totals">
-      {planFigures(plan, formatDistance).map((f) => (
+      {planFigures(plan, format).map((f) => (
         <div key={f.label} className="rounded-md border p-2">
           <dt className="text-xs text-muted-foreground">{f.label}</dt>
           <dd className="font-semibold">{f.value}</dd>
@@ -84,21 +90,22 @@ function Totals({ plan }: { plan: Plan }) {
 
 type Segment = { kind: "waiting" | "service" | "break" | "reload"; from: number; to: number; title: string; pickup?: boolean };
 
-function segmentsOf(route: PlanRoute, title: (stop: PlanStop) => string): Segment[] {
+function segmentsOf(route: PlanRoute, title: (stop: PlanStop) => string, format: Formatter): Segment[] {
+  const clock = (iso: string) => clockOf(iso, format);
   const out: Segment[] = [];
   route.stops.forEach((stop, i) => {
     const arrival = seconds(stop.arrival);
     const served = arrival + stop.waitingSeconds;
-    if (stop.waitingSeconds > 0) out.push({ kind: "waiting", from: arrival, to: served, title: `Waiting before stop ${i + 1}: ${formatDuration(stop.waitingSeconds)}` });
-    out.push({ kind: "service", from: served, to: seconds(stop.departure), title: `Stop ${i + 1} ${title(stop)}: ${clockOf(stop.arrival)}–${clockOf(stop.departure)}`, pickup: stop.kind === "pickup" });
+    if (stop.waitingSeconds > 0) out.push({ kind: "waiting", from: arrival, to: served, title: `Waiting before stop ${i + 1}: ${format.duration(stop.waitingSeconds)}` });
+    out.push({ kind: "service", from: served, to: seconds(stop.departure), title: `Stop ${i + 1} ${title(stop)}: ${clock(stop.arrival)}–${clock(stop.departure)}`, pickup: stop.kind === "pickup" });
   });
-  for (const b of route.breaks) out.push({ kind: "break", from: seconds(b.start), to: seconds(b.end), title: `Break ${clockOf(b.start)}–${clockOf(b.end)}` });
-  for (const r of route.reloads) out.push({ kind: "reload", from: seconds(r.arrival) + r.waitingSeconds, to: seconds(r.departure), title: `${fleetMessages.reloadLabel} ${clockOf(r.arrival)}–${clockOf(r.departure)}` });
+  for (const b of route.breaks) out.push({ kind: "break", from: seconds(b.start), to: seconds(b.end), title: `Break ${clock(b.start)}–${clock(b.end)}` });
+  for (const r of route.reloads) out.push({ kind: "reload", from: seconds(r.arrival) + r.waitingSeconds, to: seconds(r.departure), title: `${fleetMessages.reloadLabel} ${clock(r.arrival)}–${clock(r.departure)}` });
   return out;
 }
 
 /** "2 trips" when the vehicle reloads at its depot (issue 26); nothing for one trip. */
-const tripsOf = (route: PlanRoute) => (route.reloads.length > 0 ? `${route.reloads.length + 1} trips` : "");
+const tripsOf = (route: PlanRoute, format: Formatter) => (route.reloads.length > 0 ? `${format.number(route.reloads.length + 1)} trips` : "");
 
 const pickups = (route: PlanRoute) => route.stops.filter((s) => s.kind === "pickup").length;
 
@@ -114,14 +121,16 @@ const segmentClass: Record<Segment["kind"], string> = {
  * solid blocks (a pickup's outlined), waiting amber, breaks grey, reloads at the depot blue.
  */
 function Timeline({ route, colour, dayStart, dayEnd, title }: { route: PlanRoute; colour: string; dayStart: number; dayEnd: number; title: (stop: PlanStop) => string }) {
+  const format = useFormat();
+  const count = (n: number) => format.number(n);
   const span = Math.max(dayEnd - dayStart, 1);
   const pct = (t: number) => `${(((t - dayStart) / span) * 100).toFixed(2)}%`;
   const first = route.start ? seconds(route.start) : route.stops[0] ? seconds(route.stops[0].arrival) : dayStart;
   const last = route.end ? seconds(route.end) : route.stops.at(-1) ? seconds(route.stops.at(-1)!.departure) : dayEnd;
   return (
-    <div className="relative h-6 rounded bg-muted" role="img" aria-label={`Timeline ${route.start ? clockOf(route.start) : ""}–${route.end ? clockOf(route.end) : ""}: driving ${formatDuration(route.drivingSeconds)}, service ${formatDuration(route.serviceSeconds)}, waiting ${formatDuration(route.waitingSeconds)}, ${route.breaks.length} breaks${pickups(route) > 0 ? `, ${pickups(route)} pickups` : ""}${route.reloads.length > 0 ? `, ${route.reloads.length} ${route.reloads.length === 1 ? "reload" : "reloads"} at the depot` : ""}`}>
+    <div className="relative h-6 rounded bg-muted" role="img" aria-label={`Timeline ${route.start ? clockOf(route.start, format) : ""}–${route.end ? clockOf(route.end, format) : ""}: driving ${format.duration(route.drivingSeconds)}, service ${format.duration(route.serviceSeconds)}, waiting ${format.duration(route.waitingSeconds)}, ${count(route.breaks.length)} breaks${pickups(route) > 0 ? `, ${count(pickups(route))} pickups` : ""}${route.reloads.length > 0 ? `, ${count(route.reloads.length)} ${route.reloads.length === 1 ? "reload" : "reloads"} at the depot` : ""}`}>
       <div className="absolute top-1/2 h-1 -translate-y-1/2 rounded" style={{ left: pct(first), width: `calc(${pct(last)} - ${pct(first)})`, background: colour, opacity: 0.5 }} />
-      {segmentsOf(route, title).map((s, i) => (
+      {segmentsOf(route, title, format).map((s, i) => (
         <div
           key={i}
           title={s.title}
@@ -145,8 +154,9 @@ function Timeline({ route, colour, dayStart, dayEnd, title }: { route: PlanRoute
  * placed like the timelines' blocks; `reference` is the ISO time of `dayStart`.
  */
 function HourScale({ reference, dayStart, dayEnd }: { reference: string; dayStart: number; dayEnd: number }) {
+  const format = useFormat();
   const span = Math.max(dayEnd - dayStart, 1);
-  const [h, m] = clockOf(reference).split(":").map(Number);
+  const [h, m] = reference.slice(11, 16).split(":").map(Number);
   const startMinute = h! * 60 + m! + (dayStart - seconds(reference)) / 60;
   const hours: number[] = [];
   for (let hour = Math.ceil(startMinute / 60); hour * 60 <= startMinute + span / 60; hour++) hours.push(hour);
@@ -157,7 +167,7 @@ function HourScale({ reference, dayStart, dayEnd }: { reference: string; dayStar
         .filter((hour) => hour % step === 0)
         .map((hour) => (
           <span key={hour} className="absolute -translate-x-1/2" style={{ left: `${((((hour * 60 - startMinute) * 60) / span) * 100).toFixed(2)}%` }}>
-            {String(hour % 24).padStart(2, "0")}:00
+            {hourOf(hour % 24, format)}
           </span>
         ))}
     </div>
@@ -177,7 +187,7 @@ type RouteCardProps = {
 
 function RouteCard({ route, index, name, dayStart, dayEnd, editing, title, onStartMove }: RouteCardProps) {
   const colour = routeColour(index);
-  const formatDistance = useFormatDistance();
+  const format = useFormat();
   const dropAt = (position: number) => ({
     onDragOver: (e: DragEvent) => {
       if (editing && e.dataTransfer.types.includes(DRAG_TYPE)) e.preventDefault();
@@ -196,8 +206,8 @@ function RouteCard({ route, index, name, dayStart, dayEnd, editing, title, onSta
         <span className="inline-block size-3 rounded-full" style={{ background: colour }} data-route-colour={colour} aria-hidden="true" />
         <strong>{name}</strong>
         <span className="text-sm text-muted-foreground">
-          {route.stops.length} stops{tripsOf(route) ? ` in ${tripsOf(route)}` : ""} · {formatDistance(route.distanceMeters)} · {formatDuration(route.durationSeconds)}
-          {route.load.length > 0 ? ` · load ${route.load.join(" / ")}` : ""}
+          {format.number(route.stops.length)} stops{tripsOf(route, format) ? ` in ${tripsOf(route, format)}` : ""} · {format.distance(route.distanceMeters)} · {format.duration(route.durationSeconds)}
+          {route.load.length > 0 ? ` · load ${route.load.map((n) => format.number(n, 3)).join(" / ")}` : ""}
         </span>
       </div>
       <Timeline route={route} colour={colour} dayStart={dayStart} dayEnd={dayEnd} title={title} />
@@ -211,8 +221,8 @@ function RouteCard({ route, index, name, dayStart, dayEnd, editing, title, onSta
             ...reloads.map((r, k) => (
               <li key={`reload-${i}-${k}`} className="flex flex-wrap items-center gap-2 rounded px-1 text-muted-foreground" data-reload="" {...dropAt(i)}>
                 <span>
-                  {clockOf(r.arrival)}–{clockOf(r.departure)} <strong className="font-medium text-foreground">{fleetMessages.reloadLabel}</strong>
-                  {r.load.length > 0 ? ` (loads ${r.load.join(" / ")})` : ""}
+                  {clockOf(r.arrival, format)}–{clockOf(r.departure, format)} <strong className="font-medium text-foreground">{fleetMessages.reloadLabel}</strong>
+                  {r.load.length > 0 ? ` (loads ${r.load.map((n) => format.number(n, 3)).join(" / ")})` : ""}
                 </span>
               </li>
             )),
@@ -226,14 +236,14 @@ function RouteCard({ route, index, name, dayStart, dayEnd, editing, title, onSta
               {...dropAt(i)}
             >
               <span>
-                {i + 1}. {clockOf(stop.arrival)}{" "}
+                {i + 1}. {clockOf(stop.arrival, format)}{" "}
                 {stop.kind === "pickup" ? (
                   <abbr title="Pickup" className="mr-1 inline-flex size-5 items-center justify-center rounded-sm border text-xs font-bold no-underline" style={{ borderColor: colour }} data-pickup-badge="">
                     P
                   </abbr>
                 ) : null}
                 {title(stop)}
-                {stop.waitingSeconds > 0 ? <span className="text-muted-foreground"> (waits {formatDuration(stop.waitingSeconds)})</span> : null}
+                {stop.waitingSeconds > 0 ? <span className="text-muted-foreground"> (waits {format.duration(stop.waitingSeconds)})</span> : null}
                 {violating ? <strong> — breaks a constraint</strong> : null}
               </span>
               {editing ? (
@@ -265,6 +275,7 @@ type PlanResultProps = {
 
 /** A finished plan: totals, the map, a timeline per vehicle, and every unassigned order with why. */
 export function PlanResult({ plan, vehicleNames, depots = {}, editing }: PlanResultProps) {
+  const format = useFormat();
   const [moving, setMoving] = useState<MoveTarget | null>(null);
   const title = stopTitles(plan);
   // While editing, empty routes stay as drop targets; colours follow the order of the plan's routes.
@@ -290,7 +301,7 @@ export function PlanResult({ plan, vehicleNames, depots = {}, editing }: PlanRes
       {plan.unassigned.length > 0 ? (
         <section aria-labelledby="unassigned-title" className="grid gap-2">
           <h3 id="unassigned-title" className="font-medium text-destructive">
-            {plan.unassigned.length === 1 ? "1 order could not be planned" : `${plan.unassigned.length} orders could not be planned`}
+            {plan.unassigned.length === 1 ? "1 order could not be planned" : `${format.number(plan.unassigned.length)} orders could not be planned`}
           </h3>
           <ul className="grid gap-1 text-sm">
             {plan.unassigned.map((u) => (

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { InlineError } from "@/components/errors/inline-error";
 import { ApiError, errorMessage } from "@/lib/api-client";
-import { useFormatDistance } from "@/lib/format-distance";
+import { useFormat, type Formatter } from "@/lib/format";
 import { weekdayOf } from "@/lib/operating-day";
 import { isDispatchWarning, useComparePlans, useCreateVariant, useDispatchPlan, useMovePlanStop, useReplan, useSavePlanLocks } from "@/features/fleet/api/plan-edits";
 import { useDayPlans, usePlan } from "@/features/fleet/api/plans";
@@ -17,21 +17,22 @@ const selectClass = "h-9 rounded-md border border-input bg-background px-2 text-
 const objectiveTitles: Record<PlanObjective, string> = { min_time: "Least time", min_vehicles: "Fewest vehicles", balance: "Balanced workload" };
 
 function Progress({ plan }: { plan: PlanDetail | undefined }) {
+  const format = useFormat();
   return (
     <div className="grid gap-1">
       <progress className="w-full" max={1} value={plan?.progress ?? 0} aria-label="Planning progress" />
-      <p className="text-sm text-muted-foreground">{plan?.status === "solving" ? `Planning… ${Math.round(plan.progress * 100)}%` : "Waiting for the planner…"}</p>
+      <p className="text-sm text-muted-foreground">{plan?.status === "solving" ? `Planning… ${format.percent(plan.progress * 100, 0)}` : "Waiting for the planner…"}</p>
     </div>
   );
 }
 
 type PlanSummary = { id: string; name: string | null; parentPlanId: string | null; createdAt: string; version: number };
 
-/** What a plan is called in the comparison: its variant name, else when it was made. */
-export function planTitle(p: Pick<PlanSummary, "name" | "createdAt">): string {
+/** What a plan is called in the comparison: its variant name, else when it was made (a time written by `format`, useFormat()). */
+export function planTitle(p: Pick<PlanSummary, "name" | "createdAt">, format: Formatter): string {
   if (p.name) return p.name;
   const made = new Date(p.createdAt);
-  return Number.isNaN(made.getTime()) ? "First plan" : `First plan (made ${made.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })})`;
+  return Number.isNaN(made.getTime()) ? "First plan" : `First plan (made ${format.time(made)})`;
 }
 
 /** The plans of `plans` in the same family as `id` (the first plan and every variant made from it or its variants). */
@@ -58,6 +59,7 @@ const MAX_COMPARED = 5;
  */
 function CompareChooser({ teamId, date, currentId, onPick }: { teamId: string; date: string; currentId: string; onPick: (id: string) => void }) {
   const day = useDayPlans(teamId, date);
+  const format = useFormat();
   const [choice, setChoice] = useState<Record<string, boolean>>({});
   const plans = day.data ?? [];
   const family = planFamily(plans, currentId);
@@ -79,7 +81,7 @@ function CompareChooser({ teamId, date, currentId, onPick }: { teamId: string; d
               disabled={p.id === currentId || (!chosen.includes(p.id) && chosen.length >= MAX_COMPARED)}
               onChange={(e) => setChoice({ ...choice, [p.id]: e.target.checked })}
             />
-            {planTitle(p)}
+            {planTitle(p, format)}
             {p.dispatchedAt ? <span className="text-muted-foreground">(dispatched)</span> : null}
           </label>
         ))}
@@ -93,11 +95,11 @@ function CompareChooser({ teamId, date, currentId, onPick }: { teamId: string; d
 /** Side by side: the totals of the plans, one column each; "Use this plan" picks one. */
 function Comparison({ teamId, planIds, currentId, onPick }: { teamId: string; planIds: string[]; currentId: string; onPick: (id: string) => void }) {
   const compare = useComparePlans(teamId, planIds);
-  const formatDistance = useFormatDistance();
+  const format = useFormat();
   if (compare.error) return <p className="text-sm text-destructive">{errorMessage(compare.error)}</p>;
   if (!compare.data) return <p className="text-sm text-muted-foreground">Comparing…</p>;
   const { plans } = compare.data;
-  const rows = plans.map((p) => ({ p, figures: planFigures({ totals: p.totals } as PlanDetail, formatDistance) }));
+  const rows = plans.map((p) => ({ p, figures: planFigures({ totals: p.totals } as PlanDetail, format) }));
   const labels = rows[0]?.figures.map((f) => f.label) ?? [];
   return (
     <div className="overflow-x-auto">
@@ -107,7 +109,7 @@ function Comparison({ teamId, planIds, currentId, onPick }: { teamId: string; pl
             <th className="p-2 text-left">Plan</th>
             {rows.map(({ p }) => (
               <th key={p.id} className="p-2 text-left">
-                {planTitle(p)} <span className="block text-xs font-normal text-muted-foreground">{objectiveTitles[p.objective]}</span>
+                {planTitle(p, format)} <span className="block text-xs font-normal text-muted-foreground">{objectiveTitles[p.objective]}</span>
               </th>
             ))}
           </tr>

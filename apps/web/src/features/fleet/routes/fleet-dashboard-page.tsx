@@ -7,7 +7,8 @@ import { DayPicker } from "@/components/day-picker";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
-import { dayTitle, useOperatingDay } from "@/lib/operating-day";
+import { useFormat } from "@/lib/format";
+import { useOperatingDay } from "@/lib/operating-day";
 import { cn } from "@/lib/utils";
 import { useDrivers } from "@/features/fleet/api/drivers";
 import { useDayPlans } from "@/features/fleet/api/plans";
@@ -26,6 +27,7 @@ const sections = [
 ] as const;
 
 function Count({ title, value, to, action }: { title: string; value: number | undefined; to: string; action: string }) {
+  const format = useFormat();
   return (
     <Card>
       <CardHeader>
@@ -34,7 +36,7 @@ function Count({ title, value, to, action }: { title: string; value: number | un
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-2">
-        <p className="text-3xl font-bold">{value ?? <Spinner />}</p>
+        <p className="text-3xl font-bold">{value === undefined ? <Spinner /> : format.number(value)}</p>
         <Link className="text-sm text-primary underline-offset-4 hover:underline" to={to}>
           {action}
         </Link>
@@ -56,10 +58,12 @@ function dayLink(path: string, query: string, date: string, planId?: string): st
 /** A day's plans with their status (dispatched or not) and size, each opening in the planner. */
 function DayPlans({ teamId, query, date, id }: { teamId: string; query: string; date: string; id: string }) {
   const plans = useDayPlans(teamId, date);
+  const format = useFormat();
+  const count = (n: number) => format.number(n);
   return (
     <section aria-labelledby={id} className="grid gap-2">
       <h2 id={id} className="text-lg font-semibold">
-        {`Plans for ${dayTitle(date)}`}
+        {`Plans for ${format.day(date, "weekday")}`}
       </h2>
       {plans.isPending ? <Spinner /> : null}
       {plans.data && plans.data.length === 0 ? (
@@ -76,10 +80,10 @@ function DayPlans({ teamId, query, date, id }: { teamId: string; query: string; 
           {plans.data.map((p) => (
             <li key={p.id} className="rounded-md border p-2">
               <Link className="font-semibold text-primary underline-offset-4 hover:underline" to={dayLink("/fleet/route-optimization", query, date, p.id)}>
-                {p.name ?? `Plan of ${p.orderCount} orders`}
+                {p.name ?? `Plan of ${count(p.orderCount)} orders`}
               </Link>{" "}
               — {p.dispatchedAt ? "Dispatched" : statusNames[p.status]}
-              {p.totals ? ` · ${p.totals.assigned} of ${p.totals.orders} orders on ${p.totals.vehiclesUsed} vehicles` : ""}
+              {p.totals ? ` · ${count(p.totals.assigned)} of ${count(p.totals.orders)} orders on ${count(p.totals.vehiclesUsed)} vehicles` : ""}
             </li>
           ))}
         </ul>
