@@ -1,9 +1,11 @@
-import { formatPence, type AdminOverageCharge } from "@routepilot/contracts";
+import type { AdminOverageCharge } from "@routepilot/contracts";
+import { useFormat } from "@/lib/format";
 
 const statusLabels: Record<string, string> = { pending: "Pending", paid: "Paid", failed: "Failed" };
 
 /** Overage charges (SPEC §9: 100 p a route above the limit), in pounds with two decimals. */
 export function OverageTable({ charges, label }: { charges: AdminOverageCharge[]; label: string }) {
+  const format = useFormat();
   return (
     <table className="w-full text-sm" aria-label={label}>
       <thead>
@@ -17,9 +19,9 @@ export function OverageTable({ charges, label }: { charges: AdminOverageCharge[]
       <tbody>
         {charges.map((c) => (
           <tr key={c.id}>
-            <td className="py-1 pr-4">{new Date(c.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" })}</td>
-            <td className="py-1 pr-4">{c.overageRoutes}</td>
-            <td className="py-1 pr-4">{formatPence(c.amountCharged)}</td>
+            <td className="py-1 pr-4">{format.date(c.createdAt)}</td>
+            <td className="py-1 pr-4">{format.number(c.overageRoutes)}</td>
+            <td className="py-1 pr-4">{format.money(c.amountCharged)}</td>
             <td className="py-1">{statusLabels[c.paymentStatus] ?? c.paymentStatus}</td>
           </tr>
         ))}

@@ -3,6 +3,7 @@ import { Download, Table2, BarChart3 } from "lucide-react";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useFormat, type Formatter } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { chartColor, chartTheme } from "./chart-theme";
 import { downloadText } from "@/lib/download";
@@ -25,10 +26,11 @@ export type ChartCardProps<T> = {
   className?: string;
 };
 
-function display<T>(column: ChartColumn<T>, row: T): string {
+/** A cell of the table view: the column's own format, else numbers in the reader's language (up to three decimals). */
+function display<T>(column: ChartColumn<T>, row: T, format: Formatter): string {
   const value = row[column.key];
   if (column.format) return column.format(value, row);
-  if (typeof value === "number") return value.toLocaleString("en-GB");
+  if (typeof value === "number") return format.number(value, 3);
   return value === null || value === undefined ? "" : String(value);
 }
 
@@ -38,6 +40,7 @@ function display<T>(column: ChartColumn<T>, row: T): string {
  */
 export function ChartCard<T>({ title, description, period, rows, columns, children, height = 260, emptyText = "No data for this period.", className }: ChartCardProps<T>) {
   const [asTable, setAsTable] = useState(false);
+  const format = useFormat();
   const titleId = useId();
   const empty = rows.length === 0;
   return (
@@ -83,11 +86,11 @@ export function ChartCard<T>({ title, description, period, rows, columns, childr
                     {columns.map((c, i) =>
                       i === 0 ? (
                         <th key={c.key} scope="row" className="px-2 py-1.5 text-left font-normal">
-                          {display(c, row)}
+                          {display(c, row, format)}
                         </th>
                       ) : (
                         <td key={c.key} className="px-2 py-1.5 text-right tabular-nums">
-                          {display(c, row)}
+                          {display(c, row, format)}
                         </td>
                       ),
                     )}

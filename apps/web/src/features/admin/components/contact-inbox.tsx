@@ -16,6 +16,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { Spinner } from "@/components/ui/spinner";
 import { InlineError } from "@/components/errors/inline-error";
 import { errorMessage } from "@/lib/api-client";
+import { useFormat } from "@/lib/format";
 import { fieldErrorsOf } from "@/lib/use-server-field-errors";
 import { cn } from "@/lib/utils";
 import { useContactMessages } from "@/features/admin/api/get-contact-messages";
@@ -28,9 +29,6 @@ const selectClass = "h-10 rounded-md border border-input bg-background px-2 text
 const statusNames: Record<ContactMessageStatus, string> = { open: "Open", answered: "Answered", handled: "Handled" };
 const statusVariant: Record<ContactMessageStatus, "default" | "secondary" | "success"> = { open: "default", answered: "secondary", handled: "success" };
 const topicNames: Record<string, string> = { general: "General question", sales: "Sales and plans", support: "Technical support", billing: "Billing", press: "Press" };
-
-/** A date and time in the browser's language and time zone. */
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 function StatusBadge({ status }: { status: ContactMessageStatus }) {
   return <Badge variant={statusVariant[status]}>{statusNames[status]}</Badge>;
@@ -52,6 +50,7 @@ function DeliveryNote({ reply }: { reply: ContactReply }) {
 /** One message: the text, the replies, the reply form, and handled / reopen / unread. */
 function ContactMessageView({ id, onBack, onResult }: { id: string; onBack: () => void; onResult: (text: string) => void }) {
   const message = useContactMessage(id);
+  const format = useFormat();
   const reply = useReplyToContactMessage();
   const update = useUpdateContactMessage();
   const [text, setText] = useState("");
@@ -123,7 +122,7 @@ function ContactMessageView({ id, onBack, onResult }: { id: string; onBack: () =
           <StatusBadge status={m.status} />
           <span>{topicNames[m.topic] ?? m.topic}</span>
           <span aria-hidden="true">·</span>
-          <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
+          <time dateTime={m.createdAt}>{format.dateTime(m.createdAt)}</time>
           {m.userId ? <span>· signed in</span> : null}
         </p>
       </header>
@@ -136,7 +135,7 @@ function ContactMessageView({ id, onBack, onResult }: { id: string; onBack: () =
             {m.replies.map((r) => (
               <li key={r.id} className="rounded-md border-l-4 border-primary bg-background p-3 text-sm">
                 <p className="text-xs text-muted-foreground">
-                  {r.authorName} · <time dateTime={r.createdAt}>{when(r.createdAt)}</time> · <DeliveryNote reply={r} />
+                  {r.authorName} · <time dateTime={r.createdAt}>{format.dateTime(r.createdAt)}</time> · <DeliveryNote reply={r} />
                 </p>
                 <p className="mt-1 break-words whitespace-pre-wrap">{r.text}</p>
               </li>
@@ -158,7 +157,7 @@ function ContactMessageView({ id, onBack, onResult }: { id: string; onBack: () =
           onChange={(e) => setText(e.target.value)}
         />
         <p id={`${replyId}-count`} className="text-xs text-muted-foreground">
-          {text.length} / {CONTACT_REPLY_MAX} characters. The sender gets your reply with their message quoted.
+          {format.number(text.length)} / {format.number(CONTACT_REPLY_MAX)} characters. The sender gets your reply with their message quoted.
         </p>
         <InlineError error={replyError} />
         <div className="flex flex-wrap gap-2">
@@ -189,6 +188,7 @@ function ContactMessageView({ id, onBack, onResult }: { id: string; onBack: () =
 }
 
 function MessageItem({ m, selected, onOpen }: { m: ContactMessageSummary; selected: boolean; onOpen: () => void }) {
+  const format = useFormat();
   return (
     <li>
       <button
@@ -209,7 +209,7 @@ function MessageItem({ m, selected, onOpen }: { m: ContactMessageSummary; select
           <StatusBadge status={m.status} />
         </span>
         <span className="break-all text-xs text-muted-foreground">
-          {m.email} · {topicNames[m.topic] ?? m.topic} · <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
+          {m.email} · {topicNames[m.topic] ?? m.topic} · <time dateTime={m.createdAt}>{format.dateTime(m.createdAt)}</time>
           {m.replies > 0 ? ` · ${m.replies} ${m.replies === 1 ? "reply" : "replies"}` : ""}
         </span>
         <span className={cn("line-clamp-2 break-words", m.read ? "text-muted-foreground" : "font-semibold")}>{m.preview}</span>
@@ -228,6 +228,7 @@ export function ContactInbox() {
   const list = useContactMessages({ q: q.trim() || undefined, status: status || undefined, page });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
   const listRef = useRef<HTMLDivElement>(null);
+  const format = useFormat();
 
   const back = () => {
     const id = openId;
@@ -303,7 +304,7 @@ export function ContactInbox() {
             </ul>
           )}
           <nav aria-label="Inbox pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
-            <span>{list.data ? `${list.data.total} ${list.data.total === 1 ? "message" : "messages"} · page ${page} of ${pages}` : ""}</span>
+            <span>{list.data ? `${format.number(list.data.total)} ${list.data.total === 1 ? "message" : "messages"} · page ${page} of ${pages}` : ""}</span>
             <div className="flex gap-2">
               <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
                 Previous

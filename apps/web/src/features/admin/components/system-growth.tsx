@@ -1,6 +1,7 @@
-import { formatPence, tierDisplayNames, tiers as allTiers, type SystemAnalytics, type Tier } from "@routepilot/contracts";
+import { tierDisplayNames, tiers as allTiers, type SystemAnalytics, type Tier } from "@routepilot/contracts";
 import { ChartCard, PeriodPicker, SeriesChart, usePeriod, type ChartColumn } from "@/components/charts";
 import { errorMessage } from "@/lib/api-client";
+import { useFormat, type Formatter } from "@/lib/format";
 import { useSystemAnalytics } from "@/features/admin/api/system";
 
 type Day = SystemAnalytics["byDay"][number];
@@ -9,19 +10,16 @@ type TierRow = { tier: Tier; name: string; users: number };
 /** A day of the tier mix flattened for the stacked chart: accounts per tier at the end of the day. */
 type TierDay = { day: string } & Record<Tier, number>;
 
-const pence = (value: unknown) => formatPence(Number(value));
+/** The CSV keeps pounds as a plain number ("12.00") for spreadsheets; the table shows them formatted. */
 const pounds = (value: unknown) => (Number(value) / 100).toFixed(2);
-/** "2025-01-05" → "5 Jan"; "2025-01" → "Jan 2025" (UTC). */
-const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
 
 const dayColumn: ChartColumn<Day> = { key: "day", label: "Day (UTC)" };
-const monthColumns: ChartColumn<Month>[] = [
-  { key: "month", label: "Month", format: (v) => monthLabel(String(v)) },
+const monthColumns = (format: Formatter): ChartColumn<Month>[] => [
+  { key: "month", label: "Month", format: (v) => format.day(String(v), "monthYear") },
   { key: "charges", label: "Charges" },
   { key: "overageRoutes", label: "Overage routes" },
-  { key: "amountPence", label: "Charged", format: pence, csv: pounds },
-  { key: "paidPence", label: "Paid", format: pence, csv: pounds },
+  { key: "amountPence", label: "Charged", format: (v) => format.money(Number(v)), csv: pounds },
+  { key: "paidPence", label: "Paid", format: (v) => format.money(Number(v)), csv: pounds },
 ];
 const tierColumns: ChartColumn<TierRow>[] = [
   { key: "name", label: "Plan" },
@@ -39,12 +37,13 @@ function tierDays(data: SystemAnalytics): TierDay[] {
 }
 
 function Totals({ data }: { data: SystemAnalytics }) {
+  const format = useFormat();
   const items: [string, string][] = [
-    ["Sign-ups", data.totals.signUps.toLocaleString("en-GB")],
-    ["Active users", data.totals.activeUsers.toLocaleString("en-GB")],
-    ["Routes planned", data.totals.routes.toLocaleString("en-GB")],
-    ["Overage charged", formatPence(data.totals.overagePence)],
-    ["Accounts now", data.totals.users.toLocaleString("en-GB")],
+    ["Sign-ups", format.number(data.totals.signUps)],
+    ["Active users", format.number(data.totals.activeUsers)],
+    ["Routes planned", format.number(data.totals.routes)],
+    ["Overage charged", format.money(data.totals.overagePence)],
+    ["Accounts now", format.number(data.totals.users)],
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
@@ -59,6 +58,10 @@ function Totals({ data }: { data: SystemAnalytics }) {
 }
 
 function Charts({ data }: { data: SystemAnalytics }) {
+  const format = useFormat();
+  /** "2025-01-05" → "5 Jan"; "2025-01" → "Jan 2025": calendar days and months (UTC), not instants. */
+  const dayLabel = (day: string) => format.day(day, "dayMonth");
+  const monthLabel = (month: string) => format.day(month, "monthYear");
   const period = { from: data.from, to: data.to };
   const perDay = (key: "signUps" | "activeUsers" | "routes", title: string, label: string, kind: "bar" | "line", description: string) => (
     <ChartCard title={title} description={description} period={period} rows={data.byDay} columns={[dayColumn, { key, label }]}>
@@ -90,7 +93,7 @@ function Charts({ data }: { data: SystemAnalytics }) {
         description="Overage charges recorded each month: charged (pending, paid or failed) and paid."
         period={period}
         rows={data.overageByMonth}
-        columns={monthColumns}
+        columns={monthColumns(format)}
         className="lg:col-span-2"
       >
         <SeriesChart
@@ -101,7 +104,7 @@ function Charts({ data }: { data: SystemAnalytics }) {
             { key: "amountPence", label: "Charged" },
             { key: "paidPence", label: "Paid" },
           ]}
-          format={(v) => formatPence(v)}
+          format={(v) => format.money(v)}
           formatX={monthLabel}
         />
       </ChartCard>

@@ -2,12 +2,13 @@ import type { ReactNode } from "react";
 import { formatUptime } from "@/lib/format-duration";
 import { HEALTH_REFRESH_MS, systemMessages, type HealthDetails, type RequestWindow } from "@routepilot/contracts";
 import { errorMessage } from "@/lib/api-client";
+import { useFormat, type Formatter } from "@/lib/format";
 import { useHealthDetails } from "@/features/admin/api/system";
 
 const UNKNOWN = systemMessages.unknown;
 
 /** Bytes in binary units ("12.3 MB"), or Unknown. */
-export function bytesText(bytes: number | null): string {
+export function bytesText(bytes: number | null, format: Formatter): string {
   if (bytes === null) return UNKNOWN;
   const units = ["B", "KB", "MB", "GB", "TB"];
   let value = bytes;
@@ -16,13 +17,15 @@ export function bytesText(bytes: number | null): string {
     value /= 1024;
     unit += 1;
   }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+  return `${format.number(value, unit === 0 ? 0 : 1)} ${units[unit]}`;
 }
 
-const msText = (ms: number | null) => (ms === null ? "No solves in the last hour" : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
-const rateText = (w: RequestWindow) =>
-  `${w.perMinute.toLocaleString("en-GB")} / min · ${w.errorRatePercent === null ? "no requests" : `${w.errorRatePercent}% errors (${w.errors})`}`;
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB") : UNKNOWN);
+const msText = (format: Formatter, ms: number | null) =>
+  ms === null ? "No solves in the last hour" : ms >= 1000 ? `${format.number(ms / 1000, 2)} s` : `${format.number(Math.round(ms), 0)} ms`;
+const rateText = (format: Formatter, w: RequestWindow) =>
+  `${format.number(w.perMinute, 1)} / min · ${w.errorRatePercent === null ? "no requests" : `${format.percent(w.errorRatePercent, 2)} errors (${format.number(w.errors)})`}`;
+/** An instant to the second ("29 Nov 2026, 14:05:07"), or Unknown. */
+const when = (format: Formatter, iso: string | null) => (iso ? `${format.date(iso)}, ${format.time(iso, { seconds: true })}` : UNKNOWN);
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -35,6 +38,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 
 function Figures({ health }: { health: HealthDetails }) {
   const { version, database, solver, requests, mail, migrations } = health;
+  const format = useFormat();
   return (
     <>
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -43,19 +47,19 @@ function Figures({ health }: { health: HealthDetails }) {
         </Item>
         <Item label="Uptime">{formatUptime(health.uptimeSeconds)}</Item>
         <Item label="Database">{database.label}</Item>
-        <Item label="Database size">{bytesText(database.sizeBytes)}</Item>
+        <Item label="Database size">{bytesText(database.sizeBytes, format)}</Item>
         <Item label="Solver pool">
           {solver.busy} of {solver.workers} busy · {solver.queued} queued (max {solver.maxQueue})
         </Item>
         <Item label={`Solve time p50 / p95 (${solver.recentSolves} in the last hour)`}>
-          {solver.recentSolves === 0 ? msText(null) : `${msText(solver.p50Ms)} / ${msText(solver.p95Ms)}`}
+          {solver.recentSolves === 0 ? msText(format, null) : `${msText(format, solver.p50Ms)} / ${msText(format, solver.p95Ms)}`}
         </Item>
-        <Item label={`Requests, last ${requests.short.minutes} min`}>{rateText(requests.short)}</Item>
-        <Item label={`Requests, last ${requests.long.minutes} min`}>{rateText(requests.long)}</Item>
+        <Item label={`Requests, last ${requests.short.minutes} min`}>{rateText(format, requests.short)}</Item>
+        <Item label={`Requests, last ${requests.long.minutes} min`}>{rateText(format, requests.long)}</Item>
         <Item label="Mail outbox">
           {mail.queued} queued · {mail.failed} failed
           <span className="block text-xs font-normal text-muted-foreground">
-            {mail.smtpConfigured ? (mail.oldestQueuedAt ? `Oldest queued ${when(mail.oldestQueuedAt)}` : "Nothing waiting") : "No SMTP_URL: messages stay in the outbox"}
+            {mail.smtpConfigured ? (mail.oldestQueuedAt ? `Oldest queued ${when(format, mail.oldestQueuedAt)}` : "Nothing waiting") : "No SMTP_URL: messages stay in the outbox"}
           </span>
         </Item>
         <Item label="Migrations">
@@ -71,7 +75,7 @@ function Figures({ health }: { health: HealthDetails }) {
             {migrations.last.map((m) => (
               <li key={m.hash} className="flex flex-wrap gap-x-3">
                 <span className="font-medium">{m.tag ?? `${UNKNOWN} (${m.hash.slice(0, 12)})`}</span>
-                <span className="text-muted-foreground">{when(m.appliedAt)}</span>
+                <span className="text-muted-foreground">{when(format, m.appliedAt)}</span>
               </li>
             ))}
           </ul>
@@ -84,6 +88,7 @@ function Figures({ health }: { health: HealthDetails }) {
 /** Version, uptime, database, solver pool, request and error rate, mail outbox and migrations; refreshed every 30 s. */
 export function SystemHealthPanel() {
   const health = useHealthDetails();
+  const format = useFormat();
   return (
     <section aria-labelledby="system-health" className="flex min-w-0 flex-col gap-3 rounded-lg border bg-card p-4 text-card-foreground">
       <div>
@@ -92,7 +97,7 @@ export function SystemHealthPanel() {
         </h2>
         <p className="text-sm text-muted-foreground">
           This server process, read every {HEALTH_REFRESH_MS / 1000} s
-          {health.dataUpdatedAt ? ` · updated ${new Date(health.dataUpdatedAt).toLocaleTimeString("en-GB")}` : ""}.
+          {health.dataUpdatedAt ? ` · updated ${format.time(health.dataUpdatedAt, { seconds: true })}` : ""}.
         </p>
       </div>
       {health.isError ? (

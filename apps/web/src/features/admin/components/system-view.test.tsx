@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
-import type { HealthDetails, SystemAnalytics } from "@routepilot/contracts";
+import { createFormatter, type HealthDetails, type SystemAnalytics } from "@routepilot/contracts";
 import { jsonResponse, renderWithQuery } from "@/test/utils";
 import { SystemGrowth } from "@/features/admin/components/system-growth";
 import { SystemHealthPanel, bytesText } from "@/features/admin/components/system-health-panel";
@@ -70,9 +70,11 @@ describe("formatting", () => {
     expect(uptimeText(3723)).toBe("1 h 2 min");
     expect(uptimeText(2 * 86_400 + 3 * 3600)).toBe("2 d 3 h");
     expect(uptimeText(42)).toBe("42 s");
-    expect(bytesText(12_884_902)).toBe("12.3 MB");
-    expect(bytesText(512)).toBe("512 B");
-    expect(bytesText(null)).toBe("Unknown");
+    const en = createFormatter({ language: "en", timeZone: "UTC", unit: "km" });
+    expect(bytesText(12_884_902, en)).toBe("12.3 MB");
+    expect(bytesText(512, en)).toBe("512 B");
+    expect(bytesText(null, en)).toBe("Unknown");
+    expect(bytesText(12_884_902, createFormatter({ language: "de", timeZone: "UTC", unit: "km" }))).toBe("12,3 MB");
   });
 });
 

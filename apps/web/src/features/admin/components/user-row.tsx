@@ -12,6 +12,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useFormat } from "@/lib/format";
 import { useBanUser } from "@/features/admin/api/ban-user";
 import { useChangePlan } from "@/features/admin/api/change-plan";
 import { useChangeRole } from "@/features/admin/api/change-role";
@@ -76,6 +77,7 @@ type UserRowProps = {
  * unchanged. Deleting asks for the user's e-mail typed in its own dialog.
  */
 export function UserRow({ user, canChangeRoles, canDelete, onResult }: UserRowProps) {
+  const format = useFormat();
   const [showOverage, setShowOverage] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [pending, setPending] = useState<PendingChange | null>(null);
@@ -152,9 +154,9 @@ export function UserRow({ user, canChangeRoles, canDelete, onResult }: UserRowPr
           )}
         </td>
         <td className="py-2 pr-3 tabular-nums">
-          {user.routesUsed} / {user.monthlyLimit}
+          {format.number(user.routesUsed)} / {format.number(user.monthlyLimit)}
         </td>
-        <td className="py-2 pr-3">{new Date(user.createdAt).toLocaleDateString()}</td>
+        <td className="py-2 pr-3">{format.date(user.createdAt)}</td>
         <td className="py-2 pr-3">{user.banned ? <Badge variant="destructive">Banned</Badge> : <span className="text-muted-foreground">No</span>}</td>
         <td className="py-2">
           <div className="flex flex-wrap gap-2">

@@ -9,6 +9,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth";
+import { useFormat } from "@/lib/format";
 import { useBillingAccount } from "@/features/billing/api/get-billing-account";
 
 /** How long /payment-success waits for Stripe's webhook, and how often it asks. */
@@ -30,6 +31,7 @@ export function PaymentSuccessPage() {
   const account = useBillingAccount({ enabled: user !== null, refetchInterval: false });
   const done = confirmed(account.data);
   const queryClient = useQueryClient();
+  const format = useFormat();
   const { refetch } = account;
 
   // Poll until confirmed or 30 s have passed (restarted by "Check again").
@@ -74,7 +76,7 @@ export function PaymentSuccessPage() {
             <AlertTitle>{tierDisplayNames[tier]} is active</AlertTitle>
             <AlertDescription>
               <p>
-                You can optimise {account.data.monthly_route_limit.toLocaleString("en-GB")} routes a month
+                You can optimise {format.number(account.data.monthly_route_limit)} routes a month
                 {account.data.subscription_status === "trialing" ? ", free during your trial" : ""}.
               </p>
             </AlertDescription>

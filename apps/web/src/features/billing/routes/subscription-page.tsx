@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AlertTriangle, CreditCard, Info } from "lucide-react";
 import {
-  formatPence,
   LEGACY_CUTOFF,
   monthlyRouteLimits,
   OVERAGE_PENCE_PER_ROUTE,
@@ -20,11 +19,10 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
+import { useFormat, type Formatter } from "@/lib/format";
 import { useBillingAccount } from "@/features/billing/api/get-billing-account";
 import { useOwnOverageCharges } from "@/features/billing/api/get-overage-charges";
 import { CheckoutButton, ManageBillingButton } from "@/features/billing/components/plan-action";
-
-const longDate = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
 
 const statusLabels: Record<string, string> = {
   active: "Active",
@@ -35,18 +33,20 @@ const statusLabels: Record<string, string> = {
   incomplete: "Awaiting payment",
 };
 
-/** What the account's plan is and how it is paid, in one sentence. */
-function billingLine(a: BillingAccount): string {
+/** What the account's plan is and how it is paid, in one sentence, with prices and dates written by `format`. */
+function billingLine(a: BillingAccount, format: Formatter): string {
   if (a.subscription_tier === "free") return "The Free plan costs nothing; your routes reset on the first day of each month.";
   if (!a.billed_by_stripe) return "This plan was set by an administrator; no payment is taken for it through RoutePilot.";
-  if (!a.current_period_end) return `Billed ${formatPence(tierOffers[a.subscription_tier].pricePence)} a month by card.`;
-  const price = formatPence(tierOffers[a.subscription_tier].pricePence);
-  if (a.cancel_at_period_end) return `Cancelled: the plan ends on ${longDate(a.current_period_end)} and then moves to Free. Nothing more will be charged.`;
-  if (a.subscription_status === "trialing") return `Free trial until ${longDate(a.current_period_end)}; then ${price} a month.`;
-  return `Renews on ${longDate(a.current_period_end)} at ${price} a month.`;
+  const price = format.money(tierOffers[a.subscription_tier].pricePence);
+  if (!a.current_period_end) return `Billed ${price} a month by card.`;
+  const periodEnd = format.date(a.current_period_end, "long");
+  if (a.cancel_at_period_end) return `Cancelled: the plan ends on ${periodEnd} and then moves to Free. Nothing more will be charged.`;
+  if (a.subscription_status === "trialing") return `Free trial until ${periodEnd}; then ${price} a month.`;
+  return `Renews on ${periodEnd} at ${price} a month.`;
 }
 
 function PlanCard({ account, usage }: { account: BillingAccount; usage?: ReactNode }) {
+  const format = useFormat();
   const tier = account.subscription_tier;
   const status = account.subscription_status;
   return (
@@ -60,17 +60,17 @@ function PlanCard({ account, usage }: { account: BillingAccount; usage?: ReactNo
           {account.cancel_at_period_end ? <Badge variant="outline">Ends at period end</Badge> : null}
           {account.is_legacy_user ? <Badge variant="outline">Legacy account</Badge> : null}
         </div>
-        <CardDescription>{billingLine(account)}</CardDescription>
+        <CardDescription>{billingLine(account, format)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-muted-foreground">Monthly routes</dt>
-            <dd className="font-medium">{account.monthly_route_limit.toLocaleString("en-GB")}</dd>
+            <dd className="font-medium">{format.number(account.monthly_route_limit)}</dd>
           </div>
           <div>
             <dt className="text-muted-foreground">{account.cancel_at_period_end ? "Ends on" : "Renewal date"}</dt>
-            <dd className="font-medium">{account.current_period_end ? longDate(account.current_period_end) : tier === "free" ? "1st of each month (usage)" : "Not billed by card"}</dd>
+            <dd className="font-medium">{account.current_period_end ? format.date(account.current_period_end, "long") : tier === "free" ? "1st of each month (usage)" : "Not billed by card"}</dd>
           </div>
           {account.billing_enabled || account.has_payment_method ? (
             <div>
@@ -87,9 +87,9 @@ function PlanCard({ account, usage }: { account: BillingAccount; usage?: ReactNo
         {usage}
         {account.is_legacy_user ? (
           <p className="text-sm text-muted-foreground">
-            Thank you for being with RoutePilot since before {longDate(`${LEGACY_CUTOFF}T12:00:00Z`)}.{" "}
+            Thank you for being with RoutePilot since before {format.day(LEGACY_CUTOFF, "long")}.{" "}
             {account.trial_days > 0
-              ? `Your first ${account.trial_days} days on any paid plan are free.`
+              ? `Your first ${format.number(account.trial_days)} days on any paid plan are free.`
               : account.billing_enabled
                 ? "Your legacy free month has been used."
                 : "Your first month on a paid plan will be free once online payments are enabled here."}
@@ -119,6 +119,7 @@ function PaymentAlerts({ account }: { account: BillingAccount }) {
 
 /** Upgrade, manage, or — without online payments — who changes plans. */
 function ChangePlan({ account }: { account: BillingAccount }) {
+  const format = useFormat();
   if (!account.billing_enabled) {
     return (
       <Alert>
@@ -161,7 +162,7 @@ function ChangePlan({ account }: { account: BillingAccount }) {
               <div key={tier} className="grid gap-1">
                 <CheckoutButton tier={tier} trialDays={account.trial_days} variant={tier === "premium" ? "default" : "outline"} />
                 <p className="text-center text-xs text-muted-foreground">
-                  {formatPence(tierOffers[tier].pricePence)} a month · {monthlyRouteLimits[tier].toLocaleString("en-GB")} routes
+                  {format.money(tierOffers[tier].pricePence)} a month · {format.number(monthlyRouteLimits[tier])} routes
                 </p>
               </div>
             ))
@@ -178,6 +179,7 @@ function ChangePlan({ account }: { account: BillingAccount }) {
  */
 function OverageSection({ account }: { account: BillingAccount }) {
   const charges = useOwnOverageCharges();
+  const format = useFormat();
   const online = account.billing_enabled;
   if (!online) {
     return (
@@ -203,8 +205,8 @@ function OverageSection({ account }: { account: BillingAccount }) {
         <CardTitle id="overage-heading">Overage charges</CardTitle>
         <CardDescription>
           {account.has_payment_method
-            ? `Routes above your monthly limit cost ${formatPence(OVERAGE_PENCE_PER_ROUTE)} each and are added to your next invoice.`
-            : `With a card on file, routes above your monthly limit cost ${formatPence(OVERAGE_PENCE_PER_ROUTE)} each; without one, optimising stops at the limit.`}
+            ? `Routes above your monthly limit cost ${format.money(OVERAGE_PENCE_PER_ROUTE)} each and are added to your next invoice.`
+            : `With a card on file, routes above your monthly limit cost ${format.money(OVERAGE_PENCE_PER_ROUTE)} each; without one, optimising stops at the limit.`}
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -16,17 +16,14 @@ import {
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { useFormatDistance } from "@/lib/format-distance";
-import { formatDuration } from "@/lib/format-duration";
+import { useFormat } from "@/lib/format";
 import { useDeleteRoute } from "@/features/history/api/delete-route";
 import { useDuplicateRoute } from "@/features/history/api/duplicate-route";
 import { RenameRouteDialog } from "@/features/history/components/rename-route-dialog";
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
-
 /** One route in the history: summary, open in the planner, re-optimise, rename, duplicate, delete. */
 export function RouteHistoryItem({ route }: { route: RouteSummary }) {
-  const formatDistance = useFormatDistance();
+  const format = useFormat();
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const duplicate = useDuplicateRoute();
@@ -41,9 +38,9 @@ export function RouteHistoryItem({ route }: { route: RouteSummary }) {
           {route.shared ? <Badge variant="outline">Shared</Badge> : null}
         </div>
         <p className="mt-1 text-sm text-muted-foreground">
-          {dateFormat.format(new Date(route.createdAt))} · from {route.startLabel} · {route.stopCount} stop{route.stopCount === 1 ? "" : "s"} · {formatDistance(route.distanceMeters)} ·{" "}
-          {formatDuration(route.durationSeconds)}
-          {route.savingPercent !== null && route.savingPercent > 0 ? ` · saved ${route.savingPercent}%` : ""}
+          {format.dateTime(route.createdAt)} · from {route.startLabel} · {route.stopCount} stop{route.stopCount === 1 ? "" : "s"} · {format.distance(route.distanceMeters)} ·{" "}
+          {format.duration(route.durationSeconds)}
+          {route.savingPercent !== null && route.savingPercent > 0 ? ` · saved ${format.percent(route.savingPercent)}` : ""}
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-2">

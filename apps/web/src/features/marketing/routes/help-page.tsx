@@ -1,14 +1,16 @@
 import { Link } from "react-router";
 import { BookOpen, MessageSquare } from "lucide-react";
-import { formatPence, monthlyRouteLimits, OVERAGE_PENCE_PER_ROUTE } from "@routepilot/contracts";
+import { monthlyRouteLimits, OVERAGE_PENCE_PER_ROUTE } from "@routepilot/contracts";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { useFormat, type Formatter } from "@/lib/format";
 import { OsmCredit } from "@/features/marketing/components/osm-credit";
 
-const sections: { title: string; items: { q: string; a: string }[] }[] = [
+/** The questions and answers, with limits and prices written by `format`. */
+const sectionsFor = (format: Formatter): { title: string; items: { q: string; a: string }[] }[] => [
   {
     title: "Getting started",
     items: [
@@ -31,11 +33,11 @@ const sections: { title: string; items: { q: string; a: string }[] }[] = [
     items: [
       {
         q: "How many routes can I plan?",
-        a: `Every account starts on the Free plan, with ${monthlyRouteLimits.free} optimised routes a month; the allowance resets on the first day of each calendar month. Premium includes ${monthlyRouteLimits.premium} routes a month, Enterprise ${monthlyRouteLimits.enterprise} and Fleet Pro ${monthlyRouteLimits.fleet_pro.toLocaleString("en-GB")}; paid plans reset at the start of each billing period.`,
+        a: `Every account starts on the Free plan, with ${format.number(monthlyRouteLimits.free)} optimised routes a month; the allowance resets on the first day of each calendar month. Premium includes ${format.number(monthlyRouteLimits.premium)} routes a month, Enterprise ${format.number(monthlyRouteLimits.enterprise)} and Fleet Pro ${format.number(monthlyRouteLimits.fleet_pro)}; paid plans reset at the start of each billing period.`,
       },
       {
         q: "What if I need more routes than my plan includes?",
-        a: `Without a card on file, RoutePilot stops optimising new routes once your monthly allowance is used up, until it resets; nothing is charged, and your saved routes stay available. With a card on file (saved when you buy a plan online), each extra route costs ${formatPence(OVERAGE_PENCE_PER_ROUTE)} and appears on your next invoice and on your Subscription page.`,
+        a: `Without a card on file, RoutePilot stops optimising new routes once your monthly allowance is used up, until it resets; nothing is charged, and your saved routes stay available. With a card on file (saved when you buy a plan online), each extra route costs ${format.money(OVERAGE_PENCE_PER_ROUTE)} and appears on your next invoice and on your Subscription page.`,
       },
       {
         q: "Can I upgrade or change my plan?",
@@ -65,6 +67,7 @@ function slug(text: string): string {
 
 /** /help: frequently asked questions in an accordion. */
 export function HelpPage() {
+  const sections = sectionsFor(useFormat());
   return (
     <PageContainer size="narrow">
       <PageHeader title="Help & Support" description="Answers to the questions we hear most often. Can't find yours? We're happy to help." />

@@ -4,6 +4,7 @@ import { teamRoleNames, toasts } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { UserAvatar } from "@/components/user-avatar";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuGroup, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { useFormat } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { NOTIFICATION_LIMIT, useNotifications, type Notification } from "@/features/notifications/api/get-notifications";
 import { useInvitations, type MyInvitation } from "@/features/notifications/api/get-invitations";
@@ -13,19 +14,12 @@ import { formatBadge, notificationBadgeCount } from "@/features/notifications/li
 
 const icons: Record<string, typeof Bell> = { team_invitation: Mail, fleet_communication: Truck, alert: AlertTriangle };
 
-function timeAgo(iso: string, now = Date.now()): string {
-  const seconds = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
-  if (!Number.isFinite(seconds)) return "";
-  const format = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
-  if (seconds < 60) return "just now";
-  if (seconds < 3600) return format.format(-Math.round(seconds / 60), "minute");
-  if (seconds < 86400) return format.format(-Math.round(seconds / 3600), "hour");
-  return format.format(-Math.round(seconds / 86400), "day");
-}
-
 function NotificationItem({ notification, onRead }: { notification: Notification; onRead: (id: string) => void }) {
   const unread = notification.readAt === null;
   const Icon = icons[notification.type] ?? Info;
+  const format = useFormat();
+  // Never "in 1 minute": a notification is not from the future, whatever this device's clock says.
+  const now = new Date(Math.max(Date.now(), Date.parse(notification.createdAt) || 0));
   return (
     <DropdownMenuItem
       className="items-start gap-3 py-2.5"
@@ -43,7 +37,7 @@ function NotificationItem({ notification, onRead }: { notification: Notification
           {unread ? <span className="sr-only"> (unread)</span> : null}
         </p>
         <p className="line-clamp-2 text-xs text-muted-foreground">{notification.message}</p>
-        <p className="text-xs text-muted-foreground">{timeAgo(notification.createdAt)}</p>
+        <p className="text-xs text-muted-foreground">{format.relative(notification.createdAt, now)}</p>
       </div>
       {unread ? <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" /> : null}
     </DropdownMenuItem>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Ban, X } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useFormat } from "@/lib/format";
 
 /**
  * What the planner knows of the user's quota before anything is typed (composed in by the app
@@ -17,23 +18,21 @@ export type PlannerQuota = {
   paymentsEnabled: boolean;
   /** The routes count against a team allocation: the team admin gives more. */
   isTeamMember: boolean;
-  /** The user's language and time zone (preferences), for the reset date; the browser's when unknown. */
+  /**
+   * @deprecated Ignored: the reset date follows `useFormat()` (the user's language and time zone,
+   * composed at the app root). Still passed by app/routes/planner-route.tsx; drop it there, then here.
+   */
   locale?: string | undefined;
+  /** @deprecated Ignored, as {@link PlannerQuota.locale}. */
   timeZone?: string | undefined;
 };
 
 /** The id of the short reason next to the disabled Optimise button (its aria-describedby). */
 export const QUOTA_REASON_ID = "planner-quota-reason";
 
-/** The reset date as the user reads it (their language and time zone, through Intl; never a fixed locale). */
-export function formatResetDate(quota: Pick<PlannerQuota, "resetsAt" | "locale" | "timeZone">): string {
-  const date = new Date(quota.resetsAt);
-  try {
-    return new Intl.DateTimeFormat(quota.locale, { dateStyle: "long", timeZone: quota.timeZone }).format(date);
-  } catch {
-    // A language or time zone Intl does not know: the browser's own.
-    return new Intl.DateTimeFormat(undefined, { dateStyle: "long" }).format(date);
-  }
+/** The reset date as the user reads it: "1 December 2026" in their language and time zone. */
+function useResetDate(quota: Pick<PlannerQuota, "resetsAt">): string {
+  return useFormat().date(quota.resetsAt, "long");
 }
 
 /** What the user can do at the limit: upgrade where plans are sold online, else ask the team admin or an administrator. */
@@ -65,6 +64,7 @@ function WayOut({ quota }: { quota: PlannerQuota }) {
  * typed: the server's reason, the reset date and what the user can do.
  */
 export function QuotaBanner({ quota }: { quota: PlannerQuota }) {
+  const resetDate = useResetDate(quota);
   if (!quota.refusal) return null;
   return (
     <Alert variant="destructive" role="region" aria-labelledby="planner-quota-title" data-testid="quota-banner">
@@ -73,7 +73,7 @@ export function QuotaBanner({ quota }: { quota: PlannerQuota }) {
         <AlertTitle id="planner-quota-title">Monthly limit reached</AlertTitle>
         <AlertDescription className="grid gap-1">
           <p>{quota.refusal}</p>
-          <p>Your allowance resets on {formatResetDate(quota)}.</p>
+          <p>Your allowance resets on {resetDate}.</p>
           <WayOut quota={quota} />
         </AlertDescription>
       </div>
@@ -83,10 +83,11 @@ export function QuotaBanner({ quota }: { quota: PlannerQuota }) {
 
 /** The short reason beside the disabled Optimise button (read with it through aria-describedby). */
 export function QuotaReason({ quota }: { quota: PlannerQuota }) {
+  const resetDate = useResetDate(quota);
   if (!quota.refusal) return null;
   return (
     <p id={QUOTA_REASON_ID} className="text-sm font-medium text-destructive">
-      Monthly limit reached: you can optimise again on {formatResetDate(quota)}.
+      Monthly limit reached: you can optimise again on {resetDate}.
     </p>
   );
 }

@@ -3,8 +3,7 @@ import { clockToSeconds, routeTimingWarnings, type RouteDetail } from "@routepil
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { useDistanceUnit, useFormatDistance } from "@/lib/format-distance";
-import { formatDuration } from "@/lib/format-duration";
+import { useFormat } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { AddStopForm } from "@/features/planner/components/add-stop-form";
 import { DroppedStops } from "@/features/planner/components/dropped-stops";
@@ -43,8 +42,8 @@ type RouteResultProps = {
  */
 export function RouteResult({ route, plan }: RouteResultProps) {
   const { selected, order, pinned } = plan;
-  const formatDistance = useFormatDistance();
-  const saving = savingSummary(route, useDistanceUnit());
+  const format = useFormat();
+  const saving = savingSummary(route, format);
   const warnings = routeTimingWarnings({ ...route, departureSeconds: clockToSeconds(route.departureTime) });
   // `selected` is a position in the list as the user has reordered it; the hand-off indexes the planned stops.
   const nextStop = selected === null ? 0 : Math.max(0, route.stops.findIndex((s) => s.id === order[selected]));
@@ -54,7 +53,7 @@ export function RouteResult({ route, plan }: RouteResultProps) {
       <CardHeader className="gap-3">
         {/* On paper: what this is and when it was planned (the app's header is not printed). */}
         <p className="hidden text-sm print:block" data-testid="print-title">
-          RoutePilot route plan · planned {new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeStyle: "short" }).format(new Date(route.createdAt))} · departs at {route.departureTime}
+          RoutePilot route plan · planned {format.date(route.createdAt, "long")} at {format.time(route.createdAt)} · departs at {route.departureTime}
         </p>
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div>
@@ -69,12 +68,12 @@ export function RouteResult({ route, plan }: RouteResultProps) {
           <div className="rounded-lg bg-muted p-3">
             <dt className="text-muted-foreground">Distance</dt>
             <dd className="text-lg font-semibold" data-testid="route-distance">
-              {formatDistance(route.distanceMeters)}
+              {format.distance(route.distanceMeters)}
             </dd>
           </div>
           <div className="rounded-lg bg-muted p-3">
             <dt className="text-muted-foreground">Time</dt>
-            <dd className="text-lg font-semibold">{formatDuration(route.durationSeconds)}</dd>
+            <dd className="text-lg font-semibold">{format.duration(route.durationSeconds)}</dd>
           </div>
           <div className="rounded-lg bg-muted p-3">
             <dt className="text-muted-foreground">Stops</dt>
@@ -94,7 +93,7 @@ export function RouteResult({ route, plan }: RouteResultProps) {
           {saving.text}
           {route.originalDistanceMeters !== null && saving.meters > 0 ? (
             <span className="block text-xs font-normal text-muted-foreground">
-              Your order: {formatDistance(route.originalDistanceMeters)} → optimised: {formatDistance(route.distanceMeters)}
+              Your order: {format.distance(route.originalDistanceMeters)} → optimised: {format.distance(route.distanceMeters)}
             </span>
           ) : null}
         </p>

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { messages, placeMessages, routeMessages, toasts, type OptimizeRouteResponse } from "@routepilot/contracts";
+import { FormatProvider } from "@/lib/format";
 import { jsonResponse, renderWithQuery } from "@/test/utils";
 import { PlannerPage, type PlannerQuota } from "@/features/planner/routes/planner-page";
 
@@ -354,33 +355,34 @@ describe("PlannerPage", () => {
       resetsAt: "2026-12-01T00:00:00.000Z",
       paymentsEnabled: false,
       isTeamMember: false,
-      locale: "en",
-      timeZone: "UTC",
       ...over,
     });
-    const renderAtLimit = (q: PlannerQuota) =>
+    /** The reset date follows the reader's formats (their preferences at the app root): British English in UTC unless told. */
+    const renderAtLimit = (q: PlannerQuota, formats: { language: string; timeZone: string } = { language: "en", timeZone: "UTC" }) =>
       renderWithQuery(
-        <MemoryRouter>
-          <PlannerPage title="Welcome, Ana" savedLocations={[]} quota={q} />
-        </MemoryRouter>,
+        <FormatProvider {...formats}>
+          <MemoryRouter>
+            <PlannerPage title="Welcome, Ana" savedLocations={[]} quota={q} />
+          </MemoryRouter>
+        </FormatProvider>,
       );
 
     it("says so before anything is typed: the banner, the reset date, and Optimise disabled with the reason", () => {
       renderAtLimit(quota());
       const banner = screen.getByRole("region", { name: "Monthly limit reached" });
       expect(banner).toHaveTextContent(routeMessages.overQuota(5));
-      expect(banner).toHaveTextContent("Your allowance resets on December 1, 2026.");
+      expect(banner).toHaveTextContent("Your allowance resets on 1 December 2026.");
       // No payments on this server: an administrator changes plans; no upgrade link.
       expect(banner).toHaveTextContent("ask an administrator");
       expect(within(banner).queryByRole("link", { name: "See plans and upgrade" })).toBeNull();
       const optimise = screen.getByRole("button", { name: "Optimise" });
       expect(optimise).toBeDisabled();
-      expect(optimise).toHaveAccessibleDescription("Monthly limit reached: you can optimise again on December 1, 2026.");
+      expect(optimise).toHaveAccessibleDescription("Monthly limit reached: you can optimise again on 1 December 2026.");
       expect(screen.getByRole("combobox", { name: "Start point" })).toHaveValue("");
     });
 
     it("offers the upgrade where payments are configured, and formats the date in the user's language", () => {
-      renderAtLimit(quota({ paymentsEnabled: true, locale: "de", timeZone: "Europe/Berlin" }));
+      renderAtLimit(quota({ paymentsEnabled: true }), { language: "de", timeZone: "Europe/Berlin" });
       const banner = screen.getByRole("region", { name: "Monthly limit reached" });
       expect(within(banner).getByRole("link", { name: "See plans and upgrade" })).toHaveAttribute("href", "/pricing");
       expect(banner).toHaveTextContent("1. Dezember 2026");

@@ -9,6 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAuth, useMe } from "@/lib/auth";
+import { useFormat } from "@/lib/format";
 import { AvatarSection } from "@/features/profile/components/avatar-section";
 import { ChangeEmailForm } from "@/features/profile/components/change-email-form";
 import { DisplayNameForm } from "@/features/profile/components/display-name-form";
@@ -17,6 +18,7 @@ import { DisplayNameForm } from "@/features/profile/components/display-name-form
 export function ProfilePage() {
   const { user } = useAuth();
   const me = useMe();
+  const format = useFormat();
   const [search] = useSearchParams();
   const rows: [string, ReactNode][] = [
     ["Email", user?.email ?? "—"],
@@ -35,7 +37,7 @@ export function ProfilePage() {
       ),
     ],
     ["Plan", me.data ? `${tierDisplayNames[me.data.tier]} Plan` : <Skeleton key="plan" className="h-5 w-24" />],
-    ["Member since", user?.createdAt ? new Date(user.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" }) : "—"],
+    ["Member since", user?.createdAt ? format.date(user.createdAt, "long") : "—"],
   ];
   return (
     <PageContainer size="narrow">

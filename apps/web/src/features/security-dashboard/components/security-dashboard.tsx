@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { errorMessage } from "@/lib/api-client";
+import { useFormat, type Formatter } from "@/lib/format";
 import {
   useSecurityAlerts,
   useSecurityAudit,
@@ -22,7 +23,8 @@ const severityVariant: Record<SecurityAlertSeverity, "destructive" | "default" |
   low: "outline",
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+/** An instant to the second ("29 Nov 2026, 14:05:07"): audit events and alerts are read in order. */
+const when = (format: Formatter, iso: string) => `${format.date(iso)}, ${format.time(iso, { seconds: true })}`;
 
 function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
   return (
@@ -48,15 +50,16 @@ function QueryProblem({ error }: { error: unknown }) {
 
 function Metrics() {
   const overview = useSecurityOverview();
+  const format = useFormat();
   if (overview.isError) return <QueryProblem error={overview.error} />;
   if (!overview.data) return <p className="text-sm text-muted-foreground">Loading metrics…</p>;
   const m = overview.data.metrics;
   const cards: [string, string][] = [
-    ["Total threats", String(m.totalThreats)],
-    ["Active incidents", String(m.activeIncidents)],
-    ["Rate-limit violations (24 h)", String(m.rateLimitViolations)],
-    ["Encryption health", `${m.encryptionHealth}%`],
-    ["System load", `${m.systemLoad}%`],
+    ["Total threats", format.number(m.totalThreats)],
+    ["Active incidents", format.number(m.activeIncidents)],
+    ["Rate-limit violations (24 h)", format.number(m.rateLimitViolations)],
+    ["Encryption health", format.percent(m.encryptionHealth, 2)],
+    ["System load", format.percent(m.systemLoad, 2)],
     ["Uptime", formatUptime(m.uptime)],
   ];
   return (
@@ -70,7 +73,7 @@ function Metrics() {
         ))}
       </dl>
       <p className="text-sm text-muted-foreground">
-        {overview.data.recentAlerts} {overview.data.recentAlerts === 1 ? "alert" : "alerts"} raised in the last 5 minutes.
+        {format.number(overview.data.recentAlerts)} {overview.data.recentAlerts === 1 ? "alert" : "alerts"} raised in the last 5 minutes.
       </p>
       <div aria-labelledby="security-recommendations">
         <h3 id="security-recommendations" className="mb-1 font-semibold">
@@ -87,6 +90,7 @@ function Metrics() {
 }
 
 function AlertItem({ alert, onResolve, busy }: { alert: SecurityAlert; onResolve: () => void; busy: boolean }) {
+  const format = useFormat();
   const details = Object.entries(alert.details)
     .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
     .join(" · ");
@@ -102,8 +106,8 @@ function AlertItem({ alert, onResolve, busy }: { alert: SecurityAlert; onResolve
           </span>
         </div>
         <p className="text-xs text-muted-foreground">
-          {when(alert.timestamp)} · {alert.source}
-          {alert.occurrences > 1 ? ` · ${alert.occurrences} times` : ""}
+          {when(format, alert.timestamp)} · {alert.source}
+          {alert.occurrences > 1 ? ` · ${format.number(alert.occurrences)} times` : ""}
         </p>
         {details ? <p className="text-sm break-all">{details}</p> : null}
       </div>
@@ -120,6 +124,7 @@ function Alerts() {
   const [filter, setFilter] = useState<AlertFilter>({ status: "active", severity: "all" });
   const alerts = useSecurityAlerts(filter);
   const setStatus = useSetAlertStatus();
+  const format = useFormat();
   return (
     <>
       <div className="flex flex-wrap gap-4">
@@ -153,7 +158,7 @@ function Alerts() {
       {alerts.data && alerts.data.alerts.length > 0 ? (
         <>
           <p className="text-sm text-muted-foreground">
-            {alerts.data.total} {alerts.data.total === 1 ? "alert" : "alerts"}, most severe first
+            {format.number(alerts.data.total)} {alerts.data.total === 1 ? "alert" : "alerts"}, most severe first
           </p>
           <ul aria-label="Security alerts" className="flex flex-col gap-2">
             {alerts.data.alerts.map((a) => (
@@ -168,6 +173,7 @@ function Alerts() {
 
 function Violations() {
   const violations = useSecurityViolations();
+  const format = useFormat();
   if (violations.isError) return <QueryProblem error={violations.error} />;
   if (!violations.data) return <p className="text-sm text-muted-foreground">Loading violations…</p>;
   const { byCategory, total } = violations.data;
@@ -175,7 +181,7 @@ function Violations() {
   const most = Math.max(...byCategory.map((c) => c.count));
   return (
     <table className="w-full text-sm">
-      <caption className="sr-only">Rate-limit violations by category, last 24 hours ({total} in all)</caption>
+      <caption className="sr-only">Rate-limit violations by category, last 24 hours ({format.number(total)} in all)</caption>
       <thead className="text-left">
         <tr>
           <th scope="col" className="py-1 pr-2 font-medium">
@@ -195,7 +201,7 @@ function Violations() {
             <th scope="row" className="py-1 pr-2 text-left font-normal break-all">
               {c.category}
             </th>
-            <td className="py-1 pr-2 text-right tabular-nums">{c.count}</td>
+            <td className="py-1 pr-2 text-right tabular-nums">{format.number(c.count)}</td>
             <td className="py-1" aria-hidden="true">
               <div className="h-2 rounded bg-primary" style={{ width: `${Math.max(4, (c.count / most) * 100)}%` }} />
             </td>
@@ -208,6 +214,7 @@ function Violations() {
 
 function Audit() {
   const audit = useSecurityAudit();
+  const format = useFormat();
   if (audit.isError) return <QueryProblem error={audit.error} />;
   if (!audit.data) return <p className="text-sm text-muted-foreground">Loading audit events…</p>;
   if (audit.data.events.length === 0) return <p className="text-sm text-muted-foreground">No audit events yet.</p>;
@@ -226,7 +233,7 @@ function Audit() {
         <tbody>
           {audit.data.events.map((e) => (
             <tr key={e.id} className="border-t align-top">
-              <td className="py-1 pr-3 whitespace-nowrap">{when(e.timestamp)}</td>
+              <td className="py-1 pr-3 whitespace-nowrap">{when(format, e.timestamp)}</td>
               <td className="py-1 pr-3">{e.eventType}</td>
               <td className="py-1 pr-3">{e.action}</td>
               <td className={e.outcome === "failure" ? "py-1 pr-3 text-destructive" : "py-1 pr-3"}>{e.outcome}</td>

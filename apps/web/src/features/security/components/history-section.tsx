@@ -4,8 +4,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorCard } from "@/components/errors/error-card";
 import { errorMessage } from "@/lib/api-client";
+import { useFormat } from "@/lib/format";
 import { useSecurityEvents } from "@/features/security/api/account-security";
-import { formatDateTime } from "@/features/security/lib/download";
 
 const eventNames: Record<string, string> = {
   sign_in: "Sign-in",
@@ -23,6 +23,7 @@ const eventNames: Record<string, string> = {
 /** /security: the account's sign-in history, newest first, 20 at a time. */
 export function HistorySection() {
   const events = useSecurityEvents();
+  const format = useFormat();
   const rows = events.data?.pages.flatMap((p) => p.events) ?? [];
   return (
     <Card>
@@ -54,7 +55,7 @@ export function HistorySection() {
                       {event.action !== event.eventType.replaceAll("_", " ") && eventNames[event.eventType] ? <span className="font-normal text-muted-foreground"> — {event.action}</span> : null}
                     </span>
                     <span className="text-muted-foreground">
-                      <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time> · {event.device} · {event.ipAddress ?? "unknown IP"}
+                      <time dateTime={event.createdAt}>{format.dateTime(event.createdAt)}</time> · {event.device} · {event.ipAddress ?? "unknown IP"}
                     </span>
                   </div>
                 </li>

@@ -7,11 +7,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorCard } from "@/components/errors/error-card";
 import { errorMessage } from "@/lib/api-client";
+import { useFormat } from "@/lib/format";
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from "@/features/security/api/account-security";
-import { formatDateTime } from "@/features/security/lib/download";
 
 function SessionRow({ session, onRevoke, busy }: { session: SecuritySession; onRevoke: () => void; busy: boolean }) {
   const Icon = /iPhone|Android|iPad/.test(session.device) ? Smartphone : Laptop;
+  const format = useFormat();
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between" aria-label={`${session.device}${session.current ? " (this device)" : ""}`}>
       <div className="flex min-w-0 gap-3">
@@ -23,12 +24,12 @@ function SessionRow({ session, onRevoke, busy }: { session: SecuritySession; onR
           </div>
           <div className="text-muted-foreground">IP address: {session.ipAddress ?? "unknown"}</div>
           <div className="text-muted-foreground">
-            Signed in {formatDateTime(session.createdAt)} · last active {formatDateTime(session.lastActiveAt)}
+            Signed in {format.dateTime(session.createdAt)} · last active {format.dateTime(session.lastActiveAt)}
           </div>
         </div>
       </div>
       {session.current ? null : (
-        <Button type="button" variant="outline" size="sm" disabled={busy} onClick={onRevoke} aria-label={`Sign out ${session.device}, signed in ${formatDateTime(session.createdAt)}`}>
+        <Button type="button" variant="outline" size="sm" disabled={busy} onClick={onRevoke} aria-label={`Sign out ${session.device}, signed in ${format.dateTime(session.createdAt)}`}>
           Sign out
         </Button>
       )}

@@ -9,11 +9,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorCard } from "@/components/errors/error-card";
 import { errorMessage } from "@/lib/api-client";
+import { useFormat } from "@/lib/format";
 import { linkProvider, useConfiguredProviders, useIdentities, useUnlinkIdentity } from "@/features/security/api/sign-in-methods";
-import { formatDateTime } from "@/features/security/lib/download";
 
 function IdentityRow({ identity, onRemove, busy }: { identity: Identity; onRemove: () => void; busy: boolean }) {
   const password = identity.providerId === "credential";
+  const format = useFormat();
   const Icon = password ? KeyRound : LogIn;
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between" aria-label={identity.name}>
@@ -21,7 +22,7 @@ function IdentityRow({ identity, onRemove, busy }: { identity: Identity; onRemov
         <Icon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
         <div className="grid min-w-0 gap-0.5 text-sm">
           <div className="font-medium">{identity.name}</div>
-          <div className="text-muted-foreground">{password ? `Set ${formatDateTime(identity.linkedAt)}` : `Linked ${formatDateTime(identity.linkedAt)}`}</div>
+          <div className="text-muted-foreground">{password ? `Set ${format.dateTime(identity.linkedAt)}` : `Linked ${format.dateTime(identity.linkedAt)}`}</div>
         </div>
       </div>
       {password ? null : (

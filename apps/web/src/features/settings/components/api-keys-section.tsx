@@ -23,12 +23,12 @@ import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorCard } from "@/components/errors/error-card";
 import { InlineError } from "@/components/errors/inline-error";
+import { useFormat } from "@/lib/format";
 import { useServerFieldErrors } from "@/lib/use-server-field-errors";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "@/features/settings/api/api-keys";
 import { SettingsSection } from "@/features/settings/components/settings-section";
 
 const EXPIRY_CHOICES: { value: string; label: string }[] = [...API_KEY_EXPIRY_DAYS.map((d) => ({ value: String(d), label: `${d} days` })), { value: "never", label: "Never" }];
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 
 /** The new key's secret, shown once with a copy button until dismissed. */
 function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
@@ -102,6 +102,7 @@ function RevokeKey({ apiKey }: { apiKey: ApiKeyItem }) {
 }
 
 function KeyList({ keys }: { keys: ApiKeyItem[] }) {
+  const format = useFormat();
   if (keys.length === 0) return <p className="text-sm text-muted-foreground">You have no API keys yet.</p>;
   return (
     <ul className="grid gap-2" aria-label="Your API keys">
@@ -113,7 +114,7 @@ function KeyList({ keys }: { keys: ApiKeyItem[] }) {
               <span className="font-medium">{k.name}</span>
               <span className="font-mono text-xs text-muted-foreground">{k.start}…</span>
               <span className="text-muted-foreground">
-                Created {day(k.createdAt)} · {k.expiresAt ? `${expired ? "Expired" : "Expires"} ${day(k.expiresAt)}` : "Never expires"} · {k.lastUsedAt ? `Last used ${day(k.lastUsedAt)}` : "Never used"}
+                Created {format.date(k.createdAt)} · {k.expiresAt ? `${expired ? "Expired" : "Expires"} ${format.date(k.expiresAt)}` : "Never expires"} · {k.lastUsedAt ? `Last used ${format.date(k.lastUsedAt)}` : "Never used"}
               </span>
             </div>
             <RevokeKey apiKey={k} />

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { UserAvatar } from "@/components/user-avatar";
 import { errorMessage } from "@/lib/api-client";
+import { useFormat } from "@/lib/format";
 import { useUpdateMember } from "@/features/teams/api/update-member";
 import { useRemoveMember } from "@/features/teams/api/remove-member";
 import { ConfirmButton } from "@/features/teams/components/confirm-button";
@@ -24,6 +25,7 @@ type MemberRowProps = {
 export function MemberRow({ teamId, teamName, member, canManage, isSelf, onResult }: MemberRowProps) {
   const update = useUpdateMember();
   const remove = useRemoveMember();
+  const format = useFormat();
   const [allocation, setAllocation] = useState(String(member.quotaAllocation));
   const [allocationError, setAllocationError] = useState<string | null>(null);
   const [roleError, setRoleError] = useState<string | null>(null);
@@ -132,12 +134,12 @@ export function MemberRow({ teamId, teamName, member, canManage, isSelf, onResul
             ) : null}
           </form>
         ) : (
-          <span className="tabular-nums">{member.quotaAllocation}</span>
+          <span className="tabular-nums">{format.number(member.quotaAllocation)}</span>
         )}
       </td>
-      <td className="py-2 pr-3 tabular-nums">{member.usedQuota}</td>
+      <td className="py-2 pr-3 tabular-nums">{format.number(member.usedQuota)}</td>
       <td className="py-2 pr-3">{member.invitedByName ?? <span className="text-muted-foreground">—</span>}</td>
-      <td className="py-2 pr-3 whitespace-nowrap">{new Date(member.joinedAt).toLocaleDateString()}</td>
+      <td className="py-2 pr-3 whitespace-nowrap">{format.date(member.joinedAt)}</td>
       <td className="py-2">
         {editable && !isSelf ? (
           <ConfirmButton

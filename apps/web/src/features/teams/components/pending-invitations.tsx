@@ -1,5 +1,6 @@
 import { teamRoleNames, type PendingInvitation } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
+import { useFormat } from "@/lib/format";
 import { useResendInvitation } from "@/features/teams/api/resend-invitation";
 import { useRevokeInvitation } from "@/features/teams/api/revoke-invitation";
 import { ConfirmButton } from "@/features/teams/components/confirm-button";
@@ -8,6 +9,7 @@ import { ConfirmButton } from "@/features/teams/components/confirm-button";
 export function PendingInvitations({ teamId, invitations, canManage, onResult }: { teamId: string; invitations: PendingInvitation[]; canManage: boolean; onResult: (message: string) => void }) {
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
+  const format = useFormat();
   if (invitations.length === 0) return <p className="text-sm text-muted-foreground">No pending invitations.</p>;
   return (
     <ul className="divide-y rounded-lg border" aria-label="Pending invitations">
@@ -17,7 +19,7 @@ export function PendingInvitations({ teamId, invitations, canManage, onResult }:
             <span className="font-medium break-all">{invitation.email}</span>
             <span className="text-muted-foreground">
               {teamRoleNames[invitation.role]}
-              {invitation.invitedBy ? ` · invited by ${invitation.invitedBy}` : ""} · expires {new Date(invitation.expiresAt).toLocaleDateString()}
+              {invitation.invitedBy ? ` · invited by ${invitation.invitedBy}` : ""} · expires {format.date(invitation.expiresAt)}
             </span>
           </div>
           {canManage ? (

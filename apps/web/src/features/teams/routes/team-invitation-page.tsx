@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
+import { useFormat } from "@/lib/format";
 import { useAuth } from "@/lib/auth";
 import { useInvitation } from "@/features/teams/api/get-invitation";
 import { useAcceptInvitation, useDeclineInvitation } from "@/features/teams/api/respond-invitation";
@@ -19,11 +20,12 @@ const closed: Record<Exclude<InvitationStatus, "open">, string> = {
 };
 
 function Summary({ invitation }: { invitation: InvitationDetails }) {
+  const format = useFormat();
   return (
     <CardDescription>
       {invitation.invitedBy ?? "A team admin"} invited you to join <span className="font-medium text-foreground">{invitation.teamName}</span> as{" "}
       {teamRoleNames[invitation.role]}.
-      {invitation.status === "open" ? ` The invitation is open until ${new Date(invitation.expiresAt).toLocaleDateString()}.` : null}
+      {invitation.status === "open" ? ` The invitation is open until ${format.date(invitation.expiresAt)}.` : null}
     </CardDescription>
   );
 }
