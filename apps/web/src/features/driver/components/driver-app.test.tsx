@@ -3,9 +3,10 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter } from "react-router";
-import { driverMessages, type DriverRoute, type DriverStop } from "@routepilot/contracts";
+import { createFormatter, driverMessages, type DriverRoute, type DriverStop } from "@routepilot/contracts";
 import { DriverApp } from "@/features/driver/components/driver-app";
 import { DriverSyncProvider } from "@/features/driver/hooks/driver-sync";
+import { browserTimeZone } from "@/lib/format";
 import { dayTitle, localDate, shiftDate } from "@/lib/operating-day";
 import { memoryOutboxStorage } from "@/features/driver/lib/outbox";
 import { memoryRouteStore } from "@/features/driver/lib/idb-storage";
@@ -310,7 +311,9 @@ describe("DriverApp reloads (issue 26)", () => {
     expect(rows).toHaveLength(4);
     expect(rows[2]).toHaveAttribute("data-reload");
     expect(rows[2]).toHaveTextContent("Reload at the depot");
-    expect(rows[2]).toHaveTextContent(`${new Date(iso("10:20")).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}–${new Date(iso("10:35")).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`);
+    // Outside the app's FormatProvider: British English in the browser's time zone.
+    const clock = (at: string) => createFormatter({ language: "en", timeZone: browserTimeZone(), unit: "km" }).time(at);
+    expect(rows[2]).toHaveTextContent(`${clock(iso("10:20"))}–${clock(iso("10:35"))}`);
     expect(rows[2]).toHaveTextContent("Depot");
     expect(stopItem(3)).toBeInTheDocument();
     expect(screen.getByText(/0 of 3 stops done/)).toBeInTheDocument();

@@ -7,7 +7,8 @@ import { DayPicker } from "@/components/day-picker";
 import { ErrorCard } from "@/components/errors/error-card";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { dayTitle, localDate, useOperatingDay } from "@/lib/operating-day";
+import { useFormat } from "@/lib/format";
+import { localDate, useOperatingDay } from "@/lib/operating-day";
 import { useRealtimeMessages } from "@/lib/realtime";
 import { driverKeys, fetchNextDriverRoutes } from "@/features/driver/api/driver-api";
 import { DriverMap } from "@/features/driver/components/driver-map";
@@ -16,7 +17,7 @@ import { SyncStatus } from "@/features/driver/components/sync-status";
 import { useDriverRoutes, useOnline, useOutbox } from "@/features/driver/hooks/driver-sync";
 import { usePositionSharing, type SharingState } from "@/features/driver/hooks/use-position-sharing";
 import type { Outbox } from "@/features/driver/lib/outbox";
-import { applyPending, clockTime, isFinished, nextStop, pendingStopIds, reloadsBefore, routeDelayMs } from "@/features/driver/lib/route-view";
+import { applyPending, isFinished, nextStop, pendingStopIds, reloadsBefore, routeDelayMs } from "@/features/driver/lib/route-view";
 
 const PAUSE_KEY = "routepilot:driver:sharing-paused";
 const newId = () => crypto.randomUUID();
@@ -73,6 +74,7 @@ function SharingIndicator({ state, onToggle }: { state: SharingState; onToggle: 
 
 function RouteView({ route, waiting, position, onAction }: { route: DriverRoute; waiting: Set<string>; position: PositionInput | null; onAction: (stop: DriverStop, number: number, action: StopAction) => void }) {
   const [now] = useState(() => Date.now());
+  const format = useFormat();
   const delay = routeDelayMs(route, now);
   const next = nextStop(route);
   const done = route.stops.filter(isFinished).length;
@@ -83,10 +85,10 @@ function RouteView({ route, waiting, position, onAction }: { route: DriverRoute;
           {route.name}
         </h2>
         <p className="text-sm text-muted-foreground">
-          {[route.vehicle ? `${route.vehicle.name}${route.vehicle.plate ? ` (${route.vehicle.plate})` : ""}` : null, route.team.name, `${done} of ${route.stops.length} stops done`].filter(Boolean).join(" · ")}
+          {[route.vehicle ? `${route.vehicle.name}${route.vehicle.plate ? ` (${route.vehicle.plate})` : ""}` : null, route.team.name, `${format.number(done)} of ${format.number(route.stops.length)} stops done`].filter(Boolean).join(" · ")}
         </p>
         {route.proofRequired ? <p className="text-sm text-muted-foreground">Proof of delivery needed: a photo or a signature.</p> : null}
-        {delay >= 60_000 && route.status === "in_progress" ? <p className="text-sm font-medium text-amber-700 dark:text-amber-400">{`About ${Math.round(delay / 60_000)} min behind plan`}</p> : null}
+        {delay >= 60_000 && route.status === "in_progress" ? <p className="text-sm font-medium text-amber-700 dark:text-amber-400">{`About ${format.number(Math.round(delay / 60_000))} min behind plan`}</p> : null}
       </div>
       <DriverMap route={route} nextStopId={next?.id ?? null} position={position} />
       <ol aria-label={`Stops of ${route.name}`} className="grid gap-3">
@@ -95,7 +97,7 @@ function RouteView({ route, waiting, position, onAction }: { route: DriverRoute;
             <li key={`reload-${r.afterSequence}`} className="rounded-md border border-dashed p-3 text-sm" data-reload="">
               <p className="font-medium">{fleetMessages.reloadLabel}</p>
               <p className="text-muted-foreground">
-                {clockTime(new Date(Date.parse(r.plannedArrival) + (isFinished(stop) ? 0 : delay)))}–{clockTime(new Date(Date.parse(r.plannedDeparture) + (isFinished(stop) ? 0 : delay)))} · {route.start.label}
+                {format.time(Date.parse(r.plannedArrival) + (isFinished(stop) ? 0 : delay))}–{format.time(Date.parse(r.plannedDeparture) + (isFinished(stop) ? 0 : delay))} · {route.start.label}
               </p>
             </li>
           )),
@@ -114,14 +116,15 @@ function RouteView({ route, waiting, position, onAction }: { route: DriverRoute;
  */
 function NoRoute({ date, today, onOpen }: { date: string; today: string; onOpen: (day: string) => void }) {
   const from = date > today ? date : today;
+  const format = useFormat();
   const next = useQuery({ queryKey: driverKeys.next(from), queryFn: ({ signal }) => fetchNextDriverRoutes(from, signal), retry: false });
   const nextDay = next.data?.date && next.data.date !== date ? next.data.date : null;
   return (
     <div className="grid gap-3 rounded-md border p-6 text-center">
-      <p className="text-muted-foreground">{date === today ? "No route for you today." : `No route for you on ${dayTitle(date, today)}.`}</p>
+      <p className="text-muted-foreground">{date === today ? "No route for you today." : `No route for you on ${format.day(date, "weekday")}.`}</p>
       {nextDay ? (
         <div className="grid justify-items-center gap-2" role="region" aria-label="Your next route">
-          <p className="font-medium">{`Your next route: ${dayTitle(nextDay, today)}`}</p>
+          <p className="font-medium">{`Your next route: ${format.day(nextDay, "weekday")}`}</p>
           <Button type="button" onClick={() => onOpen(nextDay)}>
             Open it
           </Button>

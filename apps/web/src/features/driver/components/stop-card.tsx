@@ -4,10 +4,11 @@ import { failureReasonLabels, type DriverStop, type FailureReason, type RouteSto
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { useFormat } from "@/lib/format";
 import { wazeLink } from "@/lib/map/handoff";
 import { cn } from "@/lib/utils";
 import { DeliverDialog, FailDialog, type Delivery } from "@/features/driver/components/stop-dialogs";
-import { clockTime, stopEta } from "@/features/driver/lib/route-view";
+import { stopEta } from "@/features/driver/lib/route-view";
 
 const STATUS_LABEL: Record<RouteStopStatus, string> = { pending: "To do", arrived: "Arrived", done: "Delivered", failed: "Failed" };
 const STATUS_CLASS: Record<RouteStopStatus, string> = {
@@ -28,6 +29,7 @@ export type StopAction = { type: "arrived" } | { type: "done"; delivery: Deliver
 /** One stop: when, where, its status, the hand-off to a navigation app and the driver's actions. */
 export function StopCard({ stop, number, isNext, delayMs, waiting, proofRequired, onAction }: { stop: DriverStop; number: number; isNext: boolean; delayMs: number; waiting: boolean; proofRequired: boolean; onAction: (action: StopAction) => void }) {
   const [dialog, setDialog] = useState<"deliver" | "fail" | null>(null);
+  const format = useFormat();
   const eta = stopEta(stop, delayMs);
   const open = stop.status === "pending" || stop.status === "arrived";
   const headingId = `stop-${stop.id}-title`;
@@ -44,12 +46,12 @@ export function StopCard({ stop, number, isNext, delayMs, waiting, proofRequired
           </h3>
           {stop.address ? <p className="text-sm break-words text-muted-foreground">{stop.address}</p> : null}
           <p className="mt-1 text-sm">
-            {`Planned ${clockTime(stop.plannedArrival)}`}
-            {eta && delayMs >= 60_000 ? <span className="font-medium">{` · ETA ${clockTime(eta)}`}</span> : null}
-            {stop.timeWindow ? <span className="text-muted-foreground">{` · window ${clockTime(stop.timeWindow.start)}–${clockTime(stop.timeWindow.end)}`}</span> : null}
+            {`Planned ${format.time(stop.plannedArrival)}`}
+            {eta && delayMs >= 60_000 ? <span className="font-medium">{` · ETA ${format.time(eta)}`}</span> : null}
+            {stop.timeWindow ? <span className="text-muted-foreground">{` · window ${format.time(stop.timeWindow.start)}–${format.time(stop.timeWindow.end)}`}</span> : null}
           </p>
-          {stop.status === "done" && stop.completedAt ? <p className="text-sm text-muted-foreground">{`Delivered at ${clockTime(stop.completedAt)}${stop.proof.length > 0 ? ` · proof: ${stop.proof.length} file${stop.proof.length === 1 ? "" : "s"}` : ""}`}</p> : null}
-          {stop.status === "failed" ? <p className="text-sm text-muted-foreground">{`Failed${stop.failureReason ? `: ${failureReasonLabels[stop.failureReason]}` : ""}${stop.completedAt ? ` at ${clockTime(stop.completedAt)}` : ""}`}</p> : null}
+          {stop.status === "done" && stop.completedAt ? <p className="text-sm text-muted-foreground">{`Delivered at ${format.time(stop.completedAt)}${stop.proof.length > 0 ? ` · proof: ${format.number(stop.proof.length)} file${stop.proof.length === 1 ? "" : "s"}` : ""}`}</p> : null}
+          {stop.status === "failed" ? <p className="text-sm text-muted-foreground">{`Failed${stop.failureReason ? `: ${failureReasonLabels[stop.failureReason]}` : ""}${stop.completedAt ? ` at ${format.time(stop.completedAt)}` : ""}`}</p> : null}
           {stop.note ? <p className="text-sm text-muted-foreground">{stop.note}</p> : null}
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">

@@ -77,10 +77,4 @@ export function reloadsBefore(route: DriverRoute, index: number): DriverRoute["r
   return stop ? (route.reloads ?? []).filter((r) => r.afterSequence === stop.sequence) : [];
 }
 
-/** HH:MM in the phone's time zone. */
-export function clockTime(iso: string | Date): string {
-  const date = typeof iso === "string" ? new Date(iso) : iso;
-  return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-}
-
 export { localDate, shiftDate } from "@/lib/operating-day";
