@@ -1,13 +1,14 @@
-/** "1 h 05 min", "12 min", "< 1 min" or "0 min" (none at all: no waiting, no lateness) for a duration in seconds. */
+import { createFormatter } from "@routepilot/contracts";
+
+const BRITISH = createFormatter({ language: "en", timeZone: "UTC", unit: "km" });
+
+/**
+ * "1 h 05 min", "12 min", "< 1 min" or "0 min" (none at all: no waiting, no lateness) for a duration
+ * in seconds: the formatting layer's `duration` in British English. Components use
+ * `useFormat().duration`, which writes the hours in the reader's language.
+ */
 export function formatDuration(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 0) return "—";
-  if (seconds === 0) return "0 min";
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 1) return "< 1 min";
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return rest === 0 ? `${hours} h` : `${hours} h ${String(rest).padStart(2, "0")} min`;
+  return BRITISH.duration(seconds);
 }
 
 /**
