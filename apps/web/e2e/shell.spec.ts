@@ -1,4 +1,4 @@
-import { expect, login, setRole, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { expect, login, PASSWORD, setRole, signUpViaApi, test, uniqueEmail } from "./fixtures";
 
 test("an unknown path shows the not-found page", async ({ page }) => {
   await page.goto("/this/page/does-not-exist");
@@ -36,6 +36,57 @@ test("mobile menu at 375×812, signed out and signed in", async ({ browser, requ
   await expect(signedIn.getByTestId("mobile-menu-user")).toHaveText("E2E User");
   for (const name of ["Profile", "Security"]) await expect(signedIn.getByRole("link", { name, exact: true })).toBeVisible();
   await expect(signedIn.getByRole("button", { name: "Sign Out" })).toBeVisible();
+  await context.close();
+});
+
+test("on a phone, the open menu is never covered by a toast (the welcome toast after signing up)", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  await page.goto("/auth/sign-up");
+  const form = page.getByRole("form", { name: "Sign up" });
+  await form.getByLabel("Name").fill("Phone User");
+  await form.getByLabel("Email").fill(uniqueEmail("phone-toast"));
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
+  const welcome = page.locator("[data-sonner-toast]", { hasText: "Welcome to RoutePilot" });
+  await expect(welcome).toBeVisible();
+
+  await page.getByRole("button", { name: /open menu/i }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(menu.getByRole("link", { name: "Settings", exact: true })).toBeVisible();
+  await menu.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished))); // slid in
+  // In one look at the page: the toast is still up, and wherever it and the menu overlap, the menu
+  // is painted on top (the top element at each point); so is every menu entry in view. The open
+  // menu makes everything outside it ignore the pointer (Radix sets pointer-events: none on the
+  // body), which would hide a toast from elementFromPoint even when it is painted over the menu:
+  // for this one look the toast takes the pointer again, so hit-testing follows what is painted.
+  const look = await page.evaluate(() => {
+    const toast = document.querySelector<HTMLElement>("[data-sonner-toast]");
+    const dialog = document.querySelector<HTMLElement>('[role="dialog"]');
+    if (!toast || !dialog) return { toast: Boolean(toast), covered: ["no menu"], entriesCovered: [] as string[] };
+    toast.style.pointerEvents = "auto";
+    const t = toast.getBoundingClientRect();
+    const m = dialog.getBoundingClientRect();
+    const [left, right, top, bottom] = [Math.max(t.left, m.left), Math.min(t.right, m.right), Math.max(t.top, m.top), Math.min(t.bottom, m.bottom)];
+    const points = left < right && top < bottom ? [left + 4, (left + right) / 2, right - 4].flatMap((x) => [top + 4, (top + bottom) / 2, bottom - 4].map((y) => ({ x, y }))) : [];
+    const covered = points.filter(({ x, y }) => !dialog.contains(document.elementFromPoint(x, y))).map(({ x, y }) => `${Math.round(x)},${Math.round(y)}`);
+    const entriesCovered = [...dialog.querySelectorAll<HTMLElement>("a, button, summary")]
+      .filter((el) => {
+        if (!el.checkVisibility()) return false; // inside a closed group (Company, Legal)
+        const r = el.getBoundingClientRect();
+        const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+        return x > 0 && x < window.innerWidth && y > 0 && y < window.innerHeight && !el.contains(document.elementFromPoint(x, y));
+      })
+      .map((el) => el.textContent?.trim() ?? "");
+    toast.style.pointerEvents = "";
+    return { toast: true, overlap: points.length, covered, entriesCovered };
+  });
+  expect(look).toEqual({ toast: true, overlap: 9, covered: [], entriesCovered: [] });
+  // Playwright's own check that a tap lands: the entries at the bottom, where toasts appear, take it.
+  await menu.getByRole("button", { name: "Sign Out" }).click({ trial: true });
+  await menu.getByRole("link", { name: "Security", exact: true }).click();
+  await expect(page).toHaveURL(/\/security$/);
   await context.close();
 });
 

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/badge";
 import { Separator } from "@/components/ui/separator";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
+import { useToastsBeneath } from "@/components/ui/toaster";
 import { UserAvatar } from "@/components/user-avatar";
 import { cn } from "@/lib/utils";
 import { accountMenuItems, mobileMenuItems, type NavAccess, type NavItem } from "@/app/layout/nav-items";
@@ -29,6 +30,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function MobileMenu({ signedIn, person, planLabel, access, onSignOut }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
+  // A toast (the welcome after signing up) must not cover the open menu on a phone (issue 28).
+  useToastsBeneath(open);
   const items = mobileMenuItems(signedIn, access);
   const listed = new Set(items.map((item) => item.to));
   const accountItems = signedIn ? accountMenuItems.account.filter((item) => !listed.has(item.to)) : [];

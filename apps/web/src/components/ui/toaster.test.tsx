@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it } from "vitest";
-import { SWIPE_THRESHOLD_PX, Toaster, swipeDistance } from "./toaster";
+import { SWIPE_THRESHOLD_PX, Toaster, swipeDistance, useToastsBeneath } from "./toaster";
 
 afterEach(() => {
   act(() => {
@@ -32,6 +32,44 @@ describe("Toaster (SPEC §9)", () => {
     expect(screen.getByText("Saved")).toBeInTheDocument();
     act(() => swipe(item, 21));
     await waitFor(() => expect(screen.queryByText("Saved")).not.toBeInTheDocument());
+  });
+
+  it("puts toasts beneath an open navigation drawer, and back on top when it closes", async () => {
+    function Drawer({ open }: { open: boolean }) {
+      useToastsBeneath(open);
+      return null;
+    }
+    const { container, rerender } = render(
+      <>
+        <Toaster theme="light" />
+        <Drawer open={false} />
+      </>,
+    );
+    act(() => {
+      toast("Welcome");
+    });
+    await screen.findByText("Welcome");
+    const host = container.firstElementChild as HTMLElement;
+    expect(host).not.toHaveAttribute("data-toasts-beneath");
+    expect(host.className).toBe("");
+    rerender(
+      <>
+        <Toaster theme="light" />
+        <Drawer open />
+      </>,
+    );
+    // Its own stacking context, under the drawer's layer (z-50): sonner's z-index counts only inside it.
+    expect(host).toHaveAttribute("data-toasts-beneath", "true");
+    expect(host).toHaveClass("relative", "z-40");
+    expect(screen.getByText("Welcome")).toBeInTheDocument(); // kept, not dismissed
+    rerender(
+      <>
+        <Toaster theme="light" />
+        <Drawer open={false} />
+      </>,
+    );
+    expect(host).not.toHaveAttribute("data-toasts-beneath");
+    expect(host.className).toBe("");
   });
 
   it("shows at most 3 toasts", async () => {
