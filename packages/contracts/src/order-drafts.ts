@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isRealDate } from "./analytics";
+import { createFormatter } from "./format";
 
 /**
  * A day's order drafts (issue 25 "Order drafts are kept"): the orders a manager has typed, pasted
@@ -18,10 +19,13 @@ import { isRealDate } from "./analytics";
 /** At most as many rows as a plan may have orders (SPEC §fleet, createPlanSchema). */
 export const MAX_DRAFT_ORDERS = 10_000;
 
+/** These messages are English whatever the reader's language, with English numbers ("10,000"). */
+const english = createFormatter({ language: "en", timeZone: "UTC", unit: "km" });
+
 export const orderDraftMessages = {
   date: "Use a date as YYYY-MM-DD (a real calendar day)",
-  tooManyOrders: `At most ${MAX_DRAFT_ORDERS.toLocaleString("en-GB")} orders in a day's draft`,
-  tooLong: (max: number) => `At most ${max.toLocaleString("en-GB")} characters`,
+  tooManyOrders: `At most ${english.number(MAX_DRAFT_ORDERS)} orders in a day's draft`,
+  tooLong: (max: number) => `At most ${english.number(max)} characters`,
   tooMany: (max: number) => `At most ${max} items`,
   number: "Use a number",
   text: "Use text",

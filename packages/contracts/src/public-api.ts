@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_VEHICLE_TRIPS } from "./fleet";
+import { createFormatter } from "./format";
 import { safeText } from "./validation";
 
 /** How long a new API key lasts: 30, 90 or 365 days, or no expiry (null). */
@@ -39,6 +40,9 @@ export const PUBLIC_API_LIMITS = {
   syncTimeLimitSeconds: 10,
 } as const;
 
+/** The public API's messages are English for every caller, with English numbers ("10,000"). */
+const english = createFormatter({ language: "en", timeZone: "UTC", unit: "km" });
+
 export const publicApiMessages = {
   keyMissing: "Send your API key in the header Authorization: Bearer <key>",
   keyInvalid: "This API key is not valid",
@@ -46,8 +50,8 @@ export const publicApiMessages = {
   keyRevoked: "This API key was revoked. Create a new one in Settings.",
   ownerUnavailable: "The account this API key belongs to cannot use the API",
   tooManyForSync: (n: number) =>
-    `${n.toLocaleString("en-US")} tasks is more than the ${PUBLIC_API_LIMITS.syncTasks} that POST /api/v1/optimize solves while you wait: send the same body to POST /api/v1/jobs and read the result from GET /api/v1/jobs/{id}`,
-  tooManyTasks: (n: number) => `${n.toLocaleString("en-US")} tasks is more than the ${PUBLIC_API_LIMITS.maxTasks.toLocaleString("en-US")} a problem may have: split it into smaller problems`,
+    `${english.number(n)} tasks is more than the ${PUBLIC_API_LIMITS.syncTasks} that POST /api/v1/optimize solves while you wait: send the same body to POST /api/v1/jobs and read the result from GET /api/v1/jobs/{id}`,
+  tooManyTasks: (n: number) => `${english.number(n)} tasks is more than the ${english.number(PUBLIC_API_LIMITS.maxTasks)} a problem may have: split it into smaller problems`,
   keyCreated: "API key created. Copy it now: it is shown only once.",
   keyRevokedDone: "API key revoked. Requests with it are refused from now on.",
   maxTrips: `must be a whole number of trips from 1 to ${MAX_VEHICLE_TRIPS}`,
