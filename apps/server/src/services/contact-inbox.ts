@@ -18,6 +18,7 @@ import type { Logger } from "../lib/logger";
 import { writeAuditEvent, type RequestOrigin } from "./audit";
 import { CONTACT_REPLY_HEADER, contactCopyEmail, contactReplyEmail, contactSupportEmail, type ContactMailMessage } from "./contact-mail";
 import type { Mailer } from "./mail";
+import { formatterOf } from "./preferences";
 
 /** The administrator acting on the inbox, and where the request came from (for the audit row). */
 export interface InboxActor extends RequestOrigin {
@@ -229,7 +230,9 @@ export async function replyToContactMessage(deps: { db: Database; logger: Logger
     return m;
   });
   try {
-    await deps.mailer.send(contactReplyEmail({ replyId, reply: text, original }));
+    // The sender's formats when they wrote signed in; else English and UTC (SPEC §3 defaults).
+    const format = await formatterOf(deps.db, original.userId);
+    await deps.mailer.send(contactReplyEmail({ replyId, reply: text, original, format }));
   } catch (error) {
     deps.logger.error({ err: error, contactId: original.id, replyId }, "contact reply e-mail failed");
   }

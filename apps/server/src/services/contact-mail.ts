@@ -1,7 +1,7 @@
 // The contact inbox's e-mails (decision 024): the sender's copy, the copy to SUPPORT_EMAIL and an
 // administrator's reply. Built here, sent through the one mailer (services/mail.ts), which keeps
 // every message in the outbox and retries failed SMTP deliveries.
-import { escapeMarkup } from "@routepilot/contracts";
+import { escapeMarkup, type Formatter } from "@routepilot/contracts";
 import type { MailMessage } from "./mail";
 
 /**
@@ -71,8 +71,8 @@ export function contactSupportEmail(m: ContactMailMessage & { to: string; inboxU
   });
 }
 
-/** An administrator's reply to a contact message, quoting it. */
-export function contactReplyEmail(opts: { replyId: string; reply: string; original: ContactMailMessage & { createdAt: Date } }): MailMessage {
+/** An administrator's reply to a contact message, quoting it; the date it was written in `format` (the sender's). */
+export function contactReplyEmail(opts: { replyId: string; reply: string; original: ContactMailMessage & { createdAt: Date }; format: Formatter }): MailMessage {
   const { original } = opts;
   return plainEmail({
     to: original.email,
@@ -80,7 +80,7 @@ export function contactReplyEmail(opts: { replyId: string; reply: string; origin
     paragraphs: [
       `Hello ${oneLine(original.name)},`,
       opts.reply,
-      `You wrote on ${original.createdAt.toISOString().slice(0, 10)}:\n${quoted(original.message)}`,
+      `You wrote on ${opts.format.date(original.createdAt, "long")}:\n${quoted(original.message)}`,
     ],
     headers: { [CONTACT_REPLY_HEADER]: opts.replyId },
   });

@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
+  createFormatter,
   defaultPreferences,
   distanceUnits,
   themes,
   type DistanceUnit,
+  type Formatter,
   type Preferences,
   type UpdatePreferences,
 } from "@routepilot/contracts";
@@ -91,12 +93,35 @@ export async function updatePreferences(db: DbOrTx, userId: string, patch: Updat
   });
 }
 
+/** The stored preferences of a user merged over the SPEC §3 defaults, without creating the row. */
+async function storedPreferences(db: DbOrTx, userId: string): Promise<StoredPrefs> {
+  const [row] = await db.select({ preferences: userPreferences.preferences }).from(userPreferences).where(eq(userPreferences.userId, userId));
+  return normalise(row?.preferences ?? {});
+}
+
 /**
  * A user's distance unit, for the distances the server writes to them (messages, e-mails) with
  * contracts' `formatDistance`. Reads the stored preference without creating the row; the SPEC §3
  * default (miles) when there is none.
  */
 export async function distanceUnitOf(db: DbOrTx, userId: string): Promise<DistanceUnit> {
-  const [row] = await db.select({ preferences: userPreferences.preferences }).from(userPreferences).where(eq(userPreferences.userId, userId));
-  return pick(row?.preferences.distanceUnit, distanceUnits, defaultPreferences.distanceUnit);
+  return (await storedPreferences(db, userId)).distanceUnit ?? defaultPreferences.distanceUnit;
+}
+
+/**
+ * The formatter for what the server writes to a person (e-mails, notifications, messages): their
+ * language, time zone and distance unit (issue 28). A language or zone the runtime does not know
+ * falls back to British English or UTC.
+ */
+export function formatterFor(prefs: Pick<Preferences, "language" | "timezone" | "distanceUnit">): Formatter {
+  return createFormatter({ language: prefs.language, timeZone: prefs.timezone, unit: prefs.distanceUnit });
+}
+
+/**
+ * {@link formatterFor} a user's stored preferences, read without creating the row; the SPEC §3
+ * defaults (English, UTC, miles) for a user who has none (or for no user at all: `null`).
+ */
+export async function formatterOf(db: DbOrTx, userId: string | null): Promise<Formatter> {
+  const stored = userId ? await storedPreferences(db, userId) : {};
+  return formatterFor({ ...defaultPreferences, ...stored });
 }

@@ -181,6 +181,10 @@ describe("POST /api/admin/contact-messages/{id}/reply", () => {
     const [mail] = await t.deps.db.select().from(outbox).where(and(eq(outbox.to, "sender1@example.com"), eq(outbox.subject, "Re: your message to RoutePilot")));
     expect(mail!.text).toContain("Hello! Please update your settings: the depot is under Fleet → Settings.");
     expect(mail!.text).toContain("> Line one of my question");
+    // When it was written, for a sender who wrote signed out: English, UTC ("You wrote on 29 November 2026:").
+    const [sent] = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.id, target.id));
+    const written = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(sent!.createdAt);
+    expect(mail!.text).toContain(`You wrote on ${written}:`);
     const [reply] = await t.deps.db.select().from(contactReplies).where(eq(contactReplies.messageId, target.id));
     expect(reply).toMatchObject({ authorId: boss.userId, outboxId: mail!.id });
 

@@ -1,10 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { PUBLIC_API_LIMITS } from "@routepilot/contracts";
+import { createFormatter, PUBLIC_API_LIMITS } from "@routepilot/contracts";
 import { ErrorResponse, jsonError, rateLimited } from "../../lib/openapi";
 import { API_KEY_SCHEME, VroomErrorSchema, VroomInputSchema, VroomOutputSchema } from "../api-v1/api-v1.routes";
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from "../../jobs/webhooks";
 
 const tags = ["Public API"];
+/** The OpenAPI document is English, with English numbers ("10,000"). */
+const english = createFormatter({ language: "en", timeZone: "UTC", unit: "km" });
 const security = [{ [API_KEY_SCHEME]: [] }];
 const JobParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" }, description: "The id POST /api/v1/jobs answered" }) });
 
@@ -39,7 +41,7 @@ export const submitJob = createRoute({
   method: "post",
   path: "/api/v1/jobs",
   tags,
-  summary: `Queue a VROOM problem of any size up to ${PUBLIC_API_LIMITS.maxTasks.toLocaleString("en-US")} jobs + shipments; read it with GET /api/v1/jobs/{id}. Routes are charged to your quota once, when it is done`,
+  summary: `Queue a VROOM problem of any size up to ${english.number(PUBLIC_API_LIMITS.maxTasks)} jobs + shipments; read it with GET /api/v1/jobs/{id}. Routes are charged to your quota once, when it is done`,
   security,
   request: { body: { content: { "application/json": { schema: JobInputSchema } }, required: true } },
   responses: {
@@ -50,7 +52,7 @@ export const submitJob = createRoute({
     400: vroomError("Invalid input or webhook_url: VROOM code 2 and a message naming the field"),
     ...unauthenticated,
     402: { content: { "application/json": { schema: ErrorResponse } }, description: "Monthly route quota used up and no payment method" },
-    413: vroomError(`More than ${PUBLIC_API_LIMITS.maxTasks.toLocaleString("en-US")} tasks: split the problem`),
+    413: vroomError(`More than ${english.number(PUBLIC_API_LIMITS.maxTasks)} tasks: split the problem`),
     429: rateLimited("Your plan's request limits (SPEC §9) were reached"),
   },
 });

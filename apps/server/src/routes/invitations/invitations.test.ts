@@ -222,3 +222,24 @@ describe("the invitation life cycle", () => {
     expect(await t.deps.db.select().from(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, invitee.userId)))).toHaveLength(1);
   });
 });
+
+describe("the invitation e-mail's expiry (issue 28: the reader's formats)", () => {
+  const expiry = (instant: string, locale: string, timeZone: string) =>
+    new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(instant));
+
+  it("is written for an invitee with an account in their language and zone, else in the inviter's zone; the zone is named", async () => {
+    const owner = await account(t, "zone-boss", "Zoe Boss");
+    await setTier(t, owner.userId, "enterprise");
+    expect((await t.call("/api/preferences", { method: "PATCH", cookie: owner.cookie, body: { timezone: "America/New_York" } })).status).toBe(200);
+    const teamId = await createTeam(t, owner, "Zoned Crew");
+    const invitee = await account(t, "zone-colleague", "Zed League");
+    expect((await t.call("/api/preferences", { method: "PATCH", cookie: invitee.cookie, body: { language: "de", timezone: "Europe/Berlin" } })).status).toBe(200);
+
+    const known = await json<PendingInvitation>(t.call(`/api/teams/${teamId}/invitations`, { cookie: owner.cookie, body: { email: invitee.email, role: "member" } }));
+    expect((await mailedLink(invitee.email)).text).toContain(`The invitation is valid until ${expiry(known.expiresAt, "de-DE", "Europe/Berlin")} (Europe/Berlin).`);
+
+    const stranger = "no-account-yet@example.com";
+    const unknown = await json<PendingInvitation>(t.call(`/api/teams/${teamId}/invitations`, { cookie: owner.cookie, body: { email: stranger, role: "member" } }));
+    expect((await mailedLink(stranger)).text).toContain(`The invitation is valid until ${expiry(unknown.expiresAt, "en-GB", "America/New_York")} (America/New_York).`);
+  });
+});

@@ -9,7 +9,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
-import { monthlyRouteLimits, type AnalyticsRange } from "@routepilot/contracts";
+import { createFormatter, monthlyRouteLimits, type AnalyticsRange } from "@routepilot/contracts";
 import { openDatabase, subscribers, teams, user, type DbOrTx } from "@routepilot/db";
 import { ensureSubscriber } from "../accounts";
 import { teamAnalytics } from "../team-analytics";
@@ -18,6 +18,8 @@ import { analyticsSummary } from "./summary";
 
 const ROUTES = Number(process.env.BENCH_ROUTES ?? 10_000);
 const STOPS_PER_ROUTE = Number(process.env.BENCH_STOPS_PER_ROUTE ?? 20);
+/** The benchmark prints for developers, in English ("10,000"). */
+const english = createFormatter({ language: "en", timeZone: "UTC", unit: "km" });
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 /** Routes are spread back from this instant, one every 150 minutes (10,000 routes ≈ 2.85 years). */
 const LAST = "2026-11-20T12:00:00Z";
@@ -45,7 +47,7 @@ async function seed(db: DbOrTx): Promise<{ id: string; email: string }> {
     where r.user_id = ${id}`);
   await db.execute(sql`analyze routes`);
   await db.execute(sql`analyze route_stops`);
-  console.log(`  seeded ${ROUTES.toLocaleString("en-GB")} routes / ${(ROUTES * STOPS_PER_ROUTE).toLocaleString("en-GB")} stops in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`  seeded ${english.number(ROUTES)} routes / ${english.number(ROUTES * STOPS_PER_ROUTE)} stops in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { id, email };
 }
 
@@ -79,7 +81,7 @@ async function seedTeam(db: DbOrTx): Promise<{ ownerId: string; teamId: string }
     where r.team_id = ${teamId}`);
   await db.execute(sql`analyze routes`);
   await db.execute(sql`analyze route_stops`);
-  console.log(`  seeded a Fleet Pro team: ${ROUTES.toLocaleString("en-GB")} dispatched routes / ${(ROUTES * STOPS_PER_ROUTE).toLocaleString("en-GB")} stops in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`  seeded a Fleet Pro team: ${english.number(ROUTES)} dispatched routes / ${english.number(ROUTES * STOPS_PER_ROUTE)} stops in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { ownerId, teamId };
 }
 

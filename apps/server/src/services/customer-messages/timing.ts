@@ -1,3 +1,4 @@
+import { createFormatter, defaultPreferences, type Formatter } from "@routepilot/contracts";
 import type { EtaStop } from "../driver/eta";
 import { localDate, zonedEpoch, zoneOffsetMs } from "../driver/time";
 
@@ -82,12 +83,21 @@ export function nextStopIndex(stops: readonly { status: string }[], started: boo
   return stops.findIndex((s, i) => i > last && s.status === "pending");
 }
 
-/** "14:05" in the time zone. */
-export function clockTime(instant: number, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(instant));
+/**
+ * The formats of a customer e-mail: English (the customer's language setting arrives with the
+ * translation work, issue 30) in the team's time zone. These e-mails hold no distance, so the
+ * unit is only there because a formatter has one.
+ */
+function customerFormatter(timeZone: string): Formatter {
+  return createFormatter({ language: "en", timeZone, unit: defaultPreferences.distanceUnit });
 }
 
-/** "Monday 23 November" in the time zone. */
+/** "14:05" in the time zone. */
+export function clockTime(instant: number, timeZone: string): string {
+  return customerFormatter(timeZone).time(instant);
+}
+
+/** "Monday 23 November" in the time zone ("Monday, 7 January 2030" when it is not this year's). */
 export function longDate(instant: number, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long", day: "numeric", month: "long" }).format(new Date(instant));
+  return customerFormatter(timeZone).date(instant, "weekday");
 }

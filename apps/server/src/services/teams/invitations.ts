@@ -22,6 +22,7 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError } from "../../li
 import type { Logger } from "../../lib/logger";
 import { NO_ORIGIN, writeAuditEvent } from "../audit";
 import { actionEmail } from "../mail";
+import { formatterOf } from "../preferences";
 import { teamForManager } from "./access";
 import type { TeamEvents } from "./events";
 import { asAssignableRole, inTeamTransaction, invitationIsOpen, type TeamCaller, type TeamDeps } from "./teams";
@@ -93,15 +94,23 @@ async function announceInvitation(tx: Tx, events: TeamEvents, invitation: Invita
   await events.teamChanged(tx, invitation.teamId, "invited", null);
 }
 
-async function mailInvitation(deps: InvitationDeps, invitation: InvitationRow, teamName: string, inviterName: string): Promise<void> {
+/**
+ * E-mails an invitation. Its expiry is written for the invitee (their language and time zone)
+ * when they have an account, else for the inviter (most likely the team's zone); the zone is
+ * named, since the reader may be elsewhere.
+ */
+async function mailInvitation(deps: InvitationDeps, invitation: InvitationRow, teamName: string, inviter: { id: string; name: string }): Promise<void> {
   const link = `${deps.baseUrl}/team-invitation/${invitation.token}`;
+  const invitee = await userByEmail(deps.db, invitation.email);
+  const format = await formatterOf(deps.db, invitee?.id ?? inviter.id);
+  const inviterName = inviter.name;
   await deps.mailer.send(
     actionEmail({
       to: invitation.email,
       kind: "team-invitation",
       subject: teamMessages.invitationMailSubject(teamName),
       greeting: "Hello,",
-      body: `${teamMessages.invitationReceived(inviterName, teamName, teamRoleNames[asAssignableRole(invitation.role)])} The invitation is valid until ${invitation.expiresAt.toUTCString()}. If you do not have a RoutePilot account yet, you can create one with this e-mail address from the invitation page.`,
+      body: `${teamMessages.invitationReceived(inviterName, teamName, teamRoleNames[asAssignableRole(invitation.role)])} The invitation is valid until ${format.dateTime(invitation.expiresAt)} (${format.timeZone}). If you do not have a RoutePilot account yet, you can create one with this e-mail address from the invitation page.`,
       action: "Open the invitation",
       link,
       footer: "If you did not expect this invitation, you can ignore this e-mail.",
@@ -134,7 +143,7 @@ export async function createInvitation(deps: InvitationDeps, caller: Caller, tea
     await auditInvitation(tx, deps.logger, caller, "create", invitation);
     return { invitation, teamName: team.name };
   });
-  await mailInvitation(deps, invitation, teamName, caller.name);
+  await mailInvitation(deps, invitation, teamName, caller);
   return presentPending(invitation, caller.name);
 }
 
@@ -173,7 +182,7 @@ export async function resendInvitation(deps: InvitationDeps, caller: Caller, tea
     await auditInvitation(tx, deps.logger, caller, "resend", invitation);
     return { invitation, teamName: team.name };
   });
-  await mailInvitation(deps, invitation, teamName, caller.name);
+  await mailInvitation(deps, invitation, teamName, caller);
   const [row] = await deps.db.select({ name: inviter.name }).from(inviter).where(eq(inviter.id, sql`${invitation.invitedBy}`));
   return presentPending(invitation, row?.name ?? null);
 }
