@@ -12,14 +12,3 @@ export function usageWarningEmail(opts: { to: string; subject: string; message: 
   };
 }
 
-/**
- * A date as the user reads it: their language and time zone (preferences), through Intl. A
- * language or zone Intl does not know falls back to the runtime's default rather than failing.
- */
-export function formatUserDate(date: Date, prefs: { language: string; timezone: string }): string {
-  try {
-    return new Intl.DateTimeFormat(prefs.language, { dateStyle: "long", timeZone: prefs.timezone }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeZone: "UTC" }).format(date);
-  }
-}

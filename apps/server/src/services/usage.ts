@@ -1,15 +1,17 @@
 import { and, eq, sql } from "drizzle-orm";
-import { formatPence, OVERAGE_PENCE_PER_ROUTE, toasts, usageNotices, type OverageNotice, type UsageSummary } from "@routepilot/contracts";
-import { overageCharges, subscribers, teamNotifications, teams, usageLogs, usageWarnings, type Database, type DbOrTx, type Tx } from "@routepilot/db";
+import { OVERAGE_PENCE_PER_ROUTE, toasts, usageNotices, type OverageNotice, type UsageSummary } from "@routepilot/contracts";
+import { overageCharges, subscribers, teams, usageLogs, usageWarnings, type Database, type DbOrTx, type Tx } from "@routepilot/db";
 import { QuotaExceededError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import { getPlanSummary, ensureSubscriber } from "./accounts";
 import type { Mailer } from "./mail";
 import { routeMessages } from "@routepilot/contracts";
-import { getPreferences } from "./preferences";
+import type { RealtimeBus } from "../realtime/bus";
+import { formatterFor, getPreferences } from "./preferences";
 import { quotaTeamOf } from "./teams/access";
+import { TeamEvents } from "./teams/events";
 import { assertTeamQuota, consumeTeamQuota } from "./teams/quota";
-import { formatUserDate, usageWarningEmail } from "./usage-mail";
+import { usageWarningEmail } from "./usage-mail";
 
 /** The SPEC §8 over-limit toast lasts 8 seconds (SPEC §9). */
 export const OVER_LIMIT_TOAST_MS = 8000;
@@ -232,17 +234,24 @@ export function warningThreshold(limit: number): number {
 
 type UsageWarningKind = "usage_warning_80" | "usage_warning_100";
 
+/** What {@link sendUsageWarnings} needs: the database, the mailer and links for the e-mail, the realtime bus for the push. */
+export type UsageNoticeDeps = { db: Database; mailer: Mailer; baseUrl: string; realtime: RealtimeBus; logger: Logger };
+
 /**
  * The SPEC §9 usage notices (80 % of the quota, rounded down, and 100 %), each once per usage
  * period: a usage_warnings row (primary key user, period, kind) is inserted with ON CONFLICT DO
  * NOTHING together with the bell's team_notifications row, in one transaction; only the request
- * whose insert won writes the notice and — when the user's notifications preference is on —
- * sends the e-mail. A re-run, a retry, a concurrent request or a second server process finds the
- * row and sends nothing; the next period claims again. When one route reaches both thresholds,
- * both notices reach the bell but only the 100 % e-mail goes out. Called after the route's
- * transaction committed: a notice missed by a crash is claimed by the user's next route.
+ * whose insert won writes the notice, pushes it to the user's open sockets (realtime
+ * `notifications/created`, after commit, so every open tab's bell shows it without waiting for its
+ * next poll) and — when the user's notifications preference is on — sends the e-mail. A re-run, a
+ * retry, a concurrent request or a second server process finds the row and sends nothing; the next
+ * period claims again. When one route reaches both thresholds, both notices reach the bell but
+ * only the 100 % e-mail goes out. Dates and amounts are written for the user (their language and
+ * time zone). Called after the route's transaction committed: a notice missed by a crash is
+ * claimed by the user's next route.
  */
-export async function sendUsageWarnings(db: Database, mailer: Mailer, user: { id: string; email: string }, consumption: Consumption, baseUrl: string): Promise<void> {
+export async function sendUsageWarnings(deps: UsageNoticeDeps, user: { id: string; email: string }, consumption: Consumption): Promise<void> {
+  const { db } = deps;
   const { routesUsed: used, monthlyLimit: total } = consumption;
   if (total <= 0) return;
   const kinds: UsageWarningKind[] = [];
@@ -250,9 +259,10 @@ export async function sendUsageWarnings(db: Database, mailer: Mailer, user: { id
   if (used >= total) kinds.push("usage_warning_100");
   if (kinds.length === 0) return;
   const prefs = await getPreferences(db, user.id);
-  const resetsOn = formatUserDate(await usagePeriodResetsAt(db, user.id), prefs);
+  const format = formatterFor(prefs);
+  const resetsOn = format.date(await usagePeriodResetsAt(db, user.id), "long");
   const [sub] = await db.select({ hasPaymentMethod: subscribers.hasPaymentMethod }).from(subscribers).where(eq(subscribers.userId, user.id));
-  const price = formatPence(OVERAGE_PENCE_PER_ROUTE);
+  const price = format.money(OVERAGE_PENCE_PER_ROUTE);
   /** The bell's title and short message, and the e-mail's subject and full message. */
   const notice = (kind: UsageWarningKind) => {
     if (kind === "usage_warning_80") {
@@ -265,6 +275,7 @@ export async function sendUsageWarnings(db: Database, mailer: Mailer, user: { id
         : [usageNotices.limitBell(total, resetsOn), usageNotices.limit(total, resetsOn)];
     return { title: usageNotices.limitTitle, bell, subject: usageNotices.limitSubject, message };
   };
+  const events = new TeamEvents();
   const claimed = await db.transaction(async (tx) => {
     const won: UsageWarningKind[] = [];
     for (const kind of kinds) {
@@ -276,12 +287,14 @@ export async function sendUsageWarnings(db: Database, mailer: Mailer, user: { id
       if (rows.length === 0) continue;
       won.push(kind);
       const { title, bell } = notice(kind);
-      await tx.insert(teamNotifications).values({ userId: user.id, type: "alert", title, message: bell });
+      await events.notify(tx, user.id, "alert", title, bell);
     }
     return won;
   });
+  // The notices reach the user's open tabs now (the bell is the user's own, also for a team member's allocation).
+  await events.flush(deps.realtime, deps.logger);
   const kind = claimed.includes("usage_warning_100") ? "usage_warning_100" : claimed.includes("usage_warning_80") ? "usage_warning_80" : null;
   if (!kind || !prefs.notifications) return;
   const { subject, message } = notice(kind);
-  await mailer.send(usageWarningEmail({ to: user.email, subject, message, baseUrl }));
+  await deps.mailer.send(usageWarningEmail({ to: user.email, subject, message, baseUrl: deps.baseUrl }));
 }

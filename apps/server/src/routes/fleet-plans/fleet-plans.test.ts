@@ -189,6 +189,26 @@ describe("fleet plans: quota", () => {
     const [sub] = await t.deps.db.select().from(subscribers).where(eq(subscribers.userId, w.people.owner.userId));
     expect(sub!.routesUsedThisPeriod).toBe(4);
   }, 30_000);
+
+  it("gives the quota holder the usage notices its routes reach, in the bell and pushed to their open tabs", async () => {
+    const w = await world();
+    const vans = await addVehicles(w, [van("Van 1", { capacity: [3] }), van("Van 2", { capacity: [3] })]);
+    await t.deps.db.update(subscribers).set({ monthlyRouteLimit: 5, routesUsedThisPeriod: 3, hasPaymentMethod: false }).where(eq(subscribers.userId, w.people.owner.userId));
+    const orders = scatteredOrders(2).map((o) => ({ ...o, demand: [2], timeWindows: [] }));
+    const live = recordRealtime(t);
+    const p = await plan(w, { vehicleIds: vans.map((v) => v.id), orders });
+    live.stop();
+    expect(p.status).toBe("done");
+    const [sub] = await t.deps.db.select().from(subscribers).where(eq(subscribers.userId, w.people.owner.userId));
+    expect(sub!.routesUsedThisPeriod).toBe(5);
+    const bell = await t.deps.db.select().from(teamNotifications).where(and(eq(teamNotifications.userId, w.people.owner.userId), eq(teamNotifications.type, "alert")));
+    expect(bell.map((n) => n.title).sort()).toEqual(["Monthly limit reached", "You are near your monthly route limit"]);
+    expect(live.to(w.people.owner.userId).filter((m) => m.topic === "notifications")).toEqual([
+      { topic: "notifications", type: "created" },
+      { topic: "notifications", type: "created" },
+    ]);
+    expect(live.to(w.people.manager.userId).filter((m) => m.topic === "notifications")).toEqual([]);
+  }, 30_000);
 });
 
 describe("fleet plans: edits, locks, variants, dispatch", () => {
@@ -280,6 +300,8 @@ describe("fleet plans: edits, locks, variants, dispatch", () => {
     }
     const mails = await t.deps.db.select().from(outbox).where(eq(outbox.kind, "route-dispatch"));
     expect(mails.map((m) => m.to)).toEqual(expect.arrayContaining([driver2.email, w.people.driver.email].slice(0, out.routes.length)));
+    // The plan's day as the driver reads it (English by default): "Monday, 2 March 2026", the year only when it is not this year's.
+    for (const m of mails) expect(m.subject).toMatch(/^Your route for Monday,? 2 March( 2026)?$/);
     expect(current.dispatchedAt).not.toBeNull();
 
     // Frozen: edits, locks, re-plan and a second dispatch are refused; a variant (new version) is not.

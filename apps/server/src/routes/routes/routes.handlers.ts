@@ -29,6 +29,7 @@ routesRouter
       ...(await planningDeps(c)),
       mailer: deps.mailer,
       baseUrl: deps.baseUrl,
+      realtime: deps.realtime,
       billOverage: (userId: string, chargeId: string) => billOverageCharge(deps, userId, chargeId),
       teamUsageChanged: async (teamId: string, userId: string) => {
         const events = new TeamEvents();

@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
 import { outbox, subscribers, usageWarnings } from "@routepilot/db";
-import type { NotificationList } from "@routepilot/contracts";
+import type { Notification, NotificationList } from "@routepilot/contracts";
+import { startServer, type RunningServer } from "../../realtime/server";
 import { BASE, createTestApp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
@@ -94,10 +96,11 @@ describe("usage e-mails (SPEC §9)", () => {
     expect(await sent()).toHaveLength(2);
     const marks = await t.deps.db.select().from(usageWarnings).where(eq(usageWarnings.userId, u.userId));
     expect(marks.map((m) => m.kind).sort()).toEqual(["usage_warning_100", "usage_warning_80"]);
-    // The e-mail says when the allowance resets, in the user's language and time zone.
+    // The e-mail says when the allowance resets, in the user's language and time zone (English is British English: "1 December 2026").
     const [mail] = await t.deps.db.select().from(outbox).where(and(eq(outbox.to, "warned@example.com"), eq(outbox.kind, "usage-warning")));
     const now = new Date();
-    const reset = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)));
+    const reset = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)));
+    expect(reset).toMatch(/^1 [A-Z][a-z]+ \d{4}$/);
     expect(mail!.text).toContain(`resets on ${reset}`);
   });
 
@@ -160,8 +163,78 @@ describe("usage e-mails (SPEC §9)", () => {
     const { sendUsageWarnings } = await import("../../services/usage");
     const [sub] = await t.deps.db.select().from(subscribers).where(eq(subscribers.userId, u.userId));
     const consumption = { routesUsed: 4, monthlyLimit: 5, overageRoutes: 0, overageAmount: 0, periodStart: sub!.currentPeriodStart, fallback: false, overageChargeId: null, teamId: null };
-    await Promise.all([1, 2, 3].map(() => sendUsageWarnings(t.deps.db, t.deps.mailer, { id: u.userId, email: "rerun@example.com" }, consumption, BASE)));
+    await Promise.all([1, 2, 3].map(() => sendUsageWarnings({ ...t.deps, baseUrl: BASE }, { id: u.userId, email: "rerun@example.com" }, consumption)));
     expect(await sentTo("rerun@example.com")).toEqual(["You have used 4 of your 5 routes this month"]);
     expect(await bell(u.cookie)).toHaveLength(1);
+  });
+});
+
+describe("usage notices in the user's formats (issue 28)", () => {
+  const bell = async (cookie: string) => ((await (await t.call("/api/notifications", { cookie })).json()) as NotificationList).notifications;
+
+  it("writes the reset date in the user's language and the price in their number format", async () => {
+    const u = await t.signUp("sprache@example.com");
+    expect((await t.call("/api/preferences", { method: "PATCH", cookie: u.cookie, body: { language: "de", timezone: "Europe/Berlin" } })).status).toBe(200);
+    await t.call("/api/me/usage", { cookie: u.cookie });
+    await t.deps.db.update(subscribers).set({ routesUsedThisPeriod: 4, hasPaymentMethod: true }).where(eq(subscribers.userId, u.userId));
+    expect((await t.call("/api/routes/optimize", { cookie: u.cookie, body })).status).toBe(200);
+    const limit = (await bell(u.cookie)).find((n) => n.title === "Monthly limit reached");
+    // "1. Dezember 2026" (the Free plan resets on the 1st, midnight UTC: still the 1st in Berlin); "1,00 £".
+    expect(limit!.message).toMatch(/^All 5 routes of your plan are used\. Each further route costs 1,00\u00a0£ until 1\. [A-ZÄÖÜ][a-zäöü]+ \d{4}\.$/);
+  });
+});
+
+/** A WebSocket to /api/realtime that keeps every message it receives. */
+function openSocket(port: number, cookie: string) {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime`, { headers: { origin: BASE, cookie } });
+  const messages: { topic: string; type: string; data: unknown }[] = [];
+  socket.on("message", (raw) => messages.push(JSON.parse(String(raw)) as (typeof messages)[number]));
+  const until = async (match: (m: (typeof messages)[number]) => boolean, timeoutMs = 5000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = messages.find(match);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no such message in time; got ${JSON.stringify(messages)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  return { socket, messages, until };
+}
+
+describe("usage notices pushed to open tabs (realtime)", () => {
+  let running: RunningServer;
+  beforeAll(async () => {
+    running = await startServer(t, { port: 0, hostname: "127.0.0.1" });
+  });
+  afterAll(() => new Promise((resolve) => running.server.close(resolve)));
+
+  it("a second tab of the user hears of the 80 % notice as it is made, not at its next poll; nobody else does", async () => {
+    const u = await t.signUp("two-tabs@example.com");
+    const other = await t.signUp("other-tab@example.com");
+    await t.call("/api/me/usage", { cookie: u.cookie });
+    await t.deps.db.update(subscribers).set({ routesUsedThisPeriod: 3 }).where(eq(subscribers.userId, u.userId));
+    const tabs = [openSocket(running.port, u.cookie), openSocket(running.port, u.cookie)];
+    const stranger = openSocket(running.port, other.cookie);
+    await Promise.all([...tabs, stranger].map((s) => s.until((m) => m.topic === "system" && m.type === "ready")));
+
+    // The first tab optimises the 4th of 5 routes over HTTP.
+    const res = await fetch(`http://127.0.0.1:${running.port}/api/routes/optimize`, {
+      method: "POST",
+      headers: { origin: BASE, cookie: u.cookie, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(200);
+
+    const [stored] = (await (await t.call("/api/notifications", { cookie: u.cookie })).json() as NotificationList).notifications;
+    expect(stored!.title).toBe("You are near your monthly route limit");
+    for (const tab of tabs) {
+      const pushed = await tab.until((m) => m.topic === "notifications");
+      expect(pushed).toEqual({ topic: "notifications", type: "created", data: { notification: stored } });
+      expect((pushed.data as { notification: Notification }).notification.message).toMatch(/^4 of your 5 routes used this month\./);
+    }
+    // Another user's socket got nothing but its ready message.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(stranger.messages.map((m) => m.topic)).toEqual(["system"]);
+    for (const s of [...tabs, stranger]) s.socket.close();
   });
 });

@@ -27,7 +27,8 @@ import { newTrackingToken, TRACKING_LINK_TTL_MS } from "../driver/tracking-token
 import { actionEmail } from "../mail";
 import { matrixWithFallback } from "../route-planning";
 import { TeamEvents } from "../teams/events";
-import { assertCanOptimize, consumeRouteQuota } from "../usage";
+import { formatterOf } from "../preferences";
+import { assertCanOptimize, consumeRouteQuota, sendUsageWarnings, type Consumption } from "../usage";
 import { requireFleetTeam } from "./access";
 import { DEFAULT_WORKING_DAYS } from "./drivers";
 import { insertAtStop, reloadsOfTokens, scheduleVehicleRoute, tokensOf, travelFromMatrix, type RouteStopRef, type Travel, type Violation } from "./check-plan";
@@ -329,21 +330,25 @@ async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
     await withGeometry(deps, vehicleList, result.routes);
     const previous = storedResult(row)?.countedRoutes ?? 0;
     const used = result.routes.filter((r) => r.stops.length > 0);
-    await deps.db.transaction(async (tx) => {
+    const charged = await deps.db.transaction(async (tx) => {
       const [locked] = await tx.select().from(plans).where(eq(plans.id, planId)).for("update");
-      if (!locked) return;
+      if (!locked) return null;
       // One route of quota per non-empty route; a re-plan counts only the routes beyond what this plan already counted.
       const owner = await quotaHolder(tx, teamId);
+      let last: Consumption | null = null;
       for (let k = previous; k < used.length; k++) {
-        await consumeRouteQuota(tx, owner, { routeRequestId: `${planId}:${k}`, destinationCount: used[k]!.stops.length, logger: deps.logger });
+        last = await consumeRouteQuota(tx, owner, { routeRequestId: `${planId}:${k}`, destinationCount: used[k]!.stops.length, logger: deps.logger });
       }
       const stored: StoredResult = { ...result, ...placed, countedRoutes: Math.max(previous, used.length) };
       await tx
         .update(plans)
         .set({ status: "done", progress: 1, result: stored as unknown as Record<string, unknown>, error: null, solvedAt: new Date(), updatedAt: new Date() })
         .where(eq(plans.id, planId));
+      return last ? { owner, last } : null;
     });
     await publishPlan(deps, teamId, planRealtimeTypes.done, { planId, status: "done", progress: 1 });
+    // The quota holder's usage notices (80 %, 100 %), like any optimisation's: bell, push, e-mail.
+    if (charged) await sendUsageWarnings(deps, charged.owner, charged.last).catch((err: unknown) => deps.logger.error({ err, planId }, "plan usage notices failed"));
   } catch (error) {
     const message = error instanceof AppError ? error.message : planMessages.planFailed;
     if (!(error instanceof AppError)) deps.logger.error({ err: error, planId }, "fleet plan failed");
@@ -961,9 +966,11 @@ export async function dispatchPlan(deps: PlanDeps, caller: Caller, teamId: strin
       const routeId = (inserted as { id: string }).id;
       if (stops.length > 0) await tx.insert(routeStops).values(stops.map((s) => ({ ...s, routeId })));
       created.push({ routeId, vehicleId: vehicle.id, driverUserId });
-      await events.notify(tx, driverUserId, "fleet_communication", planMessages.dispatchedTitle, planMessages.dispatched(team.name, row.date, vehicle.name, r.stops.length));
+      // The plan's day as the driver reads it ("Monday 23 November", in their language).
+      const day = (await formatterOf(tx, driverUserId)).day(row.date, "weekday");
+      await events.notify(tx, driverUserId, "fleet_communication", planMessages.dispatchedTitle, planMessages.dispatched(team.name, day, vehicle.name, r.stops.length));
       const driver = driverById.get(driverUserId) as { email: string; name: string };
-      mails.push({ email: driver.email, name: driver.name, routeId, date: row.date, vehicle: vehicle.name, stops: r.stops.length, team: team.name });
+      mails.push({ email: driver.email, name: driver.name, routeId, date: day, vehicle: vehicle.name, stops: r.stops.length, team: team.name });
     }
     const dispatched = [...existing.filter((e): e is typeof e & { vehicleId: string } => e.vehicleId !== null).map((e) => ({ vehicleId: e.vehicleId, routeId: e.id, driverUserId: e.driverUserId })), ...created];
     const next: StoredResult = { ...result, dispatched };

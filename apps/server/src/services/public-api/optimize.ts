@@ -48,7 +48,7 @@ export async function chargeVroomRoutes(tx: Tx, user: { id: string; email: strin
   return consumptions;
 }
 
-/** After the charge committed: overage charges billed, the team's usage pushed to its managers, the usage warning mailed. */
+/** After the charge committed: overage charges billed, the team's usage pushed to its managers, the usage notices written, pushed and mailed. */
 export async function afterVroomCharges(deps: OptimizeDeps, user: { id: string; email: string }, consumptions: readonly Consumption[]): Promise<void> {
   for (const c of consumptions) if (c.overageChargeId) await billOverageCharge(deps, user.id, c.overageChargeId);
   const last = consumptions.at(-1);
@@ -58,7 +58,7 @@ export async function afterVroomCharges(deps: OptimizeDeps, user: { id: string; 
     await events.teamChanged(deps.db, last.teamId, "usage", user.id);
     await events.flush(deps.realtime, deps.logger);
   }
-  await sendUsageWarnings(deps.db, deps.mailer, user, last, deps.baseUrl);
+  await sendUsageWarnings(deps, user, last);
 }
 
 /**

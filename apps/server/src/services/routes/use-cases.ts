@@ -18,6 +18,7 @@ import {
 } from "@routepilot/contracts";
 import { routeShares, routeStops, routes, type Database, type DbOrTx, type StoredPlace } from "@routepilot/db";
 import { AppError, ConflictError, NotFoundError, ValidationError } from "../../lib/errors";
+import type { RealtimeBus } from "../../realtime/bus";
 import type { Mailer } from "../mail";
 import { loadPlaceContext, resolveRequest } from "../place-resolution";
 import { planRoute, type OrderMode, type PlanningDeps, type PlanStop } from "../route-planning";
@@ -35,6 +36,8 @@ function defaultName(start: StoredPlace, stopCount: number): string {
 export interface OptimizeContext extends PlanningDeps {
   mailer: Mailer;
   baseUrl: string;
+  /** Pushes the usage notices (80 %, 100 %) to the user's open tabs. */
+  realtime: RealtimeBus;
   /** Bills a committed overage charge with the payment provider (Stripe configured), else absent. */
   billOverage?: (userId: string, chargeId: string) => Promise<void>;
   /** Tells a team's members that a member used its quota (realtime), after commit. */
@@ -77,7 +80,7 @@ export async function optimizeRoute(db: Database, ctx: OptimizeContext, user: { 
   });
   if (consumption.overageChargeId) await ctx.billOverage?.(user.id, consumption.overageChargeId);
   if (consumption.teamId) await ctx.teamUsageChanged?.(consumption.teamId, user.id);
-  await sendUsageWarnings(db, ctx.mailer, user, consumption, ctx.baseUrl);
+  await sendUsageWarnings({ db, mailer: ctx.mailer, baseUrl: ctx.baseUrl, realtime: ctx.realtime, logger: ctx.logger }, user, consumption);
   const summary = await getUsageSummary(db, user);
   return { route: presentRoute(row, stops), usage: { ...summary, overage: overageNotice(consumption) } };
 }
