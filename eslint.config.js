@@ -60,6 +60,26 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
     },
   },
+  // One formatting layer (issue 28): whatever a person reads is formatted by a `Formatter`
+  // (packages/contracts/src/format.ts; the web app's useFormat(), the server's formatterFor()),
+  // never with a locale chosen on the spot. Tests, benchmarks and scripts print for developers.
+  {
+    files: ["apps/**/*.{ts,tsx}", "packages/contracts/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}", "**/e2e/**", "**/bench/**", "**/*.bench.ts", "**/scripts/**", "packages/contracts/src/format.ts", "apps/web/src/lib/format.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
+          message: "Format through the formatting layer (useFormat() in the web app, formatterFor() on the server): it follows the reader's language, time zone and unit.",
+        },
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|NumberFormat|RelativeTimeFormat)$/]",
+          message: "Format through the formatting layer (useFormat() in the web app, formatterFor() on the server): it follows the reader's language, time zone and unit.",
+        },
+      ],
+    },
+  },
   // packages/solver and packages/contracts import nothing from the repository.
   { files: ["packages/solver/**/*.ts", "packages/contracts/**/*.ts"], rules: restrict([noRepoPackages]) },
   // packages/geo: no database, no apps.

@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { dayTitle, localDate, relativeDay, shiftDate } from "@/lib/operating-day";
+import { useFormat } from "@/lib/format";
+import { localDate, relativeDay, shiftDate } from "@/lib/operating-day";
 import { cn } from "@/lib/utils";
 
 /**
@@ -10,6 +11,7 @@ import { cn } from "@/lib/utils";
  * date field, and "Today" when another day is shown.
  */
 export function DayPicker({ value, onChange, className, label = "Day" }: { value: string; onChange: (day: string) => void; className?: string; label?: string }) {
+  const format = useFormat();
   const today = localDate();
   const relative = relativeDay(value, today);
   return (
@@ -29,7 +31,7 @@ export function DayPicker({ value, onChange, className, label = "Day" }: { value
         ) : null}
       </div>
       <p className="text-sm font-medium" data-testid="day-title">
-        {dayTitle(value, today)}
+        {format.day(value, "weekday")}
         {relative ? <span className="font-normal text-muted-foreground"> · {relative}</span> : null}
       </p>
     </div>

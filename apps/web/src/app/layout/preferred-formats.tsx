@@ -3,6 +3,7 @@ import { useAuth } from "@/lib/auth";
 import { FormatProvider, browserLanguage, browserTimeZone } from "@/lib/format";
 import { regionDistanceUnit } from "@/lib/format-distance";
 import { usePreferences } from "@/features/settings/api/get-preferences";
+import { useAdoptBrowserTimeZone } from "@/features/settings/hooks/use-adopt-browser-time-zone";
 
 /**
  * Every date, number, distance and duration on every page in the signed-in user's language,
@@ -13,6 +14,8 @@ export function PreferredFormats({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const preferences = usePreferences({ enabled: user !== null });
   const prefs = user ? preferences.data : undefined;
+  // A new account's time zone is the SPEC's default, UTC: take the browser's once instead.
+  useAdoptBrowserTimeZone();
   return (
     <FormatProvider language={prefs?.language ?? browserLanguage()} timeZone={prefs?.timezone ?? browserTimeZone()} unit={prefs?.distanceUnit ?? regionDistanceUnit()}>
       {children}

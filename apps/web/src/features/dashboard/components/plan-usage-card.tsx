@@ -1,14 +1,16 @@
 import { Link } from "react-router";
 import { Gauge } from "lucide-react";
-import { formatPence, OVERAGE_PENCE_PER_ROUTE, usageStanding, type PlanSummary } from "@routepilot/contracts";
+import { OVERAGE_PENCE_PER_ROUTE, usageStanding, type PlanSummary } from "@routepilot/contracts";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorCard } from "@/components/errors/error-card";
+import { useFormat } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { usePlan } from "@/features/dashboard/api/get-plan";
 
 function UsageDetails({ plan }: { plan: PlanSummary }) {
+  const format = useFormat();
   // The same words as the planner's usage bar (contracts' usageStanding).
   const usage = usageStanding(plan);
   const label = plan.isTeamMember ? "Team Member" : plan.planName;
@@ -43,7 +45,7 @@ function UsageDetails({ plan }: { plan: PlanSummary }) {
           />
         </div>
         <p className="text-sm text-muted-foreground">
-          {usage.detail}.{usage.tone === "over" ? ` Each extra route costs ${formatPence(OVERAGE_PENCE_PER_ROUTE)}.` : ""}
+          {usage.detail}.{usage.tone === "over" ? ` Each extra route costs ${format.money(OVERAGE_PENCE_PER_ROUTE)}.` : ""}
         </p>
       </CardContent>
       <CardFooter>

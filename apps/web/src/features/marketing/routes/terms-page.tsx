@@ -1,11 +1,13 @@
 import { Link } from "react-router";
-import { formatPence, OVERAGE_PENCE_PER_ROUTE } from "@routepilot/contracts";
+import { OVERAGE_PENCE_PER_ROUTE } from "@routepilot/contracts";
+import { useFormat } from "@/lib/format";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
 import { Prose } from "@/features/marketing/components/prose";
 
 /** /terms: the terms of service. */
 export function TermsPage() {
+  const format = useFormat();
   return (
     <PageContainer size="narrow">
       <PageHeader title="Terms of Service" description="The agreement between you and RoutePilot when you use the service." />
@@ -17,7 +19,7 @@ export function TermsPage() {
         <ul>
           <li>Each plan includes a number of optimised routes per month, shown on the <Link to="/pricing">pricing page</Link>.</li>
           <li>Every account starts on the Free plan. Paid plans are bought online through our card payment provider, Stripe, where the server offers it; otherwise an administrator changes plans and nothing is charged.</li>
-          <li>With a payment method on file, routes above your monthly limit cost {formatPence(OVERAGE_PENCE_PER_ROUTE)} each and are charged for the billing period in which they were planned. Without one, further optimisations are refused until your allowance resets.</li>
+          <li>With a payment method on file, routes above your monthly limit cost {format.money(OVERAGE_PENCE_PER_ROUTE)} each and are charged for the billing period in which they were planned. Without one, further optimisations are refused until your allowance resets.</li>
           <li>Paid plans renew each month until you cancel in Manage billing. Cancelling stops future renewals; the plan runs to the end of the current period, which is not refunded.</li>
         </ul>
         <h2>Acceptable use</h2>
