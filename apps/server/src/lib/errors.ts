@@ -85,3 +85,14 @@ export class RateLimitedError extends AppError {
     });
   }
 }
+
+/**
+ * The first row of a statement that always yields one (an `insert … returning()`, a read just after
+ * a write). An empty result is a broken invariant, not a user error: a plain Error, so the error
+ * mapper logs it and answers a generic 500.
+ */
+export function firstOrThrow<T>(rows: readonly T[], message = "insert returned no row"): T {
+  const row = rows[0];
+  if (row === undefined) throw new Error(message);
+  return row;
+}
