@@ -6,9 +6,10 @@
 // single-process; this refuses while the server answers on its port). See decision 011.
 import path from "node:path";
 import { openDatabase } from "@routepilot/db";
-import { EnvError, loadEnv } from "../src/env";
+import { EnvError, loadEnv } from "../src/lib/env";
 import { createLogger } from "../src/lib/logger";
-import { EncryptionError, loadMasterKey } from "../src/security/field-encryption";
+import { EncryptionError } from "../src/lib/errors";
+import { loadMasterKey } from "../src/security/field-encryption";
 import { KeyRotationError, rotateKeys } from "../src/security/key-rotation";
 
 const PROPAGATION_MS = 35_000;

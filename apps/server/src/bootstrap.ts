@@ -5,7 +5,7 @@ import { openDatabase, type DatabaseHandle } from "@routepilot/db";
 import { createApp, type App } from "./app";
 import { createAuth, promoteVerifiedAdmins } from "./auth/auth";
 import { signInProvidersFrom } from "./auth/sign-in-providers";
-import type { Env } from "./env";
+import type { Env } from "./lib/env";
 import type { AppDeps } from "./lib/context";
 import type { Logger } from "./lib/logger";
 import { createRateLimiters } from "./security/rate-limits";
@@ -16,7 +16,7 @@ import { createMemoryBus, type RealtimeBus } from "./realtime/bus";
 import { createSocketHub } from "./realtime/hub";
 import { createPostgresBus } from "./realtime/postgres-bus";
 import { liveSessionIds } from "./realtime/sessions";
-import { FieldEncryption, loadMasterKey, readKeyring } from "./security/field-encryption";
+import { KeyringEncryption, loadMasterKey, readKeyring } from "./security/field-encryption";
 import { sealPlainContacts } from "./security/seal-contacts";
 import { createLocalStorage } from "./storage";
 import { createSecurityState } from "./security/monitor/state";
@@ -63,7 +63,7 @@ export async function buildRuntime(
   // versions from npm run keys:rotate: the encryption_keys table, wrapped under it (decision 011).
   const masterKey = loadMasterKey({ masterKey: env.ENCRYPTION_MASTER_KEY, dataDir: env.DATA_DIR });
   const readKeys = () => readKeyring(database.db, masterKey, logger);
-  const encryption = new FieldEncryption(await readKeys(), readKeys);
+  const encryption = new KeyringEncryption(await readKeys(), readKeys);
   const mailer = createMailer({ db: database.db, logger, encryption, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logLinks: env.NODE_ENV !== "production" });
   const secret = options.secret ?? resolveSecret(env);
   const auth = createAuth({

@@ -1,7 +1,7 @@
 // The only file that listens. Parses the environment, opens the database (applying
 // migrations), serves HTTP and the realtime WebSocket, and shuts down gracefully on SIGTERM/SIGINT.
 import { ExtractLoadError } from "@routepilot/geo";
-import { EnvError, loadEnv } from "./env";
+import { EnvError, loadEnv } from "./lib/env";
 import { buildRuntime } from "./bootstrap";
 import { createLogger } from "./lib/logger";
 import { startServer } from "./realtime/server";

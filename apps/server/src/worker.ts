@@ -3,7 +3,7 @@
 // stops gracefully on SIGTERM/SIGINT: jobs in progress finish, or are retried by another worker.
 import { existsSync } from "node:fs";
 import { ExtractLoadError } from "@routepilot/geo";
-import { EnvError, loadEnv } from "./env";
+import { EnvError, loadEnv } from "./lib/env";
 import { buildRuntime } from "./bootstrap";
 import { createLogger } from "./lib/logger";
 import { startConsumers } from "./queue/consumers";

@@ -1,13 +1,8 @@
 import { Worker } from "node:worker_threads";
 import { InvalidProblemError, requireValidProblem, type Matrices, type Problem, type ProgressEvent, type Solution } from "@routepilot/solver";
 import { ServiceBusyError } from "../lib/errors";
-
-/** Options that cross the thread boundary (no functions). */
-export interface PoolSolveOptions {
-  seed?: number;
-  timeLimitMs?: number;
-  maxIterations?: number;
-}
+import type { PoolSolveOptions, SolverPool } from "../lib/ports";
+export type { PoolSolveOptions, SolverPool } from "../lib/ports";
 
 export interface SolverRequest {
   id: number;
@@ -113,20 +108,6 @@ export type SolverProgress = { id: number; progress: ProgressEvent };
 
 /** Minimum time between two progress messages from a worker. */
 export const PROGRESS_INTERVAL_MS = 250;
-
-/** Runs the solver in warm worker threads so a request never blocks the event loop. */
-export interface SolverPool {
-  /**
-   * Validates the problem (InvalidProblemError), then solves it on a free worker; when
-   * `maxQueue` problems already wait for one, refuses at once with ServiceBusyError (503).
-   */
-  solve(problem: Problem, options?: PoolSolveOptions, onProgress?: (event: ProgressEvent) => void): Promise<Solution>;
-  /** Starts the workers now instead of on the first request, each warming the engine up first (~0.6 s). */
-  warm(): void;
-  /** Threads configured and busy, problems waiting (queued or being packed), the queue's bound. */
-  stats(): { workers: number; busy: number; queued: number; maxQueue: number };
-  close(): Promise<void>;
-}
 
 const SHIM = new URL("./solver-worker-shim.mjs", import.meta.url);
 

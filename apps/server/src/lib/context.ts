@@ -1,29 +1,37 @@
-import type { RealtimeBus } from "../realtime/bus";
-import type { SocketHub } from "../realtime/hub";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Database, DatabaseHandle } from "@routepilot/db";
-import type { Auth } from "../auth/auth";
-import type { Env } from "../env";
+import type { Env } from "./env";
 import { NotFoundError, UnauthenticatedError, ValidationError } from "./errors";
 import type { Logger } from "./logger";
-import type { Mailer } from "../services/mail";
-import type { GeoHandle } from "../services/geo";
-import type { SolverPool } from "../jobs/solver-pool";
-import type { RateLimiters } from "../security/rate-limits";
-import type { FieldEncryption } from "../security/field-encryption";
-import type { Storage } from "../storage";
-import type { SecurityState } from "../security/monitor/state";
-import type { Metrics } from "../observability/metrics";
-import type { JobQueue } from "../queue/queue";
+import type {
+  AuthService,
+  FieldEncryption,
+  GeoHandle,
+  JobQueue,
+  Mailer,
+  Metrics,
+  RateLimiters,
+  RealtimeBus,
+  SecurityState,
+  SocketHub,
+  SolverPool,
+  Storage,
+} from "./ports";
 
+/**
+ * The services every request can reach (`c.get("deps")`), typed by the interfaces of lib/ports.ts:
+ * the base layer names what it needs and no module; bootstrap.ts (the composition root) builds
+ * each one and hands them over.
+ */
 export interface AppDeps {
   env: Env;
   database: DatabaseHandle;
   db: Database;
   logger: Logger;
   mailer: Mailer;
-  auth: Auth;
+  /** Better Auth (auth/auth.ts), through the endpoints the server uses. */
+  auth: AuthService;
   /** Routing and geocoding (packages/geo), built once. */
   geo: GeoHandle;
   /** Warm solver worker threads. */

@@ -63,6 +63,13 @@ export class ServiceBusyError extends AppError {
     super(503, "SERVICE_UNAVAILABLE", message, undefined, { "Retry-After": String(retryAfterSeconds) });
   }
 }
+/** A field could not be encrypted or decrypted, or a key is malformed; the message is the SPEC's. Not an HTTP error: a 500 when it reaches the mapper. */
+export class EncryptionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EncryptionError";
+  }
+}
 export class RateLimitedError extends AppError {
   /**
    * SPEC §8: a denial says allowed false, 0 remaining attempts, when it resets, and the violations

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { clientIp } from "../lib/client-ip";
 import type { AppEnv, AppDeps } from "../lib/context";
 import { REALTIME_PATH } from "../realtime/realtime.routes";
-import type { CategoryLimiter, LimitSubject } from "../security/rate-limits";
+import type { Limiter, LimitSubject } from "../lib/ports";
 
 /** Who a limiter counts: the signed-in user (else the client address), or always the client address. */
 export type RateLimitKey = "user" | "ip";
@@ -19,7 +19,7 @@ function subjectOf(c: Context<AppEnv>, keyBy: RateLimitKey): LimitSubject {
  * Consumes one point of a SPEC §9 category per request for the signed-in user or the client
  * address, before input validation; over the limit → 429 with Retry-After and SPEC §8's body.
  */
-export function rateLimit(pick: (deps: AppDeps) => CategoryLimiter | null, keyBy: RateLimitKey = "user"): MiddlewareHandler<AppEnv> {
+export function rateLimit(pick: (deps: AppDeps) => Limiter | null, keyBy: RateLimitKey = "user"): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const limiter = pick(c.get("deps"));
     if (limiter) await limiter.consume(subjectOf(c, keyBy));

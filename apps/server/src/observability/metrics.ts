@@ -3,43 +3,8 @@ import { prometheus } from "@hono/prometheus";
 import type { Context, MiddlewareHandler } from "hono";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { RequestWindows, SolveTimes } from "./windows";
-
-/** What the solver pool reports about itself at any moment. */
-export interface SolverStats {
-  workers: number;
-  busy: number;
-  queued: number;
-  maxQueue: number;
-}
-
-/** The outbox's undelivered messages. */
-export interface MailBacklog {
-  queued: number;
-  failed: number;
-}
-
-export interface MetricSources {
-  solver(): SolverStats;
-  mailBacklog(): Promise<MailBacklog>;
-}
-
-/**
- * One app instance's measurements: the request and solve-time windows the health details read
- * (always kept), and, when METRICS_TOKEN is set, a Prometheus registry of its own (tests build
- * many apps in one process: no metric is registered in prom-client's global registry).
- */
-export interface Metrics {
-  requests: RequestWindows;
-  solves: SolveTimes;
-  /** Counts every answer (status, route pattern, duration); mounted first on "*". */
-  middleware: MiddlewareHandler;
-  /** The solver pool's hook: a problem solved (or failed) after `ms` of worker time. */
-  onSolved(ms: number, ok: boolean): void;
-  /** Connects the gauges read at scrape time (solver pool, mail outbox). */
-  watch(sources: MetricSources): void;
-  /** The Prometheus text exposition, or null when METRICS_TOKEN is unset. */
-  registry: Registry | null;
-}
+import type { MailBacklog, MetricSources, Metrics, SolverStats } from "../lib/ports";
+export type { MailBacklog, MetricSources, Metrics, SolverStats } from "../lib/ports";
 
 const SOLVE_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60];
 

@@ -4,6 +4,8 @@
 import PgBoss from "pg-boss";
 import type { DatabaseHandle } from "@routepilot/db";
 import type { Logger } from "../lib/logger";
+import type { JobQueue } from "../lib/ports";
+export type { JobQueue } from "../lib/ports";
 
 /** The subset of PGlite this adapter needs (drizzle's PGlite database exposes it as `$client`). */
 interface PgliteClient {
@@ -36,13 +38,6 @@ function sharedDb(database: DatabaseHandle): PgBoss.Db {
   if (!client) throw new Error("the database exposes no client for the job queue");
   if (database.kind === "pglite") return pgliteAdapter(client);
   return { executeSql: (text: string, values?: unknown[]) => client.query(text, values) };
-}
-
-export interface JobQueue {
-  /** The started pg-boss (started on first use: tests that never queue anything pay nothing). */
-  boss(): Promise<PgBoss>;
-  /** Stops polling and scheduling; waits up to `timeoutMs` for handlers in progress. */
-  close(timeoutMs?: number): Promise<void>;
 }
 
 export interface QueueOptions {

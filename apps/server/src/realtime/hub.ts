@@ -1,6 +1,8 @@
 import type { WebSocket } from "ws";
 import type { Logger } from "../lib/logger";
 import type { RealtimeBus, RealtimeEnvelope, RealtimeMessage } from "./bus";
+import type { SocketHub, SocketOwner } from "../lib/ports";
+export type { SocketHub, SocketOwner } from "../lib/ports";
 
 /** Close code for a socket whose session has ended (signed out, revoked, expired). */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
@@ -10,27 +12,6 @@ export const GOING_AWAY_CLOSE_CODE = 1001;
 export const TRY_AGAIN_LATER_CLOSE_CODE = 1013;
 /** Open sockets one user may hold on one process (tabs, devices); more are refused. */
 export const MAX_SOCKETS_PER_USER = 32;
-
-export interface SocketOwner {
-  userId: string;
-  sessionId: string;
-}
-
-/**
- * The WebSockets open on this process, by user. It delivers every envelope the bus hands it to
- * each socket of the users it names, pings every socket each heartbeat (a socket that did not
- * answer the previous ping is terminated) and closes sockets whose session has ended (4401).
- */
-export interface SocketHub {
-  /** Takes over an open socket: sends `system/ready`, then delivers messages until it closes. */
-  add(socket: WebSocket, owner: SocketOwner): void;
-  /** Open sockets on this process, of one user or of everyone. */
-  count(userId?: string): number;
-  /** Runs one heartbeat now (tests; the timer calls it every `heartbeatMs`). */
-  heartbeat(): Promise<void>;
-  /** Stops the heartbeat, unsubscribes from the bus and closes every socket (1001, going away). */
-  close(): void;
-}
 
 export interface SocketHubOptions {
   bus: RealtimeBus;

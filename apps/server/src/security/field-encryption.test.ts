@@ -5,7 +5,9 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { encryptionMessages } from "@routepilot/contracts";
-import { EncryptionError, FieldEncryption, loadKeyring, openField, parseMasterKey, sealField, storedKeyVersion } from "./field-encryption";
+import { EncryptionError } from "../lib/errors";
+import { parseMasterKey } from "../lib/env";
+import { KeyringEncryption, loadKeyring, openField, sealField, storedKeyVersion } from "./field-encryption";
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), "routepilot-keys-"));
 const KEY_HEX = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
@@ -18,7 +20,7 @@ function capture() {
 
 describe("FieldEncryption", () => {
   it("round-trips with AES-256-GCM, a fresh 128-bit salt per record, and the record fields of SPEC §3", () => {
-    const enc = new FieldEncryption(loadKeyring({ masterKey: KEY_HEX, dataDir: tmp() }));
+    const enc = new KeyringEncryption(loadKeyring({ masterKey: KEY_HEX, dataDir: tmp() }));
     const a = enc.encrypt("WVWZZZ1JZXW000001");
     const b = enc.encrypt("WVWZZZ1JZXW000001");
     expect(Object.keys(a).sort()).toEqual(["data", "keyVersion", "salt", "timestamp"]);
@@ -32,14 +34,14 @@ describe("FieldEncryption", () => {
   });
 
   it("answers the SPEC messages: empty data, no key, unknown key version", () => {
-    const enc = new FieldEncryption(loadKeyring({ masterKey: KEY_HEX, dataDir: tmp() }));
+    const enc = new KeyringEncryption(loadKeyring({ masterKey: KEY_HEX, dataDir: tmp() }));
     expect(() => enc.encrypt("")).toThrow(new EncryptionError(encryptionMessages.emptyData));
-    expect(() => new FieldEncryption([])).toThrow(encryptionMessages.keyNotInitialized);
+    expect(() => new KeyringEncryption([])).toThrow(encryptionMessages.keyNotInitialized);
     expect(() => enc.decrypt({ ...enc.encrypt("x"), keyVersion: 7 })).toThrow("Encryption key version 7 not available");
   });
 
   it("a tampered record fails its integrity check; stored fields then read [DECRYPTION_FAILED] and the failure is logged", () => {
-    const enc = new FieldEncryption(loadKeyring({ masterKey: KEY_HEX, dataDir: tmp() }));
+    const enc = new KeyringEncryption(loadKeyring({ masterKey: KEY_HEX, dataDir: tmp() }));
     const record = enc.encrypt("+44 7700 900123");
     const raw = Buffer.from(record.data, "base64");
     raw.writeUInt8(raw.readUInt8(raw.length - 1) ^ 1, raw.length - 1);
@@ -54,7 +56,7 @@ describe("FieldEncryption", () => {
   });
 
   it("stores only non-empty strings (SPEC §5) and reads them back", () => {
-    const enc = new FieldEncryption(loadKeyring({ masterKey: KEY_HEX, dataDir: tmp() }));
+    const enc = new KeyringEncryption(loadKeyring({ masterKey: KEY_HEX, dataDir: tmp() }));
     const { logger } = capture();
     expect(sealField(enc, "")).toBeNull();
     expect(sealField(enc, null)).toBeNull();
@@ -68,8 +70,8 @@ describe("FieldEncryption", () => {
 
   it("a different master key cannot read the records", () => {
     const dir = tmp();
-    const a = new FieldEncryption(loadKeyring({ masterKey: KEY_HEX, dataDir: dir }));
-    const b = new FieldEncryption(loadKeyring({ masterKey: KEY_HEX.replace(/^00/, "01"), dataDir: dir }));
+    const a = new KeyringEncryption(loadKeyring({ masterKey: KEY_HEX, dataDir: dir }));
+    const b = new KeyringEncryption(loadKeyring({ masterKey: KEY_HEX.replace(/^00/, "01"), dataDir: dir }));
     expect(() => b.decrypt(a.encrypt("secret"))).toThrow(EncryptionError);
   });
 });
@@ -84,15 +86,15 @@ describe("the keyring", () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const again = loadKeyring({ dataDir: dir });
     expect(again[0]!.key.equals(first[0]!.key)).toBe(true);
-    const record = new FieldEncryption(first).encrypt("kept");
-    expect(new FieldEncryption(again).decrypt(record)).toBe("kept");
+    const record = new KeyringEncryption(first).encrypt("kept");
+    expect(new KeyringEncryption(again).decrypt(record)).toBe("kept");
   });
 
   it("a record under an older version still decrypts and is marked for re-encryption", () => {
     const [v1] = loadKeyring({ dataDir: tmp() });
     const v2 = { version: 2, key: Buffer.alloc(32, 9), createdAt: new Date().toISOString() };
-    const old = new FieldEncryption([v1!]).encrypt("under v1");
-    const both = new FieldEncryption([v1!, v2]);
+    const old = new KeyringEncryption([v1!]).encrypt("under v1");
+    const both = new KeyringEncryption([v1!, v2]);
     expect(both.currentVersion).toBe(2);
     expect(both.decrypt(old)).toBe("under v1");
     expect(both.needsReencryption(old)).toBe(true);

@@ -5,29 +5,10 @@ import { ENCRYPTION_KDF_ITERATIONS, ENCRYPTION_MAX_KEY_VERSIONS, ENCRYPTION_SALT
 import { desc } from "drizzle-orm";
 import { encryptionKeys, type DbOrTx } from "@routepilot/db";
 import type { Logger } from "../lib/logger";
-
-/** One master key of the keyring (256 random bits) and its version. */
-export interface KeyVersion {
-  version: number;
-  key: Buffer;
-  createdAt: string;
-}
-
-/** SPEC §3 encrypted field record: ciphertext (iv, tag and data, base64), salt, key version, time. */
-export interface EncryptedField {
-  data: string;
-  salt: string;
-  keyVersion: number;
-  timestamp: string;
-}
-
-/** A field could not be encrypted or decrypted; the message is the SPEC's. */
-export class EncryptionError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "EncryptionError";
-  }
-}
+import { parseMasterKey } from "../lib/env";
+import { EncryptionError } from "../lib/errors";
+import type { EncryptedField, FieldEncryption, KeyVersion } from "../lib/ports";
+export type { EncryptedField, FieldEncryption, KeyVersion } from "../lib/ports";
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -39,7 +20,7 @@ const DERIVED_CACHE_LIMIT = 2_000;
  * master key of the newest version. Older versions (at most 3 are kept) still decrypt; a record
  * under an older version needs re-encryption.
  */
-export class FieldEncryption {
+export class KeyringEncryption implements FieldEncryption {
   private keys: Map<number, Buffer>;
   private current: number;
   /** Derived keys by "version:salt": a record read again does not pay the derivation twice. */
@@ -248,14 +229,6 @@ function writeKeyringFile(file: string, keys: KeyVersion[]): void {
   renameSync(tmp, file);
 }
 
-/** A master key given as 64 hex characters or base64 of 32 bytes. */
-export function parseMasterKey(text: string): Buffer {
-  const trimmed = text.trim();
-  const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, "hex") : Buffer.from(trimmed, "base64");
-  if (key.length !== 32) throw new EncryptionError("ENCRYPTION_MASTER_KEY must be 32 bytes (64 hex characters or base64)");
-  return key;
-}
-
 /**
  * The master key, version 1: ENCRYPTION_MASTER_KEY when set (every process of a scaled-out install
  * must share it), else DATA_DIR/encryption-keys.json, created with one random 256-bit key on first
@@ -279,21 +252,21 @@ export function loadKeyring(options: { masterKey?: string | undefined; dataDir: 
   return [loadMasterKey(options)];
 }
 
-/** The key of FieldEncryption.emailHash: HKDF-SHA256 of the master key (version 1), for this one use. */
+/** The key of KeyringEncryption.emailHash: HKDF-SHA256 of the master key (version 1), for this one use. */
 export function deriveIndexKey(master: KeyVersion): Buffer {
   return Buffer.from(hkdfSync("sha256", master.key, Buffer.alloc(0), "routepilot customer e-mail index", 32));
 }
 
 /** A stored version's key, encrypted under the master key (the record as JSON, like a sealed field). */
 export function wrapKey(master: KeyVersion, key: Buffer): string {
-  return JSON.stringify(new FieldEncryption([{ ...master, version: 1 }]).encrypt(key.toString("base64")));
+  return JSON.stringify(new KeyringEncryption([{ ...master, version: 1 }]).encrypt(key.toString("base64")));
 }
 
 /** The key a wrapped_key holds; EncryptionError when the master key is not the one it was wrapped under. */
 export function unwrapKey(master: KeyVersion, wrapped: string): Buffer {
   const record = parseRecord(wrapped);
   if (!record) throw new EncryptionError("Not an encrypted field record");
-  const key = Buffer.from(new FieldEncryption([{ ...master, version: 1 }]).decrypt({ ...record, keyVersion: 1 }), "base64");
+  const key = Buffer.from(new KeyringEncryption([{ ...master, version: 1 }]).decrypt({ ...record, keyVersion: 1 }), "base64");
   if (key.length !== 32) throw new EncryptionError("A wrapped key is not 32 bytes");
   return key;
 }

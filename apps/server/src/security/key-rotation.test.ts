@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { authenticationLogs, customerMessages, encryptionKeys, outbox, fleetDrivers, orderDrafts, plans, routeStops, routes, teams, user, vehicles, type DatabaseHandle } from "@routepilot/db";
 import { createTestDatabase } from "@routepilot/db/testing";
 import { openContact, openContacts, sealContact, sealContacts } from "./contacts";
-import { FieldEncryption, deriveIndexKey, loadMasterKey, openField, readKeyring, sealField, storedKeyVersion, unwrapKey } from "./field-encryption";
+import { KeyringEncryption, deriveIndexKey, loadMasterKey, openField, readKeyring, sealField, storedKeyVersion, unwrapKey } from "./field-encryption";
 import { KeyRotationError, SEALED_COLUMNS, addKeyVersion, rotateKeys, valuesByVersion } from "./key-rotation";
 import { outboxValues } from "../services/mail";
 
@@ -20,7 +20,7 @@ let handle: DatabaseHandle;
 let teamId: string;
 
 async function keyring() {
-  return new FieldEncryption(await readKeyring(handle.db, master));
+  return new KeyringEncryption(await readKeyring(handle.db, master));
 }
 
 /** Every sealed value, read back with the current keyring. */
@@ -69,7 +69,7 @@ const expected = {
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  const v1 = new FieldEncryption([master]);
+  const v1 = new KeyringEncryption([master]);
   await handle.db.insert(user).values({ id: "owner", name: "Owner", email: "owner@example.com" });
   const [team] = await handle.db.insert(teams).values({ name: "Fleet", ownerId: "owner" }).returning();
   teamId = team!.id;
@@ -197,7 +197,7 @@ describe("npm run keys:rotate (rotateKeys)", () => {
     expect(after.versions.every((v) => v === null || v === 4)).toBe(true);
 
     // A value still under version 2 (say, written by a process that had not yet read version 3).
-    const v2 = new FieldEncryption((await readKeyring(handle.db, master)).filter((k) => k.version === 2));
+    const v2 = new KeyringEncryption((await readKeyring(handle.db, master)).filter((k) => k.version === 2));
     await handle.db.update(vehicles).set({ vin: sealField(v2, "VIN-0") }).where(sql`${vehicles.name} = 'Van 0'`);
     await expect(addKeyVersion(handle.db, master)).rejects.toThrow(KeyRotationError);
     await expect(addKeyVersion(handle.db, master)).rejects.toThrow(/Key version 2 is still used by 1 values \(vehicles\.vin: 1\)/);
@@ -210,27 +210,27 @@ describe("npm run keys:rotate (rotateKeys)", () => {
     expect((await valuesByVersion(handle.db)).get("fleet_drivers.phone")).toEqual(new Map([[5, ROWS]]));
     expect((await valuesByVersion(handle.db)).get("route_stops.contact_sealed")).toEqual(new Map([[5, ROWS]]));
     // The keyed e-mail hash comes from the master key: unchanged by rotations, though version 1 left the keyring.
-    const current = new FieldEncryption(await readKeyring(handle.db, master), undefined, { indexKey: deriveIndexKey(master) });
+    const current = new KeyringEncryption(await readKeyring(handle.db, master), undefined, { indexKey: deriveIndexKey(master) });
     expect(current.has(1)).toBe(false);
     const [message] = await handle.db.select().from(customerMessages).where(eq(customerMessages.teamId, teamId)).limit(1);
     const email = (JSON.parse(openField(current, message!.sealed, logger)!) as { email: string }).email;
     expect(current.emailHash(email.toUpperCase())).toBe(message!.emailHash);
 
     // --force drops a version in use: its values then read [DECRYPTION_FAILED].
-    const v5 = new FieldEncryption((await readKeyring(handle.db, master)).filter((k) => k.version === 3));
+    const v5 = new KeyringEncryption((await readKeyring(handle.db, master)).filter((k) => k.version === 3));
     await handle.db.update(vehicles).set({ vin: sealField(v5, "VIN-0") }).where(sql`${vehicles.name} = 'Van 0'`);
     expect(await addKeyVersion(handle.db, master, { force: true })).toEqual({ version: 6, dropped: [3] });
     expect((await readAll()).vins).toContain("[DECRYPTION_FAILED]");
   });
 
   it("a server reads a version another process added when it meets it, before failing", async () => {
-    const stale = new FieldEncryption([master], () => readKeyring(handle.db, master));
+    const stale = new KeyringEncryption([master], () => readKeyring(handle.db, master));
     const enc = await keyring();
     const stored = sealField(enc, "from another process")!;
     expect(stale.has(enc.currentVersion)).toBe(false);
     await stale.prepare([stored, null]);
     expect(openField(stale, stored, logger)).toBe("from another process");
-    const without = new FieldEncryption([master]);
+    const without = new KeyringEncryption([master]);
     expect(() => without.decrypt(JSON.parse(stored) as never)).toThrow(`Encryption key version ${enc.currentVersion} not available`);
   });
 });

@@ -4,7 +4,8 @@ import { ENCRYPTION_MAX_KEY_VERSIONS } from "@routepilot/contracts";
 import { encryptionKeys, type Database, type DbOrTx } from "@routepilot/db";
 import type { Logger } from "../lib/logger";
 import { writeAuditEvent } from "../services/audit";
-import { EncryptionError, FieldEncryption, readKeyring, resealField, wrapKey, type KeyVersion } from "./field-encryption";
+import { EncryptionError } from "../lib/errors";
+import { KeyringEncryption, readKeyring, resealField, wrapKey, type FieldEncryption, type KeyVersion } from "./field-encryption";
 
 /**
  * Every column that holds a sealed field (sealField/openField): the tables the rotation
@@ -179,7 +180,7 @@ export async function rotateKeys(
   logger: Logger,
   options: { force?: boolean; batchSize?: number; maxBatches?: number; propagationMs?: number } = {},
 ): Promise<RotationReport> {
-  const before = new FieldEncryption(await readKeyring(db, master, logger));
+  const before = new KeyringEncryption(await readKeyring(db, master, logger));
   const resumed = staleCounts(await valuesByVersion(db), before.currentVersion);
   let added: number | null = null;
   let dropped: number[] = [];
@@ -187,7 +188,7 @@ export async function rotateKeys(
     ({ version: added, dropped } = await addKeyVersion(db, master, { force: options.force ?? false }));
     if (options.propagationMs) await new Promise((resolve) => setTimeout(resolve, options.propagationMs));
   }
-  const encryption = new FieldEncryption(await readKeyring(db, master, logger));
+  const encryption = new KeyringEncryption(await readKeyring(db, master, logger));
   if (added !== null && encryption.currentVersion !== added) throw new EncryptionError(`Key version ${added} was added but cannot be read back`);
   const tables = await reencryptAll(db, encryption, logger, options);
   const report: RotationReport = { added, dropped, currentVersion: encryption.currentVersion, resumed: Object.fromEntries(resumed), tables };

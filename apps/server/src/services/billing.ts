@@ -14,7 +14,7 @@ import {
   type SubscriptionCheck,
 } from "@routepilot/contracts";
 import { overageCharges, stripeEvents, subscribers, teamNotifications, user as users, type Database, type DbOrTx } from "@routepilot/db";
-import type { Env } from "../env";
+import type { Env } from "../lib/env";
 import { AppError, ConflictError, ValidationError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import { writeAuditEvent } from "./audit";

@@ -1,11 +1,8 @@
 import { createGeoServices, GazetteerGeocoder, type GeoConfig, type GeoServices } from "@routepilot/geo";
+import type { GeoHandle } from "../lib/ports";
+export type { GeoHandle } from "../lib/ports";
 
 let gazetteer: GazetteerGeocoder | undefined;
-
-/** Routing and geocoding built once per process; `get()` always answers the same services. */
-export interface GeoHandle {
-  get(): Promise<GeoServices>;
-}
 
 /**
  * Builds the geo services on first use (or at once with `eager`), loading OSM_EXTRACT and the

@@ -9,11 +9,11 @@ import { eq } from "drizzle-orm";
 import { outbox } from "@routepilot/db";
 import { createTestDatabase } from "@routepilot/db/testing";
 import { createLogger } from "../lib/logger";
-import { FieldEncryption, loadKeyring, openField } from "../security/field-encryption";
+import { KeyringEncryption, loadKeyring, openField } from "../security/field-encryption";
 import { startTestSmtp } from "../test/smtp";
 import { actionEmail, createMailer, MAIL_RETRY, sealedOutboxTo, type SealedMail } from "./mail";
 
-const encryption = new FieldEncryption(loadKeyring({ masterKey: randomBytes(32).toString("hex"), dataDir: mkdtempSync(path.join(tmpdir(), "rp-mail-")) }));
+const encryption = new KeyringEncryption(loadKeyring({ masterKey: randomBytes(32).toString("hex"), dataDir: mkdtempSync(path.join(tmpdir(), "rp-mail-")) }));
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {

@@ -4,20 +4,8 @@ import { escapeMarkup } from "@routepilot/contracts";
 import { outbox, type Database } from "@routepilot/db";
 import type { Logger } from "../lib/logger";
 import { openField, sealField, type FieldEncryption } from "../security/field-encryption";
-
-export type MailKind = "verify-email" | "reset-password" | "password-changed" | "contact-copy" | "usage-warning" | "team-invitation" | "route-dispatch" | "customer-message" | "magic-link" | "sign-in-code" | "sign-in-refused" | "change-email" | "email-change-notice";
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  kind: MailKind;
-  /** The action link in the message, logged when no SMTP server is configured. */
-  link?: string;
-  /** Extra mail headers (e.g. List-Unsubscribe). */
-  headers?: Record<string, string>;
-}
+import type { Mailer, MailKind, MailMessage } from "../lib/ports";
+export type { Mailer, MailKind, MailMessage } from "../lib/ports";
 
 /**
  * Kinds whose outbox row is sealed (decision 011): a customer's address, and a body that names them.
@@ -49,18 +37,6 @@ export function outboxValues(encryption: FieldEncryption, message: Pick<MailMess
 
 /** Deliveries a failed message gets in all (the first included), and how long they are tried. */
 export const MAIL_RETRY = { attempts: 5, withinHours: 24, batch: 50 } as const;
-
-export interface Mailer {
-  /** Records the message in the outbox and delivers it over SMTP when configured. Never throws. */
-  send(message: MailMessage): Promise<void>;
-  /**
-   * Tries failed deliveries again (the mail-retry task): rows failed fewer than MAIL_RETRY.attempts
-   * times in the last 24 hours whose wait (2^attempts minutes since the last try) is over. The
-   * messages delivered. Never throws.
-   */
-  retryFailed(): Promise<number>;
-  close(): void;
-}
 
 /**
  * Outbox-backed mailer: SMTP via nodemailer when smtpUrl is set, otherwise outbox + a log line.

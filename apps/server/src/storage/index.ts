@@ -5,49 +5,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { and, asc, eq, gt, like } from "drizzle-orm";
 import { storageObjects, type Database } from "@routepilot/db";
-
-/**
- * The storage service (SPEC "Storage service": upload, sign, list, info, remove; plus read and
- * copy/move). Objects live in buckets under keys; metadata in storage_objects, bytes on the local
- * disk under DATA_DIR/storage/<bucket>/<key> by default. Keys are checked before any path is built,
- * so nothing can reach outside the store.
- */
-export interface StoredObject {
-  bucket: string;
-  key: string;
-  contentType: string;
-  sizeBytes: number;
-  sha256: string;
-  createdAt: Date;
-}
-
-export interface ListOptions {
-  /** Only keys starting with this prefix. */
-  prefix?: string;
-  /** At most this many (100 by default, 1,000 at most). */
-  limit?: number;
-  /** Keys after this one (the last key of the previous page). */
-  after?: string;
-}
-
-export interface Storage {
-  /** Stores (or replaces) an object; written to a temporary file and renamed, so readers never see half of it. */
-  upload(bucket: string, key: string, bytes: Uint8Array, contentType: string): Promise<StoredObject>;
-  info(bucket: string, key: string): Promise<StoredObject | null>;
-  /** The whole object, or null. */
-  read(bucket: string, key: string): Promise<{ info: StoredObject; bytes: Buffer } | null>;
-  /** A web stream of the object, or null. */
-  stream(bucket: string, key: string): Promise<{ info: StoredObject; body: ReadableStream<Uint8Array> } | null>;
-  /** Keys in order, 100 by default. */
-  list(bucket: string, options?: ListOptions): Promise<StoredObject[]>;
-  copy(bucket: string, from: string, to: string): Promise<StoredObject | null>;
-  move(bucket: string, from: string, to: string): Promise<StoredObject | null>;
-  /** True when something was removed. */
-  remove(bucket: string, key: string): Promise<boolean>;
-  /** A time-limited token naming one object (for a URL); verify() gives the object back until it expires. */
-  sign(bucket: string, key: string, expiresInSeconds: number): string;
-  verify(token: string): { bucket: string; key: string } | null;
-}
+import type { ListOptions, Storage, StoredObject } from "../lib/ports";
+export type { ListOptions, Storage, StoredObject } from "../lib/ports";
 
 export class StorageKeyError extends Error {
   constructor(what: string) {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createTestDatabase } from "@routepilot/db/testing";
 import { buildRuntime, type Runtime } from "../bootstrap";
-import { loadEnv } from "../env";
+import { loadEnv } from "../lib/env";
 import { createLogger } from "../lib/logger";
 
 export const BASE = "http://localhost:3000";

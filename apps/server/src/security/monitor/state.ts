@@ -1,4 +1,6 @@
 import { securityLimits } from "@routepilot/contracts";
+import type { SecurityState } from "../../lib/ports";
+export type { SecurityState } from "../../lib/ports";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -27,16 +29,6 @@ export class ErrorRateWindow {
     while (drop < this.times.length && this.times[drop]! <= since) drop += 1;
     if (drop > 0) this.times.splice(0, drop);
   }
-}
-
-/** The security layer's state in this process (SPEC §4 security initialisation and monitoring). */
-export interface SecurityState {
-  /** When this process started (uptime is measured from it). */
-  startedAt: Date;
-  /** SPEC §3 encryptionHealth: 100 after a passing encryption self-test, 0 after a failing one. */
-  encryptionHealth: number;
-  /** 5xx answers of the last hour (the SPEC §9 error-rate rule). */
-  errors: ErrorRateWindow;
 }
 
 export function createSecurityState(now: Date = new Date()): SecurityState {

@@ -9,21 +9,23 @@ import {
   type RateLimitTier,
 } from "@routepilot/contracts";
 import type { Database } from "@routepilot/db";
-import type { Env } from "../../env";
+import type { Env } from "../../lib/env";
 import { RateLimitedError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import { CategoryLimiter, createStoreLimiter, type LimiterStore, type LimitSubject } from "./limiter";
-import { createTierCache, readLimitTier, type TierCache } from "./tiers";
+import { CategoryLimiter, createStoreLimiter, type LimiterStore } from "./limiter";
+import type { AuthLimiters, LimitSubject, RateLimiters, TierLimiter } from "../../lib/ports";
+import { createTierCache, readLimitTier } from "./tiers";
 import { createViolationRecorder, type ViolationRecorder } from "./violations";
 
-export { CategoryLimiter, type LimitSubject, type LimiterStore } from "./limiter";
+export { CategoryLimiter, type LimiterStore } from "./limiter";
+export type { AuthLimiters, Limiter, LimitSubject, RateLimiters, TierCache, TierLimiter } from "../../lib/ports";
 
 /** POST /api/csp-report: reports a minute per client address. */
 export const CSP_REPORTS_PER_MINUTE = 30;
 
 /** SPEC §9 "Global limits per tier": one window per second, minute, hour and day. */
-export class GlobalLimiter {
+export class GlobalLimiter implements TierLimiter {
   private readonly byTier: Record<RateLimitTier, CategoryLimiter[]>;
 
   constructor(store: LimiterStore, recorder: ViolationRecorder, logger: Logger, clearExpired = false) {
@@ -58,35 +60,6 @@ export class GlobalLimiter {
   close(): void {
     for (const limiters of Object.values(this.byTier)) for (const limiter of limiters) limiter.close();
   }
-}
-
-/** The auth limiters (SPEC §9 auth: 5 per 15 minutes, then blocked 30 minutes, doubling). */
-export interface AuthLimiters {
-  /** Failed sign-ins per account and client address together. */
-  signIn: CategoryLimiter;
-  /** Failed sign-ins per client address, any account: the credential-stuffing ceiling. */
-  signInPerIp: CategoryLimiter;
-  /** Sign-ups, password-reset and verification e-mail requests per client address (null: AUTH_REQUEST_RATE_LIMIT=0). */
-  requests: CategoryLimiter | null;
-}
-
-export interface RateLimiters {
-  auth: AuthLimiters | null;
-  routeOptimization: CategoryLimiter | null;
-  contactForm: CategoryLimiter | null;
-  apiGeneral: CategoryLimiter | null;
-  payment: CategoryLimiter | null;
-  global: GlobalLimiter | null;
-  /**
-   * Browsers' CSP reports per client address: 30 a minute, then 5 minutes refused. A plain window
-   * (no violation rows, no alerts): a page with a broken policy reports on every load.
-   */
-  cspReport: RateLimiterAbstract | null;
-  /** Users' tiers for the global limiter, cached for a minute. */
-  tiers: TierCache;
-  /** Builds one more category limiter on the same store (tests use it for other rules). */
-  category(category: RateLimitCategory | string, rule: RateLimitRule, keyPrefix?: string): CategoryLimiter;
-  close(): void;
 }
 
 /**

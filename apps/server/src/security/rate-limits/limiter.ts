@@ -3,6 +3,7 @@ import { penaltySeconds, RATE_LIMIT_VIOLATION_QUIET_SECONDS, type RateLimitRule 
 import { rateLimits, type Database } from "@routepilot/db";
 import { RateLimitedError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
+import type { Limiter, LimitSubject } from "../../lib/ports";
 import type { ViolationRecorder } from "./violations";
 
 /**
@@ -10,15 +11,6 @@ import type { ViolationRecorder } from "./violations";
  * `rate_limits` table, which every process on one PostgreSQL database shares.
  */
 export type LimiterStore = { kind: "memory" } | { kind: "database"; db: Database };
-
-/** Who a request is counted as, and what a violation row records about it. */
-export interface LimitSubject {
-  /** "user:{id}", "ip:{address}", "account:{email}|{address}" … */
-  key: string;
-  userId?: string | null;
-  ip: string;
-  path: string;
-}
 
 /** One stored window of `points` per `durationSeconds` under `keyPrefix`. */
 export function createStoreLimiter(store: LimiterStore, opts: { keyPrefix: string; points: number; durationSeconds: number; blockSeconds?: number; clearExpired?: boolean }): RateLimiterAbstract {
@@ -52,7 +44,7 @@ const VIOLATION_COUNTER_POINTS = 1_000_000_000;
  * forgotten RATE_LIMIT_VIOLATION_QUIET_SECONDS after the last block ends. A rule with
  * blockSeconds 0 only refuses until its window ends (the global tier limits).
  */
-export class CategoryLimiter {
+export class CategoryLimiter implements Limiter {
   readonly category: string;
   readonly rule: RateLimitRule;
   private readonly counter: RateLimiterAbstract;

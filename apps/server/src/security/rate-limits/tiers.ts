@@ -1,6 +1,8 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { asTier, type Tier } from "@routepilot/contracts";
 import { subscribers, teamMembers, teams, user, type Database } from "@routepilot/db";
+import type { TierCache } from "../../lib/ports";
+export type { TierCache } from "../../lib/ports";
 
 /** How long a user's tier is reused before it is read again. */
 export const TIER_CACHE_MS = 60_000;
@@ -31,7 +33,7 @@ export async function readLimitTier(db: Database, userId: string): Promise<Tier>
 }
 
 /** readLimitTier, remembered per user for TIER_CACHE_MS so the limiter costs no query per request. */
-export function createTierCache(read: (userId: string) => Promise<Tier>) {
+export function createTierCache(read: (userId: string) => Promise<Tier>): TierCache {
   const cache = new Map<string, { tier: Tier; at: number }>();
   return {
     async tierOf(userId: string): Promise<Tier> {
@@ -48,4 +50,3 @@ export function createTierCache(read: (userId: string) => Promise<Tier>) {
     },
   };
 }
-export type TierCache = ReturnType<typeof createTierCache>;

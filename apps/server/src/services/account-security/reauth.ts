@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { accountSecurityMessages, REAUTH_VALID_MINUTES, type ReauthenticateBody } from "@routepilot/contracts";
 import { twoFactor, user, verification, type DbOrTx } from "@routepilot/db";
-import type { Auth } from "../../auth/auth";
+import type { AuthService } from "../../lib/ports";
 import { AppError, ForbiddenError, ValidationError } from "../../lib/errors";
 
 /** Wrong two-factor codes in a row (sign-in or confirmation) before the checks lock, and for how long (the plugin's defaults). */
@@ -17,7 +17,7 @@ const reauthIdentifier = (sessionId: string) => `reauth-${sessionId}`;
  * REAUTH_VALID_MINUTES (a verification row keyed by the session id). Returns when that ends.
  */
 export async function reauthenticate(
-  deps: { db: DbOrTx; auth: Auth },
+  deps: { db: DbOrTx; auth: AuthService },
   who: { userId: string; sessionId: string; headers: Headers },
   input: ReauthenticateBody,
   now = new Date(),
@@ -42,7 +42,7 @@ export async function reauthenticate(
 }
 
 /** The plugin's own TOTP check for a signed-in user, with the same lockout as at sign-in (10 wrong codes lock 15 minutes). */
-async function checkTotp(deps: { db: DbOrTx; auth: Auth }, who: { userId: string; headers: Headers }, code: string, now: Date): Promise<void> {
+async function checkTotp(deps: { db: DbOrTx; auth: AuthService }, who: { userId: string; headers: Headers }, code: string, now: Date): Promise<void> {
   const { db, auth } = deps;
   const [row] = await db.select({ id: twoFactor.id, lockedUntil: twoFactor.lockedUntil }).from(twoFactor).where(eq(twoFactor.userId, who.userId));
   if (!row) throw new ValidationError(accountSecurityMessages.codeRequired, { code: accountSecurityMessages.codeRequired });

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { ApiKeyItem, CreateApiKey, CreatedApiKey } from "@routepilot/contracts";
 import { apikey, type Database } from "@routepilot/db";
-import type { Auth } from "../../auth/auth";
+import type { AuthService } from "../../lib/ports";
 import { ConflictError, NotFoundError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import { writeAuditEvent, type RequestOrigin } from "../audit";
@@ -11,7 +11,7 @@ export const MAX_API_KEYS = 20;
 
 interface KeyDeps {
   db: Database;
-  auth: Auth;
+  auth: AuthService;
   logger: Logger;
 }
 

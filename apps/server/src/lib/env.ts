@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { geoEnvSchema, type GeoConfig } from "@routepilot/geo";
-import { parseMasterKey } from "./security/field-encryption";
+import { EncryptionError } from "./errors";
+
+/** A master key given as 64 hex characters or base64 of 32 bytes. */
+export function parseMasterKey(text: string): Buffer {
+  const trimmed = text.trim();
+  const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, "hex") : Buffer.from(trimmed, "base64");
+  if (key.length !== 32) throw new EncryptionError("ENCRYPTION_MASTER_KEY must be 32 bytes (64 hex characters or base64)");
+  return key;
+}
 
 function isMasterKey(text: string): boolean {
   try {
