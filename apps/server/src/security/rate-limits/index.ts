@@ -12,7 +12,6 @@ import type { Database } from "@routepilot/db";
 import type { Env } from "../../lib/env";
 import { RateLimitedError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
-import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { CategoryLimiter, createStoreLimiter, type LimiterStore } from "./limiter";
 import type { AuthLimiters, LimitSubject, RateLimiters, TierLimiter } from "../../lib/ports";
 import { createTierCache, readLimitTier } from "./tiers";
