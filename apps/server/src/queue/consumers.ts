@@ -3,7 +3,8 @@
 // `npm run worker` runs only them; WORKERS=0 turns them off.
 import type { AppDeps } from "../lib/context";
 import { API_JOBS_QUEUE, ensureApiJobsQueue, runApiJob } from "../jobs/api-jobs";
-import { ensureFleetPlansQueue, FLEET_PLANS_QUEUE, solveQueuedPlan } from "../services/fleet/plans";
+import { solveQueuedPlan } from "../services/fleet/plans";
+import { ensureFleetPlansQueue, FLEET_PLANS_QUEUE } from "./plan-runner";
 import { startPeriodicTasks } from "./periodic";
 
 export async function startConsumers(deps: AppDeps): Promise<() => void> {

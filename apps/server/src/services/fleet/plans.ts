@@ -18,7 +18,6 @@ import {
 import { validateSolution } from "@routepilot/solver";
 import { fleetDrivers, plans, routeStops, routes, teamMembers, teams, user, vehicles, type DbOrTx, type StoredPlace, type Tx } from "@routepilot/db";
 import type { GeoServices, Profile } from "@routepilot/geo";
-import type PgBoss from "pg-boss";
 import type { z } from "zod";
 import type { AppDeps } from "../../lib/context";
 import { AppError, ConflictError, NotFoundError, ValidationError } from "../../lib/errors";
@@ -50,6 +49,7 @@ import {
 import { settingsOf } from "./settings";
 import { presentVehicle } from "./vehicles";
 import { assertNoUnsafeMarkup } from "../../security/sanitize";
+import { isCutOff, resumeStalePlans, runPlan, runQueuedPlan, startStalePlanSweeps, type PlanWork } from "../../queue/plan-runner";
 import { compactContact, openContacts, sealContact, sealContacts, type Contact } from "../../security/contacts";
 
 /**
@@ -74,13 +74,7 @@ interface StoredResult extends PlanResult {
   dispatched?: PlanDetail["dispatched"];
 }
 
-/** Plans being solved on this process, so tests and shutdown can wait for them. */
-const running = new Map<string, Promise<void>>();
-/** Recovery sweeps under way (they start plans). */
-const sweeps = new Set<Promise<unknown>>();
-export const waitForPlans = async () => {
-  while (running.size > 0 || sweeps.size > 0) await Promise.allSettled([...running.values(), ...sweeps]);
-};
+export { waitForPlans } from "../../queue/plan-runner";
 
 
 /** The team's vehicles with these ids, in that order; an id that is not one of them is a 400 naming it. */
@@ -293,9 +287,6 @@ async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
   const setStatus = async (values: Partial<typeof plans.$inferInsert>) => {
     await deps.db.update(plans).set({ ...values, updatedAt: new Date() }).where(eq(plans.id, planId));
   };
-  // Sign of life while nothing else touches the row (a long matrix, storing): not taken for a plan cut off by a restart.
-  const heartbeat = setInterval(() => void setStatus({}).catch(() => {}), HEARTBEAT_MS);
-  heartbeat.unref();
   try {
     await setStatus({ status: "solving", progress: 0, error: null });
     const managers = await managersOf(deps.db, teamId);
@@ -354,8 +345,6 @@ async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
     if (!(error instanceof AppError)) deps.logger.error({ err: error, planId }, "fleet plan failed");
     await setStatus({ status: "failed", error: message }).catch((err: unknown) => deps.logger.error({ err, planId }, "could not mark the plan failed"));
     await publishPlan(deps, teamId, planRealtimeTypes.done, { planId, status: "failed", progress: row.progress });
-  } finally {
-    clearInterval(heartbeat);
   }
 }
 
@@ -407,102 +396,43 @@ function placeLockedPositions(input: { date: string; vehicles: PlanVehicle[]; or
   return { violations, latenessByVehicle };
 }
 
-/**
- * A live solve touches its plan row at least this often (progress, or a heartbeat while the
- * matrix is built); a plan queued or solving and silent for STALE_AFTER_MS was cut off by a restart.
- */
-const HEARTBEAT_MS = 30_000;
-const STALE_AFTER_MS = 2 * 60_000;
-
-/**
- * Re-queues the plans a previous process left queued or solving (their orders are stored) and
- * solves them here. Safe with several processes: one UPDATE … RETURNING claims only plans silent
- * for `staleAfterMs` — a plan another live process solves is touched every HEARTBEAT_MS and left
- * alone, and of two processes sweeping at once only one gets each row. On the embedded database
- * (one process by construction) nothing else can be solving, so every such plan is claimed.
- */
-export async function resumeInterruptedPlans(deps: PlanDeps & Partial<Pick<AppDeps, "database">>, options: { planId?: string; staleAfterMs?: number } = {}): Promise<string[]> {
-  const staleAfterMs = options.staleAfterMs ?? (deps.database?.kind === "pglite" && options.planId === undefined ? 0 : STALE_AFTER_MS);
-  const cutoff = new Date(Date.now() - staleAfterMs);
-  const claimed = await deps.db
-    .update(plans)
-    .set({ status: "queued", progress: 0, error: null, updatedAt: new Date() })
-    .where(and(inArray(plans.status, ["queued", "solving"]), lte(plans.updatedAt, cutoff), isNull(plans.dispatchedAt), options.planId ? eq(plans.id, options.planId) : undefined))
-    .returning({ id: plans.id, teamId: plans.teamId });
-  const resumed = claimed.filter((p) => !running.has(p.id));
-  for (const p of resumed) {
-    deps.logger.info({ planId: p.id }, "fleet plan cut off by a restart: solving it again");
-    startSolving(deps, p.id);
-  }
-  return resumed.map((p) => p.id);
+/** What the background runner (queue/plan-runner) does to this module's plans. */
+function planWork(deps: PlanDeps): PlanWork {
+  return {
+    solve: (planId) => solvePlan(deps, planId),
+    touch: (planId) => deps.db.update(plans).set({ updatedAt: new Date() }).where(eq(plans.id, planId)),
+    async claimInterrupted(cutoff, planId) {
+      const claimed = await deps.db
+        .update(plans)
+        .set({ status: "queued", progress: 0, error: null, updatedAt: new Date() })
+        .where(and(inArray(plans.status, ["queued", "solving"]), lte(plans.updatedAt, cutoff), isNull(plans.dispatchedAt), planId ? eq(plans.id, planId) : undefined))
+        .returning({ id: plans.id });
+      return claimed.map((p) => p.id);
+    },
+    async isWaiting(planId) {
+      const [row] = await deps.db.select({ status: plans.status, dispatchedAt: plans.dispatchedAt }).from(plans).where(eq(plans.id, planId));
+      return !!row && row.dispatchedAt === null && (row.status === "queued" || row.status === "solving");
+    },
+  };
 }
 
-/**
- * On server start: resumes interrupted plans at once, then checks every minute (on PostgreSQL a
- * plan cut off less than STALE_AFTER_MS before this start is claimed by a later check). Returns
- * the function that stops the checks.
- */
+/** Re-queues and solves here the plans a previous process left queued or solving (queue/plan-runner resumeStalePlans). */
+export function resumeInterruptedPlans(deps: PlanDeps & Partial<Pick<AppDeps, "database">>, options: { planId?: string; staleAfterMs?: number } = {}): Promise<string[]> {
+  return resumeStalePlans(deps, planWork(deps), options);
+}
+
+/** On server start: resumes interrupted plans at once, then checks every `everyMs`; returns the function that stops the checks. */
 export function startPlanRecovery(deps: PlanDeps & Pick<AppDeps, "database">, everyMs = 60_000): () => void {
-  let first = true;
-  const sweep = () => {
-    const options = first ? {} : { staleAfterMs: STALE_AFTER_MS };
-    first = false;
-    const sweep = resumeInterruptedPlans(deps, options)
-      .catch((err: unknown) => deps.logger.error({ err }, "fleet plan recovery failed"))
-      .finally(() => sweeps.delete(sweep));
-    sweeps.add(sweep);
-  };
-  sweep();
-  const timer = setInterval(sweep, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startStalePlanSweeps(deps, planWork(deps), everyMs);
 }
 
 function startSolving(deps: PlanDeps, planId: string): void {
-  const job = (deps.env?.WORKERS === 0 && deps.queue ? queuePlan(deps, deps.queue, planId) : solvePlan(deps, planId)).finally(() => running.delete(planId));
-  running.set(planId, job);
+  runPlan(deps, planWork(deps), planId);
 }
 
-/** The queue of fleet plans solved by worker processes (decision 013): its job carries the plan id. */
-export const FLEET_PLANS_QUEUE = "fleet-plans";
-
-/**
- * A plan lost with its worker is retried after this long: the longest search a plan may ask for
- * (settings' time limit) plus the matrix and storing, with room to spare.
- */
-const FLEET_PLAN_EXPIRE_SECONDS = 15 * 60;
-
-export async function ensureFleetPlansQueue(boss: PgBoss): Promise<void> {
-  await boss.createQueue(FLEET_PLANS_QUEUE, { name: FLEET_PLANS_QUEUE, policy: "standard", retryLimit: 2, retryDelay: 1, expireInSeconds: FLEET_PLAN_EXPIRE_SECONDS });
-}
-
-/**
- * An API process that consumes nothing (WORKERS=0) hands the plan to the worker processes through
- * the queue; if the queue cannot take it, the plan is solved here rather than left waiting. The
- * realtime progress reaches the managers from the worker through the shared bus.
- */
-async function queuePlan(deps: PlanDeps, queue: NonNullable<PlanDeps["queue"]>, planId: string): Promise<void> {
-  try {
-    const boss = await queue.boss();
-    await ensureFleetPlansQueue(boss);
-    await boss.send(FLEET_PLANS_QUEUE, { planId });
-  } catch (err) {
-    deps.logger.error({ err, planId }, "could not queue the fleet plan: solving it in this process");
-    await solvePlan(deps, planId);
-  }
-}
-
-/**
- * The queue's consumer (a worker, or an API process with WORKERS > 0): solves a plan still waiting
- * or being solved (a retry after a lost worker); a plan already done, failed or dispatched is left
- * as it is.
- */
-export async function solveQueuedPlan(deps: PlanDeps, planId: string): Promise<void> {
-  const [row] = await deps.db.select({ status: plans.status, dispatchedAt: plans.dispatchedAt }).from(plans).where(eq(plans.id, planId));
-  if (!row || row.dispatchedAt !== null || (row.status !== "queued" && row.status !== "solving")) return;
-  const job = solvePlan(deps, planId).finally(() => running.delete(planId));
-  running.set(planId, job);
-  await job;
+/** The fleet-plans queue's consumer: solves a plan still waiting or being solved; any other is left as it is. */
+export function solveQueuedPlan(deps: PlanDeps, planId: string): Promise<void> {
+  return runQueuedPlan(planWork(deps), planId);
 }
 
 /** Checks the chosen vehicles and the orders against each other (400 naming the order and field). */
@@ -532,7 +462,7 @@ export async function createPlan(deps: PlanDeps, caller: Caller, teamId: string,
 export async function getPlan(deps: PlanDeps, caller: Caller, teamId: string, planId: string): Promise<PlanDetail> {
   await requireFleetTeam(deps.db, caller, teamId, { manager: true });
   let row = await planView(deps.db, teamId, planId);
-  if ((row.status === "queued" || row.status === "solving") && !running.has(row.id) && Date.now() - row.updatedAt.getTime() > STALE_AFTER_MS) {
+  if ((row.status === "queued" || row.status === "solving") && isCutOff(row.id, row.updatedAt)) {
     // Cut off by a restart and not yet picked up by the recovery sweep: re-queued here.
     if ((await resumeInterruptedPlans(deps, { planId: row.id })).length > 0) row = await planView(deps.db, teamId, planId);
   }
