@@ -3,12 +3,12 @@ import { accountDeletionRefusal, adminPageSizes, type AdminUserSort } from "@rou
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { errorMessage } from "@/lib/api-client";
 import { useAdminUsers } from "@/features/admin/api/get-admin-users";
 import { UserRow } from "@/features/admin/components/user-row";
 
 const sortNames: Record<AdminUserSort, string> = { created: "Newest first", email: "E-mail", routesUsed: "Routes used" };
-const selectClass = "h-10 rounded-md border border-input bg-background px-2 text-sm";
 
 type AdminConsoleProps = {
   canChangeRoles: boolean;
@@ -43,19 +43,18 @@ export function AdminConsole({ canChangeRoles, viewer }: AdminConsoleProps) {
         </div>
         <div className="flex flex-col gap-1">
           <Label htmlFor="admin-sort">Sort by</Label>
-          <select id="admin-sort" className={selectClass} value={sort} onChange={(e) => setSort(e.target.value as AdminUserSort)}>
+          <NativeSelect id="admin-sort" value={sort} onChange={(e) => setSort(e.target.value as AdminUserSort)}>
             {(Object.keys(sortNames) as AdminUserSort[]).map((s) => (
               <option key={s} value={s}>
                 {sortNames[s]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="flex flex-col gap-1">
           <Label htmlFor="admin-page-size">Per page</Label>
-          <select
+          <NativeSelect
             id="admin-page-size"
-            className={selectClass}
             value={pageSize}
             onChange={(e) => {
               setPageSize(Number(e.target.value) as (typeof adminPageSizes)[number]);
@@ -67,7 +66,7 @@ export function AdminConsole({ canChangeRoles, viewer }: AdminConsoleProps) {
                 {n}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
       </div>
 

@@ -12,6 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { Spinner } from "@/components/ui/spinner";
 import { InlineError } from "@/components/errors/inline-error";
@@ -25,7 +26,6 @@ import { useReplyToContactMessage } from "@/features/admin/api/reply-to-contact-
 import { useUpdateContactMessage } from "@/features/admin/api/update-contact-message";
 
 const PAGE_SIZE = 25;
-const selectClass = "h-10 rounded-md border border-input bg-background px-2 text-sm";
 const statusNames: Record<ContactMessageStatus, string> = { open: "Open", answered: "Answered", handled: "Handled" };
 const statusVariant: Record<ContactMessageStatus, "default" | "secondary" | "success"> = { open: "default", answered: "secondary", handled: "success" };
 const topicNames: Record<string, string> = { general: "General question", sales: "Sales and plans", support: "Technical support", billing: "Billing", press: "Press" };
@@ -269,9 +269,8 @@ export function ContactInbox() {
             </div>
             <div className="flex flex-col gap-1">
               <Label htmlFor="inbox-status">Filter by status</Label>
-              <select
+              <NativeSelect
                 id="inbox-status"
-                className={selectClass}
                 value={status}
                 onChange={(e) => {
                   setStatus(e.target.value as ContactMessageStatus | "");
@@ -284,7 +283,7 @@ export function ContactInbox() {
                     {statusNames[s]}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
           </div>
           {list.isError ? (

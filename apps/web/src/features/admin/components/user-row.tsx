@@ -12,6 +12,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { NativeSelect } from "@/components/ui/native-select";
 import { useFormat } from "@/lib/format";
 import { useBanUser } from "@/features/admin/api/ban-user";
 import { useChangePlan } from "@/features/admin/api/change-plan";
@@ -20,8 +21,6 @@ import { useResetUsage } from "@/features/admin/api/reset-usage";
 import { useUnbanUser } from "@/features/admin/api/unban-user";
 import { DeleteUserDialog } from "@/features/admin/components/delete-user-dialog";
 import { OverageHistory } from "@/features/admin/components/overage-history";
-
-const selectClass = "h-9 rounded-md border border-input bg-background px-2 text-sm disabled:opacity-60";
 
 /** A change picked in the row, waiting for the admin to confirm it (issue 25: picking a value no longer applies it). */
 type PendingChange = { kind: "plan"; tier: Tier } | { kind: "role"; role: AccountRole } | { kind: "ban" };
@@ -113,9 +112,9 @@ export function UserRow({ user, canChangeRoles, canDelete, onResult }: UserRowPr
           </div>
         </td>
         <td className="py-2 pr-3">
-          <select
+          <NativeSelect
             aria-label={`Plan of ${user.email}`}
-            className={selectClass}
+            className="h-9"
             value={user.tier}
             disabled={busy}
             onChange={(e) => {
@@ -129,13 +128,13 @@ export function UserRow({ user, canChangeRoles, canDelete, onResult }: UserRowPr
                 {tierDisplayNames[t]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </td>
         <td className="py-2 pr-3">
           {canChangeRoles ? (
-            <select
+            <NativeSelect
               aria-label={`Role of ${user.email}`}
-              className={selectClass}
+              className="h-9"
               value={role}
               disabled={busy}
               onChange={(e) => {
@@ -148,7 +147,7 @@ export function UserRow({ user, canChangeRoles, canDelete, onResult }: UserRowPr
                   {r}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           ) : (
             role
           )}

@@ -4,6 +4,7 @@ import { weekdays, type Driver, type Vehicle } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { ErrorAlert, FleetTable } from "@/features/fleet/components/fleet-ui";
 import { InlineError } from "@/components/errors/inline-error";
@@ -12,7 +13,6 @@ import { useDrivers, useSaveDriver, type DriverDetails } from "@/features/fleet/
 import { TagInput } from "@/features/fleet/components/tag-input";
 
 const dayNames: Record<(typeof weekdays)[number], string> = { mon: "Mon", tue: "Tue", wed: "Wed", thu: "Thu", fri: "Fri", sat: "Sat", sun: "Sun" };
-const selectClass = "h-10 w-full rounded-md border border-input bg-background px-2 text-sm";
 
 function DriverDialog({ teamId, driver, vehicles, onClose }: { teamId: string; driver: Driver; vehicles: Vehicle[]; onClose: () => void }) {
   const [form, setForm] = useState<DriverDetails>({
@@ -60,14 +60,14 @@ function DriverDialog({ teamId, driver, vehicles, onClose }: { teamId: string; d
           </label>
           <label className="grid gap-1 text-sm">
             <span>Default vehicle</span>
-            <select name="defaultVehicleId" className={selectClass} value={form.defaultVehicleId ?? ""} onChange={(e) => setForm({ ...form, defaultVehicleId: e.target.value || null })}>
+            <NativeSelect name="defaultVehicleId" className="w-full" value={form.defaultVehicleId ?? ""} onChange={(e) => setForm({ ...form, defaultVehicleId: e.target.value || null })}>
               <option value="">None</option>
               {vehicles.map((v) => (
                 <option key={v.id} value={v.id}>
                   {v.name}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
             {fieldError("defaultVehicleId") ? <span className="text-destructive">{fieldError("defaultVehicleId")}</span> : null}
           </label>
           <div data-field="skills">

@@ -4,13 +4,12 @@ import { Truck } from "lucide-react";
 import { fleetMessages, tierOffers, type TeamListItem } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { NativeSelect } from "@/components/ui/native-select";
 import { ErrorCard } from "@/components/errors/error-card";
 import { LoadingScreen } from "@/components/loading-screen";
 import { errorMessage } from "@/lib/api-client";
 import { useMe } from "@/lib/auth";
 import { useFleetTeams } from "@/features/fleet/api/get-fleet-teams";
-
-const selectClass = "h-10 rounded-md border border-input bg-background px-2 text-sm";
 
 function Notice({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -94,8 +93,7 @@ export function FleetTeamGate({ children }: { children: (team: TeamListItem, pic
     list.length > 1 ? (
       <label className="flex items-center gap-2 text-sm">
         <span>Team</span>
-        <select
-          className={selectClass}
+        <NativeSelect
           value={team.id}
           onChange={(e) =>
             setParams(
@@ -113,7 +111,7 @@ export function FleetTeamGate({ children }: { children: (team: TeamListItem, pic
               {t.name}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </label>
     ) : (
       <span className="text-sm text-muted-foreground">Team: {team.name}</span>

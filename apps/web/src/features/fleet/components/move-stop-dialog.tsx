@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { Plan } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { NativeSelect } from "@/components/ui/native-select";
 
 type PlanRoute = Plan["routes"][number];
 
@@ -46,7 +47,6 @@ function MoveForm({ target, routes, vehicles, stopTitle, onMove, onUnassign, onC
   const others = (routes.find((r) => r.vehicleId === vehicleId)?.stops ?? []).filter((s) => s.orderId !== target.orderId);
   const [position, setPosition] = useState<number | null>(null);
   const chosen = position === null || position > others.length ? others.length : position;
-  const selectClass = "h-9 w-full rounded-md border border-input bg-background px-2 text-sm";
 
   function submit() {
     if (vehicleId === UNASSIGNED) onUnassign?.(target.orderId);
@@ -69,8 +69,8 @@ function MoveForm({ target, routes, vehicles, stopTitle, onMove, onUnassign, onC
       >
         <label className="grid gap-1 text-sm">
           <span>Route</span>
-          <select
-            className={selectClass}
+          <NativeSelect
+            className="h-9 w-full"
             value={vehicleId}
             onChange={(e) => {
               setVehicleId(e.target.value);
@@ -84,19 +84,19 @@ function MoveForm({ target, routes, vehicles, stopTitle, onMove, onUnassign, onC
               </option>
             ))}
             {onUnassign && target.vehicleId !== null ? <option value={UNASSIGNED}>Unassigned (off every route)</option> : null}
-          </select>
+          </NativeSelect>
         </label>
         {vehicleId !== UNASSIGNED ? (
           <label className="grid gap-1 text-sm">
             <span>Position</span>
-            <select className={selectClass} value={chosen} onChange={(e) => setPosition(Number(e.target.value))}>
+            <NativeSelect className="h-9 w-full" value={chosen} onChange={(e) => setPosition(Number(e.target.value))}>
               {others.map((stop, i) => (
                 <option key={`${stop.orderId}-${stop.kind}`} value={i}>
                   {i + 1}. before {stopTitle(stop)}
                 </option>
               ))}
               <option value={others.length}>{others.length + 1}. last</option>
-            </select>
+            </NativeSelect>
           </label>
         ) : null}
         <DialogFooter>

@@ -4,6 +4,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { showErrorToast } from "@/lib/error-toast";
@@ -26,8 +27,6 @@ import {
   type OrderField,
   type OrderMapping,
 } from "@/features/fleet/lib/order-import";
-
-const selectClass = "h-9 w-full rounded-md border border-input bg-background px-2 text-sm";
 
 type OrdersEditorProps = {
   drafts: DraftOrder[];
@@ -197,8 +196,8 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
               {orderFields.map(({ key, label }) => (
                 <label key={key} className="grid gap-1 text-sm">
                   <span>{fieldLabel(key, label, dimensions)}</span>
-                  <select
-                    className={selectClass}
+                  <NativeSelect
+                    className="h-9 w-full"
                     aria-label={fieldLabel(key, label, dimensions)}
                     value={pending.mapping[key] ?? ""}
                     onChange={(e) => {
@@ -214,7 +213,7 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
                         {pending.hasHeader ? name || `Column ${index + 1}` : `Column ${index + 1} (${name})`}
                       </option>
                     ))}
-                  </select>
+                  </NativeSelect>
                 </label>
               ))}
             </div>

@@ -3,6 +3,7 @@ import { planObjectives, type Driver, type PlanDetail, type PlanObjective, type 
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
 import { InlineError } from "@/components/errors/inline-error";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useFormat, type Formatter } from "@/lib/format";
@@ -13,7 +14,6 @@ import { ErrorAlert, VehicleChoice } from "@/features/fleet/components/fleet-ui"
 import type { Depots } from "@/features/fleet/components/plan-map";
 import { PlanResult, planFigures, type PlanEditing } from "@/features/fleet/components/plan-result";
 
-const selectClass = "h-9 rounded-md border border-input bg-background px-2 text-sm";
 const objectiveTitles: Record<PlanObjective, string> = { min_time: "Least time", min_vehicles: "Fewest vehicles", balance: "Balanced workload" };
 
 function Progress({ plan }: { plan: PlanDetail | undefined }) {
@@ -275,13 +275,13 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
         </label>
         <label className="grid gap-1 text-sm">
           <span>Variant objective</span>
-          <select className={selectClass} value={variantObjective} onChange={(e) => setVariantObjective(e.target.value as PlanObjective)}>
+          <NativeSelect className="h-9" value={variantObjective} onChange={(e) => setVariantObjective(e.target.value as PlanObjective)}>
             {planObjectives.map((o) => (
               <option key={o} value={o}>
                 {objectiveTitles[o]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </label>
         <VehicleChoice legend="Variant vehicles" vehicles={vehicles} chosen={new Set(variantVehicles)} onChange={(ids) => setVariantVehicleIds([...ids])} />
         <Button
@@ -324,14 +324,14 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
           return (
             <label key={route.vehicleId} className="flex flex-wrap items-center gap-2 text-sm">
               <span className="w-32">{name}</span>
-              <select className={selectClass} aria-label={`Driver of ${name}`} value={driverOf(route.vehicleId)} onChange={(e) => setAssignments({ ...assignments, [route.vehicleId]: e.target.value })}>
+              <NativeSelect className="h-9" aria-label={`Driver of ${name}`} value={driverOf(route.vehicleId)} onChange={(e) => setAssignments({ ...assignments, [route.vehicleId]: e.target.value })}>
                 <option value="">No driver yet (stays planned)</option>
                 {drivers.map((d) => (
                   <option key={d.userId} value={d.userId}>
                     {d.name}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
               {offDay ? <span className="text-amber-700 dark:text-amber-400">{`${chosenDriver.name} does not work on ${weekday.plural}`}</span> : null}
             </label>
           );

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { InlineError } from "@/components/errors/inline-error";
 import { errorMessage } from "@/lib/api-client";
@@ -13,8 +14,6 @@ import { useSaveVehicle } from "@/features/fleet/api/vehicles";
 import { DepotField, noPlaceFound, type DepotValue } from "@/features/fleet/components/depot-field";
 import { TagInput } from "@/features/fleet/components/tag-input";
 import { samePlace } from "@/features/fleet/lib/depots";
-
-const selectClass = "h-10 w-full rounded-md border border-input bg-background px-2 text-sm";
 
 /**
  * Where the route ends — one control for what were two (an "Open route" box and an end depot that
@@ -244,13 +243,13 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
               <Input value={form.plate} onChange={(e) => set("plate", e.target.value)} />
             </Field>
             <Field label="Profile" field="profile" error={errors.profile}>
-              <select className={selectClass} value={form.profile} onChange={(e) => set("profile", e.target.value as VehicleForm["profile"])}>
+              <NativeSelect className="w-full" value={form.profile} onChange={(e) => set("profile", e.target.value as VehicleForm["profile"])}>
                 {vehicleProfiles.map((p) => (
                   <option key={p} value={p}>
                     {p}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </Field>
             {form.capacity.map((value, i) => (
               <Field key={i} label={`Capacity (${dimensions[i] ?? "units"})`} field={i === 0 ? "capacity" : `capacity.${i}`} error={errors[`capacity.${i}`] ?? (i === 0 ? errors.capacity : undefined)}>

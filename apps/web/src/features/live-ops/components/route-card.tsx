@@ -2,6 +2,7 @@ import { useState } from "react";
 import { failureReasonLabels, fleetMessages, type DriverPosition, type LiveRoute } from "@routepilot/contracts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { NativeSelect } from "@/components/ui/native-select";
 import { useFormat, type Formatter } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useMoveStop, useResequence } from "@/features/live-ops/api/live-ops";
@@ -17,7 +18,6 @@ const stopStatusClass: Record<LiveStop["status"], string> = {
   done: "text-green-700 dark:text-green-400",
   failed: "text-destructive",
 };
-const selectClass = "h-9 min-w-0 rounded-md border border-input bg-background px-2 text-sm";
 
 function absoluteUrl(url: string): string {
   return new URL(url, window.location.origin).toString();
@@ -80,7 +80,7 @@ function MoveStop({ teamId, route, stop, targets }: { teamId: string; route: Liv
       <label className="sr-only" htmlFor={`move-${stop.id}`}>
         Move {stop.label} to
       </label>
-      <select id={`move-${stop.id}`} className={selectClass} value={to} onChange={(e) => setTo(e.target.value)}>
+      <NativeSelect id={`move-${stop.id}`} className="h-9 min-w-0" value={to} onChange={(e) => setTo(e.target.value)}>
         <option value="">Move to another route…</option>
         {targets.map((t) => (
           <option key={t.id} value={t.id}>
@@ -88,7 +88,7 @@ function MoveStop({ teamId, route, stop, targets }: { teamId: string; route: Liv
             {t.driver ? ` (${t.driver.name})` : ""}
           </option>
         ))}
-      </select>
+      </NativeSelect>
       <Button type="submit" size="sm" variant="outline" disabled={!to || move.isPending} aria-label={`Move ${stop.label}`}>
         {move.isPending ? "Moving…" : "Move"}
       </Button>

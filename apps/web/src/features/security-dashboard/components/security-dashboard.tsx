@@ -4,6 +4,7 @@ import { securityAlertSeverities, type SecurityAlert, type SecurityAlertSeverity
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { errorMessage } from "@/lib/api-client";
 import { useFormat, type Formatter } from "@/lib/format";
 import {
@@ -15,7 +16,6 @@ import {
   type AlertFilter,
 } from "@/features/security-dashboard/api/security-dashboard-api";
 
-const selectClass = "h-10 rounded-md border border-input bg-background px-2 text-sm";
 const severityVariant: Record<SecurityAlertSeverity, "destructive" | "default" | "secondary" | "outline"> = {
   critical: "destructive",
   high: "default",
@@ -130,22 +130,22 @@ function Alerts() {
       <div className="flex flex-wrap gap-4">
         <div className="flex flex-col gap-1">
           <Label htmlFor="alert-status">Status</Label>
-          <select id="alert-status" className={selectClass} value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value as AlertFilter["status"] })}>
+          <NativeSelect id="alert-status" value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value as AlertFilter["status"] })}>
             <option value="active">Active</option>
             <option value="resolved">Resolved</option>
             <option value="all">All</option>
-          </select>
+          </NativeSelect>
         </div>
         <div className="flex flex-col gap-1">
           <Label htmlFor="alert-severity">Severity</Label>
-          <select id="alert-severity" className={selectClass} value={filter.severity} onChange={(e) => setFilter({ ...filter, severity: e.target.value as AlertFilter["severity"] })}>
+          <NativeSelect id="alert-severity" value={filter.severity} onChange={(e) => setFilter({ ...filter, severity: e.target.value as AlertFilter["severity"] })}>
             <option value="all">All</option>
             {securityAlertSeverities.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
       </div>
       {/* A refusal is the app's error toast, seen from any alert in the list (decision 018). */}

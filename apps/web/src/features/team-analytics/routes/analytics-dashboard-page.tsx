@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/layouts/page-header";
 import { ErrorCard } from "@/components/errors/error-card";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import { useMyTeams, useTeamAnalytics } from "@/features/team-analytics/api/get-team-analytics";
@@ -79,9 +80,8 @@ export function AnalyticsDashboardPage() {
     managed.length > 1 ? (
       <div className="grid gap-1">
         <Label htmlFor="analytics-team-picker">Team</Label>
-        <select
+        <NativeSelect
           id="analytics-team-picker"
-          className="h-10 rounded-md border border-input bg-background px-2 text-sm"
           value={teamId}
           onChange={(e) =>
             setSearchParams(
@@ -99,7 +99,7 @@ export function AnalyticsDashboardPage() {
               {t.name} ({teamRoleNames[t.role]})
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
     ) : null;
 

@@ -3,11 +3,10 @@ import { assignableTeamRoles, teamRoleNames, type AssignableTeamRole } from "@ro
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
 import { InlineError } from "@/components/errors/inline-error";
 import { useServerFieldErrors } from "@/lib/use-server-field-errors";
 import { useCreateInvitation } from "@/features/teams/api/create-invitation";
-
-const selectClass = "h-10 rounded-md border border-input bg-background px-2 text-sm";
 
 /**
  * Invite by e-mail with a role (owner/admin): the server e-mails the link and lists the invitation
@@ -42,13 +41,13 @@ export function InviteForm({ teamId, onResult }: { teamId: string; onResult: (me
         <Input name="email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
       </FormField>
       <FormField label="Role" error={server.fieldError("role")}>
-        <select name="role" className={selectClass} value={role} onChange={(e) => setRole(e.target.value as AssignableTeamRole)}>
+        <NativeSelect name="role" value={role} onChange={(e) => setRole(e.target.value as AssignableTeamRole)}>
           {assignableTeamRoles.map((r) => (
             <option key={r} value={r}>
               {teamRoleNames[r]}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       <Button type="submit" className="mt-6" disabled={invite.isPending}>
         {invite.isPending ? "Sending…" : "Send invitation"}

@@ -2,14 +2,13 @@ import { useState } from "react";
 import { assignableTeamRoles, teamMessages, teamRoleNames, type AssignableTeamRole, type TeamMember } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
 import { UserAvatar } from "@/components/user-avatar";
 import { errorMessage } from "@/lib/api-client";
 import { useFormat } from "@/lib/format";
 import { useUpdateMember } from "@/features/teams/api/update-member";
 import { useRemoveMember } from "@/features/teams/api/remove-member";
 import { ConfirmButton } from "@/features/teams/components/confirm-button";
-
-const selectClass = "h-9 rounded-md border border-input bg-background px-2 text-sm disabled:opacity-60";
 
 type MemberRowProps = {
   teamId: string;
@@ -70,9 +69,9 @@ export function MemberRow({ teamId, teamName, member, canManage, isSelf, onResul
       <td className="py-2 pr-3">
         {editable ? (
           <div className="grid gap-1">
-            <select
+            <NativeSelect
               aria-label={`Role of ${member.email}`}
-              className={selectClass}
+              className="h-9"
               value={member.role}
               disabled={update.isPending}
               onChange={(e) => {
@@ -89,7 +88,7 @@ export function MemberRow({ teamId, teamName, member, canManage, isSelf, onResul
                   {teamRoleNames[r]}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
             {roleError ? (
               <p role="alert" className="text-xs font-medium text-destructive">
                 {roleError}

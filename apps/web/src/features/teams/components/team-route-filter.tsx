@@ -2,11 +2,10 @@ import { useQueries } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { canManageTeam } from "@routepilot/contracts";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { getTeam } from "@/features/teams/api/get-team";
 import { useTeams } from "@/features/teams/api/get-teams";
 import { teamKeys } from "@/features/teams/api/keys";
-
-const selectClass = "h-10 rounded-md border border-input bg-background px-2 text-sm";
 
 /**
  * For the owner/admin of a team, on /route-history: whose routes to list — your own, everyone's
@@ -39,7 +38,7 @@ export function TeamRouteFilter() {
   return (
     <div className="grid gap-1">
       <Label htmlFor="route-author">Routes of</Label>
-      <select id="route-author" className={selectClass} value={value} onChange={(e) => choose(e.target.value)}>
+      <NativeSelect id="route-author" value={value} onChange={(e) => choose(e.target.value)}>
         <option value="">You</option>
         {managed.map((team, i) => (
           <optgroup key={team.id} label={team.name}>
@@ -51,7 +50,7 @@ export function TeamRouteFilter() {
             ))}
           </optgroup>
         ))}
-      </select>
+      </NativeSelect>
     </div>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from "react";
 import type { TeamMember } from "@routepilot/contracts";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { useTransferOwnership } from "@/features/teams/api/transfer-ownership";
 import { ConfirmButton } from "@/features/teams/components/confirm-button";
-
-const selectClass = "h-9 rounded-md border border-input bg-background px-2 text-sm";
 
 /** Owner only: hand the team to another member; the owner becomes an admin. */
 export function TransferOwnership({ teamId, teamName, members, onResult }: { teamId: string; teamName: string; members: TeamMember[]; onResult: (message: string) => void }) {
@@ -18,13 +17,13 @@ export function TransferOwnership({ teamId, teamName, members, onResult }: { tea
     <div className="flex flex-wrap items-end gap-3">
       <div className="grid gap-1">
         <Label htmlFor="transfer-to">New owner</Label>
-        <select id="transfer-to" className={selectClass} value={chosen.userId} onChange={(e) => setUserId(e.target.value)}>
+        <NativeSelect id="transfer-to" className="h-9" value={chosen.userId} onChange={(e) => setUserId(e.target.value)}>
           {candidates.map((m) => (
             <option key={m.userId} value={m.userId}>
               {m.name ? `${m.name} (${m.email})` : m.email}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
       <ConfirmButton
         label="Transfer ownership"

@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/layouts/page-header";
 import { ErrorCard } from "@/components/errors/error-card";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import { useMe } from "@/lib/auth";
@@ -39,13 +40,13 @@ export function TeamDashboardPage() {
     list.length > 1 ? (
       <div className="grid gap-1">
         <Label htmlFor="team-picker">Team</Label>
-        <select id="team-picker" className="h-10 rounded-md border border-input bg-background px-2 text-sm" value={teamId} onChange={(e) => setSearchParams({ team: e.target.value })}>
+        <NativeSelect id="team-picker" value={teamId} onChange={(e) => setSearchParams({ team: e.target.value })}>
           {list.map((t) => (
             <option key={t.id} value={t.id}>
               {t.name} ({teamRoleNames[t.role]})
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
     ) : null;
 
