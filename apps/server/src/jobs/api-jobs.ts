@@ -6,7 +6,7 @@ import type PgBoss from "pg-boss";
 import { apiJobs, user as users } from "@routepilot/db";
 import { InvalidProblemError, type VroomOutput } from "@routepilot/solver";
 import type { AppDeps } from "../lib/context";
-import { AppError, NotFoundError } from "../lib/errors";
+import { AppError, firstOrThrow, NotFoundError } from "../lib/errors";
 import { assertCanOptimize, type Consumption } from "../services/usage";
 import { afterVroomCharges, chargeVroomRoutes, solveVroom } from "../services/public-api/optimize";
 import { checkProblemSize } from "../services/public-api/vroom-problem";
@@ -63,11 +63,13 @@ export async function submitApiJob(
   await assertCanOptimize(deps.db, user);
   const boss = await deps.queue.boss();
   await ensureApiJobsQueue(boss, deps.env.API_JOB_EXPIRE_SECONDS);
-  const [row] = await deps.db
-    .insert(apiJobs)
-    .values({ userId: user.id, apiKeyId, input: problem, webhookUrl: typeof webhookUrl === "string" ? webhookUrl : null })
-    .returning({ id: apiJobs.id });
-  const id = row!.id;
+  const { id } = firstOrThrow(
+    await deps.db
+      .insert(apiJobs)
+      .values({ userId: user.id, apiKeyId, input: problem, webhookUrl: typeof webhookUrl === "string" ? webhookUrl : null })
+      .returning({ id: apiJobs.id }),
+    "API job insert returned no row",
+  );
   try {
     await boss.send(API_JOBS_QUEUE, { jobId: id }, { singletonKey: id });
   } catch (error) {

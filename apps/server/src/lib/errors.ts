@@ -1,4 +1,4 @@
-import { rateLimitMessages, type ErrorCode } from "@routepilot/contracts";
+import { billingMessages, placeMessages, rateLimitMessages, type ErrorCode, type ResolvedRoutePlace } from "@routepilot/contracts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /** A typed error with a stable code; the one error mapper turns it into JSON. */
@@ -37,6 +37,12 @@ export class UnauthenticatedError extends AppError {
     super(401, "UNAUTHENTICATED", "Auth session missing!");
   }
 }
+/** 401 for a missing, unknown, expired or revoked API key: `{ error: { code: "UNAUTHENTICATED", message } }`, no details. */
+export class ApiKeyError extends AppError {
+  constructor(message: string) {
+    super(401, "UNAUTHENTICATED", message, undefined, { "WWW-Authenticate": 'Bearer realm="RoutePilot API"' });
+  }
+}
 export class ForbiddenError extends AppError {
   constructor(message = "You do not have permission to do that") {
     super(403, "FORBIDDEN", message);
@@ -50,6 +56,31 @@ export class NotFoundError extends AppError {
 export class ConflictError extends AppError {
   constructor(message: string) {
     super(409, "CONFLICT", message);
+  }
+}
+/** 410: the thing existed and is over (an invitation accepted, revoked or expired). */
+export class GoneError extends AppError {
+  constructor(message: string) {
+    super(410, "GONE", message);
+  }
+}
+/** The optimise request refers to a place that was flagged and not confirmed: 409 naming each one; nothing is planned or charged. */
+export class PlacesNeedReviewError extends AppError {
+  constructor(places: ResolvedRoutePlace[]) {
+    const fields = Object.fromEntries(places.map((p) => [p.field, p.outlier?.message ?? placeMessages.needsConfirmation]));
+    super(409, "CONFLICT", placeMessages.needsConfirmation, fields, undefined, { places });
+  }
+}
+/** 415: an uploaded file of a type the endpoint does not take; the message is also the `field`'s. */
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message: string, field = "file") {
+    super(415, "UNSUPPORTED_MEDIA_TYPE", message, { [field]: message });
+  }
+}
+/** 413: an uploaded file over the endpoint's size limit; the message is also the `field`'s. */
+export class FileTooLargeError extends AppError {
+  constructor(message: string, field = "file") {
+    super(413, "PAYLOAD_TOO_LARGE", message, { [field]: message });
   }
 }
 export class QuotaExceededError extends AppError {
@@ -68,6 +99,32 @@ export class EncryptionError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "EncryptionError";
+  }
+}
+/** 503 when self-service billing is not configured on this server. */
+export class BillingNotConfiguredError extends AppError {
+  constructor(message: string = billingMessages.notConfigured) {
+    super(503, "BILLING_NOT_CONFIGURED", message);
+  }
+}
+/** Stripe could not be reached or refused the request: 502, logged without the key. */
+export class StripeUnavailableError extends AppError {
+  constructor() {
+    super(502, "SERVICE_UNAVAILABLE", billingMessages.stripeFailed);
+  }
+}
+/** VROOM's error answer (the public API, /api/v1): code 2 = bad input (the message names the field), 1 = internal error. */
+export interface VroomError {
+  code: 1 | 2;
+  error: string;
+}
+/** A request the public API refuses before solving, answered in VROOM's shape `{ code: 2, error }`. */
+export class VroomInputError extends AppError {
+  constructor(status: 400 | 413, message: string) {
+    super(status, "VALIDATION_ERROR", message);
+  }
+  get body(): VroomError {
+    return { code: 2, error: this.message };
   }
 }
 export class RateLimitedError extends AppError {

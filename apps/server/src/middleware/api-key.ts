@@ -3,14 +3,7 @@ import { eq } from "drizzle-orm";
 import { publicApiMessages } from "@routepilot/contracts";
 import { user } from "@routepilot/db";
 import type { AppEnv } from "../lib/context";
-import { AppError } from "../lib/errors";
-
-/** 401 for a missing, unknown, expired or revoked API key: `{ error: { code: "UNAUTHENTICATED", message } }`, no details. */
-export class ApiKeyError extends AppError {
-  constructor(message: string) {
-    super(401, "UNAUTHENTICATED", message, undefined, { "WWW-Authenticate": 'Bearer realm="RoutePilot API"' });
-  }
-}
+import { ApiKeyError } from "../lib/errors";
 
 /** The api-key plugin's error codes and what the caller is told. */
 const PLUGIN_ERRORS: Record<string, string> = {

@@ -13,6 +13,7 @@ import {
 } from "@routepilot/contracts";
 import { subscribers, teamInvitations, teamMembers, teams, user, type DbOrTx } from "@routepilot/db";
 import { refreshTeamsOf } from "./teams/quota";
+import { firstOrThrow } from "../lib/errors";
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 
@@ -24,9 +25,7 @@ export async function ensureSubscriber(db: DbOrTx, userId: string, email: string
     .insert(subscribers)
     .values({ userId, email, subscriptionTier: "free", monthlyRouteLimit: monthlyRouteLimits.free, routesUsedThisPeriod: 0, subscriptionStatus: "active" })
     .onConflictDoNothing({ target: subscribers.userId });
-  const [created] = await db.select().from(subscribers).where(eq(subscribers.userId, userId));
-  if (!created) throw new Error("subscriber record could not be created");
-  return created;
+  return firstOrThrow(await db.select().from(subscribers).where(eq(subscribers.userId, userId)), "subscriber record could not be created");
 }
 
 interface Membership {

@@ -15,24 +15,10 @@ import {
 } from "@routepilot/contracts";
 import { overageCharges, stripeEvents, subscribers, teamNotifications, user as users, type Database, type DbOrTx } from "@routepilot/db";
 import type { Env } from "../lib/env";
-import { AppError, ConflictError, ValidationError } from "../lib/errors";
+import { BillingNotConfiguredError, ConflictError, StripeUnavailableError, ValidationError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import { writeAuditEvent } from "./audit";
 import { ensureSubscriber } from "./accounts";
-
-/** 503 when self-service billing is not configured on this server. */
-export class BillingNotConfiguredError extends AppError {
-  constructor(message: string = billingMessages.notConfigured) {
-    super(503, "BILLING_NOT_CONFIGURED", message);
-  }
-}
-
-/** Stripe could not be reached or refused the request: 502, logged without the key. */
-export class StripeUnavailableError extends AppError {
-  constructor() {
-    super(502, "SERVICE_UNAVAILABLE", billingMessages.stripeFailed);
-  }
-}
 
 const clients = new WeakMap<Env, Stripe>();
 

@@ -13,7 +13,7 @@ import {
 } from "@routepilot/contracts";
 import { contactMessages, contactReplies, outbox, type Database, type DbOrTx } from "@routepilot/db";
 import type { z } from "zod";
-import { NotFoundError } from "../lib/errors";
+import { firstOrThrow, NotFoundError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import { writeAuditEvent, type RequestOrigin } from "./audit";
 import { CONTACT_REPLY_HEADER, contactCopyEmail, contactReplyEmail, contactSupportEmail, type ContactMailMessage } from "./contact-mail";
@@ -44,11 +44,13 @@ export async function receiveContactMessage(
   deps: { db: Database; logger: Logger; mailer: Mailer; baseUrl: string; supportEmail: string | undefined },
   input: ContactMailMessage & { userId: string | null; ipAddress: string | null },
 ): Promise<{ id: string }> {
-  const [row] = await deps.db
-    .insert(contactMessages)
-    .values({ userId: input.userId, name: input.name, email: input.email, topic: input.topic, message: input.message, ipAddress: input.ipAddress })
-    .returning({ id: contactMessages.id });
-  if (!row) throw new Error("contact message insert returned no row");
+  const row = firstOrThrow(
+    await deps.db
+      .insert(contactMessages)
+      .values({ userId: input.userId, name: input.name, email: input.email, topic: input.topic, message: input.message, ipAddress: input.ipAddress })
+      .returning({ id: contactMessages.id }),
+    "contact message insert returned no row",
+  );
   deps.logger.info({ contactId: row.id, topic: input.topic }, "contact message received");
   const mails = [
     contactCopyEmail(input),

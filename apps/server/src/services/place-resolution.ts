@@ -17,7 +17,7 @@ import {
   type TimeWindowInput,
 } from "@routepilot/contracts";
 import { routeStops, routes, savedLocations, type DbOrTx, type StoredPlace } from "@routepilot/db";
-import { AppError, ValidationError } from "../lib/errors";
+import { PlacesNeedReviewError, ValidationError } from "../lib/errors";
 import { distanceUnitOf } from "./preferences";
 import type { PlanStop } from "./route-planning";
 
@@ -65,14 +65,6 @@ export async function loadPlaceContext(db: DbOrTx, userId: string, region?: stri
     .limit(RECENT_PLACES);
   const anchors = [...saved, ...recent].filter((p): p is LatLng => p.lat !== null && p.lng !== null);
   return { anchors, region: region?.toUpperCase(), distanceUnit: await distanceUnitOf(db, userId) };
-}
-
-/** The optimise request refers to a place that was flagged and not confirmed: 409 naming each one; nothing is planned or charged. */
-export class PlacesNeedReviewError extends AppError {
-  constructor(places: ResolvedRoutePlace[]) {
-    const fields = Object.fromEntries(places.map((p) => [p.field, p.outlier?.message ?? placeMessages.needsConfirmation]));
-    super(409, "CONFLICT", placeMessages.needsConfirmation, fields, undefined, { places });
-  }
 }
 
 /** Turns an optimise request's time window into seconds after departure. */

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { routeMessages, type CreateSavedLocation, type SavedLocation, type UpdateSavedLocation } from "@routepilot/contracts";
 import type { Geocoder } from "@routepilot/geo";
 import { savedLocations, type DbOrTx } from "@routepilot/db";
-import { NotFoundError, ValidationError } from "../lib/errors";
+import { firstOrThrow, NotFoundError, ValidationError } from "../lib/errors";
 import { assertNoUnsafeMarkup } from "../security/sanitize";
 import { guarded } from "./geocoder-errors";
 
@@ -39,11 +39,12 @@ export async function createSavedLocation(db: DbOrTx, geocoder: Geocoder, userId
   const existing = await db.$count(savedLocations, eq(savedLocations.userId, userId));
   if (existing >= MAX_SAVED_LOCATIONS) throw new ValidationError(`You can keep at most ${MAX_SAVED_LOCATIONS} saved locations`);
   const { lat, lng } = await locateAddress(geocoder, input.address, input.lat, input.lng);
-  const [row] = await db
-    .insert(savedLocations)
-    .values({ userId, name: input.name, address: input.address, lat, lng, placeId: input.placeId ?? null })
-    .returning();
-  if (!row) throw new Error("insert returned no row");
+  const row = firstOrThrow(
+    await db
+      .insert(savedLocations)
+      .values({ userId, name: input.name, address: input.address, lat, lng, placeId: input.placeId ?? null })
+      .returning(),
+  );
   return presentSavedLocation(row);
 }
 

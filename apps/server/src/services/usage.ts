@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { OVERAGE_PENCE_PER_ROUTE, toasts, usageNotices, type OverageNotice, type UsageSummary } from "@routepilot/contracts";
 import { overageCharges, subscribers, teams, usageLogs, usageWarnings, type Database, type DbOrTx, type Tx } from "@routepilot/db";
-import { QuotaExceededError } from "../lib/errors";
+import { firstOrThrow, QuotaExceededError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import { getPlanSummary, ensureSubscriber } from "./accounts";
 import type { Mailer } from "./mail";
@@ -160,12 +160,14 @@ export async function consumeRouteQuota(
   if (!row) {
     fallback = true;
     await refreshUsagePeriod(tx, user.id);
-    const [direct] = await tx
-      .update(subscribers)
-      .set({ routesUsedThisPeriod: sql`${subscribers.routesUsedThisPeriod} + 1`, updatedAt: new Date() })
-      .where(eq(subscribers.userId, user.id))
-      .returning();
-    if (!direct) throw new Error("subscriber record missing");
+    const direct = firstOrThrow(
+      await tx
+        .update(subscribers)
+        .set({ routesUsedThisPeriod: sql`${subscribers.routesUsedThisPeriod} + 1`, updatedAt: new Date() })
+        .where(eq(subscribers.userId, user.id))
+        .returning(),
+      "subscriber record missing",
+    );
     const over = Math.max(0, direct.routesUsedThisPeriod - direct.monthlyRouteLimit);
     row = {
       routes_used: direct.routesUsedThisPeriod,

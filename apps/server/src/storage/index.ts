@@ -5,6 +5,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { and, asc, eq, gt, like } from "drizzle-orm";
 import { storageObjects, type Database } from "@routepilot/db";
+import { firstOrThrow } from "../lib/errors";
 import type { Storage, StoredObject } from "../lib/ports";
 export type { ListOptions, Storage, StoredObject } from "../lib/ports";
 
@@ -75,12 +76,15 @@ export function createLocalStorage(options: { db: Database; root: string; secret
     }
     const values = { bucket, key, contentType, sizeBytes: bytes.byteLength, sha256: createHash("sha256").update(bytes).digest("hex"), createdAt: new Date() };
     try {
-      const [saved] = await options.db
-        .insert(storageObjects)
-        .values(values)
-        .onConflictDoUpdate({ target: [storageObjects.bucket, storageObjects.key], set: { contentType, sizeBytes: values.sizeBytes, sha256: values.sha256, createdAt: values.createdAt } })
-        .returning();
-      return row(saved as typeof storageObjects.$inferSelect);
+      const saved = firstOrThrow(
+        await options.db
+          .insert(storageObjects)
+          .values(values)
+          .onConflictDoUpdate({ target: [storageObjects.bucket, storageObjects.key], set: { contentType, sizeBytes: values.sizeBytes, sha256: values.sha256, createdAt: values.createdAt } })
+          .returning(),
+        "storage object upsert returned no row",
+      );
+      return row(saved);
     } catch (error) {
       await rm(file, { force: true });
       throw error;

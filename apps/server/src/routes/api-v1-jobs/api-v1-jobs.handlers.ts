@@ -1,9 +1,8 @@
 import { InvalidProblemError } from "@routepilot/solver";
 import { createRouter, requireUser } from "../../lib/context";
-import { ValidationError } from "../../lib/errors";
+import { ValidationError, VroomInputError } from "../../lib/errors";
 import { rateLimit } from "../../middleware/rate-limit";
 import { cancelApiJob, getApiJob, serverSecretOf, submitApiJob, type ApiJobView } from "../../jobs/api-jobs";
-import { VroomInputError } from "../../services/public-api/vroom-problem";
 import { vroomJsonBody, vroomValidationHook } from "../api-v1/api-v1.handlers";
 import * as routes from "./api-v1-jobs.routes";
 

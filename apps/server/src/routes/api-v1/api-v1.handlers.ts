@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import { createRouter, requireUser, type AppEnv } from "../../lib/context";
 import { rateLimit } from "../../middleware/rate-limit";
 import { optimizeVroom } from "../../services/public-api/optimize";
-import { VroomInputError } from "../../services/public-api/vroom-problem";
+import { VroomInputError } from "../../lib/errors";
 import * as routes from "./api-v1.routes";
 
 /** A body that is not JSON: VROOM's code 2, not the app's INVALID_JSON shape (the body is parsed once, here). */

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, like } from "drizzle-orm";
 import { driverMessages, liveMessageTypes, liveTopic, type ProofFile } from "@routepilot/contracts";
 import { routeStops, routes, stopProofs, teamMembers } from "@routepilot/db";
 import type { AppDeps } from "../../lib/context";
-import { AppError, NotFoundError, ValidationError } from "../../lib/errors";
+import { FileTooLargeError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from "../../lib/errors";
 import { TeamEvents } from "../teams/events";
 import { driverStop } from "./events";
 import { managerIds, proofUrl } from "./model";
@@ -100,17 +100,6 @@ export function imageUnsafe(type: ImageType, bytes: Uint8Array): boolean {
   return webpUnsafe(bytes);
 }
 
-class UnsupportedMediaError extends AppError {
-  constructor(message: string, field: string) {
-    super(415, "UNSUPPORTED_MEDIA_TYPE", message, { [field]: message });
-  }
-}
-class FileTooLargeError extends AppError {
-  constructor(message: string, field: string) {
-    super(413, "PAYLOAD_TOO_LARGE", message, { [field]: message });
-  }
-}
-
 interface CheckedFile {
   kind: "photo" | "signature";
   type: ImageType;
@@ -125,8 +114,8 @@ async function checkFile(value: unknown, kind: "photo" | "signature", field: str
   if (value.size > MAX_PROOF_FILE_BYTES) throw new FileTooLargeError(driverMessages.photoTooLarge, field);
   const bytes = new Uint8Array(await value.arrayBuffer());
   const type = sniffImage(bytes);
-  if (kind === "photo" && !type) throw new UnsupportedMediaError(driverMessages.photoType, field);
-  if (kind === "signature" && type !== "image/png") throw new UnsupportedMediaError(driverMessages.signatureType, field);
+  if (kind === "photo" && !type) throw new UnsupportedMediaTypeError(driverMessages.photoType, field);
+  if (kind === "signature" && type !== "image/png") throw new UnsupportedMediaTypeError(driverMessages.signatureType, field);
   if (imageUnsafe(type as ImageType, bytes)) throw new ValidationError(driverMessages.unsafeImage, { [field]: driverMessages.unsafeImage });
   return { kind, type: type as ImageType, bytes };
 }

@@ -6,7 +6,7 @@ import type { Job, Problem } from "@routepilot/solver";
 import type { Profile } from "@routepilot/geo";
 import type { z } from "zod";
 import type { AppDeps } from "../../lib/context";
-import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors";
+import { ConflictError, firstOrThrow, NotFoundError, ValidationError } from "../../lib/errors";
 import { afterStopEvent } from "../customer-messages";
 import { requireFleetTeam } from "../fleet/access";
 import { matrixWithFallback } from "../route-planning";
@@ -323,31 +323,33 @@ export async function insertUrgentOrder(deps: ReplanDeps, caller: Caller, teamId
     }
     const chosen = best as NonNullable<typeof best>;
     const list = stops.get(chosen.ctx.route.id) ?? [];
-    const [inserted] = await tx
-      .insert(routeStops)
-      .values({
-        routeId: chosen.ctx.route.id,
-        sequence: -2_000_000,
-        inputIndex: list.reduce((m, s) => Math.max(m, s.inputIndex), -1) + 1,
-        label: input.label,
-        address: input.address ?? null,
-        lat: input.lat,
-        lng: input.lng,
-        serviceS: Math.round(input.serviceMinutes * 60),
-        arrivalS: 0,
-        departureS: 0,
-        legDistanceM: 0,
-        legDurationS: 0,
-        note: input.notes ?? null,
-        orderId: `urgent-${randomUUID()}`,
-        kind: "delivery",
-        // The customer contact is sealed at rest (decision 011).
-        contactSealed: sealContact(deps.encryption, input.contact),
-        trackingToken: newTrackingToken(),
-        trackingExpiresAt: new Date(now + TRACKING_LINK_TTL_MS),
-      })
-      .returning();
-    const stop = inserted as StopRow;
+    const stop = firstOrThrow(
+      await tx
+        .insert(routeStops)
+        .values({
+          routeId: chosen.ctx.route.id,
+          sequence: -2_000_000,
+          inputIndex: list.reduce((m, s) => Math.max(m, s.inputIndex), -1) + 1,
+          label: input.label,
+          address: input.address ?? null,
+          lat: input.lat,
+          lng: input.lng,
+          serviceS: Math.round(input.serviceMinutes * 60),
+          arrivalS: 0,
+          departureS: 0,
+          legDistanceM: 0,
+          legDurationS: 0,
+          note: input.notes ?? null,
+          orderId: `urgent-${randomUUID()}`,
+          kind: "delivery",
+          // The customer contact is sealed at rest (decision 011).
+          contactSealed: sealContact(deps.encryption, input.contact),
+          trackingToken: newTrackingToken(),
+          trackingExpiresAt: new Date(now + TRACKING_LINK_TTL_MS),
+        })
+        .returning(),
+      "stop insert returned no row",
+    );
     const next = fromSteps(insertStep(stepsOf(list, chosen.ctx.route.reloads), list.filter(reached).length + chosen.position, stop));
     await writeRoute(tx, deps, chosen.ctx, next.stops, chosen.origin, next.reloads);
     await announce(tx, events, chosen.ctx);

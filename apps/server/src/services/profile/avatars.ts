@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { AVATAR_MAX_BYTES, AVATAR_MAX_PIXELS, AVATAR_SIZE_PX, avatarCropSchema, avatarPathPattern, profileMessages, type AvatarCrop } from "@routepilot/contracts";
 import { user, type Database } from "@routepilot/db";
-import { AppError, NotFoundError, ValidationError } from "../../lib/errors";
+import { AppError, FileTooLargeError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from "../../lib/errors";
 import type { Storage } from "../../storage";
 import { sniffImage } from "../driver/proof";
 
@@ -21,17 +21,6 @@ export const AVATAR_CONTENT_TYPE = "image/webp";
 interface AvatarDeps {
   db: Database;
   storage: Storage;
-}
-
-class UnsupportedAvatarError extends AppError {
-  constructor(message: string) {
-    super(415, "UNSUPPORTED_MEDIA_TYPE", message, { file: message });
-  }
-}
-class AvatarTooLargeError extends AppError {
-  constructor(message: string) {
-    super(413, "PAYLOAD_TOO_LARGE", message, { file: message });
-  }
 }
 
 const avatarKey = (userId: string, version: string) => `${userId}/${version}.webp`;
@@ -59,8 +48,8 @@ export function parseCrop(fields: Record<string, unknown>): AvatarCrop | null {
  */
 export async function renderAvatar(bytes: Uint8Array, crop: AvatarCrop | null): Promise<Buffer> {
   if (bytes.byteLength === 0) throw new ValidationError(profileMessages.avatarRequired, { file: profileMessages.avatarRequired });
-  if (bytes.byteLength > AVATAR_MAX_BYTES) throw new AvatarTooLargeError(profileMessages.avatarTooLarge);
-  if (!sniffImage(bytes)) throw new UnsupportedAvatarError(profileMessages.avatarType);
+  if (bytes.byteLength > AVATAR_MAX_BYTES) throw new FileTooLargeError(profileMessages.avatarTooLarge);
+  if (!sniffImage(bytes)) throw new UnsupportedMediaTypeError(profileMessages.avatarType);
   const options = { limitInputPixels: AVATAR_MAX_PIXELS, failOn: "error" as const };
   let width: number;
   let height: number;

@@ -3,12 +3,12 @@ import { InvalidProblemError, defaultTimeLimitMs, fromVroomInput, toVroomOutput,
 import { PUBLIC_API_LIMITS } from "@routepilot/contracts";
 import type { Tx } from "@routepilot/db";
 import type { AppDeps } from "../../lib/context";
-import { AppError } from "../../lib/errors";
+import { AppError, type VroomError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import { billOverageCharge } from "../billing";
 import { TeamEvents } from "../teams/events";
 import { assertCanOptimize, consumeRouteQuota, sendUsageWarnings, type Consumption } from "../usage";
-import { addLocations, checkProblemSize, locateProblem, readOptions, withRoadMatrices, type VroomError } from "./vroom-problem";
+import { addLocations, checkProblemSize, locateProblem, readOptions, withRoadMatrices } from "./vroom-problem";
 
 export type OptimizeDeps = Pick<AppDeps, "db" | "geo" | "solver" | "logger" | "mailer" | "baseUrl" | "realtime" | "env">;
 

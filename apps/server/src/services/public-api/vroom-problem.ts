@@ -1,26 +1,10 @@
 import { PROFILES, type LatLng, type Profile } from "@routepilot/geo";
 import { InvalidProblemError, type VroomInput, type VroomOutput } from "@routepilot/solver";
 import { PUBLIC_API_LIMITS, publicApiMessages } from "@routepilot/contracts";
-import { AppError } from "../../lib/errors";
+import { VroomInputError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import type { GeoHandle } from "../geo";
 import { matrixWithFallback } from "../route-planning";
-
-/** VROOM's error answer: code 2 = bad input (the message names the field), 1 = internal error. */
-export interface VroomError {
-  code: 1 | 2;
-  error: string;
-}
-
-/** A request the public API refuses before solving, answered in VROOM's shape `{ code: 2, error }`. */
-export class VroomInputError extends AppError {
-  constructor(status: 400 | 413, message: string) {
-    super(status, "VALIDATION_ERROR", message);
-  }
-  get body(): VroomError {
-    return { code: 2, error: this.message };
-  }
-}
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 const lengthOf = (x: unknown) => (Array.isArray(x) ? x.length : 0);

@@ -17,7 +17,7 @@ import {
   type UpdateRoute,
 } from "@routepilot/contracts";
 import { routeShares, routeStops, routes, type Database, type DbOrTx, type StoredPlace } from "@routepilot/db";
-import { AppError, ConflictError, NotFoundError, ValidationError } from "../../lib/errors";
+import { AppError, ConflictError, firstOrThrow, NotFoundError, ValidationError } from "../../lib/errors";
 import type { RealtimeBus } from "../../realtime/bus";
 import type { Mailer } from "../mail";
 import { loadPlaceContext, resolveRequest } from "../place-resolution";
@@ -60,23 +60,26 @@ export async function optimizeRoute(db: Database, ctx: OptimizeContext, user: { 
   const routeId = randomUUID();
   const { row, stops, consumption } = await db.transaction(async (tx) => {
     const consumption = await consumeRouteQuota(tx, user, { routeRequestId: routeId, destinationCount: input.stops.length, logger: ctx.logger });
-    const [row] = await tx
-      .insert(routes)
-      .values({
-        id: routeId,
-        userId: user.id,
-        name: input.name || defaultName(resolved.start, input.stops.length),
-        profile,
-        roundTrip,
-        departureTime: resolved.departureTime,
-        maxDurationS,
-        start: resolved.start,
-        end: resolved.end,
-        ...planColumns(plan),
-      })
-      .returning();
+    const row = firstOrThrow(
+      await tx
+        .insert(routes)
+        .values({
+          id: routeId,
+          userId: user.id,
+          name: input.name || defaultName(resolved.start, input.stops.length),
+          profile,
+          roundTrip,
+          departureTime: resolved.departureTime,
+          maxDurationS,
+          start: resolved.start,
+          end: resolved.end,
+          ...planColumns(plan),
+        })
+        .returning(),
+      "route insert returned no row",
+    );
     const stops = await tx.insert(routeStops).values(stopValues(routeId, plan)).returning();
-    return { row: row as RouteRow, stops, consumption };
+    return { row, stops, consumption };
   });
   if (consumption.overageChargeId) await ctx.billOverage?.(user.id, consumption.overageChargeId);
   if (consumption.teamId) await ctx.teamUsageChanged?.(consumption.teamId, user.id);
@@ -120,11 +123,13 @@ export async function duplicateRoute(db: Database, userId: string, id: string): 
     const stops = await stopsOf(tx, id);
     const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = source;
     const name = `${source.name} (copy)`;
-    const [row] = await tx
-      .insert(routes)
-      .values({ ...rest, name: name.length > 120 ? source.name : name, status: "planned" })
-      .returning();
-    const copy = row as RouteRow;
+    const copy = firstOrThrow(
+      await tx
+        .insert(routes)
+        .values({ ...rest, name: name.length > 120 ? source.name : name, status: "planned" })
+        .returning(),
+      "route insert returned no row",
+    );
     const copiedStops = stops.length
       ? await tx
           .insert(routeStops)
@@ -165,15 +170,18 @@ async function replanStored(
   return db.transaction(async (tx) => {
     const locked = await ownedRoute(tx, userId, row.id, { forUpdate: true });
     if (locked.updatedAt.getTime() !== row.updatedAt.getTime()) throw new ConflictError(routeMessages.routeChanged);
-    const [updated] = await tx
-      .update(routes)
-      // Planned again as one trip: a dispatched multi-trip route's reloads (issue 26) no longer apply.
-      .set({ ...planColumns(plan), unassigned: keepUnassigned ? [...row.unassigned, ...plan.unassigned] : plan.unassigned, reloads: [], updatedAt: new Date() })
-      .where(and(eq(routes.id, row.id), eq(routes.userId, userId)))
-      .returning();
+    const updated = firstOrThrow(
+      await tx
+        .update(routes)
+        // Planned again as one trip: a dispatched multi-trip route's reloads (issue 26) no longer apply.
+        .set({ ...planColumns(plan), unassigned: keepUnassigned ? [...row.unassigned, ...plan.unassigned] : plan.unassigned, reloads: [], updatedAt: new Date() })
+        .where(and(eq(routes.id, row.id), eq(routes.userId, userId)))
+        .returning(),
+      "route update returned no row",
+    );
     await tx.delete(routeStops).where(eq(routeStops.routeId, row.id));
     const fresh = await tx.insert(routeStops).values(stopValues(row.id, plan)).returning();
-    return presentRoute(updated as RouteRow, fresh);
+    return presentRoute(updated, fresh);
   });
 }
 

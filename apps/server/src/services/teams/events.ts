@@ -3,6 +3,7 @@ import { teamMembers, teamNotifications, type DbOrTx } from "@routepilot/db";
 import { eq } from "drizzle-orm";
 import type { Logger } from "../../lib/logger";
 import type { RealtimeBus, RealtimeEnvelope } from "../../realtime/bus";
+import { firstOrThrow } from "../../lib/errors";
 
 type NotificationType = Notification["type"];
 
@@ -28,8 +29,7 @@ export class TeamEvents {
 
   /** Writes a team_notifications row (in the caller's transaction) and queues its realtime message. */
   async notify(tx: DbOrTx, userId: string, type: NotificationType, title: string, message: string): Promise<void> {
-    const [row] = await tx.insert(teamNotifications).values({ userId, type, title, message }).returning();
-    if (!row) throw new Error("notification insert returned no row");
+    const row = firstOrThrow(await tx.insert(teamNotifications).values({ userId, type, title, message }).returning(), "notification insert returned no row");
     this.publish([userId], realtimeTopics.notifications, realtimeTypes.notificationCreated, { notification: presentNotification(row) });
   }
 

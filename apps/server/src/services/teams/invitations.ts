@@ -18,7 +18,7 @@ import {
 } from "@routepilot/contracts";
 import { teamInvitations, teamMembers, teams, user, type DbOrTx, type Tx } from "@routepilot/db";
 import type { AppDeps } from "../../lib/context";
-import { AppError, ConflictError, ForbiddenError, NotFoundError } from "../../lib/errors";
+import { AppError, ConflictError, firstOrThrow, ForbiddenError, GoneError, NotFoundError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import { NO_ORIGIN, writeAuditEvent } from "../audit";
 import { actionEmail } from "../mail";
@@ -30,12 +30,6 @@ import { asAssignableRole, inTeamTransaction, invitationIsOpen, type TeamCaller,
 export type InvitationDeps = TeamDeps & Pick<AppDeps, "mailer" | "baseUrl">;
 type Caller = TeamCaller & { name: string };
 type InvitationRow = typeof teamInvitations.$inferSelect;
-
-class GoneError extends AppError {
-  constructor(message: string) {
-    super(410, "GONE", message);
-  }
-}
 
 const inviter = alias(user, "inviter");
 const sameEmail = (email: string) => eq(sql`lower(${teamInvitations.email})`, email.trim().toLowerCase());
@@ -134,11 +128,13 @@ export async function createInvitation(deps: InvitationDeps, caller: Caller, tea
     if (open) throw new ConflictError(teamMessages.alreadyInvited);
     const openCount = await tx.$count(teamInvitations, and(eq(teamInvitations.teamId, teamId), invitationIsOpen()));
     if (openCount >= MAX_OPEN_INVITATIONS) throw new ConflictError(teamMessages.tooManyInvitations);
-    const [invitation] = await tx
-      .insert(teamInvitations)
-      .values({ email, teamId, role, token: newInvitationToken(), invitedBy: caller.id, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) })
-      .returning();
-    if (!invitation) throw new Error("invitation insert returned no row");
+    const invitation = firstOrThrow(
+      await tx
+        .insert(teamInvitations)
+        .values({ email, teamId, role, token: newInvitationToken(), invitedBy: caller.id, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) })
+        .returning(),
+      "invitation insert returned no row",
+    );
     await announceInvitation(tx, events, invitation, team.name, caller.name, true);
     await auditInvitation(tx, deps.logger, caller, "create", invitation);
     return { invitation, teamName: team.name };

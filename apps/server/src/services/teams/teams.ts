@@ -14,7 +14,7 @@ import {
 } from "@routepilot/contracts";
 import { teamInvitations, teamMembers, teams, user, type DbOrTx, type Tx } from "@routepilot/db";
 import type { AppDeps } from "../../lib/context";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../lib/errors";
+import { ConflictError, firstOrThrow, ForbiddenError, NotFoundError, ValidationError } from "../../lib/errors";
 import { ensureSubscriber } from "../accounts";
 import { NO_ORIGIN, writeAuditEvent, type RequestOrigin } from "../audit";
 import { asTeamRole, hasTeamsAccess, memberOf, teamForManager, teamForMember, type TeamRow } from "./access";
@@ -62,8 +62,7 @@ export async function createTeam(deps: TeamDeps, caller: Caller, input: CreateTe
   const owner = await ensureSubscriber(deps.db, caller.id, caller.email);
   if (!(await hasTeamsAccess(deps.db, caller.id))) throw new ForbiddenError(teamMessages.noTeamsAccess);
   return inTeamTransaction(deps, async (tx) => {
-    const [team] = await tx.insert(teams).values({ name: input.name, ownerId: caller.id, totalQuota: owner.monthlyRouteLimit }).returning();
-    if (!team) throw new Error("team insert returned no row");
+    const team = firstOrThrow(await tx.insert(teams).values({ name: input.name, ownerId: caller.id, totalQuota: owner.monthlyRouteLimit }).returning(), "team insert returned no row");
     await tx.insert(teamMembers).values({ teamId: team.id, userId: caller.id, role: "owner", quotaAllocation: 0 });
     return presentTeam(team);
   });
