@@ -20,13 +20,12 @@ import {
 } from "@routepilot/contracts";
 import { account, apikey, firstAdminClaim, jwks, session, twoFactor, user, verification, type Database } from "@routepilot/db";
 import { redactSecrets, redactText, type Logger } from "../lib/logger";
+import { CLIENT_IP_HEADER, requestOriginOfHeaders } from "../lib/request-origin";
 import { writeAuditEvent, type AuditEvent } from "../services/audit";
 import { ensureSubscriber } from "../services/accounts";
 import { actionEmail, changeEmailConfirmationEmail, emailChangeNoticeEmail, magicLinkEmail, passwordlessRefusedEmail, signInCodeEmail, type Mailer } from "../services/mail";
 import type { SignInProviderConfig } from "./sign-in-providers";
 
-/** Set by the HTTP layer from the socket (or a trusted proxy); see app.ts. */
-export const CLIENT_IP_HEADER = "x-routepilot-client-ip";
 /** Set by the HTTP layer: the origin the request was sent to (scheme + Host), for the same-origin check. */
 export const SELF_ORIGIN_HEADER = "x-routepilot-self-origin";
 
@@ -164,12 +163,8 @@ export function createAuth(deps: AuthDeps) {
   const providers = deps.providers ?? { social: {}, generic: [], listed: [] };
   const passwordless = deps.passwordless ?? true;
 
-  const requestMeta = (headers: Headers | undefined) => ({
-    userAgent: headers?.get("user-agent") ?? null,
-    ipAddress: headers?.get(CLIENT_IP_HEADER) ?? null,
-  });
   const audit = (event: Omit<AuditEvent, "userAgent" | "ipAddress">, headers: Headers | undefined) =>
-    writeAuditEvent(db, logger, { ...event, ...requestMeta(headers) });
+    writeAuditEvent(db, logger, { ...event, ...requestOriginOfHeaders(headers) });
 
   /** The account an address belongs to (lower-cased), with what decides whether it may sign in without its password. */
   const accountOf = async (email: string) => {

@@ -3,7 +3,7 @@ import { identityName, signInMethodMessages, type Identity, type SignInOptions }
 import { createRouter, requireUser, type AppContext } from "../lib/context";
 import { clientIp } from "../lib/client-ip";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../lib/errors";
-import { CLIENT_IP_HEADER } from "./auth";
+import { CLIENT_IP_HEADER } from "../lib/request-origin";
 import { signInProvidersFrom } from "./sign-in-providers";
 import * as routes from "./sign-in-methods.routes";
 

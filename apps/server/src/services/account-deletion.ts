@@ -4,7 +4,8 @@ import { authenticationLogs, routeStops, routes, stopProofs, teams, user, type D
 import { ConflictError, NotFoundError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import type { Storage } from "../storage";
-import { writeAuditEvent, type RequestOrigin } from "./audit";
+import type { RequestOrigin } from "../lib/request-origin";
+import { writeAuditEvent } from "./audit";
 import { PROOF_BUCKET } from "./driver/proof";
 import { AVATAR_BUCKET, ownAvatarKey } from "./profile/avatars";
 

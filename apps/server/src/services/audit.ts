@@ -1,9 +1,8 @@
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { securityLimits, type AuditEventRecord } from "@routepilot/contracts";
 import { authenticationLogs, type AuditDetails, type DbOrTx } from "@routepilot/db";
-import { clientIp } from "../lib/client-ip";
-import type { AppContext } from "../lib/context";
 import type { Logger } from "../lib/logger";
+import type { RequestOrigin } from "../lib/request-origin";
 import { raiseAlert } from "../security/alerts";
 
 export type AuthEventType =
@@ -37,29 +36,16 @@ export type AuthEventType =
   | "contact_status"
   | "encryption_key_rotation";
 
-export interface AuditEvent {
+/** One authentication_logs row: what happened, and where the request came from (RequestOrigin, lib/request-origin.ts). */
+export interface AuditEvent extends RequestOrigin {
   eventType: AuthEventType;
   /** What was done, e.g. "resolve", "revoke", "accept" (SPEC §3 action); defaults to the event type in words. */
   action?: string;
   outcome: AuditDetails["outcome"];
   userId: string | null;
-  userAgent: string | null;
-  ipAddress: string | null;
-  sessionId: string | null;
   resource: string;
   riskLevel?: AuditDetails["riskLevel"];
   metadata?: Record<string, unknown>;
-}
-
-/** Where a request came from: what an audit row records about it (SPEC §3 userAgent, ipAddress, sessionId). */
-export type RequestOrigin = Pick<AuditEvent, "userAgent" | "ipAddress" | "sessionId">;
-
-/** No request behind the event (a job, a webhook, a script). */
-export const NO_ORIGIN: RequestOrigin = { userAgent: null, ipAddress: null, sessionId: null };
-
-/** The request's user agent, client address and session, for the audit rows a handler's service writes. */
-export function requestOrigin(c: AppContext): RequestOrigin {
-  return { userAgent: c.req.header("user-agent") ?? null, ipAddress: clientIp(c, c.get("deps").env.TRUST_PROXY), sessionId: c.get("sessionId") };
 }
 
 /** The stored details: SPEC §3 audit event fields that have no column of their own. */

@@ -15,7 +15,8 @@ import { contactMessages, contactReplies, outbox, type Database, type DbOrTx } f
 import type { z } from "zod";
 import { firstOrThrow, NotFoundError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
-import { writeAuditEvent, type RequestOrigin } from "./audit";
+import type { RequestOrigin } from "../lib/request-origin";
+import { writeAuditEvent } from "./audit";
 import { CONTACT_REPLY_HEADER, contactCopyEmail, contactReplyEmail, contactSupportEmail, type ContactMailMessage } from "./contact-mail";
 import type { Mailer } from "./mail";
 import { formatterOf } from "./preferences";

@@ -1,6 +1,6 @@
 import { accountSecurityMessages } from "@routepilot/contracts";
 import { createRouter, requireUser, type AppContext } from "../../lib/context";
-import { clientIp } from "../../lib/client-ip";
+import { requestOrigin } from "../../lib/request-origin";
 import { UnauthenticatedError } from "../../lib/errors";
 import { writeAuditEvent } from "../../services/audit";
 import { deleteAccount } from "../../services/account-deletion";
@@ -13,7 +13,7 @@ function caller(c: AppContext) {
   const user = requireUser(c);
   const sessionId = c.get("sessionId");
   if (!sessionId) throw new UnauthenticatedError();
-  return { user, sessionId, userAgent: c.req.header("user-agent") ?? null, ipAddress: clientIp(c, c.get("deps").env.TRUST_PROXY) };
+  return { user, ...requestOrigin(c), sessionId };
 }
 
 function audit(c: AppContext, who: ReturnType<typeof caller>, event: Pick<Parameters<typeof writeAuditEvent>[2], "eventType" | "action" | "outcome" | "resource" | "metadata">) {

@@ -1,6 +1,6 @@
 import { createRouter, requireUser, type AppContext } from "../../lib/context";
 import { requireAdmin } from "../../services/admin";
-import { requestOrigin } from "../../services/audit";
+import { requestOrigin } from "../../lib/request-origin";
 import { listContactMessages, openContactMessage, replyToContactMessage, updateContactMessage, type InboxActor } from "../../services/contact-inbox";
 import * as routes from "./admin-contact.routes";
 

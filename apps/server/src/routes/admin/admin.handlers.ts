@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import { accountRoleOf, adminMessages } from "@routepilot/contracts";
 import { createRouter, requireUser, type AppContext } from "../../lib/context";
-import { clientIp } from "../../lib/client-ip";
+import { requestOrigin } from "../../lib/request-origin";
 import { ForbiddenError, NotFoundError, ValidationError } from "../../lib/errors";
 import {
   auditAdminAction,
@@ -27,9 +27,7 @@ function adminActor(c: AppContext, guard: (u: { role: string }) => void = requir
     id: user.id,
     email: user.email,
     role: user.role,
-    sessionId: c.get("sessionId"),
-    userAgent: c.req.header("user-agent") ?? null,
-    ipAddress: clientIp(c, c.get("deps").env.TRUST_PROXY),
+    ...requestOrigin(c),
   };
 }
 

@@ -1,5 +1,5 @@
 import { createRouter, requireUser } from "../../lib/context";
-import { requestOrigin } from "../../services/audit";
+import { requestOrigin } from "../../lib/request-origin";
 import * as service from "../../services/api-keys/api-keys";
 import * as routes from "./api-keys.routes";
 

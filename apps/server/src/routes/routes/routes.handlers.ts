@@ -4,7 +4,7 @@ import { TeamEvents } from "../../services/teams/events";
 import { rateLimit } from "../../middleware/rate-limit";
 import { exportFileName, routeToCsv, routeToGpx } from "../../services/route-export";
 import { writeAuditEvent } from "../../services/audit";
-import { clientIp } from "../../lib/client-ip";
+import { requestOrigin } from "../../lib/request-origin";
 import * as service from "../../services/routes";
 import * as routes from "./routes.routes";
 
@@ -89,15 +89,13 @@ routesRouter
     const route = await service.getRoute(c.get("deps").db, user.id, c.req.valid("param").id);
     const { format } = c.req.valid("query");
     const file = format === "csv" ? routeToCsv(route) : routeToGpx(route);
-    const { db, logger, env } = c.get("deps");
+    const { db, logger } = c.get("deps");
     await writeAuditEvent(db, logger, {
       eventType: "data_export",
       action: `export ${format}`,
       outcome: "success",
       userId: user.id,
-      userAgent: c.req.header("user-agent") ?? null,
-      ipAddress: clientIp(c, env.TRUST_PROXY),
-      sessionId: c.get("sessionId"),
+      ...requestOrigin(c),
       resource: `/api/routes/${route.id}/export`,
       metadata: { routeId: route.id, format },
     });

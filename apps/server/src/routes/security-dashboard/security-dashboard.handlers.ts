@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { securityAlerts } from "@routepilot/db";
 import { createRouter, requireUser, type AppContext } from "../../lib/context";
-import { clientIp } from "../../lib/client-ip";
+import { requestOrigin } from "../../lib/request-origin";
 import { NotFoundError } from "../../lib/errors";
 import { requireAdmin } from "../../services/admin";
 import { listAuditEvents, writeAuditEvent } from "../../services/audit";
@@ -27,7 +27,7 @@ export const securityDashboardRouter = createRouter()
   })
   .openapi(routes.updateAlert, async (c) => {
     const user = admin(c);
-    const { db, logger, env } = c.get("deps");
+    const { db, logger } = c.get("deps");
     const { id } = c.req.valid("param");
     const { status } = c.req.valid("json");
     const now = new Date();
@@ -53,9 +53,7 @@ export const securityDashboardRouter = createRouter()
         outcome: "success",
         riskLevel: before.severity === "critical" ? "high" : "medium",
         userId: user.id,
-        userAgent: c.req.header("user-agent") ?? null,
-        ipAddress: clientIp(c, env.TRUST_PROXY),
-        sessionId: c.get("sessionId"),
+        ...requestOrigin(c),
         resource: `/api/security/alerts/${id}`,
         metadata: { alertId: id, alertType: before.type, severity: before.severity, before: before.status, after: status },
       });

@@ -1,5 +1,5 @@
 import { createRouter, requireUser, type AppContext } from "../../lib/context";
-import { requestOrigin } from "../../services/audit";
+import { requestOrigin } from "../../lib/request-origin";
 import * as service from "../../services/teams";
 import * as routes from "./teams.routes";
 

@@ -4,7 +4,8 @@ import { apikey, type Database } from "@routepilot/db";
 import type { AuthService } from "../../lib/ports";
 import { ConflictError, NotFoundError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
-import { writeAuditEvent, type RequestOrigin } from "../audit";
+import type { RequestOrigin } from "../../lib/request-origin";
+import { writeAuditEvent } from "../audit";
 
 /** Most keys a user may hold at once (revoked ones do not count). */
 export const MAX_API_KEYS = 20;

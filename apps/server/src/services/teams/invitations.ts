@@ -20,7 +20,8 @@ import { teamInvitations, teamMembers, teams, user, type DbOrTx, type Tx } from 
 import type { AppDeps } from "../../lib/context";
 import { AppError, ConflictError, firstOrThrow, ForbiddenError, GoneError, NotFoundError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
-import { NO_ORIGIN, writeAuditEvent } from "../audit";
+import { NO_ORIGIN } from "../../lib/request-origin";
+import { writeAuditEvent } from "../audit";
 import { actionEmail } from "../mail";
 import { formatterOf } from "../preferences";
 import { teamForManager } from "./access";

@@ -16,7 +16,8 @@ import { teamInvitations, teamMembers, teams, user, type DbOrTx, type Tx } from 
 import type { AppDeps } from "../../lib/context";
 import { ConflictError, firstOrThrow, ForbiddenError, NotFoundError, ValidationError } from "../../lib/errors";
 import { ensureSubscriber } from "../accounts";
-import { NO_ORIGIN, writeAuditEvent, type RequestOrigin } from "../audit";
+import { NO_ORIGIN, type RequestOrigin } from "../../lib/request-origin";
+import { writeAuditEvent } from "../audit";
 import { asTeamRole, hasTeamsAccess, memberOf, teamForManager, teamForMember, type TeamRow } from "./access";
 import { TeamEvents } from "./events";
 import { refreshTeams, refreshTeamsOf } from "./quota";
