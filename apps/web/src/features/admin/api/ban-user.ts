@@ -7,7 +7,8 @@ export function banUser({ userId, reason }: { userId: string; reason?: string })
   return apiRequest(`/api/admin/users/${encodeURIComponent(userId)}/ban`, { method: "POST", body: reason ? { reason } : {} });
 }
 
+/** Asked in a ConfirmDialog, which shows a failure itself (decision 018: a toast is the wrong place for a dialog's error). */
 export function useBanUser() {
   const queryClient = useQueryClient();
-  return useMutation({ meta: { errorTitle: "Could not ban the user" }, mutationFn: banUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+  return useMutation({ meta: { errorTitle: "Could not ban the user", errorShownInline: true }, mutationFn: banUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
 }

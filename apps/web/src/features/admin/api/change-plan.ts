@@ -8,7 +8,8 @@ export function changePlan({ userId, tier }: { userId: string; tier: Tier }): Pr
   return apiRequest(`/api/admin/users/${encodeURIComponent(userId)}/plan`, { method: "PATCH", body: { tier }, schema: planSummarySchema });
 }
 
+/** Asked in a ConfirmDialog, which shows a failure itself (decision 018: a toast is the wrong place for a dialog's error). */
 export function useChangePlan() {
   const queryClient = useQueryClient();
-  return useMutation({ meta: { errorTitle: "Could not change the plan" }, mutationFn: changePlan, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+  return useMutation({ meta: { errorTitle: "Could not change the plan", errorShownInline: true }, mutationFn: changePlan, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
 }

@@ -8,7 +8,8 @@ export function changeRole({ userId, role }: { userId: string; role: AccountRole
   return apiRequest(`/api/admin/users/${encodeURIComponent(userId)}/role`, { method: "PATCH", body: { role } });
 }
 
+/** Asked in a ConfirmDialog, which shows a failure itself (decision 018: a toast is the wrong place for a dialog's error). */
 export function useChangeRole() {
   const queryClient = useQueryClient();
-  return useMutation({ meta: { errorTitle: "Could not change the role" }, mutationFn: changeRole, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+  return useMutation({ meta: { errorTitle: "Could not change the role", errorShownInline: true }, mutationFn: changeRole, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
 }

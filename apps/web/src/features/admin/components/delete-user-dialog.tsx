@@ -1,16 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { adminMessages, identityName, type AdminUser } from "@routepilot/contracts";
-import { InlineError } from "@/components/errors/inline-error";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useDeleteUser } from "@/features/admin/api/delete-user";
@@ -34,89 +24,59 @@ export function DeleteUserDialog({ user, open, onOpenChange, onDeleted }: Delete
   const inputId = useId();
   const hintId = useId();
   const remove = useDeleteUser();
-  const matches = typed === user.email;
 
   function setOpen(next: boolean) {
-    if (!next && remove.isPending) return;
-    if (!next) {
-      setTyped("");
-      remove.reset();
-    }
+    // A reopened dialog starts empty.
+    if (!next) setTyped("");
     onOpenChange(next);
   }
 
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      {open ? (
-        <AlertDialogContent
-          onOpenAutoFocus={(e) => {
-            // Straight to the field the admin must fill; Cancel stays one Tab away.
-            e.preventDefault();
-            input.current?.focus();
-          }}
-        >
-          <form
-            className="grid gap-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!matches || remove.isPending) return;
-              remove.mutate(
-                { userId: user.id },
-                {
-                  onSuccess: () => {
-                    setTyped("");
-                    onOpenChange(false);
-                    onDeleted(adminMessages.accountDeleted(user.email));
-                  },
-                },
-              );
-            }}
-          >
-            <AlertDialogHeader>
-              <AlertDialogTitle className="break-all">Delete the account of {user.email}?</AlertDialogTitle>
-              <AlertDialogDescription>
-                Their profile, saved places, routes, API keys and sessions are deleted for good, as when they delete their own account; routes they planned for a team stay with the
-                team&apos;s owner. They can no longer sign in. The deletion is recorded in the audit log with your name.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            {user.signInMethods.length > 0 ? (
-              <p className="text-sm">
-                <span className="font-medium">Sign-in methods: </span>
-                {user.signInMethods.map((id) => identityName(id)).join(", ")}
-              </p>
-            ) : null}
-            <div className="grid gap-2">
-              <Label htmlFor={inputId}>
-                Type <span className="font-mono break-all">{user.email}</span> to confirm
-              </Label>
-              <Input
-                ref={input}
-                id={inputId}
-                name="confirm-email"
-                type="text"
-                inputMode="email"
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                aria-describedby={hintId}
-                value={typed}
-                disabled={remove.isPending}
-                onChange={(e) => setTyped(e.target.value)}
-              />
-              <p id={hintId} className="text-sm text-muted-foreground">
-                {adminMessages.deleteConfirmation}.
-              </p>
-            </div>
-            <InlineError error={remove.error} />
-            <AlertDialogFooter>
-              <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-              <Button type="submit" variant="destructive" disabled={!matches || remove.isPending}>
-                {remove.isPending ? "Deleting…" : "Delete account"}
-              </Button>
-            </AlertDialogFooter>
-          </form>
-        </AlertDialogContent>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title={<span className="break-all">Delete the account of {user.email}?</span>}
+      description={
+        <>
+          Their profile, saved places, routes, API keys and sessions are deleted for good, as when they delete their own account; routes they planned for a team stay with the
+          team&apos;s owner. They can no longer sign in. The deletion is recorded in the audit log with your name.
+        </>
+      }
+      confirmLabel="Delete account"
+      pendingLabel="Deleting…"
+      canConfirm={typed === user.email}
+      // Straight to the field the admin must fill; Cancel stays one Tab away.
+      initialFocus={input}
+      onConfirm={() => remove.mutateAsync({ userId: user.id }).then(() => onDeleted(adminMessages.accountDeleted(user.email)))}
+    >
+      {user.signInMethods.length > 0 ? (
+        <p className="text-sm">
+          <span className="font-medium">Sign-in methods: </span>
+          {user.signInMethods.map((id) => identityName(id)).join(", ")}
+        </p>
       ) : null}
-    </AlertDialog>
+      <div className="grid gap-2">
+        <Label htmlFor={inputId}>
+          Type <span className="font-mono break-all">{user.email}</span> to confirm
+        </Label>
+        <Input
+          ref={input}
+          id={inputId}
+          name="confirm-email"
+          type="text"
+          inputMode="email"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-describedby={hintId}
+          value={typed}
+          disabled={remove.isPending}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {adminMessages.deleteConfirmation}.
+        </p>
+      </div>
+    </ConfirmDialog>
   );
 }

@@ -1,17 +1,8 @@
 import { Fragment, useState } from "react";
 import { accountRoleOf, accountRoles, identityName, monthlyRouteLimits, tierDisplayNames, tiers, type AccountRole, type AdminUser, type Tier } from "@routepilot/contracts";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useFormat } from "@/lib/format";
 import { useBanUser } from "@/features/admin/api/ban-user";
@@ -65,7 +56,7 @@ type UserRowProps = {
   canChangeRoles: boolean;
   /** Whether the viewer may delete this account (not their own; an admin only a plain user's: accountDeletionRefusal). */
   canDelete: boolean;
-  /** Reports an action that succeeded (a failure is toasted by the app's default, decision 018). */
+  /** Reports an action that succeeded (a confirmed change's failure is shown in its dialog, unban's and reset's in the app's error toast: decision 018). */
   onResult: (message: string) => void;
 };
 
@@ -73,32 +64,33 @@ type UserRowProps = {
  * One user in the console: plan select, role (select for super_admin), usage, ban/unban, reset usage
  * overage history, linked sign-in methods and account deletion. A plan, role or ban is applied only
  * after a confirmation naming the user and the old and new value; Cancel (or Escape) leaves the user
- * unchanged. Deleting asks for the user's e-mail typed in its own dialog.
+ * unchanged; the dialog stays open until the server answers and shows a refusal itself. Deleting asks
+ * for the user's e-mail typed in its own dialog.
  */
 export function UserRow({ user, canChangeRoles, canDelete, onResult }: UserRowProps) {
   const format = useFormat();
   const [showOverage, setShowOverage] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [pending, setPending] = useState<PendingChange | null>(null);
+  // The dialog's text is fixed when the change is picked, so the refreshed row does not rewrite it while the dialog closes.
+  const [pending, setPending] = useState<{ change: PendingChange; text: ConfirmText } | null>(null);
+  const ask = (change: PendingChange) => setPending({ change, text: confirmText(user, change) });
   const changePlan = useChangePlan();
   const changeRole = useChangeRole();
   const ban = useBanUser();
   const unban = useUnbanUser();
   const reset = useResetUsage();
   const busy = changePlan.isPending || changeRole.isPending || ban.isPending || unban.isPending || reset.isPending;
-  // A failure is the app's error toast (decision 018): the status line sits above the table, out of view from a lower row.
+  // Unban's and reset's failures are the app's error toast (decision 018): the status line sits above the table, out of view from a lower row.
   const report = (done: string) => ({ onSuccess: () => onResult(done) });
   const role = accountRoleOf(user.role);
-  const confirm = pending ? confirmText(user, pending) : null;
 
-  function apply(change: PendingChange) {
+  /** Applies a confirmed change; the dialog stays open until the server answers, and shows a refusal itself. */
+  function apply(change: PendingChange): Promise<void> {
     if (change.kind === "plan") {
-      changePlan.mutate({ userId: user.id, tier: change.tier }, report(`${user.email} is now on ${tierDisplayNames[change.tier]}.`));
-    } else if (change.kind === "role") {
-      changeRole.mutate({ userId: user.id, role: change.role }, report(`${user.email} is now ${change.role}.`));
-    } else {
-      ban.mutate({ userId: user.id }, report(`${user.email} is banned and signed out.`));
+      return changePlan.mutateAsync({ userId: user.id, tier: change.tier }).then(() => onResult(`${user.email} is now on ${tierDisplayNames[change.tier]}.`));
     }
+    if (change.kind === "role") return changeRole.mutateAsync({ userId: user.id, role: change.role }).then(() => onResult(`${user.email} is now ${change.role}.`));
+    return ban.mutateAsync({ userId: user.id }).then(() => onResult(`${user.email} is banned and signed out.`));
   }
 
   return (
@@ -120,7 +112,7 @@ export function UserRow({ user, canChangeRoles, canDelete, onResult }: UserRowPr
             onChange={(e) => {
               const tier = e.target.value as Tier;
               // The select stays on the current plan until the change is confirmed.
-              if (tier !== user.tier) setPending({ kind: "plan", tier });
+              if (tier !== user.tier) ask({ kind: "plan", tier });
             }}
           >
             {tiers.map((t) => (
@@ -139,7 +131,7 @@ export function UserRow({ user, canChangeRoles, canDelete, onResult }: UserRowPr
               disabled={busy}
               onChange={(e) => {
                 const next = e.target.value as AccountRole;
-                if (next !== role) setPending({ kind: "role", role: next });
+                if (next !== role) ask({ kind: "role", role: next });
               }}
             >
               {accountRoles.map((r) => (
@@ -164,7 +156,7 @@ export function UserRow({ user, canChangeRoles, canDelete, onResult }: UserRowPr
                 Unban
               </Button>
             ) : (
-              <Button size="sm" variant="outline" disabled={busy} aria-label={`Ban ${user.email}`} onClick={() => setPending({ kind: "ban" })}>
+              <Button size="sm" variant="outline" disabled={busy} aria-label={`Ban ${user.email}`} onClick={() => ask({ kind: "ban" })}>
                 Ban
               </Button>
             )}
@@ -190,33 +182,17 @@ export function UserRow({ user, canChangeRoles, canDelete, onResult }: UserRowPr
         </tr>
       ) : null}
       {canDelete ? <DeleteUserDialog user={user} open={deleting} onOpenChange={setDeleting} onDeleted={onResult} /> : null}
-      <AlertDialog
+      <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => {
           if (!open) setPending(null);
         }}
-      >
-        {confirm ? (
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{confirm.title}</AlertDialogTitle>
-              <AlertDialogDescription>{confirm.description}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction
-                variant={confirm.destructive ? "destructive" : "default"}
-                onClick={() => {
-                  if (pending) apply(pending);
-                  setPending(null);
-                }}
-              >
-                {confirm.action}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        ) : null}
-      </AlertDialog>
+        title={pending?.text.title}
+        description={pending?.text.description}
+        confirmLabel={pending?.text.action ?? ""}
+        variant={pending?.text.destructive ? "destructive" : "default"}
+        onConfirm={() => (pending ? apply(pending.change) : undefined)}
+      />
     </Fragment>
   );
 }

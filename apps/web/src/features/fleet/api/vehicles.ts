@@ -34,7 +34,8 @@ export function useSaveVehicle() {
   return useMutation({ meta: { errorShownInline: true }, mutationFn: saveVehicle, onSuccess: (_v, { teamId }) => queryClient.invalidateQueries({ queryKey: fleetKeys.vehicles(teamId) }) });
 }
 
+/** Asked in a ConfirmDialog, which shows a failure itself (decision 018: a toast is the wrong place for a dialog's error). */
 export function useArchiveVehicle() {
   const queryClient = useQueryClient();
-  return useMutation({ meta: { errorTitle: "Could not archive the vehicle" }, mutationFn: archiveVehicle, onSuccess: (_v, { teamId }) => queryClient.invalidateQueries({ queryKey: fleetKeys.vehicles(teamId) }) });
+  return useMutation({ meta: { errorTitle: "Could not archive the vehicle", errorShownInline: true }, mutationFn: archiveVehicle, onSuccess: (_v, { teamId }) => queryClient.invalidateQueries({ queryKey: fleetKeys.vehicles(teamId) }) });
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Plus } from "lucide-react";
 import type { Vehicle } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { ErrorAlert, FleetTable } from "@/features/fleet/components/fleet-ui";
 import { useArchiveVehicle, useVehicles } from "@/features/fleet/api/vehicles";
@@ -64,18 +65,17 @@ export function VehiclesView({ teamId, dimensions }: { teamId: string; dimension
                     <Button type="button" size="sm" variant="outline" onClick={() => setEditing(v)} aria-label={`Edit ${v.name}`}>
                       Edit
                     </Button>
-                    <Button
-                      type="button"
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Archive ${v.name}`}
-                      disabled={archive.isPending}
-                      onClick={() => {
-                        if (window.confirm(`Archive ${v.name}? It stays in past plans but is no longer offered for new ones.`)) archive.mutate({ teamId, vehicleId: v.id });
-                      }}
-                    >
-                      Archive
-                    </Button>
+                    <ConfirmButton
+                      trigger={
+                        <Button type="button" size="sm" variant="ghost" aria-label={`Archive ${v.name}`} disabled={archive.isPending}>
+                          Archive
+                        </Button>
+                      }
+                      title={`Archive ${v.name}?`}
+                      description="It stays in past plans but is no longer offered for new ones."
+                      confirmLabel="Archive vehicle"
+                      onConfirm={() => archive.mutateAsync({ teamId, vehicleId: v.id })}
+                    />
                   </td>
                 </tr>
               ))}

@@ -76,7 +76,6 @@ afterEach(() => vi.unstubAllGlobals());
 describe("FleetDashboardPage", () => {
   it("adds a vehicle with capacities per dimension, skills, depots and an open route; shows the server's field error inline; edits and archives", async () => {
     const calls = fakeFleetApi();
-    vi.spyOn(window, "confirm").mockReturnValue(true);
     const user = userEvent.setup();
     renderAt("/fleet/vehicles");
     expect(await screen.findByText(/No vehicles yet/)).toBeInTheDocument();
@@ -126,6 +125,7 @@ describe("FleetDashboardPage", () => {
     expect(await screen.findByRole("row", { name: /08:00–18:00/ })).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Archive Van 1" }));
+    await user.click(within(await screen.findByRole("alertdialog", { name: "Archive Van 1?" })).getByRole("button", { name: "Archive vehicle" }));
     expect(await screen.findByText(/No vehicles yet/)).toBeInTheDocument();
   }, 20_000);
 

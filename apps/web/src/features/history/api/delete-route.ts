@@ -7,10 +7,11 @@ export function deleteRoute(id: string): Promise<void> {
   return apiRequest<void>(`/api/routes/${encodeURIComponent(id)}`, { method: "DELETE" });
 }
 
+/** Asked in a ConfirmDialog, which shows a failure itself (decision 018: a toast is the wrong place for a dialog's error). */
 export function useDeleteRoute() {
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { errorTitle: "Could not delete the route" },
+    meta: { errorTitle: "Could not delete the route", errorShownInline: true },
     mutationFn: deleteRoute,
     onSuccess: async (_data, id) => {
       queryClient.removeQueries({ queryKey: [...queryKeys.routes, id] });

@@ -3,18 +3,9 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { Copy, MoreHorizontal, Pencil, RefreshCw, Trash2 } from "lucide-react";
 import type { RouteSummary } from "@routepilot/contracts";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { useFormat } from "@/lib/format";
 import { useDeleteRoute } from "@/features/history/api/delete-route";
@@ -84,27 +75,14 @@ export function RouteHistoryItem({ route }: { route: RouteSummary }) {
         </DropdownMenu>
       </div>
       <RenameRouteDialog route={route} open={renaming} onOpenChange={setRenaming} />
-      <AlertDialog open={deleting} onOpenChange={setDeleting}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete “{route.name}”?</AlertDialogTitle>
-            <AlertDialogDescription>The route, its stops and its share link are deleted. This cannot be undone.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              onClick={() =>
-                remove.mutate(route.id, {
-                  onSuccess: () => toast.success(`Deleted "${route.name}"`),
-                })
-              }
-            >
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={`Delete “${route.name}”?`}
+        description="The route, its stops and its share link are deleted. This cannot be undone."
+        confirmLabel="Delete"
+        onConfirm={() => remove.mutateAsync(route.id).then(() => toast.success(`Deleted "${route.name}"`))}
+      />
     </li>
   );
 }

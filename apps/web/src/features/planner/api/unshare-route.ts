@@ -7,7 +7,8 @@ export function unshareRoute(id: string): Promise<void> {
   return apiRequest<void>(`/api/routes/${encodeURIComponent(id)}/share`, { method: "DELETE" });
 }
 
+/** Asked in a ConfirmDialog, which shows a failure itself (decision 018: a toast is the wrong place for a dialog's error). */
 export function useUnshareRoute() {
   const queryClient = useQueryClient();
-  return useMutation({ meta: { errorTitle: "Could not revoke the link" }, mutationFn: unshareRoute, onSuccess: () => queryClient.invalidateQueries({ queryKey: [...queryKeys.routes, "list"] }) });
+  return useMutation({ meta: { errorTitle: "Could not revoke the link", errorShownInline: true }, mutationFn: unshareRoute, onSuccess: () => queryClient.invalidateQueries({ queryKey: [...queryKeys.routes, "list"] }) });
 }

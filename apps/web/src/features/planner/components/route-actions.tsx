@@ -2,17 +2,8 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Copy, Download, Link2, Link2Off, Printer } from "lucide-react";
 import type { RouteDetail } from "@routepilot/contracts";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { NavigateMenu } from "@/lib/map/navigate-menu";
 import { exportRouteUrl } from "@/features/planner/api/export-route";
@@ -36,11 +27,9 @@ export function RouteActions({ route, nextStop }: { route: RouteDetail; /** Inde
   }
 
   function revoke() {
-    unshare.mutate(route.id, {
-      onSuccess: () => {
-        setShareUrl(null);
-        toast.success("Share link revoked");
-      },
+    return unshare.mutateAsync(route.id).then(() => {
+      setShareUrl(null);
+      toast.success("Share link revoked");
     });
   }
 
@@ -98,20 +87,15 @@ export function RouteActions({ route, nextStop }: { route: RouteDetail; /** Inde
           </div>
         </div>
       ) : null}
-      <AlertDialog open={confirmRevoke} onOpenChange={setConfirmRevoke}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Stop sharing this route?</AlertDialogTitle>
-            <AlertDialogDescription>Anyone who has the link will no longer be able to open it. You can create a new link later; the old one stays dead.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep sharing</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={revoke}>
-              Revoke link
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmRevoke}
+        onOpenChange={setConfirmRevoke}
+        title="Stop sharing this route?"
+        description="Anyone who has the link will no longer be able to open it. You can create a new link later; the old one stays dead."
+        confirmLabel="Revoke link"
+        cancelLabel="Keep sharing"
+        onConfirm={revoke}
+      />
     </div>
   );
 }

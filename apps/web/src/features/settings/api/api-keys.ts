@@ -27,11 +27,11 @@ export function useCreateApiKey() {
   });
 }
 
-/** DELETE /api/api-keys/:id → 204; requests with the key get 401 from then on. */
+/** DELETE /api/api-keys/:id → 204; requests with the key get 401 from then on. Asked in a ConfirmDialog, which shows a failure itself (decision 018). */
 export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { errorTitle: "Could not revoke the key" },
+    meta: { errorTitle: "Could not revoke the key", errorShownInline: true },
     mutationFn: (id: string) => apiRequest<void>(`/api/api-keys/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
   });

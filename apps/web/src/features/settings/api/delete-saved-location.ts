@@ -8,10 +8,11 @@ export function deleteSavedLocation(id: string): Promise<void> {
   return apiRequest<void>(`/api/saved-locations/${encodeURIComponent(id)}`, { method: "DELETE" });
 }
 
+/** Asked in a ConfirmDialog, which shows a failure itself (decision 018: a toast is the wrong place for a dialog's error). */
 export function useDeleteSavedLocation() {
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { errorTitle: "Could not delete the location" },
+    meta: { errorTitle: "Could not delete the location", errorShownInline: true },
     mutationFn: deleteSavedLocation,
     onSuccess: async () => {
       await Promise.all([

@@ -87,7 +87,7 @@ describe("Settings → API keys", () => {
     expect(await screen.findByText("You have no API keys yet.")).toBeInTheDocument();
   });
 
-  it("shows the server's refusal at the field it names (focused), and a revoke failure in the app's error toast", async () => {
+  it("shows the server's refusal at the field it names (focused), and a revoke failure in the confirmation dialog", async () => {
     vi.stubGlobal(
       "fetch",
       vi.fn((_url: string, init: RequestInit = {}) => {
@@ -111,9 +111,9 @@ describe("Settings → API keys", () => {
     expect(screen.queryByRole("alert")).toBeNull();
 
     fireEvent.click(screen.getByRole("button", { name: "Revoke Old sync" }));
-    fireEvent.click(await screen.findByRole("button", { name: "Revoke key" }));
-    const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("Could not revoke the key");
-    expect(alert).toHaveTextContent("This key no longer exists");
+    const dialog = await screen.findByRole("alertdialog", { name: "Revoke “Old sync”?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Revoke key" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("This key no longer exists");
+    expect(document.querySelector("[data-sonner-toast]")).toBeNull();
   });
 });

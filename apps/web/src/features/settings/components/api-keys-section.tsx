@@ -3,19 +3,9 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { Copy, KeyRound, Trash2 } from "lucide-react";
 import { API_KEY_EXPIRY_DAYS, createApiKeySchema, publicApiMessages, type ApiKeyExpiryDays, type ApiKeyItem, type CreatedApiKey } from "@routepilot/contracts";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -71,33 +61,18 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
 function RevokeKey({ apiKey }: { apiKey: ApiKeyItem }) {
   const revoke = useRevokeApiKey();
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmButton
+      trigger={
         <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={`Revoke ${apiKey.name}`}>
           <Trash2 aria-hidden="true" />
           Revoke
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Revoke “{apiKey.name}”?</AlertDialogTitle>
-          <AlertDialogDescription>Integrations using this key stop working at once: their requests get 401. This cannot be undone.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={() => {
-              revoke.mutate(apiKey.id, {
-                onSuccess: () => toast.success(publicApiMessages.keyRevokedDone),
-              });
-            }}
-          >
-            Revoke key
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Revoke “${apiKey.name}”?`}
+      description="Integrations using this key stop working at once: their requests get 401. This cannot be undone."
+      confirmLabel="Revoke key"
+      onConfirm={() => revoke.mutateAsync(apiKey.id).then(() => toast.success(publicApiMessages.keyRevokedDone))}
+    />
   );
 }
 

@@ -7,7 +7,8 @@ export function removeMember({ teamId, userId }: { teamId: string; userId: strin
   return apiRequest<void>(`/api/teams/${encodeURIComponent(teamId)}/members/${encodeURIComponent(userId)}`, { method: "DELETE" });
 }
 
+/** Asked in a ConfirmDialog, which shows a failure itself (decision 018: a toast is the wrong place for a dialog's error). */
 export function useRemoveMember() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: removeMember, onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }) });
+  return useMutation({ meta: { errorShownInline: true }, mutationFn: removeMember, onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }) });
 }

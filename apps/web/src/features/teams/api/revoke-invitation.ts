@@ -7,7 +7,8 @@ export function revokeInvitation({ teamId, invitationId }: { teamId: string; inv
   return apiRequest<void>(`/api/teams/${encodeURIComponent(teamId)}/invitations/${encodeURIComponent(invitationId)}`, { method: "DELETE" });
 }
 
+/** Asked in a ConfirmDialog, which shows a failure itself (decision 018: a toast is the wrong place for a dialog's error). */
 export function useRevokeInvitation() {
   const queryClient = useQueryClient();
-  return useMutation({ meta: { errorTitle: "Could not revoke the invitation" }, mutationFn: revokeInvitation, onSuccess: (_data, { teamId }) => queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }) });
+  return useMutation({ meta: { errorTitle: "Could not revoke the invitation", errorShownInline: true }, mutationFn: revokeInvitation, onSuccess: (_data, { teamId }) => queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }) });
 }

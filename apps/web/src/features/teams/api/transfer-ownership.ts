@@ -8,7 +8,8 @@ export function transferOwnership({ teamId, userId }: { teamId: string; userId: 
   return apiRequest(`/api/teams/${encodeURIComponent(teamId)}/transfer`, { method: "POST", body: { userId }, schema: teamDetailSchema });
 }
 
+/** Asked in a ConfirmDialog, which shows a failure itself (decision 018: a toast is the wrong place for a dialog's error). */
 export function useTransferOwnership() {
   const queryClient = useQueryClient();
-  return useMutation({ meta: { errorTitle: "Could not transfer the ownership" }, mutationFn: transferOwnership, onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }) });
+  return useMutation({ meta: { errorTitle: "Could not transfer the ownership", errorShownInline: true }, mutationFn: transferOwnership, onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }) });
 }

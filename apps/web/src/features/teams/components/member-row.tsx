@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { assignableTeamRoles, teamMessages, teamRoleNames, type AssignableTeamRole, type TeamMember } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { UserAvatar } from "@/components/user-avatar";
@@ -8,7 +9,6 @@ import { errorMessage } from "@/lib/api-client";
 import { useFormat } from "@/lib/format";
 import { useUpdateMember } from "@/features/teams/api/update-member";
 import { useRemoveMember } from "@/features/teams/api/remove-member";
-import { ConfirmButton } from "@/features/teams/components/confirm-button";
 
 type MemberRowProps = {
   teamId: string;
@@ -142,15 +142,15 @@ export function MemberRow({ teamId, teamName, member, canManage, isSelf, onResul
       <td className="py-2">
         {editable && !isSelf ? (
           <ConfirmButton
-            label="Remove"
-            accessibleLabel={`Remove ${member.email}`}
+            trigger={
+              <Button size="sm" variant="outline" aria-label={`Remove ${member.email}`}>
+                Remove
+              </Button>
+            }
             title={`Remove ${who} from ${teamName}?`}
             description="They lose their allocation at once and can no longer plan routes against the team's quota. Their routes stay in their history."
-            confirm="Remove member"
-            pending={remove.isPending}
-            onConfirm={() =>
-              remove.mutate({ teamId, userId: member.userId }, { onSuccess: () => onResult(`${who} was removed from ${teamName}.`) })
-            }
+            confirmLabel="Remove member"
+            onConfirm={() => remove.mutateAsync({ teamId, userId: member.userId }).then(() => onResult(`${who} was removed from ${teamName}.`))}
           />
         ) : null}
       </td>

@@ -1,9 +1,9 @@
 import { teamRoleNames, type PendingInvitation } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-dialog";
 import { useFormat } from "@/lib/format";
 import { useResendInvitation } from "@/features/teams/api/resend-invitation";
 import { useRevokeInvitation } from "@/features/teams/api/revoke-invitation";
-import { ConfirmButton } from "@/features/teams/components/confirm-button";
 
 /** Open invitations of the team; owner/admin may resend (a fresh 7-day link) or revoke them. */
 export function PendingInvitations({ teamId, invitations, canManage, onResult }: { teamId: string; invitations: PendingInvitation[]; canManage: boolean; onResult: (message: string) => void }) {
@@ -36,15 +36,15 @@ export function PendingInvitations({ teamId, invitations, canManage, onResult }:
                 Resend
               </Button>
               <ConfirmButton
-                label="Revoke"
-                accessibleLabel={`Revoke the invitation to ${invitation.email}`}
+                trigger={
+                  <Button size="sm" variant="outline" aria-label={`Revoke the invitation to ${invitation.email}`}>
+                    Revoke
+                  </Button>
+                }
                 title={`Revoke the invitation to ${invitation.email}?`}
                 description="The link in the e-mail stops working at once. You can invite them again later."
-                confirm="Revoke invitation"
-                pending={revoke.isPending}
-                onConfirm={() =>
-                  revoke.mutate({ teamId, invitationId: invitation.id }, { onSuccess: () => onResult(`The invitation to ${invitation.email} was revoked.`) })
-                }
+                confirmLabel="Revoke invitation"
+                onConfirm={() => revoke.mutateAsync({ teamId, invitationId: invitation.id }).then(() => onResult(`The invitation to ${invitation.email} was revoked.`))}
               />
             </div>
           ) : null}

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { canManageTeam, teamRoleNames, type TeamDetail } from "@routepilot/contracts";
+import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-dialog";
 import { useRemoveMember } from "@/features/teams/api/remove-member";
-import { ConfirmButton } from "@/features/teams/components/confirm-button";
 import { InviteForm } from "@/features/teams/components/invite-form";
 import { MembersTable } from "@/features/teams/components/members-table";
 import { PendingInvitations } from "@/features/teams/components/pending-invitations";
@@ -65,15 +66,15 @@ export function TeamView({ team, currentUserId }: { team: TeamDetail; currentUse
         <Section title="Leave the team">
           <div>
             <ConfirmButton
-              label="Leave team"
+              trigger={
+                <Button size="sm" variant="destructive">
+                  Leave team
+                </Button>
+              }
               title={`Leave ${team.name}?`}
               description="You stop planning against the team's routes at once; your own plan applies again. To come back you need a new invitation."
-              confirm="Leave team"
-              variant="destructive"
-              pending={leave.isPending}
-              onConfirm={() =>
-                leave.mutate({ teamId: team.id, userId: currentUserId }, { onSuccess: () => navigate("/teams", { replace: true, state: { left: team.name } }) })
-              }
+              confirmLabel="Leave team"
+              onConfirm={() => leave.mutateAsync({ teamId: team.id, userId: currentUserId }).then(() => navigate("/teams", { replace: true, state: { left: team.name } }))}
             />
           </div>
         </Section>

@@ -1,9 +1,10 @@
 import { useState } from "react";
 import type { TeamMember } from "@routepilot/contracts";
+import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-dialog";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useTransferOwnership } from "@/features/teams/api/transfer-ownership";
-import { ConfirmButton } from "@/features/teams/components/confirm-button";
 
 /** Owner only: hand the team to another member; the owner becomes an admin. */
 export function TransferOwnership({ teamId, teamName, members, onResult }: { teamId: string; teamName: string; members: TeamMember[]; onResult: (message: string) => void }) {
@@ -26,14 +27,15 @@ export function TransferOwnership({ teamId, teamName, members, onResult }: { tea
         </NativeSelect>
       </div>
       <ConfirmButton
-        label="Transfer ownership"
+        trigger={
+          <Button size="sm" variant="outline">
+            Transfer ownership
+          </Button>
+        }
         title={`Make ${who} the owner of ${teamName}?`}
         description={`${who} becomes the owner and you become an admin. Only the owner can transfer ownership, so only ${who} could give it back.`}
-        confirm="Transfer ownership"
-        pending={transfer.isPending}
-        onConfirm={() =>
-          transfer.mutate({ teamId, userId: chosen.userId }, { onSuccess: () => onResult(`${who} now owns ${teamName}; you are an admin.`) })
-        }
+        confirmLabel="Transfer ownership"
+        onConfirm={() => transfer.mutateAsync({ teamId, userId: chosen.userId }).then(() => onResult(`${who} now owns ${teamName}; you are an admin.`))}
       />
     </div>
   );

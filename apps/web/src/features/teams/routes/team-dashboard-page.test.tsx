@@ -140,14 +140,16 @@ describe("TeamDashboardPage as the owner", () => {
     expect(document.querySelector("[data-sonner-toast]")).toBeNull();
   });
 
-  it("shows a failed removal in the app's error toast, not at the top of the page", async () => {
+  it("shows a failed removal in the confirmation dialog, which stays open, not in a toast", async () => {
     fakeTeamsApi(teamDetail("owner"), (c) => (c.method === "DELETE" ? jsonResponse({ error: { code: "FORBIDDEN", message: "Only the owner and admins can remove members." } }, 403) : undefined));
     renderDashboard("owner");
     const member = await row("bob@example.com");
     await userEvent.click(within(member).getByRole("button", { name: "Remove bob@example.com" }));
-    await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Remove member" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Only the owner and admins can remove members.");
-    expect(screen.getByRole("alert").closest("[data-sonner-toast]")).not.toBeNull();
+    const dialog = await screen.findByRole("alertdialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Remove member" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Only the owner and admins can remove members.");
+    expect(screen.getByRole("alertdialog")).toBe(dialog);
+    expect(document.querySelector("[data-sonner-toast]")).toBeNull();
   });
 
   it("lists pending invitations with resend and revoke", async () => {
