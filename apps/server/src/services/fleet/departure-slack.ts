@@ -1,4 +1,8 @@
-import type { PlanRoute } from "./problem";
+import type { planRouteSchema } from "@routepilot/contracts";
+import type { z } from "zod";
+
+/** A plan's route (problem.ts's PlanRoute, read from the contract here so that problem.ts may import this file). */
+type PlanRoute = z.infer<typeof planRouteSchema>;
 
 /**
  * No avoidable waiting (issue 25). A schedule built from the start of the shift waits wherever it
