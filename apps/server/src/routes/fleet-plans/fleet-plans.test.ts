@@ -4,7 +4,7 @@ import { fleetMessages, planMessages, routeMessages, type OrderInput, type PlanD
 import { outbox, plans, routes, routeStops, subscribers, teamNotifications } from "@routepilot/db";
 import { decodePolyline } from "@routepilot/geo";
 import { checkPlan, routeToCheck, travelFromMatrix } from "../../services/fleet/check-plan";
-import { DEPOT, haversineMatrix, scatteredOrders } from "../../services/fleet/fleet-fixtures";
+import { DEPOT, haversineMatrix, scatteredOrders } from "../../test/fleet-fixtures";
 import { resumeInterruptedPlans, startPlanRecovery, waitForPlans } from "../../services/fleet/plans";
 import { layoutPlan, type PlanOrder, type PlanVehicle } from "../../services/fleet/problem";
 import { createTestApp, type TestApp } from "../../test/harness";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlanDetail, Vehicle } from "@routepilot/contracts";
-import { DEPOT } from "../../services/fleet/fleet-fixtures";
+import { DEPOT } from "../../test/fleet-fixtures";
 import { waitForPlans } from "../../services/fleet/plans";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { account, createTeam, json, setTier } from "../teams/team-fixtures";

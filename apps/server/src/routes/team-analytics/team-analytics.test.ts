@@ -4,7 +4,7 @@ import { analyticsMessages, teamAnalyticsMessages, type OrderInput, type TeamAna
 import { routeStops, routes, teamMembers } from "@routepilot/db";
 import { zonedEpoch, hhmmSeconds } from "../../services/driver/time";
 import { waitForPlans } from "../../services/fleet/plans";
-import { DEPOT } from "../../services/fleet/fleet-fixtures";
+import { DEPOT } from "../../test/fleet-fixtures";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { dispatchDay, errorOf, storedStops, today, UNKNOWN_ID } from "../driver/live-fixtures";
 import { account, addMember, createTeam, json, setTier, type Account } from "../teams/team-fixtures";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Solution, Step } from "@routepilot/solver";
 import { scheduleVehicleRoute, type Travel } from "./check-plan";
 import { departureSlack, latestStart } from "./departure-slack";
-import { DEPOT, order, vehicle } from "./fleet-fixtures";
+import { DEPOT, order, vehicle } from "../../test/fleet-fixtures";
 import { toPlanResult, type PlanOrder, type PlanRoute } from "./problem";
 
 const DATE = "2026-03-02";

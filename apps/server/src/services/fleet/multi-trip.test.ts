@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { solve, validateSolution, type RouteSolution, type Solution, type Step } from "@routepilot/solver";
 import { checkPlan, insertAtStop, normalizeReloads, reloadsOfTokens, routeToCheck, scheduleVehicleRoute, tokensOf, travelFromMatrix } from "./check-plan";
-import { DEPOT, haversineMatrix, order, vehicle } from "./fleet-fixtures";
+import { DEPOT, haversineMatrix, order, vehicle } from "../../test/fleet-fixtures";
 import { buildProblem, capacityDimensions, isoOnDate, layoutPlan, toPlanResult, type PlanOrder, type PlanVehicle, type TravelMatrix } from "./problem";
 
 /**

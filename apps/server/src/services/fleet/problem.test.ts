@@ -3,7 +3,7 @@ import { fleetMessages } from "@routepilot/contracts";
 import { solve, validateSolution, type Solution } from "@routepilot/solver";
 import { ValidationError } from "../../lib/errors";
 import { checkPlan, routeToCheck, travelFromMatrix } from "./check-plan";
-import { DEPOT, haversineMatrix, order, scatteredOrders, vehicle } from "./fleet-fixtures";
+import { DEPOT, haversineMatrix, order, scatteredOrders, vehicle } from "../../test/fleet-fixtures";
 import { buildProblem, capacityDimensions, explainUnassigned, isoOnDate, layoutPlan, toPlanResult, validatePlanOrders, type PlanOrder, type PlanVehicle } from "./problem";
 
 async function plan(vehicles: PlanVehicle[], orders: PlanOrder[], objective: "min_time" | "min_vehicles" | "balance" = "min_time", locks = [] as { orderId: string; vehicleId: string }[]) {
