@@ -5,10 +5,9 @@
 // Usage: npm run bench:live [-- drivers=200 seconds=60 every=5]
 import { eq } from "drizzle-orm";
 import { WebSocket } from "ws";
-import { DEFAULT_FLEET_TIME_ZONE, liveMessageTypes } from "@routepilot/contracts";
+import { DEFAULT_FLEET_TIME_ZONE, liveMessageTypes, localDate } from "@routepilot/contracts";
 import { plans, routeStops, routes, subscribers, teamMembers } from "@routepilot/db";
 import { startServer } from "../src/realtime/server";
-import { localDate } from "../src/services/driver/time";
 import { BASE, createTestApp } from "../src/test/harness";
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`${name}=`))?.split("=")[1] ?? fallback);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HHMM_PATTERN } from "./clock";
 
 /**
  * Driver app and live operations (issue 12): what the /driver PWA reads and sends, what managers see
@@ -267,7 +268,7 @@ export const customerMessageSettingsSchema = z
     enabled: z.boolean(),
     templates: z.object({ on_its_way: templateSchema, next: templateSchema, delivered: templateSchema, missed: templateSchema }),
     quietHours: z
-      .object({ start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: driverMessages.quietHours }), end: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: driverMessages.quietHours }) }, { error: driverMessages.quietHours })
+      .object({ start: z.string().regex(HHMM_PATTERN, { error: driverMessages.quietHours }), end: z.string().regex(HHMM_PATTERN, { error: driverMessages.quietHours }) }, { error: driverMessages.quietHours })
       .nullable(),
   })
   .strict();

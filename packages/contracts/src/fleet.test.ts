@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createPlanSchema, fleetMessages, minutesOfDay, vehicleInputSchema } from "./fleet";
+import { minutesOfDay } from "./clock";
+import { createPlanSchema, fleetMessages, vehicleInputSchema } from "./fleet";
 
 const order = { label: "Bäckerei Eschen", lat: 47.21, lng: 9.52 };
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isTimeZone } from "./preferences";
+import { HHMM_PATTERN, minutesOfDay } from "./clock";
 
 /**
  * Fleet planning (issue 11): vehicles, drivers, a day's orders and plans, scoped to a team under
@@ -50,12 +51,7 @@ export type PlanObjective = (typeof planObjectives)[number];
 
 export const weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
 
-const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: fleetMessages.time });
-/** Minutes since midnight of an "HH:MM" time. */
-export function minutesOfDay(time: string): number {
-  const [h, m] = time.split(":").map(Number);
-  return h! * 60 + m!;
-}
+const timeOfDay = z.string().regex(HHMM_PATTERN, { error: fleetMessages.time });
 
 export const fleetTimeWindowSchema = z
   .object({ start: timeOfDay, end: timeOfDay })

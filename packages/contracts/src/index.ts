@@ -10,6 +10,7 @@ export * from "./admin";
 export * from "./preferences";
 export * from "./distance";
 export * from "./format";
+export * from "./clock";
 export * from "./saved-locations";
 export * from "./contact";
 export * from "./plan";

@@ -3,6 +3,7 @@ import { matchQualitySchema } from "./geocode";
 import { messages } from "./messages";
 import { usageSummarySchema } from "./plan";
 import { locationSchema, safeText } from "./validation";
+import { clockToSeconds, HHMM_PATTERN } from "./clock";
 
 /** Vehicle profiles a route can be planned for (DESIGN.md §4). */
 export const routeProfiles = ["car", "van", "truck", "bicycle", "foot"] as const;
@@ -33,14 +34,8 @@ const longitude = z.number({ error: messages.invalidFormat }).min(-180, messages
 /** "HH:MM" (24 h) or seconds after departure. */
 const clockOrSeconds = z.union([
   z.number({ error: messages.invalidFormat }).int(messages.invalidFormat).min(0, messages.invalidFormat).max(7 * 86_400, messages.invalidFormat),
-  z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, messages.invalidFormat),
+  z.string().regex(HHMM_PATTERN, messages.invalidFormat),
 ], { error: messages.invalidFormat });
-
-/** Parses "HH:MM" into seconds after midnight. */
-export function clockToSeconds(text: string): number {
-  const [h, m] = text.split(":").map(Number);
-  return (h ?? 0) * 3600 + (m ?? 0) * 60;
-}
 
 const placeFields = {
   address: z.string({ error: messages.invalidFormat }).optional(),
@@ -122,9 +117,9 @@ export const optimizeRouteRequestSchema = z.object({
   end: placeSchema.optional(),
   roundTrip: z.boolean({ error: messages.invalidFormat }).optional(),
   /** "HH:MM" departure from the start; "HH:MM" time windows are read relative to it (default 09:00). */
-  departureTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, messages.invalidFormat).optional(),
+  departureTime: z.string().regex(HHMM_PATTERN, messages.invalidFormat).optional(),
   /** "HH:MM" end of the working day (the next day when at or before the departure): stops that do not fit are left out with reason "shift". */
-  endOfDay: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, messages.invalidFormat).optional(),
+  endOfDay: z.string().regex(HHMM_PATTERN, messages.invalidFormat).optional(),
   /** The browser locale's country (ISO 3166-1 alpha-2), preferred when nothing else says where the route is. */
   region: z.string().regex(/^[A-Za-z]{2}$/, messages.invalidFormat).optional(),
   stops: z

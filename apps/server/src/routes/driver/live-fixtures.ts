@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
-import { DEFAULT_FLEET_TIME_ZONE, type OrderInput, type Vehicle } from "@routepilot/contracts";
+import { DEFAULT_FLEET_TIME_ZONE, localDate, type OrderInput, type Vehicle } from "@routepilot/contracts";
 import { DEPOT, scatteredOrders } from "../../test/fleet-fixtures";
 import { waitForPlans } from "../../services/fleet/plans";
-import { localDate } from "../../services/driver/time";
 import { routeStops } from "@routepilot/db";
 import { BASE, createTestApp, type TestApp } from "../../test/harness";
 import { stopContact } from "../../security/contacts";

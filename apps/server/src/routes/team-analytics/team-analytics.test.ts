@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyticsMessages, teamAnalyticsMessages, type OrderInput, type TeamAnalytics, type Vehicle } from "@routepilot/contracts";
+import { analyticsMessages, clockToSeconds, teamAnalyticsMessages, type OrderInput, type TeamAnalytics, type Vehicle } from "@routepilot/contracts";
 import { routeStops, routes, teamMembers } from "@routepilot/db";
-import { zonedEpoch, hhmmSeconds } from "../../services/driver/time";
+import { zonedEpoch } from "../../services/driver/time";
 import { waitForPlans } from "../../services/fleet/plans";
 import { DEPOT } from "../../test/fleet-fixtures";
 import { createTestApp, type TestApp } from "../../test/harness";
@@ -30,7 +30,7 @@ const orders: OrderInput[] = [
   { label: "D", lat: DEPOT.lat, lng: DEPOT.lng - 0.01, serviceMinutes: 5, timeWindows: window, demand: [1], skills: [], priority: 0 },
 ];
 /** The instant of "HH:MM" on the plan's day in the team's zone. */
-const at = (hhmm: string) => new Date(zonedEpoch(date, hhmmSeconds(hhmm), ZONE)).toISOString();
+const at = (hhmm: string) => new Date(zonedEpoch(date, clockToSeconds(hhmm), ZONE)).toISOString();
 
 const get = (id: string, query: string, who?: Role | Account) =>
   t.call(`/api/analytics/teams/${id}${query}`, { cookie: typeof who === "string" ? people[who].cookie : who?.cookie });

@@ -1,6 +1,6 @@
-import { createFormatter, defaultPreferences, type Formatter } from "@routepilot/contracts";
+import { createFormatter, defaultPreferences, localDate, minutesOfDay, type Formatter } from "@routepilot/contracts";
 import type { EtaStop } from "../driver/eta";
-import { localDate, zonedEpoch, zoneOffsetMs } from "../driver/time";
+import { zonedEpoch, zoneOffsetMs } from "../driver/time";
 
 /**
  * Wall-clock times of a dispatched route in the team's time zone. A plan's times are local to the
@@ -25,16 +25,14 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 }
 
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
 /**
  * Quiet hours ("HH:MM"–"HH:MM" local, may wrap midnight; start = end means none): null when `now`
  * is outside them, else the instant they end.
  */
 export function quietUntil(now: number, quiet: { start: string; end: string } | null, timeZone: string): number | null {
   if (!quiet) return null;
-  const start = minutesOf(quiet.start);
-  const end = minutesOf(quiet.end);
+  const start = minutesOfDay(quiet.start);
+  const end = minutesOfDay(quiet.end);
   if (start === end) return null;
   const { date, minutes } = localParts(now, timeZone);
   const inside = start < end ? minutes >= start && minutes < end : minutes >= start || minutes < end;
@@ -58,7 +56,7 @@ export interface TimedStopRow {
  * not move it).
  */
 export function etaStops(route: { date: string; departureTime: string; timeZone: string }, stops: readonly TimedStopRow[]): EtaStop[] {
-  const departure = zonedInstant(route.date, minutesOf(route.departureTime) * 60, route.timeZone);
+  const departure = zonedInstant(route.date, minutesOfDay(route.departureTime) * 60, route.timeZone);
   return stops.map((s) => ({
     plannedArrival: departure + s.arrivalS * 1000,
     plannedDeparture: departure + s.departureS * 1000,

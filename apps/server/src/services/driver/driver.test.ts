@@ -4,7 +4,8 @@ import { foldStopEvents, type FoldEvent } from "./events";
 import { distanceDriven, haversineMeters } from "./positions";
 import { imageUnsafe, sniffImage } from "./proof";
 import { cheapestInsertion } from "./replan";
-import { localDate, zonedEpoch } from "./time";
+import { localDate } from "@routepilot/contracts";
+import { zonedEpoch } from "./time";
 
 const at = (m: number) => new Date(Date.UTC(2026, 2, 2, 9, m));
 const ev = (type: FoldEvent["type"], minute: number, extra: Partial<FoldEvent> = {}): FoldEvent => ({ type, at: at(minute), reason: null, note: null, ...extra });

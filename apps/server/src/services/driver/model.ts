@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
-import { failureReasons, type DriverStop, type FailureReason, type ProofFile, type RouteReload } from "@routepilot/contracts";
+import { clockToSeconds, failureReasons, localDate, type DriverStop, type FailureReason, type ProofFile, type RouteReload } from "@routepilot/contracts";
 import { plans, routeStops, routes, stopProofs, teamMembers, teams, type DbOrTx } from "@routepilot/db";
 import { settingsOf } from "../fleet/settings";
 import type { TeamRow } from "../teams/access";
 import type { EtaStop } from "./eta";
-import { hhmmSeconds, localDate, zonedEpoch } from "./time";
+import { zonedEpoch } from "./time";
 import type { AppDeps } from "../../lib/context";
 import { stopContact } from "../../security/contacts";
 
@@ -44,7 +44,7 @@ export async function routeContexts(db: DbOrTx, where: SQL | undefined, options:
       zones.set(row.team.id, timeZone);
     }
     const date = row.planDate ?? localDate(row.route.createdAt.getTime(), timeZone);
-    out.push({ route: row.route, team: row.team, date, timeZone, base: zonedEpoch(date, hhmmSeconds(row.route.departureTime), timeZone) });
+    out.push({ route: row.route, team: row.team, date, timeZone, base: zonedEpoch(date, clockToSeconds(row.route.departureTime), timeZone) });
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
-import { driverMessages, liveMessageTypes, liveTopic, type DriverPosition, type PositionInput } from "@routepilot/contracts";
+import { driverMessages, liveMessageTypes, liveTopic, localDate, type DriverPosition, type PositionInput } from "@routepilot/contracts";
 import { driverPositions, plans, routes, teamMembers, user } from "@routepilot/db";
 import type { AppDeps } from "../../lib/context";
 import { ConflictError } from "../../lib/errors";
@@ -7,7 +7,7 @@ import { requireFleetTeam } from "../fleet/access";
 import { settingsOf } from "../fleet/settings";
 import { TeamEvents } from "../teams/events";
 import { managerIds, routeContexts, type RouteContext } from "./model";
-import { localDate, zonedEpoch } from "./time";
+import { zonedEpoch } from "./time";
 
 /** Fixes less precise than this (metres) are kept but not counted in the distance driven. */
 export const MAX_ACCURACY_M = 100;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import {
   addToDate,
+  clockToSeconds,
   periodDays,
   teamAnalyticsMessages,
   type AnalyticsRange,
@@ -16,7 +17,6 @@ import { ForbiddenError } from "../../lib/errors";
 import { isFleetManager, teamHasFleet } from "../fleet/access";
 import { settingsOf } from "../fleet/settings";
 import { asFailureReason } from "../driver/model";
-import { hhmmSeconds } from "../driver/time";
 import { asTeamRole, teamForMember } from "../teams/access";
 import { deliveredLoad, failuresOf, fleetRollup, memberRoutesByDay, memberTotals, type FleetDayRow, type FleetTotalsRow, type Period } from "./queries";
 
@@ -50,7 +50,7 @@ const emptyTotals = (key: string): FleetTotalsRow => ({
 
 /** Shift length in seconds from "HH:MM" start and end (an end before the start runs past midnight). */
 export function shiftSeconds(start: string, end: string): number {
-  const length = hhmmSeconds(end) - hhmmSeconds(start);
+  const length = clockToSeconds(end) - clockToSeconds(start);
   return length > 0 ? length : length + 86_400;
 }
 
