@@ -21,12 +21,7 @@ module.exports = {
         "No import cycles in the server: a cycle means two modules cannot be understood (or changed, or tested) one without the other. " +
         "Extract what both need into a third module, or make one of them receive the other as a dependency (lib/ports.ts).",
       severity: "error",
-      from: {
-        path: "^apps/server/src/",
-        // Known exception: services/fleet/departure-slack.ts ⇄ problem.ts, in the fleet module that
-        // is being split at the same time (issue 29); remove this line once that cycle is gone.
-        pathNot: "^apps/server/src/services/fleet/(departure-slack|problem)\\.ts$",
-      },
+      from: { path: "^apps/server/src/" },
       to: { circular: true },
     },
     {
