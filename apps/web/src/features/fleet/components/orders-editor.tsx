@@ -8,6 +8,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { showErrorToast } from "@/lib/error-toast";
+import { parseCsv, readTableFile } from "@/lib/table-file";
 import { geocodeOrders } from "@/features/fleet/api/geocode-orders";
 import { FleetTable } from "@/features/fleet/components/fleet-ui";
 import { nextDraftNumber } from "@/features/fleet/lib/draft-ids";
@@ -17,10 +18,8 @@ import {
   needsGeocoding,
   orderFields,
   orderImportMessages,
-  parseCsv,
   parsePastedOrders,
   pickupLabelFor,
-  readOrderFile,
   rowsToOrders,
   type DraftOrder,
   type DraftPickup,
@@ -71,7 +70,7 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
     setFileError(null);
     if (!file) return;
     try {
-      const rows = await readOrderFile(file);
+      const rows = await readTableFile(file);
       const guessed = guessMapping(rows[0] ?? [], dimensions);
       setPending({ name: file.name, rows, mapping: guessed ?? {}, hasHeader: guessed !== null });
     } catch (error) {

@@ -1,5 +1,9 @@
+// @vitest-environment node
+// (Node's File can be read, as a browser's can; jsdom's cannot.)
 import { describe, expect, it } from "vitest";
-import { checkOrder, guessMapping, planFieldName, needsGeocoding, normaliseTime, parseCsv, parsePastedOrders, plannableOrders, rowsToOrders } from "@/features/fleet/lib/order-import";
+import writeXlsxFile from "write-excel-file/browser";
+import { parseCsv, readTableFile } from "@/lib/table-file";
+import { checkOrder, guessMapping, planFieldName, needsGeocoding, normaliseTime, parsePastedOrders, plannableOrders, rowsToOrders } from "@/features/fleet/lib/order-import";
 
 describe("order import", () => {
   const csv = [
@@ -8,6 +12,17 @@ describe("order import", () => {
     "Shop;47.15;9.53;;;2;;;;",
     "Bad;47.15;9.53;14:00;11:00;x;;;;",
   ].join("\n");
+
+  it("reads an .xlsx whose windows are Excel times of day and whose demand is a number", async () => {
+    const blob = await writeXlsxFile([
+      ["Name", "Latitude", "Longitude", "From", "Until", "kg"],
+      ["Bakery", 47.141, 9.521, { value: 9 / 24, format: "h:mm" }, { value: 12.5 / 24, format: "hh:mm" }, 4],
+    ]).toBlob();
+    const rows = await readTableFile(new File([blob], "orders.xlsx"));
+    const drafts = rowsToOrders(rows, guessMapping(rows[0]!, ["kg"])!, { skipHeader: true, dimensions: 1 });
+    expect(drafts[0]!.order).toMatchObject({ label: "Bakery", lat: 47.141, lng: 9.521, timeWindows: [{ start: "09:00", end: "12:30" }], demand: [4] });
+    expect(drafts[0]!.problems).toEqual([]);
+  });
 
   it("guesses the columns from the header, naming demand by the team's dimension", () => {
     const rows = parseCsv(csv);

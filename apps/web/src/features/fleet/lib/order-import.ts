@@ -1,5 +1,5 @@
-import Papa from "papaparse";
 import { orderSchema, type OrderInput } from "@routepilot/contracts";
+import { tableFileMessages } from "@/lib/table-file";
 
 /** The order fields a spreadsheet column can be mapped to (issue 11 "Orders for a day"). */
 export const orderFields = [
@@ -50,7 +50,7 @@ export type DraftOrder = {
 };
 
 export const orderImportMessages = {
-  unreadable: "This file could not be read. Use a .csv or .xlsx file.",
+  unreadable: tableFileMessages.unreadable,
   noPlace: "Map an address column or both latitude and longitude columns",
   emptyRow: "No address and no coordinates",
   badNumber: (field: string, value: string) => `${field} "${value}" is not a number`,
@@ -117,29 +117,6 @@ export function guessMapping(header: string[], dimensions: readonly string[] = [
   }
   if (mapping.address === undefined && (mapping.lat === undefined || mapping.lng === undefined)) return null;
   return mapping;
-}
-
-/** Splits CSV (or TSV) text into trimmed rows; empty rows are dropped. */
-export function parseCsv(text: string): string[][] {
-  const body = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  const { data } = Papa.parse<string[]>(body, { newline: "\n", delimitersToGuess: [";", ",", "\t"], skipEmptyLines: "greedy" });
-  return data.map((row) => row.map((cell) => String(cell).trim())).filter((row) => row.some((cell) => cell !== ""));
-}
-
-/** Reads a .csv/.tsv/.txt or .xlsx file into rows of cell text. */
-export async function readOrderFile(file: File): Promise<string[][]> {
-  const name = file.name.toLowerCase();
-  if (name.endsWith(".xlsx")) {
-    try {
-      const { readSheet } = await import("read-excel-file/browser");
-      const rows = await readSheet(file);
-      return rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? "" : cell instanceof Date ? cell.toISOString() : String(cell).trim()))).filter((row) => row.some((cell) => cell !== ""));
-    } catch {
-      throw new Error(orderImportMessages.unreadable);
-    }
-  }
-  if (name.endsWith(".xls")) throw new Error(orderImportMessages.unreadable);
-  return parseCsv(await file.text());
 }
 
 const isNumber = (value: string) => value.trim() !== "" && Number.isFinite(Number(value.replace(",", ".")));

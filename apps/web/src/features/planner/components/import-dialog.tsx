@@ -9,8 +9,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
+import { readTableFile } from "@/lib/table-file";
 import { geocode, geocodeBatch } from "@/features/planner/api/geocode";
-import { detectColumns, importMessages, readTableFile, rowsToImport, type ImportedRow } from "@/features/planner/lib/table-import";
+import { detectColumns, importMessages, rowsToImport, type ImportedRow } from "@/features/planner/lib/table-import";
 import type { StopDraft } from "@/features/planner/lib/planner-form";
 import { emptyStop } from "@/features/planner/lib/planner-form";
 

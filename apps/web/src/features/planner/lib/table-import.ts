@@ -1,5 +1,4 @@
-import { unzipSync, strFromU8 } from "fflate";
-import Papa from "papaparse";
+import { tableFileMessages } from "@/lib/table-file";
 
 /** Which spreadsheet column holds what; indexes into a row. */
 export type ColumnMapping = {
@@ -31,20 +30,8 @@ export const importMessages = {
   noColumns: "No address column or latitude/longitude columns were found",
   emptyAddress: "The address is empty",
   badCoordinates: "Latitude must be between -90 and 90 and longitude between -180 and 180",
-  unreadable: "This file could not be read. Use a .csv or .xlsx file.",
+  unreadable: tableFileMessages.unreadable,
 } as const;
-
-/**
- * Splits CSV text (RFC 4180 quoting) into rows with Papa Parse; the delimiter (; , or tab) is the
- * one that splits the first rows into the most, equally long, rows, quoted fields not counting.
- */
-export function parseCsv(text: string): string[][] {
-  // One kind of line break, so a file mixing \r\n and \n is not read as one long row.
-  const body = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  // Semicolon first: on a tie ("lat;lng" over "47,1;9,5") Papa keeps the earlier delimiter.
-  const { data } = Papa.parse<string[]>(body, { newline: "\n", delimitersToGuess: [";", ",", "\t"], skipEmptyLines: "greedy" });
-  return data.map((r) => r.map((cell) => cell.trim())).filter((r) => r.some((cell) => cell !== ""));
-}
 
 const HEADER_NAMES: Record<Exclude<keyof ColumnMapping, "kind">, string[]> = {
   address: ["address", "fulladdress", "streetaddress", "addr", "location", "place", "destination", "stop", "street"],
@@ -118,78 +105,4 @@ export function rowsToImport(rows: string[][], layout: TableLayout): ImportedRow
     out.push(row);
   });
   return out;
-}
-
-/** "B" → 1, "AA" → 26. */
-function columnIndex(ref: string): number {
-  const letters = /^[A-Z]+/.exec(ref)?.[0] ?? "A";
-  let n = 0;
-  for (const ch of letters) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n - 1;
-}
-
-function parseXml(text: string): Document {
-  return new DOMParser().parseFromString(text, "application/xml");
-}
-
-/** Text of an element's descendants named `t` (rich text runs included). */
-function textOf(el: Element): string {
-  return Array.from(el.getElementsByTagName("t"))
-    .map((t) => t.textContent ?? "")
-    .join("");
-}
-
-/**
- * Reads the first worksheet of an .xlsx file into rows of cell text (shared strings, inline
- * strings, numbers and booleans; formulas by their cached value). Throws on a file that is not
- * an .xlsx workbook.
- */
-export function readXlsxRows(data: Uint8Array): string[][] {
-  const files = unzipSync(data);
-  const read = (name: string) => (files[name] ? strFromU8(files[name]) : null);
-  const workbook = read("xl/workbook.xml");
-  if (!workbook) throw new Error(importMessages.unreadable);
-  let sheetPath = "xl/worksheets/sheet1.xml";
-  const firstSheet = parseXml(workbook).getElementsByTagName("sheet")[0];
-  const relId = firstSheet?.getAttribute("r:id") ?? firstSheet?.getAttributeNS("http://schemas.openxmlformats.org/officeDocument/2006/relationships", "id");
-  const rels = read("xl/_rels/workbook.xml.rels");
-  if (relId && rels) {
-    const rel = Array.from(parseXml(rels).getElementsByTagName("Relationship")).find((r) => r.getAttribute("Id") === relId);
-    const target = rel?.getAttribute("Target");
-    if (target) sheetPath = target.startsWith("/") ? target.slice(1) : `xl/${target.replace(/^\.\//, "")}`;
-  }
-  const sheet = read(sheetPath);
-  if (!sheet) throw new Error(importMessages.unreadable);
-  const sharedXml = read("xl/sharedStrings.xml");
-  const shared = sharedXml ? Array.from(parseXml(sharedXml).getElementsByTagName("si")).map(textOf) : [];
-
-  const rows: string[][] = [];
-  for (const rowEl of Array.from(parseXml(sheet).getElementsByTagName("row"))) {
-    const row: string[] = [];
-    let next = 0;
-    for (const c of Array.from(rowEl.getElementsByTagName("c"))) {
-      const ref = c.getAttribute("r");
-      const index = ref ? columnIndex(ref) : next;
-      next = index + 1;
-      const type = c.getAttribute("t");
-      const v = c.getElementsByTagName("v")[0]?.textContent ?? "";
-      let value: string;
-      if (type === "s") value = shared[Number(v)] ?? "";
-      else if (type === "inlineStr") value = textOf(c);
-      else if (type === "b") value = v === "1" ? "TRUE" : "FALSE";
-      else value = v;
-      while (row.length < index) row.push("");
-      row[index] = value.trim();
-    }
-    if (row.some((cell) => cell !== "")) rows.push(row);
-  }
-  return rows;
-}
-
-/** Reads a .csv / .tsv / .txt or .xlsx file into rows. */
-export async function readTableFile(file: File): Promise<string[][]> {
-  const name = file.name.toLowerCase();
-  if (name.endsWith(".xlsx")) return readXlsxRows(new Uint8Array(await file.arrayBuffer()));
-  if (name.endsWith(".xls")) throw new Error(importMessages.unreadable);
-  return parseCsv(await file.text());
 }
