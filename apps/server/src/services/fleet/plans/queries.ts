@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { PlanLock } from "@routepilot/contracts";
 import { fleetDrivers, plans, routeStops, routes, teamMembers, teams, user, vehicles, type DbOrTx, type Tx } from "@routepilot/db";
-import { NotFoundError } from "../../../lib/errors";
+import { firstOrThrow, NotFoundError } from "../../../lib/errors";
 import type { PlanRow, PlanView, StoredResult, VehicleRow } from "./rows";
 
 /** Every read and write of the fleet plans' tables; `db` may be a transaction. */
@@ -74,8 +74,7 @@ export async function planViewsByIds(db: DbOrTx, ids: string[]): Promise<PlanVie
 
 /** Stores a new plan; its id. */
 export async function insertPlan(db: DbOrTx, values: typeof plans.$inferInsert): Promise<string> {
-  const [row] = await db.insert(plans).values(values).returning({ id: plans.id });
-  return (row as { id: string }).id;
+  return firstOrThrow(await db.insert(plans).values(values).returning({ id: plans.id }), "plan insert returned no row").id;
 }
 
 /** Sets these columns of the plan and touches it (updatedAt): with no values, the solve's heartbeat. */
@@ -98,18 +97,17 @@ export async function requeuePlan(tx: Tx, planId: string): Promise<void> {
 
 /** A manual edit stored: the recomputed result and the locks; the updated row. */
 export async function storePlanEdit(tx: Tx, planId: string, result: StoredResult, locks: PlanLock[]): Promise<PlanRow> {
-  const [updated] = await tx
+  const updated = await tx
     .update(plans)
     .set({ result: result as unknown as Record<string, unknown>, locks, updatedAt: new Date() })
     .where(eq(plans.id, planId))
     .returning();
-  return updated as PlanRow;
+  return firstOrThrow(updated, "plan update returned no row");
 }
 
 /** The plan's locks replaced; the updated row. */
 export async function storePlanLocks(tx: Tx, planId: string, locks: PlanLock[]): Promise<PlanRow> {
-  const [updated] = await tx.update(plans).set({ locks, updatedAt: new Date() }).where(eq(plans.id, planId)).returning();
-  return updated as PlanRow;
+  return firstOrThrow(await tx.update(plans).set({ locks, updatedAt: new Date() }).where(eq(plans.id, planId)).returning(), "plan update returned no row");
 }
 
 /** The dispatch stored on the plan: the routes out so far, and when the first dispatch was. */
@@ -192,8 +190,7 @@ export async function routesFromPlan(db: DbOrTx, planId: string) {
 
 /** Stores a dispatched route and its stops; the route's id. */
 export async function insertDispatchedRoute(tx: Tx, values: typeof routes.$inferInsert, stops: Omit<typeof routeStops.$inferInsert, "routeId">[]): Promise<string> {
-  const [inserted] = await tx.insert(routes).values(values).returning({ id: routes.id });
-  const routeId = (inserted as { id: string }).id;
+  const routeId = firstOrThrow(await tx.insert(routes).values(values).returning({ id: routes.id }), "route insert returned no row").id;
   if (stops.length > 0) await tx.insert(routeStops).values(stops.map((s) => ({ ...s, routeId })));
   return routeId;
 }
