@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { overageCharges, stripeEvents, subscribers, teamNotifications, user as users } from "@routepilot/db";
 import { startFakeStripe, type FakeStripe } from "../../test/fake-stripe";
 import { createTestApp, type TestApp } from "../../test/harness";
+import { DEPOT, scatteredOrders } from "../../test/fleet-fixtures";
+import { waitForPlans } from "../../services/fleet/plans";
+import { account, createTeam, setTier } from "../teams/team-fixtures";
 
 const SECRET_KEY = "sk_test_routepilot_fake_secret_key_123456";
 const WEBHOOK_SECRET = "whsec_routepilot_test_signing_secret";
@@ -391,6 +394,27 @@ describe("overage billing (SPEC §9)", () => {
     expect(charge).toMatchObject({ amountCharged: 100, paymentStatus: "pending" });
     expect(charge!.stripeInvoiceItemId).toMatch(/^ii_test/);
   });
+});
+
+describe("overage billing of fleet plans (SPEC §9)", () => {
+  it("a plan's routes above the quota holder's limit become invoice items too, one per route", async () => {
+    const owner = await account(t, "fleet-overage", "Owen Over");
+    await setTier(t, owner.userId, "fleet_pro");
+    const teamId = await createTeam(t, owner, "Over Co");
+    await t.deps.db.update(subscribers).set({ monthlyRouteLimit: 5, routesUsedThisPeriod: 5, hasPaymentMethod: true, stripeCustomerId: "cus_fleet" }).where(eq(subscribers.userId, owner.userId));
+    const body = { name: "Van", profile: "van", capacity: [40], shift: { start: "08:00", end: "17:00" }, start: DEPOT, end: DEPOT };
+    const vehicle = (await (await t.call(`/api/teams/${teamId}/vehicles`, { cookie: owner.cookie, body })).json()) as { id: string };
+    const orders = scatteredOrders(3).map((o) => ({ ...o, demand: [1], timeWindows: [] }));
+    const res = await t.call(`/api/teams/${teamId}/plans`, { cookie: owner.cookie, body: { date: "2026-03-02", vehicleIds: [vehicle.id], orders } });
+    expect(res.status).toBe(202);
+    await waitForPlans();
+    const items = fake.requests.filter((r) => r.path === "/v1/invoiceitems" && r.params.customer === "cus_fleet");
+    expect(items).toHaveLength(1);
+    expect(items[0]!.params).toMatchObject({ amount: "100", currency: "gbp" });
+    const charges = await t.deps.db.select().from(overageCharges).where(eq(overageCharges.userId, owner.userId));
+    expect(charges).toHaveLength(1);
+    expect(charges[0]!.stripeInvoiceItemId).toMatch(/^ii_test/);
+  }, 60_000);
 });
 
 describe("OpenAPI", () => {

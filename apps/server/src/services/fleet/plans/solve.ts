@@ -1,6 +1,7 @@
 import { planMessages, planRealtimeTypes, type PlanObjective } from "@routepilot/contracts";
 import { validateSolution } from "@routepilot/solver";
 import { AppError } from "../../../lib/errors";
+import { billOverageCharge } from "../../billing";
 import { consumeRouteQuota, sendUsageWarnings, type Consumption } from "../../usage";
 import { travelFromMatrix, type Travel } from "../check-plan";
 import { buildProblem, layoutPlan, toPlanResult, type PlanOrder } from "../problem";
@@ -62,17 +63,27 @@ export async function solvePlan(deps: PlanDeps, planId: string): Promise<void> {
       if (!locked) return null;
       // One route of quota per non-empty route; a re-plan counts only the routes beyond what this plan already counted.
       const owner = await quotaHolder(tx, teamId);
-      let last: Consumption | null = null;
+      const consumptions: Consumption[] = [];
       for (let k = previous; k < used.length; k++) {
-        last = await consumeRouteQuota(tx, owner, { routeRequestId: `${planId}:${k}`, destinationCount: used[k]!.stops.length, logger: deps.logger });
+        consumptions.push(await consumeRouteQuota(tx, owner, { routeRequestId: `${planId}:${k}`, destinationCount: used[k]!.stops.length, logger: deps.logger }));
       }
       const stored: StoredResult = { ...result, ...placed, countedRoutes: Math.max(previous, used.length) };
       await storeSolvedPlan(tx, planId, stored);
-      return last ? { owner, last } : null;
+      return consumptions.length > 0 ? { owner, consumptions } : null;
     });
     await publishPlan(deps, teamId, planRealtimeTypes.done, { planId, status: "done", progress: 1 });
-    // The quota holder's usage notices (80 %, 100 %), like any optimisation's: bell, push, e-mail.
-    if (charged) await sendUsageWarnings(deps, charged.owner, charged.last).catch((err: unknown) => deps.logger.error({ err, planId }, "plan usage notices failed"));
+    if (charged) {
+      // Routes above the quota holder's limit are billed like the planner's and the public API's
+      // (an invoice item per charge, idempotent; nothing is sent where Stripe is not configured).
+      const env = deps.env;
+      if (env) {
+        for (const c of charged.consumptions) {
+          if (c.overageChargeId) await billOverageCharge({ ...deps, env }, charged.owner.id, c.overageChargeId).catch((err: unknown) => deps.logger.error({ err, planId, chargeId: c.overageChargeId }, "plan overage billing failed"));
+        }
+      }
+      // The quota holder's usage notices (80 %, 100 %), like any optimisation's: bell, push, e-mail.
+      await sendUsageWarnings(deps, charged.owner, charged.consumptions.at(-1)!).catch((err: unknown) => deps.logger.error({ err, planId }, "plan usage notices failed"));
+    }
   } catch (error) {
     const message = error instanceof AppError ? error.message : planMessages.planFailed;
     if (!(error instanceof AppError)) deps.logger.error({ err: error, planId }, "fleet plan failed");
