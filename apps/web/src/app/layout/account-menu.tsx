@@ -14,6 +14,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { UserAvatar } from "@/components/user-avatar";
+import { useTranslation } from "@/lib/i18n";
 import { accountMenuItems, adminItems, type NavAccess } from "@/app/layout/nav-items";
 
 /** Who the menus show: the signed-in user's display name, e-mail and avatar. */
@@ -29,6 +30,7 @@ const accountIcons = { "/profile": UserRound, "/settings": Settings, "/security"
  * initials sit beside it. An admin or super_admin also finds the admin pages here (issue 25).
  */
 export function AccountMenu({ person, planLabel, access, onSignOut }: AccountMenuProps) {
+  const { t } = useTranslation();
   const label = displayNameOf(person);
   const admin = adminItems(access);
   return (
@@ -36,7 +38,7 @@ export function AccountMenu({ person, planLabel, access, onSignOut }: AccountMen
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" className="gap-2 px-2" data-testid="account-menu-trigger">
           <UserAvatar person={person} size="sm" className="size-7" />
-          <span className="sr-only">Account menu: </span>
+          <span className="sr-only">{t("accountMenu.label")}</span>
           <span className="max-w-32 truncate" data-testid="account-menu-label">
             {label}
           </span>
@@ -58,7 +60,7 @@ export function AccountMenu({ person, planLabel, access, onSignOut }: AccountMen
             <DropdownMenuItem key={item.to} asChild>
               <Link to={item.to}>
                 <Icon aria-hidden="true" />
-                {item.label}
+                {t(item.labelKey)}
               </Link>
             </DropdownMenuItem>
           );
@@ -66,12 +68,12 @@ export function AccountMenu({ person, planLabel, access, onSignOut }: AccountMen
         {admin.length > 0 ? (
           <>
             <DropdownMenuSeparator />
-            <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">Administration</DropdownMenuLabel>
+            <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">{t("accountMenu.administration")}</DropdownMenuLabel>
             {admin.map((item) => (
               <DropdownMenuItem key={item.to} asChild>
                 <Link to={item.to}>
                   <Wrench aria-hidden="true" />
-                  {item.label}
+                  {t(item.labelKey)}
                 </Link>
               </DropdownMenuItem>
             ))}
@@ -81,12 +83,12 @@ export function AccountMenu({ person, planLabel, access, onSignOut }: AccountMen
         <DropdownMenuSub>
           <DropdownMenuSubTrigger>
             <Building2 aria-hidden="true" />
-            Company
+            {t("accountMenu.company")}
           </DropdownMenuSubTrigger>
           <DropdownMenuSubContent>
             {accountMenuItems.company.map((item) => (
               <DropdownMenuItem key={item.to} asChild>
-                <Link to={item.to}>{item.label}</Link>
+                <Link to={item.to}>{t(item.labelKey)}</Link>
               </DropdownMenuItem>
             ))}
           </DropdownMenuSubContent>
@@ -94,12 +96,12 @@ export function AccountMenu({ person, planLabel, access, onSignOut }: AccountMen
         <DropdownMenuSub>
           <DropdownMenuSubTrigger>
             <Scale aria-hidden="true" />
-            Legal
+            {t("accountMenu.legal")}
           </DropdownMenuSubTrigger>
           <DropdownMenuSubContent>
             {accountMenuItems.legal.map((item) => (
               <DropdownMenuItem key={item.to} asChild>
-                <Link to={item.to}>{item.label}</Link>
+                <Link to={item.to}>{t(item.labelKey)}</Link>
               </DropdownMenuItem>
             ))}
           </DropdownMenuSubContent>
@@ -107,13 +109,13 @@ export function AccountMenu({ person, planLabel, access, onSignOut }: AccountMen
         <DropdownMenuItem asChild>
           <Link to={accountMenuItems.help.to}>
             <CircleHelp aria-hidden="true" />
-            {accountMenuItems.help.label}
+            {t(accountMenuItems.help.labelKey)}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => onSignOut()}>
           <LogOut aria-hidden="true" />
-          Sign Out
+          {t("accountMenu.signOut")}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

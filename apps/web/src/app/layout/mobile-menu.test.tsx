@@ -5,7 +5,8 @@ import { MemoryRouter } from "react-router";
 import type { Tier } from "@routepilot/contracts";
 import { AccountMenu } from "@/app/layout/account-menu";
 import { MobileMenu } from "@/app/layout/mobile-menu";
-import { accessOf, accountMenuItems, adminItems, footerItems, mobileMenuItems, planLabel, topBarItems, type NavAccess } from "@/app/layout/nav-items";
+import { accessOf, accountMenuItems, adminItems, footerItems, mobileMenuItems, planLabel, topBarItems, type NavAccess, type NavItem } from "@/app/layout/nav-items";
+import { i18n } from "@/lib/i18n";
 import { makeMe } from "@/test/utils";
 
 /** The access flags the server gives each tier (SPEC §5/§6) for a user outside any team. */
@@ -16,8 +17,9 @@ const accessByTier: Record<Tier, NavAccess> = {
   fleet_pro: { teams: true, fleet: true, enhancedAnalytics: true, teamManagement: true, admin: false, superAdmin: false },
 };
 
-function labels(items: { label: string; badge?: string }[]) {
-  return items.map((i) => (i.badge ? `${i.label} [${i.badge}]` : i.label));
+/** The English labels the menus show for these items ("Enhanced Analytics [Pro]"). */
+function labels(items: NavItem[]) {
+  return items.map((i) => (i.badgeKey ? `${i18n.t(i.labelKey)} [${i18n.t(i.badgeKey)}]` : i18n.t(i.labelKey)));
 }
 
 describe("mobile menu gating (SPEC §2, §6)", () => {
@@ -41,7 +43,8 @@ describe("mobile menu gating (SPEC §2, §6)", () => {
 
   it("enterprise: Team Management (Enterprise) at /team-dashboard", () => {
     const items = mobileMenuItems(true, accessByTier.enterprise);
-    expect(items).toContainEqual({ to: "/team-dashboard", label: "Team Management", badge: "Enterprise" });
+    expect(items).toContainEqual({ to: "/team-dashboard", labelKey: "nav.teamManagement", badgeKey: "badge.enterprise" });
+    expect(labels(items)).toContain("Team Management [Enterprise]");
     expect(labels(items)).toContain("Enhanced Analytics [Pro]");
     // SPEC §2: the Fleet Dashboard item is for enterprise and fleet_pro alike.
     expect(labels(items)).toContain("Fleet Dashboard [Fleet Pro]");
@@ -53,13 +56,9 @@ describe("mobile menu gating (SPEC §2, §6)", () => {
   });
 
   it("signed out: Home, Pricing, Help & Support, Sign In, Sign Up", () => {
-    expect(mobileMenuItems(false, accessByTier.free)).toEqual([
-      { to: "/", label: "Home" },
-      { to: "/pricing", label: "Pricing" },
-      { to: "/help", label: "Help & Support" },
-      { to: "/auth/sign-in", label: "Sign In" },
-      { to: "/auth/sign-up", label: "Sign Up" },
-    ]);
+    const items = mobileMenuItems(false, accessByTier.free);
+    expect(items.map((i) => i.to)).toEqual(["/", "/pricing", "/help", "/auth/sign-in", "/auth/sign-up"]);
+    expect(labels(items)).toEqual(["Home", "Pricing", "Help & Support", "Sign In", "Sign Up"]);
   });
 
   it('labels the plan "{Tier} Plan", Free by default', () => {

@@ -9,6 +9,7 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTr
 import { useToastsBeneath } from "@/components/ui/toaster";
 import { UserAvatar } from "@/components/user-avatar";
 import { cn } from "@/lib/utils";
+import { useTranslation } from "@/lib/i18n";
 import { accountMenuItems, mobileMenuItems, type NavAccess, type NavItem } from "@/app/layout/nav-items";
 import type { MenuPerson } from "@/app/layout/account-menu";
 
@@ -29,6 +30,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * list (which has Settings and Help), and the Company and Legal submenus as expandable groups.
  */
 export function MobileMenu({ signedIn, person, planLabel, access, onSignOut }: MobileMenuProps) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   // A toast (the welcome after signing up) must not cover the open menu on a phone (issue 28).
   useToastsBeneath(open);
@@ -42,7 +44,7 @@ export function MobileMenu({ signedIn, person, planLabel, access, onSignOut }: M
       {list.map((item) => (
         <li key={item.to}>
           <NavLink to={item.to} onClick={close} className={linkClass}>
-            <span>{item.label}</span>
+            <span>{t(item.labelKey)}</span>
           </NavLink>
         </li>
       ))}
@@ -60,13 +62,13 @@ export function MobileMenu({ signedIn, person, planLabel, access, onSignOut }: M
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label={t("mobileMenu.open")}>
           <Menu className="size-5" aria-hidden="true" />
         </Button>
       </SheetTrigger>
       <SheetContent>
         <SheetHeader>
-          <SheetTitle>Menu</SheetTitle>
+          <SheetTitle>{t("mobileMenu.title")}</SheetTitle>
           {signedIn ? (
             <SheetDescription asChild>
               <div className="flex items-center gap-3 pt-2">
@@ -82,27 +84,27 @@ export function MobileMenu({ signedIn, person, planLabel, access, onSignOut }: M
               </div>
             </SheetDescription>
           ) : (
-            <SheetDescription>Plan better routes with RoutePilot.</SheetDescription>
+            <SheetDescription>{t("brand.menuTagline")}</SheetDescription>
           )}
         </SheetHeader>
         <Separator />
-        <nav aria-label="Mobile">
+        <nav aria-label={t("nav.mobile")}>
           <ul className="grid gap-1">
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === "/"} onClick={close} className={linkClass}>
-                  <span>{item.label}</span>
-                  {item.badge ? <Badge variant="secondary">{item.badge}</Badge> : null}
+                  <span>{t(item.labelKey)}</span>
+                  {item.badgeKey ? <Badge variant="secondary">{t(item.badgeKey)}</Badge> : null}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
         {signedIn ? (
-          <nav aria-label="Account" className="grid gap-1">
+          <nav aria-label={t("nav.account")} className="grid gap-1">
             {links(helpListed ? accountItems : [...accountItems, accountMenuItems.help])}
-            {group("Company", accountMenuItems.company)}
-            {group("Legal", accountMenuItems.legal)}
+            {group(t("accountMenu.company"), accountMenuItems.company)}
+            {group(t("accountMenu.legal"), accountMenuItems.legal)}
           </nav>
         ) : null}
         {signedIn && onSignOut ? (
@@ -116,7 +118,7 @@ export function MobileMenu({ signedIn, person, planLabel, access, onSignOut }: M
               }}
             >
               <LogOut aria-hidden="true" />
-              Sign Out
+              {t("accountMenu.signOut")}
             </Button>
           </>
         ) : null}

@@ -1,8 +1,15 @@
 import { tierDisplayNames, type Me, type Tier } from "@routepilot/contracts";
+import { i18n, type ShellKey } from "@/lib/i18n";
 
 /** The access flags from GET /api/me that gate menu items (SPEC §2, §5, §6). */
 export type NavAccess = Pick<Me["access"], "teams" | "fleet" | "enhancedAnalytics" | "teamManagement" | "admin" | "superAdmin">;
-export type NavItem = { to: string; label: string; badge?: string };
+/** A menu entry: its path, and the catalogue keys (shell namespace) of its label and plan badge. */
+export type NavItem = { to: string; labelKey: ShellKey; badgeKey?: ShellKey };
+
+/** A menu entry (a function, so the keys keep their literal types through the spreads below). */
+function navItem(to: string, labelKey: ShellKey, badgeKey?: ShellKey): NavItem {
+  return badgeKey ? { to, labelKey, badgeKey } : { to, labelKey };
+}
 
 const noAccess: NavAccess = { teams: false, fleet: false, enhancedAnalytics: false, teamManagement: false, admin: false, superAdmin: false };
 
@@ -11,9 +18,12 @@ export function accessOf(me: Me | null | undefined): NavAccess {
   return me ? me.access : noAccess;
 }
 
-/** "{Tier} Plan", Free by default (SPEC §2 mobile menu). */
-export function planLabel(tier: Tier | null | undefined): string {
-  return `${tierDisplayNames[tier ?? "free"]} Plan`;
+/**
+ * "{Tier} Plan", Free by default (SPEC §2 mobile menu), in the active language; a component passes
+ * its `t` so it re-renders when the language changes. The tier's name is the product's, untranslated.
+ */
+export function planLabel(tier: Tier | null | undefined, t: (key: "plan", options: { tier: string }) => string = (key, options) => i18n.t(key, options)): string {
+  return t("plan", { tier: tierDisplayNames[tier ?? "free"] });
 }
 
 /**
@@ -24,9 +34,9 @@ export function planLabel(tier: Tier | null | undefined): string {
 export function adminItems(access: NavAccess): NavItem[] {
   if (!access.admin && !access.superAdmin) return [];
   return [
-    { to: "/admin", label: "Admin Dashboard" },
-    { to: "/security-dashboard", label: "Security Dashboard" },
-    ...(access.superAdmin ? [{ to: "/super-admin", label: "Super Admin Dashboard" }] : []),
+    { to: "/admin", labelKey: "nav.adminDashboard" },
+    { to: "/security-dashboard", labelKey: "nav.securityDashboard" },
+    ...(access.superAdmin ? [navItem("/super-admin", "nav.superAdminDashboard")] : []),
   ];
 }
 
@@ -37,34 +47,34 @@ export function adminItems(access: NavAccess): NavItem[] {
  */
 export const accountMenuItems = {
   account: [
-    { to: "/profile", label: "Profile" },
-    { to: "/settings", label: "Settings" },
-    { to: "/security", label: "Security" },
+    { to: "/profile", labelKey: "nav.profile" },
+    { to: "/settings", labelKey: "nav.settings" },
+    { to: "/security", labelKey: "nav.security" },
   ],
   company: [
-    { to: "/company/about", label: "About Us" },
-    { to: "/company/contact", label: "Contact Us" },
-    { to: "/company/careers", label: "Careers" },
+    { to: "/company/about", labelKey: "nav.aboutUs" },
+    { to: "/company/contact", labelKey: "nav.contactUs" },
+    { to: "/company/careers", labelKey: "nav.careers" },
   ],
   legal: [
-    { to: "/terms", label: "Terms of Service" },
-    { to: "/privacy", label: "Privacy Policy" },
+    { to: "/terms", labelKey: "nav.termsOfService" },
+    { to: "/privacy", labelKey: "nav.privacyPolicy" },
   ],
-  help: { to: "/help", label: "Help" },
+  help: { to: "/help", labelKey: "nav.help" },
 } as const satisfies { account: NavItem[]; company: NavItem[]; legal: NavItem[]; help: NavItem };
 
 /** Desktop top-bar links for a signed-in user (SPEC §2 top bar). */
 export function topBarItems(access: NavAccess): NavItem[] {
   return [
-    { to: "/", label: "Home" },
-    ...(access.fleet ? [{ to: "/route-optimization", label: "Route Optimization" }] : []),
-    { to: "/route-history", label: "Routes" },
-    ...(access.fleet ? [{ to: "/fleet", label: "Fleet" }] : []),
-    ...(access.teams ? [{ to: "/teams", label: "Teams" }] : []),
-    { to: "/analytics", label: "Analytics" },
-    { to: "/pricing", label: "Pricing" },
+    navItem("/", "nav.home"),
+    ...(access.fleet ? [navItem("/route-optimization", "nav.routeOptimization")] : []),
+    navItem("/route-history", "nav.routes"),
+    ...(access.fleet ? [navItem("/fleet", "nav.fleet")] : []),
+    ...(access.teams ? [navItem("/teams", "nav.teams")] : []),
+    navItem("/analytics", "nav.analytics"),
+    navItem("/pricing", "nav.pricing"),
     // One entry for the admin pages; the account menu lists each of them.
-    ...(access.admin || access.superAdmin ? [{ to: "/admin", label: "Admin" }] : []),
+    ...(access.admin || access.superAdmin ? [navItem("/admin", "nav.admin")] : []),
   ];
 }
 
@@ -72,44 +82,44 @@ export function topBarItems(access: NavAccess): NavItem[] {
 export function mobileMenuItems(signedIn: boolean, access: NavAccess): NavItem[] {
   if (!signedIn) {
     return [
-      { to: "/", label: "Home" },
-      { to: "/pricing", label: "Pricing" },
-      { to: "/help", label: "Help & Support" },
-      { to: "/auth/sign-in", label: "Sign In" },
-      { to: "/auth/sign-up", label: "Sign Up" },
+      navItem("/", "nav.home"),
+      navItem("/pricing", "nav.pricing"),
+      navItem("/help", "nav.helpSupport"),
+      navItem("/auth/sign-in", "nav.signIn"),
+      navItem("/auth/sign-up", "nav.signUp"),
     ];
   }
   return [
-    { to: "/", label: "Home" },
-    { to: "/route-history", label: "Route History" },
-    { to: "/analytics", label: "Analytics" },
-    ...(access.enhancedAnalytics ? [{ to: "/enhanced-analytics", label: "Enhanced Analytics", badge: "Pro" }] : []),
+    navItem("/", "nav.home"),
+    navItem("/route-history", "nav.routeHistory"),
+    navItem("/analytics", "nav.analytics"),
+    ...(access.enhancedAnalytics ? [navItem("/enhanced-analytics", "nav.enhancedAnalytics", "badge.pro")] : []),
     // SPEC §2: both for the enterprise and fleet_pro tiers.
-    ...(access.teamManagement ? [{ to: "/fleet", label: "Fleet Dashboard", badge: "Fleet Pro" }] : []),
-    ...(access.teamManagement ? [{ to: "/team-dashboard", label: "Team Management", badge: "Enterprise" }] : []),
-    { to: "/pricing", label: "Pricing" },
-    { to: "/subscription", label: "Subscription" },
-    { to: "/settings", label: "Settings" },
-    { to: "/help", label: "Help & Support" },
-    ...adminItems(access).map((item) => ({ ...item, badge: "Admin" })),
+    ...(access.teamManagement ? [navItem("/fleet", "nav.fleetDashboard", "badge.fleetPro")] : []),
+    ...(access.teamManagement ? [navItem("/team-dashboard", "nav.teamManagement", "badge.enterprise")] : []),
+    navItem("/pricing", "nav.pricing"),
+    navItem("/subscription", "nav.subscription"),
+    navItem("/settings", "nav.settings"),
+    navItem("/help", "nav.helpSupport"),
+    ...adminItems(access).map((item) => ({ ...item, badgeKey: "badge.admin" as const })),
   ];
 }
 
 /** Footer links (SPEC §2 footer). */
 export function footerItems(signedIn: boolean, access: NavAccess): NavItem[] {
   const base: NavItem[] = [
-    { to: "/", label: "Home" },
-    { to: "/pricing", label: "Pricing" },
-    { to: "/help", label: "Help" },
-    { to: "/contact", label: "Contact" },
+    navItem("/", "nav.home"),
+    navItem("/pricing", "nav.pricing"),
+    navItem("/help", "nav.help"),
+    navItem("/contact", "nav.contact"),
   ];
   if (!signedIn) return base;
   return [
     ...base,
-    { to: "/route-history", label: "Routes" },
-    { to: "/analytics", label: "Analytics" },
+    navItem("/route-history", "nav.routes"),
+    navItem("/analytics", "nav.analytics"),
     // SPEC §2: footer Teams for enterprise and fleet_pro only.
-    ...(access.teamManagement ? [{ to: "/team-dashboard", label: "Teams" }] : []),
-    { to: "/settings", label: "Settings" },
+    ...(access.teamManagement ? [navItem("/team-dashboard", "nav.teams")] : []),
+    navItem("/settings", "nav.settings"),
   ];
 }

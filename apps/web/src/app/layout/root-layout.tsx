@@ -9,6 +9,8 @@ import { TopBar } from "@/app/layout/top-bar";
 import { Footer } from "@/app/layout/footer";
 import { ThemeSync } from "@/app/layout/theme-sync";
 import { PreferredFormats } from "@/app/layout/preferred-formats";
+import { I18nSync } from "@/app/layout/i18n-sync";
+import { useTranslation } from "@/lib/i18n";
 
 export type RouteHandle = { title?: string };
 
@@ -26,6 +28,7 @@ function usePageTitle(): string {
 function useRouteAnnouncements(title: string) {
   const { pathname } = useLocation();
   const announce = useAnnounce();
+  const { t } = useTranslation();
   const first = useRef(true);
   useEffect(() => {
     document.title = title === "RoutePilot" ? "RoutePilot" : `${title} · RoutePilot`;
@@ -35,7 +38,7 @@ function useRouteAnnouncements(title: string) {
       first.current = false;
       return;
     }
-    announce(`${title} page`);
+    announce(t("pageAnnouncement", { title }));
     // Announce on path changes only; the title is read at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, announce]);
@@ -54,6 +57,7 @@ export function RootLayout() {
     <PreferredFormats>
       <div className="flex min-h-screen flex-col">
         <ThemeSync />
+        <I18nSync />
         {bare ? null : <TopBar />}
         {bare ? null : <VerifyEmailBanner />}
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">

@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { namespaces, supportedLanguages } from "@/lib/i18n";
+
+/**
+ * The catalogues are complete and lean (decision 028): every key in English exists in every
+ * language, no language has a key English lacks, and every key is used by some source file.
+ */
+
+// apps/web/src (jsdom gives import.meta.url an http: scheme; Vitest sets import.meta.dirname).
+const src = dirname(import.meta.dirname);
+const pluralSuffix = /_(zero|one|two|few|many|other)$/;
+
+type Catalogue = Record<string, unknown>;
+
+function flatten(node: Catalogue, prefix = ""): string[] {
+  return Object.entries(node).flatMap(([key, value]) =>
+    value !== null && typeof value === "object" ? flatten(value as Catalogue, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+function keysOf(language: string, namespace: string): string[] {
+  return flatten(JSON.parse(readFileSync(join(src, "locales", language, `${namespace}.json`), "utf8")) as Catalogue).sort();
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === "locales" ? [] : sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe("message catalogues", () => {
+  const english = Object.fromEntries(namespaces.map((ns) => [ns, keysOf("en", ns)]));
+
+  it("has a folder per language and no other", () => {
+    expect(readdirSync(join(src, "locales")).sort()).toEqual([...supportedLanguages].sort());
+  });
+
+  for (const language of supportedLanguages.filter((l) => l !== "en")) {
+    for (const ns of namespaces) {
+      it(`${language}/${ns}.json has exactly the English keys`, () => {
+        const keys = keysOf(language, ns);
+        const missing = english[ns]!.filter((k) => !keys.includes(k));
+        const extra = keys.filter((k) => !english[ns]!.includes(k));
+        expect({ missing, extra }, `${language}/${ns}`).toEqual({ missing: [], extra: [] });
+      });
+    }
+  }
+
+  it("uses every key somewhere in the source (as a quoted literal: t(\"key\"), i18nKey=\"key\", or a labelKey)", () => {
+    const files = sourceFiles(src).map((path) => ({ path: relative(src, path), text: readFileSync(path, "utf8") }));
+    const unused: string[] = [];
+    for (const ns of namespaces) {
+      for (const key of new Set(english[ns]!.map((k) => k.replace(pluralSuffix, "")))) {
+        const literals = [key, `${ns}:${key}`].flatMap((k) => [`"${k}"`, `'${k}'`, `\`${k}\``]);
+        if (!files.some((file) => literals.some((literal) => file.text.includes(literal)))) unused.push(`${ns}:${key}`);
+      }
+    }
+    expect(unused).toEqual([]);
+  });
+});
