@@ -110,12 +110,12 @@ const cache = new Map<string, Formatter>();
 
 /** The formatter for a language, time zone and unit; formatters are cached, so calling this per render is cheap. */
 export function createFormatter(settings: FormatSettings): Formatter {
-  const locale = localeFor(settings.language);
-  const timeZone = knownTimeZone(settings.timeZone);
-  const key = `${locale}|${timeZone}|${settings.unit}`;
+  // Keyed by the settings as given: a cached call checks neither the locale nor the zone again
+  // (each check builds an Intl object).
+  const key = `${settings.language ?? ""}|${settings.timeZone ?? ""}|${settings.unit}`;
   let formatter = cache.get(key);
   if (!formatter) {
-    formatter = buildFormatter(locale, timeZone, settings.unit);
+    formatter = buildFormatter(localeFor(settings.language), knownTimeZone(settings.timeZone), settings.unit);
     if (cache.size > 200) cache.clear();
     cache.set(key, formatter);
   }
