@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 import i18n, { type BackendModule, type ParseKeys, type ResourceKey } from "i18next";
 import { initReactI18next, useTranslation, Trans } from "react-i18next";
 import { languages } from "@routepilot/contracts";
-import enShell from "@/locales/en/shell.json";
+import { english, type Namespace } from "@/locales/en";
 
 /**
  * The web app's words (decision 028): i18next with react-i18next, one catalogue per language and
@@ -19,9 +19,9 @@ export type Language = (typeof languages)[number];
 export const supportedLanguages: readonly Language[] = languages;
 export const defaultLanguage: Language = "en";
 
-/** The namespaces; one per area of the app (later phases add one per feature). */
-export const namespaces = ["shell"] as const;
-export type Namespace = (typeof namespaces)[number];
+/** The namespaces: the shell, `common` words, server `errors`, and one per feature folder. */
+export const namespaces = Object.keys(english) as Namespace[];
+export type { Namespace };
 
 /** A key of the shell's catalogue ("nav.home"), for menu data that is translated where it is shown. */
 export type ShellKey = ParseKeys<"shell">;
@@ -85,7 +85,7 @@ if (!i18n.isInitialized) {
       load: "languageOnly",
       ns: [...namespaces],
       defaultNS: "shell",
-      resources: { en: { shell: enShell } },
+      resources: { en: english },
       // English is bundled; the others come from the backend above.
       partialBundledLanguages: true,
       // Synchronous with the bundled English, so a component rendered alone is already in English.
@@ -106,7 +106,7 @@ declare module "i18next" {
   interface CustomTypeOptions {
     defaultNS: "shell";
     // English is the source: a key missing there is a type error in the component using it.
-    resources: { shell: typeof enShell };
+    resources: typeof english;
   }
 }
 
