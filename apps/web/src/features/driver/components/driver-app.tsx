@@ -2,12 +2,13 @@ import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { LocateFixed, LocateOff } from "lucide-react";
 import { toast } from "sonner";
-import { driverMessages, driverTopic, fleetMessages, liveMessageTypes, type DriverRoute, type DriverStop, type PositionInput, type StopEventInput } from "@routepilot/contracts";
+import { driverTopic, liveMessageTypes, type DriverRoute, type DriverStop, type PositionInput, type StopEventInput } from "@routepilot/contracts";
 import { DayPicker } from "@/components/day-picker";
 import { ErrorCard } from "@/components/errors/error-card";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useFormat } from "@/lib/format";
+import { i18n, useTranslation } from "@/lib/i18n";
 import { localDate, useOperatingDay } from "@/lib/operating-day";
 import { useRealtimeMessages } from "@/lib/realtime";
 import { driverKeys, fetchNextDriverRoutes } from "@/features/driver/api/driver-api";
@@ -25,8 +26,10 @@ const newId = () => crypto.randomUUID();
 /** Queues what the driver did at a stop: a proof first (the server needs it before "done" on a route that requires proof), then the event. */
 async function queueStopAction(outbox: Outbox, route: DriverRoute, stop: DriverStop, number: number, action: StopAction, position: PositionInput | null) {
   const at = new Date().toISOString();
-  const verb = action.type === "arrived" ? "Arrived" : action.type === "done" ? "Delivered" : "Failed";
-  const base = { date: route.date, routeId: route.id, stopId: stop.id, label: `${verb} · stop ${number}, ${stop.label}`, action: newId(), createdAt: at };
+  // The queue keeps the label in the language of the moment the driver acted (it is shown while it waits).
+  const labelKey = action.type === "arrived" ? "outbox.arrived" : action.type === "done" ? "outbox.delivered" : "outbox.failed";
+  const label = i18n.t(labelKey, { ns: "driver", number, label: stop.label });
+  const base = { date: route.date, routeId: route.id, stopId: stop.id, label, action: newId(), createdAt: at };
   const where = position ? { lat: position.lat, lng: position.lng } : {};
   // An event's client id is its queue id too: the server's idempotency and the queue's agree.
   const event = (fields: Omit<StopEventInput, "clientEventId" | "at">) => {
@@ -47,15 +50,16 @@ async function queueStopAction(outbox: Outbox, route: DriverRoute, stop: DriverS
 }
 
 function SharingIndicator({ state, onToggle }: { state: SharingState; onToggle: () => void }) {
+  const { t } = useTranslation("driver");
   if (state.status === "off") return null;
   const text =
     state.status === "sharing" || state.status === "waiting"
-      ? "Sharing your location with your team"
+      ? t("sharing.on")
       : state.status === "paused"
-        ? "Location sharing is paused"
+        ? t("sharing.paused")
         : state.status === "denied"
-          ? "Location is blocked for this site: allow it in the browser to share where you are"
-          : "Your location is not available";
+          ? t("sharing.denied")
+          : t("sharing.unavailable");
   const active = state.status === "sharing" || state.status === "waiting";
   return (
     <div className="flex items-center justify-between gap-2 rounded-md border bg-muted/50 px-3 py-2" data-testid="location-sharing">
@@ -65,7 +69,7 @@ function SharingIndicator({ state, onToggle }: { state: SharingState; onToggle: 
       </p>
       {state.status === "denied" || state.status === "unavailable" ? null : (
         <Button variant="outline" size="sm" onClick={onToggle} aria-pressed={!active}>
-          {active ? "Pause" : "Resume"}
+          {active ? t("sharing.pause") : t("sharing.resume")}
         </Button>
       )}
     </div>
@@ -75,6 +79,7 @@ function SharingIndicator({ state, onToggle }: { state: SharingState; onToggle: 
 function RouteView({ route, waiting, position, onAction }: { route: DriverRoute; waiting: Set<string>; position: PositionInput | null; onAction: (stop: DriverStop, number: number, action: StopAction) => void }) {
   const [now] = useState(() => Date.now());
   const format = useFormat();
+  const { t } = useTranslation("driver");
   const delay = routeDelayMs(route, now);
   const next = nextStop(route);
   const done = route.stops.filter(isFinished).length;
@@ -85,17 +90,17 @@ function RouteView({ route, waiting, position, onAction }: { route: DriverRoute;
           {route.name}
         </h2>
         <p className="text-sm text-muted-foreground">
-          {[route.vehicle ? `${route.vehicle.name}${route.vehicle.plate ? ` (${route.vehicle.plate})` : ""}` : null, route.team.name, `${format.number(done)} of ${format.number(route.stops.length)} stops done`].filter(Boolean).join(" · ")}
+          {[route.vehicle ? `${route.vehicle.name}${route.vehicle.plate ? ` (${route.vehicle.plate})` : ""}` : null, route.team.name, t("route.progress", { count: route.stops.length, done: format.number(done), total: format.number(route.stops.length) })].filter(Boolean).join(" · ")}
         </p>
-        {route.proofRequired ? <p className="text-sm text-muted-foreground">Proof of delivery needed: a photo or a signature.</p> : null}
-        {delay >= 60_000 && route.status === "in_progress" ? <p className="text-sm font-medium text-amber-700 dark:text-amber-400">{`About ${format.number(Math.round(delay / 60_000))} min behind plan`}</p> : null}
+        {route.proofRequired ? <p className="text-sm text-muted-foreground">{t("route.proofNeeded")}</p> : null}
+        {delay >= 60_000 && route.status === "in_progress" ? <p className="text-sm font-medium text-amber-700 dark:text-amber-400">{t("route.behind", { minutes: format.number(Math.round(delay / 60_000)) })}</p> : null}
       </div>
       <DriverMap route={route} nextStopId={next?.id ?? null} position={position} />
-      <ol aria-label={`Stops of ${route.name}`} className="grid gap-3">
+      <ol aria-label={t("route.stopsOf", { name: route.name })} className="grid gap-3">
         {route.stops.map((stop, i) => [
           ...reloadsBefore(route, i).map((r) => (
             <li key={`reload-${r.afterSequence}`} className="rounded-md border border-dashed p-3 text-sm" data-reload="">
-              <p className="font-medium">{fleetMessages.reloadLabel}</p>
+              <p className="font-medium">{t("route.reload")}</p>
               <p className="text-muted-foreground">
                 {format.time(Date.parse(r.plannedArrival) + (isFinished(stop) ? 0 : delay))}–{format.time(Date.parse(r.plannedDeparture) + (isFinished(stop) ? 0 : delay))} · {route.start.label}
               </p>
@@ -104,7 +109,7 @@ function RouteView({ route, waiting, position, onAction }: { route: DriverRoute;
           <StopCard key={stop.id} stop={stop} number={i + 1} isNext={stop.id === next?.id} delayMs={delay} waiting={waiting.has(stop.id)} proofRequired={route.proofRequired} onAction={(action) => onAction(stop, i + 1, action)} />,
         ])}
       </ol>
-      {route.status === "completed" ? <p className="text-center text-sm font-medium">Route finished. Well done!</p> : null}
+      {route.status === "completed" ? <p className="text-center text-sm font-medium">{t("route.finished")}</p> : null}
     </section>
   );
 }
@@ -117,20 +122,21 @@ function RouteView({ route, waiting, position, onAction }: { route: DriverRoute;
 function NoRoute({ date, today, onOpen }: { date: string; today: string; onOpen: (day: string) => void }) {
   const from = date > today ? date : today;
   const format = useFormat();
+  const { t } = useTranslation("driver");
   const next = useQuery({ queryKey: driverKeys.next(from), queryFn: ({ signal }) => fetchNextDriverRoutes(from, signal), retry: false });
   const nextDay = next.data?.date && next.data.date !== date ? next.data.date : null;
   return (
     <div className="grid gap-3 rounded-md border p-6 text-center">
-      <p className="text-muted-foreground">{date === today ? "No route for you today." : `No route for you on ${format.day(date, "weekday")}.`}</p>
+      <p className="text-muted-foreground">{date === today ? t("noRoute.today") : t("noRoute.onDay", { day: format.day(date, "weekday") })}</p>
       {nextDay ? (
-        <div className="grid justify-items-center gap-2" role="region" aria-label="Your next route">
-          <p className="font-medium">{`Your next route: ${format.day(nextDay, "weekday")}`}</p>
+        <div className="grid justify-items-center gap-2" role="region" aria-label={t("noRoute.next")}>
+          <p className="font-medium">{t("noRoute.nextOn", { day: format.day(nextDay, "weekday") })}</p>
           <Button type="button" onClick={() => onOpen(nextDay)}>
-            Open it
+            {t("noRoute.open")}
           </Button>
         </div>
       ) : next.data ? (
-        <p className="text-sm text-muted-foreground">No route has been dispatched to you for the days ahead yet.</p>
+        <p className="text-sm text-muted-foreground">{t("noRoute.none")}</p>
       ) : null}
     </div>
   );
@@ -148,6 +154,7 @@ export function DriverApp() {
   const { outbox, pending, rejected, syncing } = useOutbox();
   const online = useOnline();
   const queryClient = useQueryClient();
+  const { t } = useTranslation("driver");
   const [paused, setPaused] = useState(() => typeof localStorage !== "undefined" && localStorage.getItem(PAUSE_KEY) === "1");
 
   useRealtimeMessages(driverTopic, (message) => {
@@ -155,8 +162,8 @@ export function DriverApp() {
     void queryClient.invalidateQueries({ queryKey: driverKeys.all });
     const data = (message.data ?? {}) as { routeId?: unknown; name?: unknown; routeName?: unknown };
     const known = query.data?.response.routes.find((r) => r.id === data.routeId)?.name;
-    const name = typeof data.routeName === "string" ? data.routeName : typeof data.name === "string" ? data.name : (known ?? "your route");
-    toast(driverMessages.routeChangedTitle, { description: driverMessages.routeChanged(name) });
+    const name = typeof data.routeName === "string" ? data.routeName : typeof data.name === "string" ? data.name : (known ?? t("routeChanged.yourRoute"));
+    toast(t("routeChanged.title"), { description: t("routeChanged.description", { route: name }) });
   });
 
   const routes = (query.data?.response.routes ?? []).map((r) => applyPending(r, pending));
@@ -168,20 +175,20 @@ export function DriverApp() {
     onBatch: (positions) => {
       if (!running) return;
       const at = new Date().toISOString();
-      void outbox.enqueue({ id: newId(), action: newId(), kind: "positions", date: running.date, routeId: running.id, label: "Your location", createdAt: at, positions });
+      void outbox.enqueue({ id: newId(), action: newId(), kind: "positions", date: running.date, routeId: running.id, label: t("outbox.positions"), createdAt: at, positions });
     },
   });
   const position = sharing.status === "sharing" ? sharing.last : null;
   const waiting = pendingStopIds(pending);
 
   const onAction = (route: DriverRoute, stop: DriverStop, number: number, action: StopAction) => {
-    queueStopAction(outbox, route, stop, number, action, position).catch(() => toast.error("This change could not be saved on this phone. Try again."));
+    queueStopAction(outbox, route, stop, number, action, position).catch(() => toast.error(t("saveFailed")));
   };
 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-4 px-3 py-4 sm:px-6 sm:py-8">
       <header className="grid gap-3">
-        <h1 className="text-2xl font-bold tracking-tight">{date === today ? "Today's route" : "Route of the day"}</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{date === today ? t("title.today") : t("title.ofDay")}</h1>
         <DayPicker value={date} onChange={setDate} />
       </header>
       <SyncStatus online={online} pending={pending} rejected={rejected} syncing={syncing} onSync={() => void outbox.sync()} onRetry={(id) => void outbox.retry(id)} onDismiss={(id) => void outbox.dismiss(id)} />
@@ -194,15 +201,15 @@ export function DriverApp() {
           })
         }
       />
-      {query.data?.savedCopy ? <p className="text-sm text-muted-foreground">Showing the copy saved on this phone: it is refreshed when you're back online.</p> : null}
+      {query.data?.savedCopy ? <p className="text-sm text-muted-foreground">{t("route.savedCopy")}</p> : null}
       {query.isPending ? (
-        <div className="grid gap-3" aria-busy="true" aria-label="Loading your route">
+        <div className="grid gap-3" aria-busy="true" aria-label={t("route.loading")}>
           <Skeleton className="h-64 w-full" />
           <Skeleton className="h-24 w-full" />
           <Skeleton className="h-24 w-full" />
         </div>
       ) : query.isError ? (
-        <ErrorCard message="Your route could not be loaded. Check your connection and try again." onRetry={() => void query.refetch()} />
+        <ErrorCard message={t("route.loadError")} onRetry={() => void query.refetch()} />
       ) : routes.length === 0 ? (
         <NoRoute date={date} today={today} onOpen={setDate} />
       ) : (

@@ -4,6 +4,7 @@ import type { DriverRoute, RouteStopStatus } from "@routepilot/contracts";
 import { BaseMap } from "@/lib/map/base-map";
 import { FitToPoints } from "@/lib/map/fit-to-points";
 import { decodePolyline, type LatLngTuple } from "@/lib/polyline";
+import { useTranslation } from "@/lib/i18n";
 
 const STATUS_COLOUR: Record<RouteStopStatus, string> = { pending: "#2563eb", arrived: "#d97706", done: "#16a34a", failed: "#dc2626" };
 
@@ -23,19 +24,20 @@ function stopIcon(number: number, status: RouteStopStatus, next: boolean): L.Div
  * never takes the map from where they panned it.
  */
 export function DriverMap({ route, nextStopId, position }: { route: DriverRoute; nextStopId: string | null; position: { lat: number; lng: number } | null }) {
+  const { t } = useTranslation("driver");
   const line: LatLngTuple[] = route.geometry ? decodePolyline(route.geometry) : [[route.start.lat, route.start.lng], ...route.stops.map((s): LatLngTuple => [s.lat, s.lng])];
   const points: LatLngTuple[] = [[route.start.lat, route.start.lng], ...route.stops.map((s): LatLngTuple => [s.lat, s.lng])];
   return (
-    <BaseMap testId="driver-map" className="rp-map h-64 rounded-md border sm:h-80" center={points[0]!} zoom={12} scrollWheelZoom={false} stillShown="Your route and its stops are still shown.">
+    <BaseMap testId="driver-map" className="rp-map h-64 rounded-md border sm:h-80" center={points[0]!} zoom={12} scrollWheelZoom={false} stillShown={t("map.stillShown")}>
       {line.length > 1 ? <Polyline positions={line} pathOptions={{ color: "#2563eb", weight: 4, opacity: 0.8 }} /> : null}
       {route.stops.map((stop, i) => (
-        <Marker key={stop.id} position={[stop.lat, stop.lng]} icon={stopIcon(i + 1, stop.status, stop.id === nextStopId)} title={`Stop ${i + 1}: ${stop.label}`}>
+        <Marker key={stop.id} position={[stop.lat, stop.lng]} icon={stopIcon(i + 1, stop.status, stop.id === nextStopId)} title={t("map.stop", { number: i + 1, label: stop.label })}>
           <Tooltip>{`${i + 1}. ${stop.label}`}</Tooltip>
         </Marker>
       ))}
       {position ? (
         <CircleMarker center={[position.lat, position.lng]} radius={9} pathOptions={{ color: "#fff", weight: 3, fillColor: "#0ea5e9", fillOpacity: 1, className: "rp-driver-position" }}>
-          <Tooltip>You are here</Tooltip>
+          <Tooltip>{t("map.youAreHere")}</Tooltip>
         </CircleMarker>
       ) : null}
       <FitToPoints points={points} padding={20} />

@@ -1,6 +1,7 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import SignaturePad from "signature_pad";
 import { Button } from "@/components/ui/button";
+import { useTranslation } from "@/lib/i18n";
 
 export type SignatureHandle = { toBlob(): Promise<Blob | null> };
 
@@ -19,6 +20,7 @@ function dataUrlToBlob(dataUrl: string): Blob {
  * was drawn. Someone who cannot draw types the recipient's name instead.
  */
 export function SignatureField({ ref, onChange }: { ref?: Ref<SignatureHandle>; onChange?: (signed: boolean) => void }) {
+  const { t } = useTranslation("driver");
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
   const [signed, setSigned] = useState(false);
@@ -61,7 +63,7 @@ export function SignatureField({ ref, onChange }: { ref?: Ref<SignatureHandle>; 
     <div className="grid gap-2">
       <div className="flex items-center justify-between">
         <span id="signature-label" className="text-sm font-medium">
-          Signature
+          {t("signature.label")}
         </span>
         <Button
           variant="ghost"
@@ -73,7 +75,7 @@ export function SignatureField({ ref, onChange }: { ref?: Ref<SignatureHandle>; 
             changeRef.current?.(false);
           }}
         >
-          Clear signature
+          {t("signature.clear")}
         </Button>
       </div>
       <canvas
@@ -85,7 +87,7 @@ export function SignatureField({ ref, onChange }: { ref?: Ref<SignatureHandle>; 
         className="h-40 w-full touch-none rounded-md border bg-white"
       />
       <p id="signature-help" className="text-xs text-muted-foreground">
-        {signed ? "Signed." : "The recipient signs here with a finger."}
+        {signed ? t("signature.signed") : t("signature.help")}
       </p>
     </div>
   );

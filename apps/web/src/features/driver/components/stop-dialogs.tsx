@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Camera, X } from "lucide-react";
-import { driverMessages, failureReasonLabels, failureReasons, type DriverStop, type FailureReason } from "@routepilot/contracts";
+import { failureReasons, type DriverStop, type FailureReason } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -8,16 +8,27 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Textarea } from "@/components/ui/textarea";
+import { useTranslation } from "@/lib/i18n";
 import { SignatureField, type SignatureHandle } from "@/features/driver/components/signature-field";
 import { resizePhoto } from "@/features/driver/lib/resize-image";
 
 /** The server keeps at most three photos a proof. */
 export const MAX_PHOTOS = 3;
 
+/** The contract's failure reasons, in the driver's language. */
+export const FAILURE_REASON_KEY = {
+  not_home: "failureReason.not_home",
+  wrong_address: "failureReason.wrong_address",
+  refused: "failureReason.refused",
+  damaged: "failureReason.damaged",
+  other: "failureReason.other",
+} as const satisfies Record<FailureReason, string>;
+
 export type Delivery = { photos: Blob[]; signature: Blob | null; recipientName: string | null; note: string | null };
 
 /** Thumbnails of the photos taken so far (object URLs released when they go). */
 function PhotoList({ photos, onRemove }: { photos: Blob[]; onRemove: (index: number) => void }) {
+  const { t } = useTranslation("driver");
   const [urls, setUrls] = useState<string[]>([]);
   useEffect(() => {
     if (typeof URL.createObjectURL !== "function") return;
@@ -27,11 +38,11 @@ function PhotoList({ photos, onRemove }: { photos: Blob[]; onRemove: (index: num
   }, [photos]);
   if (photos.length === 0) return null;
   return (
-    <ul aria-label="Photos" className="flex flex-wrap gap-2">
+    <ul aria-label={t("deliver.photos")} className="flex flex-wrap gap-2">
       {photos.map((_, i) => (
         <li key={i} className="relative">
-          {urls[i] ? <img src={urls[i]} alt={`Photo ${i + 1}`} className="size-20 rounded-md border object-cover" /> : <span className="flex size-20 items-center justify-center rounded-md border text-xs">{`Photo ${i + 1}`}</span>}
-          <Button variant="secondary" size="icon" className="absolute -top-2 -right-2 size-7 rounded-full" aria-label={`Remove photo ${i + 1}`} onClick={() => onRemove(i)}>
+          {urls[i] ? <img src={urls[i]} alt={t("deliver.photo", { number: i + 1 })} className="size-20 rounded-md border object-cover" /> : <span className="flex size-20 items-center justify-center rounded-md border text-xs">{t("deliver.photo", { number: i + 1 })}</span>}
+          <Button variant="secondary" size="icon" className="absolute -top-2 -right-2 size-7 rounded-full" aria-label={t("deliver.removePhoto", { number: i + 1 })} onClick={() => onRemove(i)}>
             <X />
           </Button>
         </li>
@@ -45,6 +56,7 @@ function PhotoList({ photos, onRemove }: { photos: Blob[]; onRemove: (index: num
  * recipient's signature and name, a note. When the route needs proof, a photo or a signature first.
  */
 export function DeliverDialog({ stop, proofRequired, open, onOpenChange, onConfirm }: { stop: DriverStop; proofRequired: boolean; open: boolean; onOpenChange: (open: boolean) => void; onConfirm: (delivery: Delivery) => void }) {
+  const { t } = useTranslation("driver");
   const [photos, setPhotos] = useState<Blob[]>([]);
   const [preparing, setPreparing] = useState(false);
   const [signed, setSigned] = useState(false);
@@ -63,7 +75,7 @@ export function DeliverDialog({ stop, proofRequired, open, onOpenChange, onConfi
       const resized = await Promise.all([...files].slice(0, MAX_PHOTOS).map((f) => resizePhoto(f)));
       setPhotos((current) => [...current, ...resized].slice(0, MAX_PHOTOS));
     } catch {
-      setError("This photo could not be read. Take it again.");
+      setError(t("deliver.photoUnreadable"));
     } finally {
       setPreparing(false);
     }
@@ -72,7 +84,7 @@ export function DeliverDialog({ stop, proofRequired, open, onOpenChange, onConfi
   async function confirm() {
     const drawn = signed ? await signature.current?.toBlob() : null;
     if (proofRequired && !hasProof && photos.length === 0 && !drawn) {
-      setError(driverMessages.proofRequired);
+      setError(t("deliver.proofRequired"));
       return;
     }
     onConfirm({ photos, signature: drawn ?? null, recipientName: recipient.trim() || null, note: note.trim() || null });
@@ -82,15 +94,15 @@ export function DeliverDialog({ stop, proofRequired, open, onOpenChange, onConfi
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[100dvh] overflow-y-auto">
         <DialogHeader>
-          <DialogTitle>Delivered: {stop.label}</DialogTitle>
-          <DialogDescription>{proofRequired ? "This route needs a photo or a signature." : "Add proof of delivery if you have it."}</DialogDescription>
+          <DialogTitle>{t("deliver.title", { label: stop.label })}</DialogTitle>
+          <DialogDescription>{proofRequired ? t("deliver.needsProof") : t("deliver.optionalProof")}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-4">
           <div className="grid gap-2">
             {photos.length < MAX_PHOTOS ? (
               <Label htmlFor={photoId} className="inline-flex h-11 w-full cursor-pointer items-center justify-center gap-2 rounded-md border border-input bg-background text-sm font-medium shadow-sm hover:bg-accent focus-within:outline-2 focus-within:outline-ring">
                 <Camera className="size-4" aria-hidden />
-                {preparing ? "Preparing photo…" : photos.length > 0 ? "Add another photo" : "Take a photo"}
+                {preparing ? t("deliver.preparing") : photos.length > 0 ? t("deliver.anotherPhoto") : t("deliver.takePhoto")}
               </Label>
             ) : null}
             <input
@@ -109,10 +121,10 @@ export function DeliverDialog({ stop, proofRequired, open, onOpenChange, onConfi
             <PhotoList photos={photos} onRemove={(i) => setPhotos((current) => current.filter((_, n) => n !== i))} />
           </div>
           <SignatureField ref={signature} onChange={setSigned} />
-          <FormField label="Recipient's name">
+          <FormField label={t("deliver.recipient")}>
             <Input value={recipient} onChange={(e) => setRecipient(e.target.value)} autoComplete="off" maxLength={200} />
           </FormField>
-          <FormField label="Note">
+          <FormField label={t("note")}>
             <Textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} rows={2} />
           </FormField>
           {error ? (
@@ -123,10 +135,10 @@ export function DeliverDialog({ stop, proofRequired, open, onOpenChange, onConfi
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button onClick={() => void confirm()} disabled={preparing}>
-            Confirm delivery
+            {t("deliver.confirm")}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -136,6 +148,7 @@ export function DeliverDialog({ stop, proofRequired, open, onOpenChange, onConfi
 
 /** Failed: why (the contract's reasons), and a note — required for "Other". */
 export function FailDialog({ stop, open, onOpenChange, onConfirm }: { stop: DriverStop; open: boolean; onOpenChange: (open: boolean) => void; onConfirm: (failure: { reason: FailureReason; note: string | null }) => void }) {
+  const { t } = useTranslation("driver");
   const [reason, setReason] = useState<FailureReason | "">("");
   const [note, setNote] = useState("");
   const [errors, setErrors] = useState<{ reason?: string; note?: string }>({});
@@ -143,8 +156,8 @@ export function FailDialog({ stop, open, onOpenChange, onConfirm }: { stop: Driv
 
   function confirm() {
     const next: { reason?: string; note?: string } = {};
-    if (!reason) next.reason = driverMessages.reasonRequired;
-    if (reason === "other" && !note.trim()) next.note = driverMessages.noteRequired;
+    if (!reason) next.reason = t("fail.reasonRequired");
+    if (reason === "other" && !note.trim()) next.note = t("fail.noteRequired");
     setErrors(next);
     if (!reason || next.note) return;
     onConfirm({ reason, note: note.trim() || null });
@@ -154,20 +167,20 @@ export function FailDialog({ stop, open, onOpenChange, onConfirm }: { stop: Driv
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Failed: {stop.label}</DialogTitle>
-          <DialogDescription>Say why this delivery did not happen.</DialogDescription>
+          <DialogTitle>{t("fail.title", { label: stop.label })}</DialogTitle>
+          <DialogDescription>{t("fail.description")}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-4">
           <div className="grid gap-2">
             <span id={reasonLabel} className="text-sm font-medium">
-              Reason
+              {t("fail.reason")}
             </span>
             <RadioGroup value={reason} onValueChange={(v) => setReason(v as FailureReason)} aria-labelledby={reasonLabel} aria-invalid={errors.reason ? true : undefined} aria-describedby={errors.reason ? `${reasonLabel}-error` : undefined}>
               {failureReasons.map((r) => (
                 <div key={r} className="flex items-center gap-3">
                   <RadioGroupItem value={r} id={`${reasonLabel}-${r}`} />
                   <Label htmlFor={`${reasonLabel}-${r}`} className="py-1">
-                    {failureReasonLabels[r]}
+                    {t(FAILURE_REASON_KEY[r])}
                   </Label>
                 </div>
               ))}
@@ -178,16 +191,16 @@ export function FailDialog({ stop, open, onOpenChange, onConfirm }: { stop: Driv
               </p>
             ) : null}
           </div>
-          <FormField label={reason === "other" ? "Note (required)" : "Note"} error={errors.note}>
+          <FormField label={reason === "other" ? t("fail.noteRequiredLabel") : t("note")} error={errors.note}>
             <Textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} rows={2} />
           </FormField>
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button variant="destructive" onClick={confirm}>
-            Mark failed
+            {t("fail.confirm")}
           </Button>
         </DialogFooter>
       </DialogContent>
