@@ -7,20 +7,26 @@ import { migrationsFolder, openDatabase, type DatabaseHandle } from "./client";
 
 /**
  * A fresh, migrated database for one test file. With TEST_DATABASE_URL set (CI), a new
- * database is created on that PostgreSQL server and dropped on close; otherwise an
- * in-memory PGlite is used, loaded from a migrated template (see pgliteTemplate).
+ * database is created on that PostgreSQL server as a copy of a migrated template (see
+ * postgresTemplate) and dropped on close; otherwise an in-memory PGlite is used, loaded from a
+ * migrated template (see pgliteTemplate).
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ loadDataDir: await pgliteTemplate() });
   const pg = await import("pg");
+  const templateName = await postgresTemplate(serverUrl);
   const name = `rp_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.default.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name} template ${templateName}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  // The migrator still runs (a no-op on the current template), as on PGlite.
   const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
   return {
     ...handle,
@@ -32,6 +38,54 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await dropper.end();
     },
   };
+}
+
+/** A short hash of the committed migrations (names, contents and journal). */
+function migrationsHash(extra = ""): string {
+  const hash = createHash("sha256").update(extra);
+  for (const name of readdirSync(migrationsFolder).filter((n) => n.endsWith(".sql")).sort()) hash.update(name).update(readFileSync(path.join(migrationsFolder, name)));
+  hash.update(readFileSync(path.join(migrationsFolder, "meta", "_journal.json")));
+  return hash.digest("hex").slice(0, 16);
+}
+
+let postgresTemplateName: Promise<string> | undefined;
+
+/**
+ * A migrated database on the TEST_DATABASE_URL server to copy with `CREATE DATABASE … TEMPLATE`:
+ * copying takes a fraction of the time of running every migration, which every test file (and
+ * every createTestApp) would otherwise pay. Made once per set of migrations by whichever test
+ * process asks first, under an advisory lock so parallel workers wait for it rather than build
+ * it twice; built under another name and renamed, so a half-migrated template is never copied.
+ */
+function postgresTemplate(serverUrl: string): Promise<string> {
+  postgresTemplateName ??= (async () => {
+    const pg = await import("pg");
+    const name = `rp_template_${migrationsHash()}`;
+    const admin = new pg.default.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      // Any fixed key: only this function takes it.
+      await admin.query("select pg_advisory_lock(2029061129)");
+      const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
+      if (found.rowCount === 0) {
+        const building = `${name}_building`;
+        await admin.query(`drop database if exists ${building} with (force)`);
+        await admin.query(`create database ${building}`);
+        const url = new URL(serverUrl);
+        url.pathname = `/${building}`;
+        const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+        await handle.close();
+        await admin.query(`alter database ${building} rename to ${name}`);
+      }
+      await admin.query("select pg_advisory_unlock(2029061129)");
+    } finally {
+      await admin.end();
+    }
+    return name;
+  })();
+  // A failed attempt is not remembered: the next test file tries again.
+  postgresTemplateName.catch(() => (postgresTemplateName = undefined));
+  return postgresTemplateName;
 }
 
 let template: Promise<Blob> | undefined;
@@ -51,10 +105,7 @@ function pgliteVersion(): string {
  */
 function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
-    const hash = createHash("sha256").update(pgliteVersion());
-    for (const name of readdirSync(migrationsFolder).filter((n) => n.endsWith(".sql")).sort()) hash.update(name).update(readFileSync(path.join(migrationsFolder, name)));
-    hash.update(readFileSync(path.join(migrationsFolder, "meta", "_journal.json")));
-    const name = `routepilot-pglite-template-${hash.digest("hex").slice(0, 16)}.tar`;
+    const name = `routepilot-pglite-template-${migrationsHash(pgliteVersion())}.tar`;
     const file = path.join(tmpdir(), name);
     if (existsSync(file)) return new Blob([readFileSync(file)]);
     const { PGlite } = await import("@electric-sql/pglite");
