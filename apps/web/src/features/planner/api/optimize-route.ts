@@ -4,6 +4,7 @@ import { ApiError, apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 import { showOverLimitToast } from "@/lib/over-limit-toast";
 import { routeQueryKey } from "@/features/planner/api/get-route";
+import { useTranslation } from "@/lib/i18n";
 
 /** POST /api/routes/optimize → the stored route and the usage after it (402 over quota without a payment method). */
 export function optimizeRoute(body: OptimizeRouteRequest): Promise<OptimizeRouteResponse> {
@@ -20,9 +21,10 @@ const shownByPlanner = (error: unknown) => error instanceof ApiError && (error.s
  * a 402 refreshes the usage, so the planner's limit banner appears.
  */
 export function useOptimizeRoute() {
+  const { t } = useTranslation("planner");
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { errorTitle: "Could not optimise the route", errorShownInline: shownByPlanner },
+    meta: { errorTitle: t("errors.optimise"), errorShownInline: shownByPlanner },
     mutationFn: optimizeRoute,
     onSuccess: async ({ route, usage }) => {
       const { overage, ...summary } = usage;

@@ -1,6 +1,7 @@
 import { routeDetailSchema, type ReoptimizeRoute, type RouteDetail } from "@routepilot/contracts";
 import { apiRequest } from "@/lib/api-client";
 import { useRouteEdit } from "@/features/planner/api/route-edit";
+import { useTranslation } from "@/lib/i18n";
 
 /**
  * POST /api/routes/:id/reoptimize: `order` (stop ids), `pinned` (ids that keep their place),
@@ -11,4 +12,7 @@ export function reoptimizeRoute({ id, ...body }: ReoptimizeRoute & { id: string 
   return apiRequest(`/api/routes/${encodeURIComponent(id)}/reoptimize`, { method: "POST", body, schema: routeDetailSchema });
 }
 
-export const useReoptimizeRoute = () => useRouteEdit(reoptimizeRoute, { errorTitle: "Could not re-plan the route" });
+export function useReoptimizeRoute() {
+  const { t } = useTranslation("planner");
+  return useRouteEdit(reoptimizeRoute, { errorTitle: t("errors.replan") });
+}

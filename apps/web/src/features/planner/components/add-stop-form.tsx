@@ -5,6 +5,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PlaceInput } from "@/features/planner/components/place-input";
 import { placeBody, type PlaceDraft } from "@/features/planner/lib/planner-form";
+import { useTranslation } from "@/lib/i18n";
 
 type AddStopFormProps = {
   /** Bias suggestions towards the route's start. */
@@ -19,6 +20,7 @@ type AddStopFormProps = {
 
 /** "Add stop" on a saved route: one destination, geocoded by the server, then the same route is re-planned. */
 export function AddStopForm({ near, pending, onAdd }: AddStopFormProps) {
+  const { t } = useTranslation("planner");
   const [place, setPlace] = useState<PlaceDraft>({ text: "" });
   const [error, setError] = useState<string | undefined>();
   const [flagged, setFlagged] = useState<string | null>(null);
@@ -40,7 +42,7 @@ export function AddStopForm({ near, pending, onAdd }: AddStopFormProps) {
 
   return (
     <form
-      aria-label="Add a stop to this route"
+      aria-label={t("addStop.label")}
       noValidate
       className="grid gap-2 print:hidden"
       onSubmit={(e) => {
@@ -49,7 +51,7 @@ export function AddStopForm({ near, pending, onAdd }: AddStopFormProps) {
       }}
     >
       <PlaceInput
-        label="New stop"
+        label={t("addStop.newStop")}
         value={place}
         onChange={(next) => {
           setPlace(next);
@@ -60,7 +62,7 @@ export function AddStopForm({ near, pending, onAdd }: AddStopFormProps) {
       >
         <Button type="submit" variant="outline" disabled={pending}>
           {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Plus aria-hidden="true" />}
-          Add stop
+          {t("addStop.add")}
         </Button>
       </PlaceInput>
       {flagged ? (
@@ -68,12 +70,12 @@ export function AddStopForm({ near, pending, onAdd }: AddStopFormProps) {
           <AlertDescription className="flex flex-wrap items-center gap-2">
             <span className="min-w-0 flex-1">{flagged}</span>
             <Button type="button" size="sm" variant="outline" disabled={pending} onClick={() => submit(true)}>
-              Add it anyway
+              {t("addStop.addAnyway")}
             </Button>
           </AlertDescription>
         </Alert>
       ) : null}
-      <p className="text-xs text-muted-foreground">The route is re-planned with the new stop. Editing a saved route does not use a route of your monthly allowance.</p>
+      <p className="text-xs text-muted-foreground">{t("addStop.hint")}</p>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { FileSpreadsheet, RotateCw, Trash2 } from "lucide-react";
 import pLimit from "p-limit";
 import { GEOCODE_BATCH_MAX, routeMessages, type MatchQuality } from "@routepilot/contracts";
+import { useTranslation } from "@/lib/i18n";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -72,7 +73,21 @@ export function toStopDraft(item: ImportedRow & { text: string; match?: MatchQua
  * "Import CSV/XLSX": finds the address column or latitude/longitude columns, geocodes the
  * addresses and previews rows that could not be used, to fix (edit and retry) or drop.
  */
+/** The planner's own messages for a row or file problem, translated where shown; a server's message is shown as sent. */
+const problemKeys = {
+  [importMessages.noColumns]: "import.noColumns",
+  [importMessages.emptyAddress]: "import.emptyAddress",
+  [importMessages.badCoordinates]: "import.badCoordinates",
+  [importMessages.unreadable]: "import.unreadable",
+  [routeMessages.addressNotFound]: "import.addressNotFound",
+} as const;
+
 export function ImportDialog({ onAdd, near }: { onAdd: (stops: StopDraft[]) => void; near?: { lat: number; lng: number } | undefined }) {
+  const { t } = useTranslation("planner");
+  const problemText = (message: string) => {
+    const key = (problemKeys as Record<string, (typeof problemKeys)[keyof typeof problemKeys]>)[message];
+    return key ? t(key) : message;
+  };
   const [open, setOpen] = useState(false);
   const [items, setItems] = useState<Item[] | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -116,18 +131,18 @@ export function ImportDialog({ onAdd, near }: { onAdd: (stops: StopDraft[]) => v
       <DialogTrigger asChild>
         <Button variant="outline" size="sm">
           <FileSpreadsheet aria-hidden="true" />
-          Import CSV/XLSX
+          {t("import.open")}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Import destinations</DialogTitle>
+          <DialogTitle>{t("import.title")}</DialogTitle>
           <DialogDescription>
-            A .csv or .xlsx file with an address column, or latitude and longitude columns. Optional columns: name or label, notes, service (minutes).
+            {t("import.description")}
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">
-          <Label htmlFor="import-file">File</Label>
+          <Label htmlFor="import-file">{t("import.file")}</Label>
           <Input
             id="import-file"
             type="file"
@@ -140,22 +155,22 @@ export function ImportDialog({ onAdd, near }: { onAdd: (stops: StopDraft[]) => v
         </div>
         {fileError ? (
           <Alert variant="destructive">
-            <AlertDescription>{fileError}</AlertDescription>
+            <AlertDescription>{problemText(fileError)}</AlertDescription>
           </Alert>
         ) : null}
         {items ? (
           <div className="grid gap-3" aria-live="polite">
             <p className="flex items-center gap-2 text-sm">
               {busy ? <Spinner className="size-4" /> : null}
-              {ready.length} of {items.length} rows ready
-              {problems.length > 0 ? `, ${problems.length} need fixing or dropping` : ""}.
+              {t("import.ready", { ready: ready.length, count: items.length })}
+              {problems.length > 0 ? t("import.needFixing", { count: problems.length }) : ""}.
             </p>
             {problems.length > 0 ? (
-              <ul className="grid gap-2" aria-label="Rows that could not be used">
+              <ul className="grid gap-2" aria-label={t("import.problems")}>
                 {problems.map((item) => (
                   <li key={item.line} className="grid gap-1.5 rounded-md border border-destructive/40 p-2">
                     <Label htmlFor={`import-row-${item.line}`} className="text-xs text-muted-foreground">
-                      Row {item.line}
+                      {t("import.row", { line: item.line })}
                       {item.label ? ` · ${item.label}` : ""}
                     </Label>
                     <div className="flex gap-2">
@@ -163,7 +178,7 @@ export function ImportDialog({ onAdd, near }: { onAdd: (stops: StopDraft[]) => v
                       <Button
                         variant="outline"
                         size="icon"
-                        aria-label={`Retry row ${item.line}`}
+                        aria-label={t("import.retryRow", { line: item.line })}
                         onClick={async () => {
                           update(item.line, { checking: true });
                           const coords = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(item.text);
@@ -180,14 +195,14 @@ export function ImportDialog({ onAdd, near }: { onAdd: (stops: StopDraft[]) => v
                       <Button
                         variant="ghost"
                         size="icon"
-                        aria-label={`Drop row ${item.line}`}
+                        aria-label={t("import.dropRow", { line: item.line })}
                         className="text-destructive hover:text-destructive"
                         onClick={() => setItems((list) => list?.filter((it) => it.line !== item.line) ?? null)}
                       >
                         <Trash2 aria-hidden="true" />
                       </Button>
                     </div>
-                    <p className="text-xs font-medium text-destructive">{item.problem}</p>
+                    <p className="text-xs font-medium text-destructive">{problemText(item.problem ?? "")}</p>
                   </li>
                 ))}
               </ul>
@@ -197,7 +212,7 @@ export function ImportDialog({ onAdd, near }: { onAdd: (stops: StopDraft[]) => v
         <DialogFooter className="gap-2">
           {problems.length > 0 ? (
             <Button variant="outline" onClick={() => setItems((list) => list?.filter((it) => !it.problem) ?? null)}>
-              Drop {problems.length} row{problems.length === 1 ? "" : "s"}
+              {t("import.drop", { count: problems.length })}
             </Button>
           ) : null}
           <Button
@@ -208,7 +223,7 @@ export function ImportDialog({ onAdd, near }: { onAdd: (stops: StopDraft[]) => v
               reset();
             }}
           >
-            Add {ready.length} destination{ready.length === 1 ? "" : "s"}
+            {t("import.add", { count: ready.length })}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -5,9 +5,11 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { parseAddressList } from "@/features/planner/lib/paste-list";
+import { useTranslation } from "@/lib/i18n";
 
 /** "Paste a list": one address (or "lat, lng") per line becomes one destination each. */
 export function PasteListDialog({ onAdd }: { onAdd: (addresses: string[]) => void }) {
+  const { t } = useTranslation("planner");
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
   const lines = parseAddressList(text);
@@ -16,16 +18,16 @@ export function PasteListDialog({ onAdd }: { onAdd: (addresses: string[]) => voi
       <DialogTrigger asChild>
         <Button variant="outline" size="sm">
           <ClipboardList aria-hidden="true" />
-          Paste a list
+          {t("paste.open")}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Paste destinations</DialogTitle>
-          <DialogDescription>One address per line. Bullets and numbering are removed; "lat, lng" lines work too.</DialogDescription>
+          <DialogTitle>{t("paste.title")}</DialogTitle>
+          <DialogDescription>{t("paste.description")}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">
-          <Label htmlFor="paste-addresses">Addresses</Label>
+          <Label htmlFor="paste-addresses">{t("paste.addresses")}</Label>
           <Textarea id="paste-addresses" rows={8} value={text} onChange={(e) => setText(e.target.value)} placeholder={"Städtle 38, Vaduz\nSchaan, Liechtenstein\n47.2107, 9.5222"} />
         </div>
         <DialogFooter>
@@ -37,7 +39,7 @@ export function PasteListDialog({ onAdd }: { onAdd: (addresses: string[]) => voi
               setOpen(false);
             }}
           >
-            Add {lines.length} destination{lines.length === 1 ? "" : "s"}
+            {t("paste.add", { count: lines.length })}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,6 +1,5 @@
 import { useId, useState, type ReactNode } from "react";
 import { MapPinCheck } from "lucide-react";
-import { matchQualityLabels } from "@routepilot/contracts";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { errorMessage } from "@/lib/api-client";
@@ -8,6 +7,8 @@ import { cn } from "@/lib/utils";
 import { useGeocode, type GeocodeResult } from "@/features/planner/api/geocode";
 import { useDebouncedValue } from "@/features/planner/hooks/use-debounced-value";
 import type { PlaceDraft } from "@/features/planner/lib/planner-form";
+import { useTranslation } from "@/lib/i18n";
+import { matchKeys } from "@/features/planner/components/match-badge";
 
 type PlaceInputProps = {
   label: ReactNode;
@@ -29,7 +30,8 @@ type PlaceInputProps = {
  * Enter picks, Escape closes). Typing clears a picked place's coordinates; picking sets them.
  * Text that is never picked is geocoded by the server when optimising ("lat, lng" works too).
  */
-export function PlaceInput({ label, value, onChange, error, near, placeholder = "Address, town or lat, lng", hideLabel, className, children }: PlaceInputProps) {
+export function PlaceInput({ label, value, onChange, error, near, placeholder, hideLabel, className, children }: PlaceInputProps) {
+  const { t } = useTranslation("planner");
   const id = useId();
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
@@ -66,7 +68,7 @@ export function PlaceInput({ label, value, onChange, error, near, placeholder = 
             aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            placeholder={placeholder}
+            placeholder={placeholder ?? t("place.placeholder")}
             value={value.text}
             className={cn(picked && "pr-8")}
             onChange={(event) => {
@@ -99,11 +101,11 @@ export function PlaceInput({ label, value, onChange, error, near, placeholder = 
               }
             }}
           />
-          {picked ? <MapPinCheck className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-success" aria-label="Place found" /> : null}
+          {picked ? <MapPinCheck className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-success" aria-label={t("place.found")} /> : null}
           <ul
             id={listId}
             role="listbox"
-            aria-label="Suggestions"
+            aria-label={t("place.suggestions")}
             hidden={!expanded}
             className="absolute top-full right-0 left-0 z-[1100] mt-1 max-h-64 overflow-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
           >
@@ -119,7 +121,7 @@ export function PlaceInput({ label, value, onChange, error, near, placeholder = 
               >
                 <span className="block truncate">{result.label}</span>
                 {/* How precise the place is, in the badge's words (not the geocoder's internal names). */}
-                <span className="block text-xs text-muted-foreground">{matchQualityLabels[result.match]}</span>
+                <span className="block text-xs text-muted-foreground">{t(matchKeys[result.match])}</span>
               </li>
             ))}
           </ul>
@@ -128,7 +130,7 @@ export function PlaceInput({ label, value, onChange, error, near, placeholder = 
       </div>
       {searchFailed ? (
         <p role="status" className="text-xs text-muted-foreground">
-          No suggestions: {errorMessage(suggestions.error)} The address is looked up when you optimise.
+          {t("place.noSuggestions", { message: errorMessage(suggestions.error) })}
         </p>
       ) : null}
       {error ? (

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { AlertTriangle, Loader2 } from "lucide-react";
-import { needsReview, placeMessages, type ResolveRouteResponse } from "@routepilot/contracts";
+import { needsReview, type ResolveRouteResponse } from "@routepilot/contracts";
+import type { TFunction } from "i18next";
+import { useTranslation } from "@/lib/i18n";
 import { Button } from "@/components/ui/button";
 import { MatchBadge } from "@/features/planner/components/match-badge";
 import type { ReviewChoice } from "@/features/planner/api/resolve-route";
@@ -8,11 +10,11 @@ import type { ReviewChoice } from "@/features/planner/api/resolve-route";
 type ResolvedPlace = ResolveRouteResponse["places"][number];
 
 /** "Start", "End" or "Destination 3" for a resolved place's field. */
-function placeName(field: string): string {
-  if (field === "start") return "Start";
-  if (field === "end") return "End";
+function placeName(field: string, t: TFunction<"planner">): string {
+  if (field === "start") return t("review.start");
+  if (field === "end") return t("review.end");
   const i = Number(field.split(".")[1]);
-  return `Destination ${i + 1}`;
+  return t("stop.destination", { n: i + 1 });
 }
 
 /** The places a person should look at: street-only or approximate matches, and outliers not yet confirmed. */
@@ -33,6 +35,7 @@ type PlaceReviewProps = {
  * or replaced before the route can be optimised (nothing is charged until then).
  */
 export function PlaceReview({ places, submitting, onConfirm, onBack }: PlaceReviewProps) {
+  const { t } = useTranslation("planner");
   const review = placesToReview(places);
   // Per field: the index of the chosen option (0 = as resolved, k = candidates[k - 1]) and the outlier confirmation.
   const [picked, setPicked] = useState<Record<string, number>>({});
@@ -54,9 +57,9 @@ export function PlaceReview({ places, submitting, onConfirm, onBack }: PlaceRevi
     <section aria-labelledby="place-review-title" className="grid gap-4 rounded-lg border bg-card p-4" data-testid="place-review">
       <div className="grid gap-1">
         <h2 id="place-review-title" className="text-lg font-semibold">
-          {placeMessages.reviewTitle}
+          {t("review.title")}
         </h2>
-        <p className="text-sm text-muted-foreground">{placeMessages.reviewIntro}</p>
+        <p className="text-sm text-muted-foreground">{t("review.intro")}</p>
       </div>
       <ul className="grid gap-3">
         {review.map((p) => {
@@ -66,7 +69,7 @@ export function PlaceReview({ places, submitting, onConfirm, onBack }: PlaceRevi
             <li key={p.field} className="grid gap-2 rounded-md border p-3" data-testid="review-place" data-field={p.field}>
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium break-words">
-                  {placeName(p.field)}: {p.input ?? p.label}
+                  {placeName(p.field, t)}: {p.input ?? p.label}
                 </span>
                 <MatchBadge match={options[choice]?.match} />
               </div>
@@ -77,7 +80,7 @@ export function PlaceReview({ places, submitting, onConfirm, onBack }: PlaceRevi
                 </p>
               ) : null}
               <fieldset className="grid gap-1.5">
-                <legend className="sr-only">Matches for {placeName(p.field)}</legend>
+                <legend className="sr-only">{t("review.matchesFor", { place: placeName(p.field, t) })}</legend>
                 {options.map((o, k) => (
                   <label key={`${o.label}-${k}`} className="flex items-center gap-2 text-sm">
                     <input type="radio" name={`review-${p.field}`} checked={choice === k} onChange={() => setPicked((s) => ({ ...s, [p.field]: k }))} />
@@ -89,7 +92,7 @@ export function PlaceReview({ places, submitting, onConfirm, onBack }: PlaceRevi
               {p.outlier ? (
                 <label className="flex items-center gap-2 text-sm font-medium">
                   <input type="checkbox" checked={Boolean(confirmed[p.field])} onChange={(e) => setConfirmed((s) => ({ ...s, [p.field]: e.target.checked }))} />
-                  {placeMessages.confirm}
+                  {t("review.confirm")}
                 </label>
               ) : null}
             </li>
@@ -99,10 +102,10 @@ export function PlaceReview({ places, submitting, onConfirm, onBack }: PlaceRevi
       <div className="flex flex-wrap gap-2">
         <Button onClick={submit} disabled={!settled || submitting}>
           {submitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          {placeMessages.optimiseAnyway}
+          {t("review.optimiseAnyway")}
         </Button>
         <Button variant="outline" onClick={onBack} disabled={submitting}>
-          {placeMessages.back}
+          {t("review.back")}
         </Button>
       </div>
     </section>

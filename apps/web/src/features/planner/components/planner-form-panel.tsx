@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { useTranslation } from "@/lib/i18n";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { ImportDialog } from "@/features/planner/components/import-dialog";
@@ -16,12 +17,12 @@ import { useMyLocation } from "@/features/planner/hooks/use-my-location";
 import { placeFromLocation, type PlannerForm, type PlannerLocation } from "@/features/planner/hooks/use-planner-form";
 import { emptyStop, type EndMode } from "@/features/planner/lib/planner-form";
 
-const profileNames: Record<RouteProfile, string> = { car: "Car", van: "Van", truck: "Truck", bicycle: "Bicycle", foot: "On foot" };
-const endModes: { value: EndMode; label: string }[] = [
-  { value: "roundTrip", label: "Round trip (back to the start)" },
-  { value: "lastStop", label: "End at the last stop" },
-  { value: "place", label: "End at a chosen place" },
-];
+const profileKeys = { car: "profile.car", van: "profile.van", truck: "profile.truck", bicycle: "profile.bicycle", foot: "profile.foot" } as const satisfies Record<RouteProfile, string>;
+const endModes = [
+  { value: "roundTrip", label: "form.endRoundTrip" },
+  { value: "lastStop", label: "form.endLastStop" },
+  { value: "place", label: "form.endPlace" },
+] as const satisfies readonly { value: EndMode; label: string }[];
 
 type PlannerFormPanelProps = {
   form: PlannerForm;
@@ -40,13 +41,14 @@ type PlannerFormPanelProps = {
 
 /** The planner form: start, destinations (typed, pasted or imported), finish and vehicle, and "Optimise". */
 export function PlannerFormPanel({ form, savedLocations, defaultStart, onSubmit, submitting, onBack, quota, refusal, onDismissRefusal }: PlannerFormPanelProps) {
+  const { t } = useTranslation("planner");
   const { draft, errors, edit, editStop, addStops, startCoords } = form;
   const myLocation = useMyLocation((start) => edit({ start }));
   const atLimit = Boolean(quota?.refusal);
 
   return (
     <form
-      aria-label="Plan a route"
+      aria-label={t("form.label")}
       noValidate
       className="grid gap-4"
       onSubmit={(e) => {
@@ -58,19 +60,19 @@ export function PlannerFormPanel({ form, savedLocations, defaultStart, onSubmit,
       <Card>
         <CardHeader className="pb-2">
           <CardTitle as="h2" className="text-lg">
-            Start
+            {t("form.start")}
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <PlaceInput label="Start point" hideLabel value={draft.start} onChange={(start) => edit({ start })} error={errors.start}>
-            <SavedLocationPicker locations={savedLocations} label="Start from a saved location" onPick={(l) => edit({ start: placeFromLocation(l) })} />
-            <Button variant="outline" size="icon" aria-label="Use my location" title="Use my location" onClick={myLocation.locate} disabled={myLocation.locating}>
+          <PlaceInput label={t("form.startPoint")} hideLabel value={draft.start} onChange={(start) => edit({ start })} error={errors.start}>
+            <SavedLocationPicker locations={savedLocations} label={t("form.startFromSaved")} onPick={(l) => edit({ start: placeFromLocation(l) })} />
+            <Button variant="outline" size="icon" aria-label={t("form.useMyLocation")} title={t("form.useMyLocation")} onClick={myLocation.locate} disabled={myLocation.locating}>
               {myLocation.locating ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Crosshair aria-hidden="true" />}
             </Button>
           </PlaceInput>
           {defaultStart && draft.start.text !== defaultStart.address ? (
             <Button variant="link" size="sm" className="h-auto px-0 pt-2" onClick={() => edit({ start: placeFromLocation(defaultStart) })}>
-              Use my default start: {defaultStart.name}
+              {t("form.useDefaultStart", { name: defaultStart.name })}
             </Button>
           ) : null}
         </CardContent>
@@ -79,12 +81,12 @@ export function PlannerFormPanel({ form, savedLocations, defaultStart, onSubmit,
       <Card>
         <CardHeader className="pb-2">
           <CardTitle as="h2" className="text-lg">
-            Destinations
+            {t("form.destinations")}
           </CardTitle>
         </CardHeader>
         <CardContent className="grid gap-3">
           {errors.stops ? <p className="text-sm font-medium text-destructive">{errors.stops}</p> : null}
-          <ol className="grid gap-2" aria-label="Destinations">
+          <ol className="grid gap-2" aria-label={t("form.destinations")}>
             {draft.stops.map((stop, index) => (
               <StopRow
                 key={stop.key}
@@ -101,7 +103,7 @@ export function PlannerFormPanel({ form, savedLocations, defaultStart, onSubmit,
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" size="sm" onClick={() => edit({ stops: [...draft.stops, emptyStop()] })}>
               <Plus aria-hidden="true" />
-              Add destination
+              {t("form.addDestination")}
             </Button>
             <PasteListDialog onAdd={(lines) => addStops(lines.map((text) => emptyStop({ text })))} />
             <ImportDialog onAdd={addStops} near={startCoords} />
@@ -112,28 +114,28 @@ export function PlannerFormPanel({ form, savedLocations, defaultStart, onSubmit,
       <Card>
         <CardHeader className="pb-2">
           <CardTitle as="h2" className="text-lg">
-            Finish and vehicle
+            {t("form.finishAndVehicle")}
           </CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <RadioGroup value={draft.endMode} onValueChange={(v) => edit({ endMode: v as EndMode })} aria-label="Where the route ends">
+          <RadioGroup value={draft.endMode} onValueChange={(v) => edit({ endMode: v as EndMode })} aria-label={t("form.whereEnds")}>
             {endModes.map((mode) => (
               <div key={mode.value} className="flex items-center gap-2">
                 <RadioGroupItem value={mode.value} id={`end-${mode.value}`} />
                 <Label htmlFor={`end-${mode.value}`} className="font-normal">
-                  {mode.label}
+                  {t(mode.label)}
                 </Label>
               </div>
             ))}
           </RadioGroup>
           {draft.endMode === "place" ? (
-            <PlaceInput label="End point" value={draft.end} onChange={(end) => edit({ end })} error={errors.end} near={startCoords}>
-              <SavedLocationPicker locations={savedLocations} label="End at a saved location" onPick={(l) => edit({ end: placeFromLocation(l) })} />
+            <PlaceInput label={t("form.endPoint")} value={draft.end} onChange={(end) => edit({ end })} error={errors.end} near={startCoords}>
+              <SavedLocationPicker locations={savedLocations} label={t("form.endAtSaved")} onPick={(l) => edit({ end: placeFromLocation(l) })} />
             </PlaceInput>
           ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-1.5">
-              <Label htmlFor="planner-profile">Vehicle</Label>
+              <Label htmlFor="planner-profile">{t("form.vehicle")}</Label>
               <Select value={draft.profile} onValueChange={(v) => edit({ profile: v as RouteProfile })}>
                 <SelectTrigger id="planner-profile">
                   <SelectValue />
@@ -141,18 +143,18 @@ export function PlannerFormPanel({ form, savedLocations, defaultStart, onSubmit,
                 <SelectContent>
                   {routeProfiles.map((p) => (
                     <SelectItem key={p} value={p}>
-                      {profileNames[p]}
+                      {t(profileKeys[p])}
                     </SelectItem>
                   ))}
                 </SelectContent>
               </Select>
             </div>
             <div className="grid gap-1.5">
-              <Label htmlFor="planner-departure">Departure</Label>
+              <Label htmlFor="planner-departure">{t("form.departure")}</Label>
               <Input id="planner-departure" type="time" value={draft.departureTime} onChange={(e) => edit({ departureTime: e.target.value || "09:00" })} />
             </div>
             <div className="grid gap-1.5 sm:col-span-2">
-              <Label htmlFor="planner-end-of-day">End of day (optional)</Label>
+              <Label htmlFor="planner-end-of-day">{t("form.endOfDay")}</Label>
               <Input
                 id="planner-end-of-day"
                 type="time"
@@ -163,14 +165,14 @@ export function PlannerFormPanel({ form, savedLocations, defaultStart, onSubmit,
                 aria-invalid={errors.endOfDay ? true : undefined}
               />
               <p id="planner-end-of-day-hint" className="text-xs text-muted-foreground">
-                Stops that do not fit before this time are left out and listed, so the day is never overrun.
+                {t("form.endOfDayHint")}
               </p>
               {errors.endOfDay ? <p className="text-sm font-medium text-destructive">{errors.endOfDay}</p> : null}
             </div>
           </div>
           <div className="grid gap-1.5">
-            <Label htmlFor="planner-name">Route name (optional)</Label>
-            <Input id="planner-name" maxLength={120} value={draft.name} onChange={(e) => edit({ name: e.target.value })} placeholder="e.g. Tuesday deliveries" />
+            <Label htmlFor="planner-name">{t("form.routeName")}</Label>
+            <Input id="planner-name" maxLength={120} value={draft.name} onChange={(e) => edit({ name: e.target.value })} placeholder={t("form.routeNamePlaceholder")} />
             {errors.name ? <p className="text-sm font-medium text-destructive">{errors.name}</p> : null}
           </div>
         </CardContent>
@@ -180,11 +182,11 @@ export function PlannerFormPanel({ form, savedLocations, defaultStart, onSubmit,
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" size="lg" disabled={submitting || atLimit} aria-describedby={atLimit ? QUOTA_REASON_ID : undefined}>
           {submitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RouteIcon aria-hidden="true" />}
-          {submitting ? "Optimising…" : "Optimise"}
+          {submitting ? t("form.optimising") : t("form.optimise")}
         </Button>
         {onBack ? (
           <Button variant="ghost" onClick={onBack}>
-            Back to the route
+            {t("form.backToRoute")}
           </Button>
         ) : null}
         {quota ? <QuotaReason quota={quota} /> : null}

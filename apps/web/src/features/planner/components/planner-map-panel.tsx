@@ -1,6 +1,7 @@
 import { MapPinned } from "lucide-react";
 import type { RouteDetail } from "@routepilot/contracts";
 import { RouteMap } from "@/lib/map/route-map";
+import { useTranslation } from "@/lib/i18n";
 
 type PlannerMapPanelProps = {
   route: RouteDetail | undefined;
@@ -15,11 +16,12 @@ type PlannerMapPanelProps = {
 
 /** The map beside the planner: the route with numbered stops, or a placeholder before the first route. */
 export function PlannerMapPanel({ route, order, orderChanged, selected, onSelect }: PlannerMapPanelProps) {
+  const { t } = useTranslation("planner");
   if (!route) {
     return (
       <div className="flex size-full flex-col items-center justify-center gap-3 rounded-xl border border-dashed bg-muted/50 p-6 text-center text-muted-foreground">
         <MapPinned className="size-10" aria-hidden="true" />
-        <p className="max-w-xs text-sm">Your optimised route appears here, with numbered stops in the order to visit them.</p>
+        <p className="max-w-xs text-sm">{t("map.placeholder")}</p>
       </div>
     );
   }

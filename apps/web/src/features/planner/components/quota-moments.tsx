@@ -4,6 +4,7 @@ import { Ban, X } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useFormat } from "@/lib/format";
+import { Trans, useTranslation } from "@/lib/i18n";
 
 /**
  * What the planner knows of the user's quota before anything is typed (composed in by the app
@@ -37,24 +38,18 @@ function useResetDate(quota: Pick<PlannerQuota, "resetsAt">): string {
 
 /** What the user can do at the limit: upgrade where plans are sold online, else ask the team admin or an administrator. */
 function WayOut({ quota }: { quota: PlannerQuota }) {
-  if (quota.isTeamMember) return <p>Ask your team admin to raise your allocation.</p>;
+  const { t } = useTranslation("planner");
+  if (quota.isTeamMember) return <p>{t("quota.askTeamAdmin")}</p>;
   if (quota.paymentsEnabled) {
     return (
       <p>
-        <Link to="/pricing" className="font-medium underline underline-offset-2">
-          See plans and upgrade
-        </Link>{" "}
-        to optimise more routes this month.
+        <Trans t={t} i18nKey="quota.upgrade" components={{ a: <Link to="/pricing" className="font-medium underline underline-offset-2" /> }} />
       </p>
     );
   }
   return (
     <p>
-      Plans on this server are changed by an administrator: ask an administrator to move you to a plan with more routes (
-      <Link to="/contact" className="font-medium underline underline-offset-2">
-        contact us
-      </Link>
-      ).
+      <Trans t={t} i18nKey="quota.askAdministrator" components={{ a: <Link to="/contact" className="font-medium underline underline-offset-2" /> }} />
     </p>
   );
 }
@@ -65,15 +60,16 @@ function WayOut({ quota }: { quota: PlannerQuota }) {
  */
 export function QuotaBanner({ quota }: { quota: PlannerQuota }) {
   const resetDate = useResetDate(quota);
+  const { t } = useTranslation("planner");
   if (!quota.refusal) return null;
   return (
     <Alert variant="destructive" role="region" aria-labelledby="planner-quota-title" data-testid="quota-banner">
       <Ban aria-hidden="true" />
       <div className="grid gap-1">
-        <AlertTitle id="planner-quota-title">Monthly limit reached</AlertTitle>
+        <AlertTitle id="planner-quota-title">{t("quota.limitReached")}</AlertTitle>
         <AlertDescription className="grid gap-1">
           <p>{quota.refusal}</p>
-          <p>Your allowance resets on {resetDate}.</p>
+          <p>{t("quota.resetsOn", { date: resetDate })}</p>
           <WayOut quota={quota} />
         </AlertDescription>
       </div>
@@ -84,10 +80,11 @@ export function QuotaBanner({ quota }: { quota: PlannerQuota }) {
 /** The short reason beside the disabled Optimise button (read with it through aria-describedby). */
 export function QuotaReason({ quota }: { quota: PlannerQuota }) {
   const resetDate = useResetDate(quota);
+  const { t } = useTranslation("planner");
   if (!quota.refusal) return null;
   return (
     <p id={QUOTA_REASON_ID} className="text-sm font-medium text-destructive">
-      Monthly limit reached: you can optimise again on {resetDate}.
+      {t("quota.reason", { date: resetDate })}
     </p>
   );
 }
@@ -98,6 +95,7 @@ export function QuotaReason({ quota }: { quota: PlannerQuota }) {
  * keeps everything typed.
  */
 export function RefusalMessage({ message, onDismiss, quota }: { message: string; onDismiss: () => void; quota?: PlannerQuota | null | undefined }) {
+  const { t } = useTranslation("planner");
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const node = ref.current;
@@ -109,14 +107,14 @@ export function RefusalMessage({ message, onDismiss, quota }: { message: string;
     <Alert ref={ref} variant="destructive" tabIndex={-1} aria-labelledby="planner-refusal-title" className="outline-none focus-visible:ring-2 focus-visible:ring-ring" data-testid="optimise-refused">
       <Ban aria-hidden="true" />
       <div className="grid flex-1 gap-1">
-        <AlertTitle id="planner-refusal-title">The route was not optimised</AlertTitle>
+        <AlertTitle id="planner-refusal-title">{t("quota.notOptimised")}</AlertTitle>
         <AlertDescription className="grid gap-1">
           <p>{message}</p>
-          <p>Your stops are kept below; nothing was charged.</p>
+          <p>{t("quota.stopsKept")}</p>
           {quota?.refusal ? <WayOut quota={quota} /> : null}
         </AlertDescription>
       </div>
-      <Button variant="ghost" size="icon" className="-mr-2 -mt-1 size-8 shrink-0" aria-label="Dismiss this message" onClick={onDismiss}>
+      <Button variant="ghost" size="icon" className="-mr-2 -mt-1 size-8 shrink-0" aria-label={t("quota.dismiss")} onClick={onDismiss}>
         <X aria-hidden="true" />
       </Button>
     </Alert>

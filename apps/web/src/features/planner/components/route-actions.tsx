@@ -9,9 +9,11 @@ import { NavigateMenu } from "@/lib/map/navigate-menu";
 import { exportRouteUrl } from "@/features/planner/api/export-route";
 import { useShareRoute } from "@/features/planner/api/share-route";
 import { useUnshareRoute } from "@/features/planner/api/unshare-route";
+import { useTranslation } from "@/lib/i18n";
 
 /** Open in navigation apps, export GPX/CSV, print, and share a read-only link (revoking it asks first). */
 export function RouteActions({ route, nextStop }: { route: RouteDetail; /** Index of the stop Apple Maps and Waze go to. */ nextStop: number }) {
+  const { t } = useTranslation("planner");
   const share = useShareRoute();
   const unshare = useUnshareRoute();
   const [shareUrl, setShareUrl] = useState<string | null>(null);
@@ -20,16 +22,16 @@ export function RouteActions({ route, nextStop }: { route: RouteDetail; /** Inde
   async function copy(url: string) {
     try {
       await navigator.clipboard.writeText(url);
-      toast.success("Link copied to the clipboard");
+      toast.success(t("actions.copied"));
     } catch {
-      toast.info("Copy the link from the box");
+      toast.info(t("actions.copyFromBox"));
     }
   }
 
   function revoke() {
     return unshare.mutateAsync(route.id).then(() => {
       setShareUrl(null);
-      toast.success("Share link revoked");
+      toast.success(t("actions.revoked"));
     });
   }
 
@@ -51,7 +53,7 @@ export function RouteActions({ route, nextStop }: { route: RouteDetail; /** Inde
         </Button>
         <Button variant="outline" size="sm" onClick={() => window.print()}>
           <Printer aria-hidden="true" />
-          Print
+          {t("actions.print")}
         </Button>
         <Button
           variant="outline"
@@ -67,22 +69,22 @@ export function RouteActions({ route, nextStop }: { route: RouteDetail; /** Inde
           }
         >
           <Link2 aria-hidden="true" />
-          Share link
+          {t("actions.share")}
         </Button>
       </div>
       {shareUrl ? (
         <div className="grid gap-1.5 rounded-lg border p-3">
           <label htmlFor="share-url" className="text-sm font-medium">
-            Read-only link (anyone with it can view this route)
+            {t("actions.readOnlyLink")}
           </label>
           <div className="flex gap-2">
             <Input id="share-url" readOnly value={shareUrl} onFocus={(e) => e.target.select()} />
-            <Button variant="outline" size="icon" aria-label="Copy link" onClick={() => void copy(shareUrl)}>
+            <Button variant="outline" size="icon" aria-label={t("actions.copyLink")} onClick={() => void copy(shareUrl)}>
               <Copy aria-hidden="true" />
             </Button>
             <Button variant="outline" size="sm" className="text-destructive" disabled={unshare.isPending} onClick={() => setConfirmRevoke(true)}>
               <Link2Off aria-hidden="true" />
-              Revoke
+              {t("actions.revoke")}
             </Button>
           </div>
         </div>
@@ -90,10 +92,10 @@ export function RouteActions({ route, nextStop }: { route: RouteDetail; /** Inde
       <ConfirmDialog
         open={confirmRevoke}
         onOpenChange={setConfirmRevoke}
-        title="Stop sharing this route?"
-        description="Anyone who has the link will no longer be able to open it. You can create a new link later; the old one stays dead."
-        confirmLabel="Revoke link"
-        cancelLabel="Keep sharing"
+        title={t("actions.revokeTitle")}
+        description={t("actions.revokeDescription")}
+        confirmLabel={t("actions.revokeConfirm")}
+        cancelLabel={t("actions.keepSharing")}
         onConfirm={revoke}
       />
     </div>

@@ -1,9 +1,10 @@
 import { RefreshCw, TriangleAlert, Undo2 } from "lucide-react";
-import { clockToSeconds, routeTimingWarnings, type RouteDetail } from "@routepilot/contracts";
+import { clockToSeconds, type RouteDetail } from "@routepilot/contracts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useFormat } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { AddStopForm } from "@/features/planner/components/add-stop-form";
 import { DroppedStops } from "@/features/planner/components/dropped-stops";
@@ -11,6 +12,30 @@ import { RouteActions } from "@/features/planner/components/route-actions";
 import { RouteStopsList } from "@/features/planner/components/route-stops-list";
 import type { PlannedRoute } from "@/features/planner/hooks/use-planned-route";
 import { savingSummary } from "@/features/planner/lib/saving";
+import type { TFunction } from "i18next";
+import type { Formatter } from "@/lib/format";
+
+const DAY_S = 86_400;
+const profileKeys = { car: "result.profile.car", van: "result.profile.van", truck: "result.profile.truck", bicycle: "result.profile.bicycle", foot: "result.profile.foot" } as const;
+
+/** When the route ends, as contracts' `routeTimingWarnings` checks it: past the end of day the user set, and past midnight. */
+function timingWarnings(route: RouteDetail): ({ kind: "overDay" } | { kind: "afterMidnight"; days: number })[] {
+  const warnings: ({ kind: "overDay" } | { kind: "afterMidnight"; days: number })[] = [];
+  if (route.maxDurationSeconds != null && route.durationSeconds > route.maxDurationSeconds + 59) warnings.push({ kind: "overDay" });
+  const days = Math.floor((clockToSeconds(route.departureTime) + route.durationSeconds) / DAY_S);
+  if (days >= 1) warnings.push({ kind: "afterMidnight", days });
+  return warnings;
+}
+
+/** `savingSummary`'s sentence in the reader's language (the figures written by `format`). */
+function savingText(route: RouteDetail, saving: { meters: number; percent: number }, format: Formatter, t: TFunction<"planner">): string {
+  const planned = route.stops.length;
+  const same = route.unassigned.length > 0;
+  if (route.originalDistanceMeters === null) return t("saving.none");
+  if (saving.meters <= 0) return same ? t("saving.alreadyShortestSame", { count: planned }) : t("saving.alreadyShortest");
+  const values = { distance: format.distance(saving.meters), percent: format.percent(saving.percent, 1) };
+  return same ? t("saving.savesSame", { ...values, count: planned }) : t("saving.saves", values);
+}
 
 type RouteResultProps = {
   route: RouteDetail;
@@ -43,8 +68,9 @@ type RouteResultProps = {
 export function RouteResult({ route, plan }: RouteResultProps) {
   const { selected, order, pinned } = plan;
   const format = useFormat();
+  const { t } = useTranslation("planner");
   const saving = savingSummary(route, format);
-  const warnings = routeTimingWarnings({ ...route, departureSeconds: clockToSeconds(route.departureTime) });
+  const warnings = timingWarnings(route).map((w) => (w.kind === "overDay" ? t("result.doesNotFitDay") : t("result.afterMidnight", { days: w.days })));
   // `selected` is a position in the list as the user has reordered it; the hand-off indexes the planned stops.
   const nextStop = selected === null ? 0 : Math.max(0, route.stops.findIndex((s) => s.id === order[selected]));
 
@@ -53,30 +79,30 @@ export function RouteResult({ route, plan }: RouteResultProps) {
       <CardHeader className="gap-3">
         {/* On paper: what this is and when it was planned (the app's header is not printed). */}
         <p className="hidden text-sm print:block" data-testid="print-title">
-          RoutePilot route plan · planned {format.date(route.createdAt, "long")} at {format.time(route.createdAt)} · departs at {route.departureTime}
+          {t("result.printTitle", { date: format.date(route.createdAt, "long"), time: format.time(route.createdAt), departure: route.departureTime })}
         </p>
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div>
             <CardTitle>{route.name}</CardTitle>
             <CardDescription>
-              {route.stops.length} stop{route.stops.length === 1 ? "" : "s"} · {route.roundTrip ? "round trip" : route.end ? "ends at a chosen place" : "ends at the last stop"} · {route.profile}
+              {t("result.stops", { count: route.stops.length })} · {route.roundTrip ? t("result.roundTrip") : route.end ? t("result.endsAtPlace") : t("result.endsAtLastStop")} · {t(profileKeys[route.profile])}
             </CardDescription>
           </div>
-          <Badge variant={route.distanceKind === "road distance" ? "success" : "secondary"}>{route.distanceKind === "road distance" ? "Road distance" : "Straight-line estimate"}</Badge>
+          <Badge variant={route.distanceKind === "road distance" ? "success" : "secondary"}>{route.distanceKind === "road distance" ? t("result.roadDistance") : t("result.straightLine")}</Badge>
         </div>
         <dl className="grid grid-cols-3 gap-3 text-sm">
           <div className="rounded-lg bg-muted p-3">
-            <dt className="text-muted-foreground">Distance</dt>
+            <dt className="text-muted-foreground">{t("result.distance")}</dt>
             <dd className="text-lg font-semibold" data-testid="route-distance">
               {format.distance(route.distanceMeters)}
             </dd>
           </div>
           <div className="rounded-lg bg-muted p-3">
-            <dt className="text-muted-foreground">Time</dt>
+            <dt className="text-muted-foreground">{t("result.time")}</dt>
             <dd className="text-lg font-semibold">{format.duration(route.durationSeconds)}</dd>
           </div>
           <div className="rounded-lg bg-muted p-3">
-            <dt className="text-muted-foreground">Stops</dt>
+            <dt className="text-muted-foreground">{t("result.stopsLabel")}</dt>
             <dd className="text-lg font-semibold">{route.stops.length}</dd>
           </div>
         </dl>
@@ -90,10 +116,10 @@ export function RouteResult({ route, plan }: RouteResultProps) {
           className={cn("rounded-lg border px-3 py-2 text-sm font-medium", saving.meters > 0 ? "border-success/40 text-success" : "text-muted-foreground")}
           data-testid="route-saving"
         >
-          {saving.text}
+          {savingText(route, saving, format, t)}
           {route.originalDistanceMeters !== null && saving.meters > 0 ? (
             <span className="block text-xs font-normal text-muted-foreground">
-              Your order: {format.distance(route.originalDistanceMeters)} → optimised: {format.distance(route.distanceMeters)}
+              {t("result.yourOrderVersus", { original: format.distance(route.originalDistanceMeters), optimised: format.distance(route.distanceMeters) })}
             </span>
           ) : null}
         </p>
@@ -121,23 +147,23 @@ export function RouteResult({ route, plan }: RouteResultProps) {
         <div className="flex flex-wrap gap-2 print:hidden">
           <Button onClick={() => plan.replan(true)} disabled={plan.replanning} variant={plan.orderChanged || plan.pinsChanged ? "default" : "outline"} size="sm">
             <RefreshCw aria-hidden="true" className={plan.replanning ? "animate-spin" : undefined} />
-            {pinned.size > 0 ? "Re-optimise around pinned stops" : "Re-optimise"}
+            {pinned.size > 0 ? t("result.reoptimisePinned") : t("result.reoptimise")}
           </Button>
           {plan.orderChanged ? (
             <>
               <Button onClick={() => plan.replan(false)} disabled={plan.replanning} variant="outline" size="sm">
-                Keep my order
+                {t("result.keepOrder")}
               </Button>
               <Button onClick={plan.undoMoves} variant="ghost" size="sm">
                 <Undo2 aria-hidden="true" />
-                Undo moves
+                {t("result.undoMoves")}
               </Button>
             </>
           ) : null}
         </div>
         <p className="text-xs text-muted-foreground">
-          {route.distanceKind === "road distance" ? "Distances follow the road network." : "Distances are straight-line estimates with a detour factor, not road distances."}
-          {route.attribution ? ` Routing data: ${route.attribution}.` : ""}
+          {route.distanceKind === "road distance" ? t("result.roadNetwork") : t("result.straightLineNote")}
+          {route.attribution ? t("result.routingData", { attribution: route.attribution }) : ""}
         </p>
       </CardContent>
     </Card>

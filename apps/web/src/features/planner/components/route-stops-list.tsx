@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { ArrowDown, ArrowUp, GripVertical, Pin, Trash2 } from "lucide-react";
-import { fleetMessages, type RouteDetail } from "@routepilot/contracts";
+import type { RouteDetail } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { useFormatDistance } from "@/lib/format-distance";
-import { clockAfter, formatDuration } from "@/lib/format-duration";
+import { useFormat } from "@/lib/format";
+import { clockAfter } from "@/lib/format-duration";
+import { useTranslation } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { MatchBadge } from "@/features/planner/components/match-badge";
 
@@ -31,6 +33,8 @@ export function RouteStopsList({ route, order, pinned, selected, onSelect, onMov
   const stops = order.map((id) => byId.get(id)).filter((s) => s !== undefined);
   const reordered = order.some((id, i) => route.stops[i]?.id !== id);
   const formatDistance = useFormatDistance();
+  const formatDuration = useFormat().duration;
+  const { t } = useTranslation("planner");
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dragOver, setDragOver] = useState<number | null>(null);
   const itemRefs = useRef<(HTMLLIElement | null)[]>([]);
@@ -39,20 +43,20 @@ export function RouteStopsList({ route, order, pinned, selected, onSelect, onMov
     if (selected !== null) itemRefs.current[selected]?.scrollIntoView({ block: "nearest", behavior: "smooth" });
   }, [selected]);
 
-  const endLabel = route.roundTrip ? `Back to start: ${route.start.label}` : route.end ? `End: ${route.end.label}` : null;
+  const endLabel = route.roundTrip ? t("stops.backToStart", { label: route.start.label }) : route.end ? t("stops.end", { label: route.end.label }) : null;
 
   return (
-    <ol className="grid grid-cols-[minmax(0,1fr)] gap-1.5" aria-label="Stops in route order">
+    <ol className="grid grid-cols-[minmax(0,1fr)] gap-1.5" aria-label={t("stops.label")}>
       <li className="flex items-center gap-3 rounded-lg px-2 py-2 text-sm">
         <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-success text-xs font-bold text-success-foreground" aria-hidden="true">
-          S
+          {t("stops.startMark")}
         </span>
         <div className="min-w-0 flex-1">
           <p className="font-medium break-words">
-            Start: {route.start.label}
+            {t("stops.start", { label: route.start.label })}
             <MatchBadge match={route.start.match} className="ml-2 align-middle" />
           </p>
-          <p className="text-xs text-muted-foreground">Departs {route.departureTime}</p>
+          <p className="text-xs text-muted-foreground">{t("stops.departs", { time: route.departureTime })}</p>
         </div>
       </li>
       {stops.map((stop, index) => {
@@ -63,10 +67,10 @@ export function RouteStopsList({ route, order, pinned, selected, onSelect, onMov
           ...reloads.map((r) => (
             <li key={`reload-${r.afterSequence}`} className="flex items-center gap-3 rounded-lg px-2 py-2 text-sm text-muted-foreground" data-reload="">
               <span className="flex size-7 shrink-0 items-center justify-center rounded-full border border-dashed text-xs font-bold" aria-hidden="true">
-                S
+                {t("stops.startMark")}
               </span>
               <p>
-                <span className="font-medium text-foreground">{fleetMessages.reloadLabel}</span> · {clockAfter(route.departureTime, r.arrivalSeconds)}–{clockAfter(route.departureTime, r.departureSeconds)} · {route.start.label}
+                <span className="font-medium text-foreground">{t("stops.reload")}</span> · {clockAfter(route.departureTime, r.arrivalSeconds)}–{clockAfter(route.departureTime, r.departureSeconds)} · {route.start.label}
               </p>
             </li>
           )),
@@ -124,12 +128,12 @@ export function RouteStopsList({ route, order, pinned, selected, onSelect, onMov
               <span className="min-w-0 flex-1">
                 <span className="block font-medium break-words">
                   {stop.label}
-                  {isPinned ? <span className="sr-only"> (pinned)</span> : null}
+                  {isPinned ? <span className="sr-only">{t("stops.pinned")}</span> : null}
                   <MatchBadge match={stop.match} className="ml-2 align-middle" />
                 </span>
                 <span className="block text-xs text-muted-foreground">
-                  {reordered ? "Order changed — apply to update times" : `ETA ${clockAfter(route.departureTime, stop.arrivalSeconds)} · ${formatDistance(stop.legDistanceMeters)} · ${formatDuration(stop.legDurationSeconds)}`}
-                  {stop.timeWindow ? ` · window ${clockAfter(route.departureTime, stop.timeWindow.start)}–${clockAfter(route.departureTime, stop.timeWindow.end)}` : ""}
+                  {reordered ? t("stops.orderChanged") : `${t("stops.eta", { time: clockAfter(route.departureTime, stop.arrivalSeconds) })} · ${formatDistance(stop.legDistanceMeters)} · ${formatDuration(stop.legDurationSeconds)}`}
+                  {stop.timeWindow ? t("stops.window", { from: clockAfter(route.departureTime, stop.timeWindow.start), to: clockAfter(route.departureTime, stop.timeWindow.end) }) : ""}
                 </span>
                 {stop.address && stop.address !== stop.label ? <span className="block text-xs break-words text-muted-foreground">{stop.address}</span> : null}
                 {stop.note ? <span className="block text-xs break-words text-muted-foreground italic">{stop.note}</span> : null}
@@ -141,16 +145,16 @@ export function RouteStopsList({ route, order, pinned, selected, onSelect, onMov
                   variant="ghost"
                   size="icon"
                   className={cn("size-8", isPinned && "text-primary")}
-                  aria-label={isPinned ? `Unpin stop ${index + 1}` : `Pin stop ${index + 1} in position`}
+                  aria-label={isPinned ? t("stops.unpin", { n: index + 1 }) : t("stops.pin", { n: index + 1 })}
                   aria-pressed={isPinned}
                   onClick={() => onTogglePin(stop.id)}
                 >
                   <Pin aria-hidden="true" className={isPinned ? "fill-current" : "opacity-50"} />
                 </Button>
-                <Button variant="ghost" size="icon" className="size-8" aria-label={`Move stop ${index + 1} up`} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
+                <Button variant="ghost" size="icon" className="size-8" aria-label={t("stops.moveUp", { n: index + 1 })} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
                   <ArrowUp aria-hidden="true" />
                 </Button>
-                <Button variant="ghost" size="icon" className="size-8" aria-label={`Move stop ${index + 1} down`} disabled={index === stops.length - 1} onClick={() => onMove(index, index + 1)}>
+                <Button variant="ghost" size="icon" className="size-8" aria-label={t("stops.moveDown", { n: index + 1 })} disabled={index === stops.length - 1} onClick={() => onMove(index, index + 1)}>
                   <ArrowDown aria-hidden="true" />
                 </Button>
                 {onRemove ? (
@@ -158,7 +162,7 @@ export function RouteStopsList({ route, order, pinned, selected, onSelect, onMov
                     variant="ghost"
                     size="icon"
                     className="size-8 text-destructive hover:text-destructive"
-                    aria-label={`Remove stop ${index + 1}: ${stop.label}`}
+                    aria-label={t("stops.remove", { n: index + 1, label: stop.label })}
                     disabled={stops.length === 1}
                     onClick={() => onRemove(stop.id)}
                   >
@@ -176,13 +180,13 @@ export function RouteStopsList({ route, order, pinned, selected, onSelect, onMov
             className={cn("flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-bold", route.roundTrip ? "bg-success text-success-foreground" : "bg-destructive text-destructive-foreground")}
             aria-hidden="true"
           >
-            {route.roundTrip ? "S" : "E"}
+            {route.roundTrip ? t("stops.startMark") : t("stops.endMark")}
           </span>
           <div className="min-w-0 flex-1">
             <p className="font-medium break-words">{endLabel}</p>
             {route.endArrivalSeconds !== null && !reordered ? (
               <p className="text-xs text-muted-foreground">
-                ETA {clockAfter(route.departureTime, route.endArrivalSeconds)}
+                {t("stops.eta", { time: clockAfter(route.departureTime, route.endArrivalSeconds) })}
                 {route.endLegDistanceMeters !== null ? ` · ${formatDistance(route.endLegDistanceMeters)}` : ""}
                 {route.endLegDurationSeconds !== null ? ` · ${formatDuration(route.endLegDurationSeconds)}` : ""}
               </p>

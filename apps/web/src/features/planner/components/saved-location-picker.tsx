@@ -1,9 +1,11 @@
 import { Home } from "lucide-react";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { PlannerLocation } from "@/features/planner/hooks/use-planner-form";
+import { useTranslation } from "@/lib/i18n";
 
 /** A compact "Saved" menu beside a place field; renders nothing without saved locations. */
 export function SavedLocationPicker({ locations, onPick, label }: { locations: PlannerLocation[]; onPick: (l: PlannerLocation) => void; label: string }) {
+  const { t } = useTranslation("planner");
   if (locations.length === 0) return null;
   return (
     <Select
@@ -16,7 +18,7 @@ export function SavedLocationPicker({ locations, onPick, label }: { locations: P
       <SelectTrigger className="w-auto shrink-0" aria-label={label}>
         <Home className="size-4" aria-hidden="true" />
         <span className="hidden sm:inline">
-          <SelectValue placeholder="Saved" />
+          <SelectValue placeholder={t("form.saved")} />
         </span>
       </SelectTrigger>
       <SelectContent align="end" className="min-w-56">

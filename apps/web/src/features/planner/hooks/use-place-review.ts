@@ -3,6 +3,7 @@ import type { OptimizeRouteRequest, ResolveRouteResponse } from "@routepilot/con
 import { ApiError } from "@/lib/api-client";
 import { showErrorToast } from "@/lib/error-toast";
 import { applyResolution, browserRegion, hasAddressesToResolve, resolveRoute, withTypedCoordinates, type ReviewChoice } from "@/features/planner/api/resolve-route";
+import { useTranslation } from "@/lib/i18n";
 
 type Handlers = { optimise: (request: OptimizeRouteRequest) => void; onFieldErrors: (fields: Record<string, string>) => void };
 
@@ -13,6 +14,7 @@ type Handlers = { optimise: (request: OptimizeRouteRequest) => void; onFieldErro
  * with coordinates for every place, so optimising geocodes nothing.
  */
 export function usePlaceReview() {
+  const { t } = useTranslation("planner");
   const [review, setReview] = useState<{ request: OptimizeRouteRequest; places: ResolveRouteResponse["places"] } | null>(null);
   const [resolving, setResolving] = useState(false);
 
@@ -30,7 +32,7 @@ export function usePlaceReview() {
       else handlers.optimise(applyResolution(request, resolved.places));
     } catch (error) {
       if (error instanceof ApiError && error.fields) handlers.onFieldErrors(error.fields);
-      showErrorToast(error, "Could not look up the places");
+      showErrorToast(error, t("errors.lookUp"));
     } finally {
       setResolving(false);
     }

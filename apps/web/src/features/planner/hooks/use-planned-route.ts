@@ -8,6 +8,7 @@ import { useOptimizeRoute } from "@/features/planner/api/optimize-route";
 import { useReoptimizeRoute } from "@/features/planner/api/reoptimize-route";
 import { useAddRouteStops } from "@/features/planner/api/add-route-stops";
 import { useRemoveRouteStop } from "@/features/planner/api/remove-route-stop";
+import { useTranslation } from "@/lib/i18n";
 
 /** A refused optimisation the planner shows by the button (not a toast): the monthly limit (402) or too many requests (429). */
 export function isRefusal(error: unknown): error is ApiError {
@@ -32,6 +33,7 @@ function move<T>(list: T[], from: number, to: number): T[] {
  * for each route that is opened (reopened from history or just optimised).
  */
 export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: RouteDetail) => void }) {
+  const { t } = useTranslation("planner");
   const [searchParams, setSearchParams] = useSearchParams();
   const routeId = searchParams.get("route");
   const stored = useRoute(routeId);
@@ -62,7 +64,7 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
     reoptimize.mutate(
       { id: route.id },
       {
-        onSuccess: () => toast.success("Route re-optimised"),
+        onSuccess: () => toast.success(t("toast.reoptimised")),
       },
     );
     setSearchParams(
@@ -72,7 +74,7 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
       },
       { replace: true },
     );
-  }, [route, searchParams, setSearchParams, reoptimize]);
+  }, [route, searchParams, setSearchParams, reoptimize, t]);
 
   // The user's moves and pins belong to the route they were made on: a new or re-planned route starts from its own order.
   const routeOrder = useMemo(() => route?.stops.map((s) => s.id) ?? [], [route]);
@@ -119,7 +121,7 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
     reoptimize.mutate(
       { id: route.id, order, pinned: [...pinned], optimize: optimizeOrder },
       {
-        onSuccess: () => toast.success(optimizeOrder ? "Route re-optimised around your pinned stops" : "New order applied"),
+        onSuccess: () => toast.success(optimizeOrder ? t("toast.reoptimisedPinned") : t("toast.orderApplied")),
       },
     );
   }
@@ -130,7 +132,7 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
     reoptimize.mutate(
       { id: route.id, dropUnassigned: true },
       {
-        onSuccess: () => toast.success("Route re-planned without the stops that could not be included"),
+        onSuccess: () => toast.success(t("toast.replannedWithout")),
       },
     );
   }
@@ -146,7 +148,7 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
       {
         onSuccess: () => {
           handlers.onAdded();
-          toast.success(`Added ${stops.length === 1 ? "the stop" : `${stops.length} stops`} and re-planned the route`);
+          toast.success(stops.length === 1 ? t("toast.addedStop") : t("toast.addedStops", { count: stops.length }));
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 409 && error.code === "CONFLICT") {
@@ -168,7 +170,7 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
       {
         onSuccess: () => {
           setSelected(null);
-          toast.success("Stop removed");
+          toast.success(t("toast.stopRemoved"));
         },
       },
     );

@@ -10,6 +10,7 @@ import {
   type PlannerDraft,
   type StopDraft,
 } from "@/features/planner/lib/planner-form";
+import { useTranslation } from "@/lib/i18n";
 
 /** A saved location as the planner needs it (preferences embed the defaults by value). */
 export type PlannerLocation = Pick<SavedLocation, "id" | "name" | "address" | "lat" | "lng">;
@@ -39,6 +40,7 @@ const defaultsKey = ({ defaultStart, defaultEnd }: Defaults) => `${defaultStart?
  */
 export function usePlannerForm({ fillDefaults, defaultStart, defaultEnd }: Defaults & { fillDefaults: boolean }) {
   const [draft, setDraft] = useState<PlannerDraft>(() => (fillDefaults ? withDefaults(emptyDraft(), { defaultStart, defaultEnd }) : emptyDraft()));
+  const { t } = useTranslation("planner");
   const [touched, setTouched] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   // The defaults last written into the form, so that each set is applied once.
@@ -68,8 +70,8 @@ export function usePlannerForm({ fillDefaults, defaultStart, defaultEnd }: Defau
       const kept = d.stops.filter((s) => s.place.text.trim() !== "" || s.place.lat !== undefined);
       return { ...d, stops: [...kept, ...stops] };
     });
-    toast.success(`Added ${stops.length} destination${stops.length === 1 ? "" : "s"}`);
-  }, []);
+    toast.success(t("toast.addedDestinations", { count: stops.length }));
+  }, [t]);
 
   /** A fresh form with the user's defaults ("New route"). */
   const reset = useCallback(() => {

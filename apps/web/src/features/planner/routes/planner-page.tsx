@@ -7,6 +7,7 @@ import { PageContainer } from "@/components/layouts/page-container";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
+import { useTranslation } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { PlannerFormPanel } from "@/features/planner/components/planner-form-panel";
 import { PlannerMapPanel } from "@/features/planner/components/planner-map-panel";
@@ -41,6 +42,7 @@ export type PlannerPageProps = {
  * The form's state lives in `usePlannerForm`, the shown route's in `usePlannedRoute`.
  */
 export function PlannerPage({ title, savedLocations, defaultStart, defaultEnd, usage, quota }: PlannerPageProps) {
+  const { t } = useTranslation("planner");
   const [searchParams] = useSearchParams();
   // The defaults fill the form only when no stored route is open (its own places win).
   const form = usePlannerForm({ fillDefaults: !searchParams.get("route"), defaultStart, defaultEnd });
@@ -56,7 +58,7 @@ export function PlannerPage({ title, savedLocations, defaultStart, defaultEnd, u
     plan.dismissRefusal();
     const { request, errors, rowOf } = form.validate();
     if (!request) {
-      toast.error("Check the highlighted fields", { description: Object.values(errors)[0] });
+      toast.error(t("page.checkFields"), { description: Object.values(errors)[0] });
       return;
     }
     const onFieldErrors = (fields: Record<string, string>) => form.setErrors(formErrors(fields, rowOf));
@@ -72,19 +74,19 @@ export function PlannerPage({ title, savedLocations, defaultStart, defaultEnd, u
       <header className="flex flex-col gap-4 pb-6 sm:flex-row sm:items-end sm:justify-between print:hidden">
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-          <p className="text-muted-foreground">Plan a route: add a start and your destinations, then optimise the order.</p>
+          <p className="text-muted-foreground">{t("page.intro")}</p>
         </div>
         {usage}
       </header>
       {plan.showResult ? (
-        <div role="group" aria-label="Show the route as" className="mb-4 grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 lg:hidden print:hidden">
+        <div role="group" aria-label={t("page.showAs")} className="mb-4 grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 lg:hidden print:hidden">
           <Button size="sm" variant={phoneView === "list" ? "default" : "ghost"} aria-pressed={phoneView === "list"} onClick={() => setPhoneView("list")}>
             <List aria-hidden="true" />
-            List
+            {t("page.list")}
           </Button>
           <Button size="sm" variant={phoneView === "map" ? "default" : "ghost"} aria-pressed={phoneView === "map"} onClick={() => setPhoneView("map")}>
             <MapIcon aria-hidden="true" />
-            Map
+            {t("page.map")}
           </Button>
         </div>
       ) : null}
@@ -92,15 +94,15 @@ export function PlannerPage({ title, savedLocations, defaultStart, defaultEnd, u
         <div className={cn("grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-4 print:grid!", phone("list"))}>
           {routeId && stored.isPending ? (
             <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-              <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading the route…
+              <Loader2 className="size-4 animate-spin" aria-hidden="true" /> {t("page.loading")}
             </p>
           ) : null}
           {routeId && stored.isError ? (
             <Alert variant="destructive">
               <AlertDescription>
-                This route could not be loaded: {errorMessage(stored.error)}{" "}
+                {t("page.loadFailed", { message: errorMessage(stored.error) })}{" "}
                 <Link to="/" className="underline" onClick={() => plan.setEditing(true)}>
-                  Plan a new route
+                  {t("page.planNew")}
                 </Link>
               </AlertDescription>
             </Alert>
@@ -110,7 +112,7 @@ export function PlannerPage({ title, savedLocations, defaultStart, defaultEnd, u
               <div className="flex flex-wrap gap-2 print:hidden">
                 <Button variant="outline" size="sm" onClick={() => plan.setEditing(true)}>
                   <Pencil aria-hidden="true" />
-                  Edit stops
+                  {t("page.editStops")}
                 </Button>
                 <Button
                   variant="ghost"
@@ -121,7 +123,7 @@ export function PlannerPage({ title, savedLocations, defaultStart, defaultEnd, u
                   }}
                 >
                   <Plus aria-hidden="true" />
-                  New route
+                  {t("page.newRoute")}
                 </Button>
               </div>
               <RouteResult route={route} plan={plan} />
