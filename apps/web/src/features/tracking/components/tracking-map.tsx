@@ -3,6 +3,7 @@ import { Marker, Tooltip } from "react-leaflet";
 import { BaseMap } from "@/lib/map/base-map";
 import { FitToPoints } from "@/lib/map/fit-to-points";
 import type { LatLngTuple } from "@/lib/polyline";
+import { useTranslation } from "@/lib/i18n";
 
 type Point = { lat: number; lng: number };
 
@@ -23,6 +24,7 @@ function pin(text: string, kind: "end" | "start"): L.DivIcon {
  * position of the driver does not move the map (the driver comes closer to the address, which is in view).
  */
 export function TrackingMap({ destination, driver }: { destination: Point; driver: Point | null }) {
+  const { t } = useTranslation("tracking");
   const points: LatLngTuple[] = [[destination.lat, destination.lng], ...(driver ? [[driver.lat, driver.lng] as LatLngTuple] : [])];
   return (
     <BaseMap
@@ -31,14 +33,14 @@ export function TrackingMap({ destination, driver }: { destination: Point; drive
       center={points[0]!}
       zoom={14}
       scrollWheelZoom={false}
-      stillShown="Your delivery address and the driver are still shown."
+      stillShown={t("map.stillShown")}
     >
-      <Marker position={[destination.lat, destination.lng]} icon={pin("⌂", "end")} title="Your delivery address" alt="Your delivery address">
-        <Tooltip>Your delivery address</Tooltip>
+      <Marker position={[destination.lat, destination.lng]} icon={pin("⌂", "end")} title={t("map.address")} alt={t("map.address")}>
+        <Tooltip>{t("map.address")}</Tooltip>
       </Marker>
       {driver ? (
-        <Marker position={[driver.lat, driver.lng]} icon={pin("🚚", "start")} title="Your driver" alt="Your driver">
-          <Tooltip>Your driver</Tooltip>
+        <Marker position={[driver.lat, driver.lng]} icon={pin("🚚", "start")} title={t("map.driver")} alt={t("map.driver")}>
+          <Tooltip>{t("map.driver")}</Tooltip>
         </Marker>
       ) : null}
       <FitToPoints points={points} fitKey={`${points[0]!.join(",")}|${driver ? "driver" : ""}`} />

@@ -1,11 +1,13 @@
 import { lazy, Suspense } from "react";
 import { useParams } from "react-router";
 import { Check } from "lucide-react";
-import { driverMessages, failureReasonLabels, type Tracking } from "@routepilot/contracts";
+import type { FailureReason, Tracking } from "@routepilot/contracts";
+import type { TFunction } from "i18next";
 import { PageContainer } from "@/components/layouts/page-container";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ErrorCard } from "@/components/errors/error-card";
 import { useFormat } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
 import { isGone, useTracking } from "@/features/tracking/api/tracking";
@@ -15,38 +17,48 @@ import { GoneCard, Loading } from "@/features/tracking/components/public-states"
 const TrackingMap = lazy(async () => ({ default: (await import("@/features/tracking/components/tracking-map")).TrackingMap }));
 
 const steps = [
-  { key: "scheduled", label: "Scheduled" },
-  { key: "on_its_way", label: "On its way" },
-  { key: "next", label: "You're next" },
-  { key: "arrived", label: "Driver at your door" },
-  { key: "delivered", label: "Delivered" },
+  { key: "scheduled", label: "steps.scheduled" },
+  { key: "on_its_way", label: "steps.onItsWay" },
+  { key: "next", label: "steps.next" },
+  { key: "arrived", label: "steps.arrived" },
+  { key: "delivered", label: "steps.delivered" },
 ] as const;
 
+/** Why a delivery failed, as the customer reads it (lower case, inside a sentence). */
+const FAILURE_REASON_KEY = {
+  not_home: "failureReason.not_home",
+  wrong_address: "failureReason.wrong_address",
+  refused: "failureReason.refused",
+  damaged: "failureReason.damaged",
+  other: "failureReason.other",
+} as const satisfies Record<FailureReason, string>;
+
 /** What the status means, in one sentence. */
-function headline(t: Tracking): string {
-  const driver = t.driverFirstName ?? "Your driver";
-  switch (t.status) {
+function headline(tracking: Tracking, t: TFunction<"tracking">): string {
+  const driver = tracking.driverFirstName ?? t("yourDriver");
+  switch (tracking.status) {
     case "scheduled":
-      return `${t.teamName} has scheduled your delivery.`;
+      return t("headline.scheduled", { team: tracking.teamName });
     case "on_its_way":
-      return `Your delivery is on its way. ${driver} has a few stops before yours.`;
+      return t("headline.onItsWay", { driver });
     case "next":
-      return `You're next: ${driver} is heading to you now.`;
+      return t("headline.next", { driver });
     case "arrived":
-      return `${driver} has arrived at your address.`;
+      return t("headline.arrived", { driver });
     case "delivered":
-      return "Your delivery has been delivered.";
+      return t("headline.delivered");
     case "failed":
-      return `We could not deliver today${t.failureReason ? `: ${failureReasonLabels[t.failureReason].toLowerCase()}` : ""}.`;
+      return tracking.failureReason ? t("headline.failedReason", { reason: t(FAILURE_REASON_KEY[tracking.failureReason]) }) : t("headline.failed");
   }
 }
 
 /** The progress steps; a failed delivery ends at its own last step. */
 function Steps({ status }: { status: Tracking["status"] }) {
-  const list = status === "failed" ? [...steps.slice(0, 4), { key: "failed", label: "Not delivered" } as const] : steps;
+  const { t } = useTranslation("tracking");
+  const list = status === "failed" ? [...steps.slice(0, 4), { key: "failed", label: "steps.failed" } as const] : steps;
   const current = status === "failed" ? list.length - 1 : list.findIndex((s) => s.key === status);
   return (
-    <ol className="grid gap-2" aria-label="Delivery progress">
+    <ol className="grid gap-2" aria-label={t("steps.label")}>
       {list.map((s, i) => {
         const done = i < current;
         const now = i === current;
@@ -64,8 +76,8 @@ function Steps({ status }: { status: Tracking["status"] }) {
               {done ? <Check className="size-4" /> : i + 1}
             </span>
             <span className={cn(now ? "font-semibold" : done ? "" : "text-muted-foreground")}>
-              {s.label}
-              <span className="sr-only">{done ? " (done)" : now ? " (now)" : " (to come)"}</span>
+              {t(s.label)}
+              <span className="sr-only">{done ? t("steps.done") : now ? t("steps.now") : t("steps.toCome")}</span>
             </span>
           </li>
         );
@@ -81,11 +93,12 @@ function Steps({ status }: { status: Tracking["status"] }) {
  */
 function TrackingView({ tracking }: { tracking: Tracking }) {
   const format = useFormat();
+  const { t } = useTranslation("tracking");
   const time = (iso: string) => format.time(iso);
   const day = (iso: string) => format.date(iso, "weekday");
   return (
     <div className="grid gap-4">
-      <h1 className="text-2xl font-bold tracking-tight">Track your delivery</h1>
+      <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
       <Card>
         <CardHeader className="gap-1">
           <p className="text-sm text-muted-foreground">{tracking.teamName}</p>
@@ -95,11 +108,11 @@ function TrackingView({ tracking }: { tracking: Tracking }) {
         </CardHeader>
         <CardContent className="grid gap-4">
           <p role="status" aria-live="polite" className="text-base font-medium">
-            {headline(tracking)}
+            {headline(tracking, t)}
           </p>
           {tracking.window ? (
             <div className="rounded-lg border bg-muted/50 p-3">
-              <p className="text-sm text-muted-foreground">Expected arrival, {day(tracking.window.start)}</p>
+              <p className="text-sm text-muted-foreground">{t("expectedArrival", { day: day(tracking.window.start) })}</p>
               <p className="text-2xl font-semibold" data-testid="tracking-window">
                 {time(tracking.window.start)} – {time(tracking.window.end)}
               </p>
@@ -107,7 +120,7 @@ function TrackingView({ tracking }: { tracking: Tracking }) {
           ) : null}
           {tracking.completedAt ? (
             <p className="text-sm">
-              {tracking.status === "delivered" ? "Delivered" : "Attempted"} on {day(tracking.completedAt)} at {time(tracking.completedAt)}.
+              {t(tracking.status === "delivered" ? "deliveredOn" : "attemptedOn", { day: day(tracking.completedAt), time: time(tracking.completedAt) })}
             </p>
           ) : null}
           <Steps status={tracking.status} />
@@ -117,21 +130,22 @@ function TrackingView({ tracking }: { tracking: Tracking }) {
         <Card>
           <CardHeader>
             <CardTitle as="h2" className="text-base">
-              Proof of delivery
+              {t("proof.title")}
             </CardTitle>
           </CardHeader>
           <CardContent>
-            <img src={tracking.proofPhotoUrl} alt="Photo taken by the driver at delivery" className="max-h-96 w-full rounded-lg object-contain" />
+            <img src={tracking.proofPhotoUrl} alt={t("proof.photo")} className="max-h-96 w-full rounded-lg object-contain" />
           </CardContent>
         </Card>
       ) : null}
       {tracking.status !== "delivered" && tracking.status !== "failed" ? (
-        <section aria-label="Map">
+        <section aria-label={t("map.label")}>
           <Suspense fallback={<Spinner />}>
             <TrackingMap destination={tracking.destination} driver={tracking.driverPosition} />
           </Suspense>
           <p className="mt-1 text-xs text-muted-foreground">
-            {tracking.driverPosition ? `Driver's position at ${time(tracking.driverPosition.at)}. ` : ""}This page updates every 30 seconds.
+            {tracking.driverPosition ? t("map.driverAt", { time: time(tracking.driverPosition.at) }) : ""}
+            {t("map.refresh")}
           </p>
         </section>
       ) : null}
@@ -141,16 +155,17 @@ function TrackingView({ tracking }: { tracking: Tracking }) {
 
 /** /track/:token: a customer's delivery, public (no sign-in), refreshed every 30 s; a clear state once the link has expired. */
 export function TrackingPage() {
+  const { t } = useTranslation("tracking");
   const { token = "" } = useParams();
   const tracking = useTracking(token);
   return (
     <PageContainer size="narrow">
       {tracking.isPending ? (
-        <Loading text="Loading your delivery…" />
+        <Loading text={t("loading")} />
       ) : isGone(tracking.error) ? (
-        <GoneCard label="Tracking link expired" title={driverMessages.trackingGone} hint="Tracking links work for 7 days. For anything about your delivery, reply to the e-mail you received." />
+        <GoneCard label={t("gone.label")} title={t("gone.title")} hint={t("gone.hint")} />
       ) : tracking.isError && !tracking.data ? (
-        <ErrorCard message="Your delivery could not be loaded." onRetry={() => void tracking.refetch()} />
+        <ErrorCard message={t("loadError")} onRetry={() => void tracking.refetch()} />
       ) : tracking.data ? (
         <TrackingView tracking={tracking.data} />
       ) : null}
