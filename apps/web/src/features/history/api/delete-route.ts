@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
+import { useTranslation } from "@/lib/i18n";
 
 /** DELETE /api/routes/:id → 204 (its stops and share link go with it). */
 export function deleteRoute(id: string): Promise<void> {
@@ -9,9 +10,10 @@ export function deleteRoute(id: string): Promise<void> {
 
 /** Asked in a ConfirmDialog, which shows a failure itself (decision 018: a toast is the wrong place for a dialog's error). */
 export function useDeleteRoute() {
+  const { t } = useTranslation("history");
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { errorTitle: "Could not delete the route", errorShownInline: true },
+    meta: { errorTitle: t("errors.delete"), errorShownInline: true },
     mutationFn: deleteRoute,
     onSuccess: async (_data, id) => {
       queryClient.removeQueries({ queryKey: [...queryKeys.routes, id] });

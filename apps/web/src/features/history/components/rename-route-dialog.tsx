@@ -7,9 +7,11 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { useRenameRoute } from "@/features/history/api/rename-route";
+import { useTranslation } from "@/lib/i18n";
 
 /** Renames a route (validated with the contract schema: required, at most 120 characters, safe text). */
 export function RenameRouteDialog({ route, open, onOpenChange }: { route: RouteSummary; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation(["history", "common"]);
   const [name, setName] = useState(route.name);
   const [error, setError] = useState<string | undefined>();
   const rename = useRenameRoute();
@@ -39,7 +41,7 @@ export function RenameRouteDialog({ route, open, onOpenChange }: { route: RouteS
               { id: route.id, name: name.trim() },
               {
                 onSuccess: () => {
-                  toast.success("Route renamed");
+                  toast.success(t("rename.renamed"));
                   onOpenChange(false);
                 },
                 onError: (err) => setError(errorMessage(err)),
@@ -48,14 +50,14 @@ export function RenameRouteDialog({ route, open, onOpenChange }: { route: RouteS
           }}
         >
           <DialogHeader>
-            <DialogTitle>Rename route</DialogTitle>
+            <DialogTitle>{t("rename.title")}</DialogTitle>
           </DialogHeader>
-          <FormField label="Name" error={error}>
+          <FormField label={t("rename.name")} error={error}>
             <Input value={name} maxLength={120} onChange={(e) => setName(e.target.value)} autoFocus />
           </FormField>
           <DialogFooter>
             <Button type="submit" disabled={rename.isPending}>
-              Save
+              {t("common:save")}
             </Button>
           </DialogFooter>
         </form>

@@ -11,10 +11,12 @@ import { useFormat } from "@/lib/format";
 import { useDeleteRoute } from "@/features/history/api/delete-route";
 import { useDuplicateRoute } from "@/features/history/api/duplicate-route";
 import { RenameRouteDialog } from "@/features/history/components/rename-route-dialog";
+import { useTranslation } from "@/lib/i18n";
 
 /** One route in the history: summary, open in the planner, re-optimise, rename, duplicate, delete. */
 export function RouteHistoryItem({ route }: { route: RouteSummary }) {
   const format = useFormat();
+  const { t } = useTranslation(["history", "common"]);
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const duplicate = useDuplicateRoute();
@@ -26,50 +28,55 @@ export function RouteHistoryItem({ route }: { route: RouteSummary }) {
           <Link to={`/?route=${encodeURIComponent(route.id)}`} className="truncate text-base font-semibold hover:underline">
             {route.name}
           </Link>
-          {route.shared ? <Badge variant="outline">Shared</Badge> : null}
+          {route.shared ? <Badge variant="outline">{t("item.shared")}</Badge> : null}
         </div>
         <p className="mt-1 text-sm text-muted-foreground">
-          {format.dateTime(route.createdAt)} · from {route.startLabel} · {route.stopCount} stop{route.stopCount === 1 ? "" : "s"} · {format.distance(route.distanceMeters)} ·{" "}
-          {format.duration(route.durationSeconds)}
-          {route.savingPercent !== null && route.savingPercent > 0 ? ` · saved ${format.percent(route.savingPercent)}` : ""}
+          {t("item.summary", {
+            date: format.dateTime(route.createdAt),
+            start: route.startLabel,
+            stops: t("item.stops", { count: route.stopCount }),
+            distance: format.distance(route.distanceMeters),
+            duration: format.duration(route.durationSeconds),
+          })}
+          {route.savingPercent !== null && route.savingPercent > 0 ? t("item.saved", { percent: format.percent(route.savingPercent) }) : ""}
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-2">
         <Button asChild size="sm">
-          <Link to={`/?route=${encodeURIComponent(route.id)}`} aria-label={`Open ${route.name} in the planner`}>
-            Open
+          <Link to={`/?route=${encodeURIComponent(route.id)}`} aria-label={t("item.openLabel", { name: route.name })}>
+            {t("item.open")}
           </Link>
         </Button>
         <Button asChild size="sm" variant="outline">
-          <Link to={`/?route=${encodeURIComponent(route.id)}&reoptimize=1`} aria-label={`Re-optimise ${route.name}`}>
+          <Link to={`/?route=${encodeURIComponent(route.id)}&reoptimize=1`} aria-label={t("item.reoptimiseLabel", { name: route.name })}>
             <RefreshCw aria-hidden="true" />
-            Re-optimise
+            {t("item.reoptimise")}
           </Link>
         </Button>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label={`More actions for ${route.name}`}>
+            <Button variant="ghost" size="icon" aria-label={t("item.more", { name: route.name })}>
               <MoreHorizontal aria-hidden="true" />
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
             <DropdownMenuItem onSelect={() => setRenaming(true)}>
               <Pencil aria-hidden="true" />
-              Rename
+              {t("item.rename")}
             </DropdownMenuItem>
             <DropdownMenuItem
               onSelect={() =>
                 duplicate.mutate(route.id, {
-                  onSuccess: (copy) => toast.success(`Duplicated as "${copy.name}"`),
+                  onSuccess: (copy) => toast.success(t("item.duplicated", { name: copy.name })),
                 })
               }
             >
               <Copy aria-hidden="true" />
-              Duplicate
+              {t("item.duplicate")}
             </DropdownMenuItem>
             <DropdownMenuItem className="text-destructive focus:text-destructive" onSelect={() => setDeleting(true)}>
               <Trash2 aria-hidden="true" />
-              Delete
+              {t("common:delete")}
             </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>
@@ -78,10 +85,10 @@ export function RouteHistoryItem({ route }: { route: RouteSummary }) {
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}
-        title={`Delete “${route.name}”?`}
-        description="The route, its stops and its share link are deleted. This cannot be undone."
-        confirmLabel="Delete"
-        onConfirm={() => remove.mutateAsync(route.id).then(() => toast.success(`Deleted "${route.name}"`))}
+        title={t("item.deleteTitle", { name: route.name })}
+        description={t("item.deleteDescription")}
+        confirmLabel={t("common:delete")}
+        onConfirm={() => remove.mutateAsync(route.id).then(() => toast.success(t("item.deleted", { name: route.name })))}
       />
     </li>
   );

@@ -10,12 +10,14 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import { useRouteList } from "@/features/history/api/list-routes";
 import { RouteHistoryItem } from "@/features/history/components/route-history-item";
+import { useTranslation } from "@/lib/i18n";
 
 /**
  * /route-history (RouteHistory): the user's routes, newest first, with search (`?q=`). `authorFilter`
  * (given by the app for a team's owner/admin) sets `?teamId=`/`?memberId=` to list members' routes.
  */
 export function RouteHistoryPage({ authorFilter }: { authorFilter?: ReactNode }) {
+  const { t } = useTranslation("history");
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get("q") ?? "";
   const teamId = searchParams.get("teamId") ?? undefined;
@@ -42,13 +44,13 @@ export function RouteHistoryPage({ authorFilter }: { authorFilter?: ReactNode })
   return (
     <PageContainer>
       <PageHeader
-        title="Route History"
-        description="Every route you have optimised, with its stops, distance and time, ready to reopen, share or export."
+        title={t("title")}
+        description={t("description")}
         actions={
           <Button asChild>
             <Link to="/">
               <Plus aria-hidden="true" />
-              Plan a route
+              {t("planRoute")}
             </Link>
           </Button>
         }
@@ -56,30 +58,30 @@ export function RouteHistoryPage({ authorFilter }: { authorFilter?: ReactNode })
       <div className="mb-6 flex flex-wrap items-end gap-3">
         <div className="relative w-full max-w-md">
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input type="search" aria-label="Search routes" placeholder="Search by name, place or stop" className="pl-9" value={text} onChange={(e) => setText(e.target.value)} maxLength={200} />
+          <Input type="search" aria-label={t("search")} placeholder={t("searchPlaceholder")} className="pl-9" value={text} onChange={(e) => setText(e.target.value)} maxLength={200} />
         </div>
         {authorFilter}
       </div>
       {list.isPending ? (
-        <div className="grid gap-3" aria-label="Loading routes">
+        <div className="grid gap-3" aria-label={t("loading")}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-20 w-full" />
           ))}
         </div>
       ) : list.isError ? (
-        <ErrorCard message={filtered ? errorMessage(list.error) : "Your routes could not be loaded."} onRetry={() => void list.refetch()} />
+        <ErrorCard message={filtered ? errorMessage(list.error) : t("loadFailed")} onRetry={() => void list.refetch()} />
       ) : list.data.routes.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-10 text-center text-muted-foreground">
           <History className="size-10" aria-hidden="true" />
-          <p>{q ? `No routes match “${q}”.` : filtered ? "No routes by the chosen team members yet." : "No routes yet. Optimise your first route and it appears here."}</p>
+          <p>{q ? t("noMatch", { q }) : filtered ? t("noneByMembers") : t("none")}</p>
         </div>
       ) : (
         <>
           <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
-            {list.data.total} route{list.data.total === 1 ? "" : "s"}
-            {q ? ` matching “${q}”` : ""}
+            {t("count", { count: list.data.total })}
+            {q ? t("matching", { q }) : ""}
           </p>
-          <ul className="grid gap-3" aria-label="Routes, newest first">
+          <ul className="grid gap-3" aria-label={t("list")}>
             {list.data.routes.map((route) => (
               <RouteHistoryItem key={route.id} route={route} />
             ))}
