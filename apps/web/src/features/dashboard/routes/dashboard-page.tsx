@@ -10,24 +10,26 @@ import { useAuth } from "@/lib/auth";
 import { PlanUsageCard } from "@/features/dashboard/components/plan-usage-card";
 import { FleetRoleNotice } from "@/features/dashboard/components/fleet-role-notice";
 import { FLEET_ROLE_NOTICE } from "@/features/dashboard/lib/notices";
+import { useTranslation } from "@/lib/i18n";
 
 export const EMAIL_VERIFIED_TOAST = "Your e-mail address has been verified.";
 
 const links = [
-  { to: "/settings", label: "Settings", description: "Theme, units, language and defaults.", icon: Settings },
-  { to: "/settings#saved-locations", label: "Saved locations", description: "Home, depot and places you visit often.", icon: MapPin },
-  { to: "/route-history", label: "Route history", description: "Routes you have optimised before.", icon: History },
-  { to: "/help", label: "Help & Support", description: "Answers to common questions.", icon: HelpCircle },
-];
+  { to: "/settings", label: "links.settings", description: "links.settingsText", icon: Settings },
+  { to: "/settings#saved-locations", label: "links.savedLocations", description: "links.savedLocationsText", icon: MapPin },
+  { to: "/route-history", label: "links.history", description: "links.historyText", icon: History },
+  { to: "/help", label: "links.help", description: "links.helpText", icon: HelpCircle },
+] as const;
 
 /** `?verified=1` after the verification link: toast once, refresh the session, tidy the URL. */
 function useVerifiedToast() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { refetch } = useAuth();
+  const { t } = useTranslation("dashboard");
   const verified = searchParams.get("verified") === "1";
   useEffect(() => {
     if (!verified) return;
-    toast.success(EMAIL_VERIFIED_TOAST, { id: "email-verified" });
+    toast.success(t("emailVerified"), { id: "email-verified" });
     void refetch({ query: { disableCookieCache: true } });
     setSearchParams(
       (params) => {
@@ -36,19 +38,20 @@ function useVerifiedToast() {
       },
       { replace: true },
     );
-  }, [verified, refetch, setSearchParams]);
+  }, [verified, refetch, setSearchParams, t]);
 }
 
 /** /dashboard: plan usage and where to go next (the planner is the signed-in home at /). */
 export function DashboardPage() {
   const [searchParams] = useSearchParams();
   useVerifiedToast();
-  const title = "Dashboard";
+  const { t } = useTranslation("dashboard");
+  const title = t("title");
 
   return (
     <PageContainer>
       {searchParams.get("notice") === FLEET_ROLE_NOTICE ? <FleetRoleNotice /> : null}
-      <PageHeader title={title} description="Plan efficient multi-stop routes, keep your favourite places close and see how much of your plan you have used." />
+      <PageHeader title={title} description={t("description")} />
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>
@@ -56,25 +59,24 @@ export function DashboardPage() {
               <span className="flex size-10 items-center justify-center rounded-lg bg-primary text-primary-foreground">
                 <Route className="size-5" aria-hidden="true" />
               </span>
-              <CardTitle>Plan a route</CardTitle>
+              <CardTitle>{t("plan.title")}</CardTitle>
             </div>
             <CardDescription>
-              Enter a start point and your destinations and RoutePilot puts the stops in the shortest order, shows the route on the map and hands it to
-              your navigation app.
+              {t("plan.description")}
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-3 text-sm text-muted-foreground sm:grid-cols-3">
             <div className="rounded-lg bg-muted p-4">
-              <p className="font-semibold text-foreground">1. Start</p>
-              <p>Pick a saved location or type an address.</p>
+              <p className="font-semibold text-foreground">{t("plan.step1")}</p>
+              <p>{t("plan.step1Text")}</p>
             </div>
             <div className="rounded-lg bg-muted p-4">
-              <p className="font-semibold text-foreground">2. Add stops</p>
-              <p>As many destinations as your day needs.</p>
+              <p className="font-semibold text-foreground">{t("plan.step2")}</p>
+              <p>{t("plan.step2Text")}</p>
             </div>
             <div className="rounded-lg bg-muted p-4">
-              <p className="font-semibold text-foreground">3. Optimise</p>
-              <p>Get the best order, distance and time.</p>
+              <p className="font-semibold text-foreground">{t("plan.step3")}</p>
+              <p>{t("plan.step3Text")}</p>
             </div>
           </CardContent>
           <CardFooter>
@@ -82,7 +84,7 @@ export function DashboardPage() {
             <Button asChild size="lg">
               <Link to="/">
                 <Route aria-hidden="true" />
-                Plan a route
+                {t("plan.title")}
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
@@ -90,15 +92,15 @@ export function DashboardPage() {
         </Card>
         <PlanUsageCard />
       </div>
-      <nav aria-label="Quick links" className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <nav aria-label={t("quickLinks")} className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {links.map(({ to, label, description, icon: Icon }) => (
           <Link key={to} to={to} className="group rounded-xl border bg-card p-5 shadow-sm transition-colors hover:border-primary hover:bg-accent">
             <Icon className="size-5 text-primary" aria-hidden="true" />
             <p className="mt-3 flex items-center gap-1 font-semibold">
-              {label}
+              {t(label)}
               <ArrowRight className="size-4 opacity-0 transition-opacity group-hover:opacity-100" aria-hidden="true" />
             </p>
-            <p className="mt-1 text-sm text-muted-foreground">{description}</p>
+            <p className="mt-1 text-sm text-muted-foreground">{t(description)}</p>
           </Link>
         ))}
       </nav>
