@@ -42,6 +42,47 @@ module.exports = {
       from: { path: "^apps/server/src/", pathNot: testCode },
       to: { path: testCode },
     },
+    {
+      name: "handlers-import-no-database",
+      comment:
+        "HTTP groups (modules/<m>/http/ and the shared http/ layer) are thin: they validate, call a use-case with c.get(\"deps\") and answer. " +
+        "SQL, transactions and rules live in the module's use-cases and queries, which take the database as their first argument.",
+      severity: "error",
+      from: { path: "^apps/server/src/(modules/[^/]+/http|http)/", pathNot: testCode },
+      to: { path: ["^drizzle-orm", "node_modules/drizzle-orm/", "^@routepilot/db", "^packages/db/"] },
+    },
+    {
+      name: "use-cases-import-no-http",
+      comment:
+        "A module's use-cases, queries and presenters know nothing of HTTP: no hono, no HTTP group, no http/ middleware. " +
+        "They receive plain values and dependencies; the HTTP group adapts the request to them.",
+      severity: "error",
+      from: { path: "^apps/server/src/(modules/[^/]+/(?!http/)|background/)", pathNot: testCode },
+      to: { path: ["^hono", "^@hono/", "node_modules/hono/", "node_modules/@hono/", "^apps/server/src/modules/[^/]+/http/", "^apps/server/src/http/"] },
+    },
+    {
+      name: "http-groups-do-not-import-each-other",
+      comment:
+        "A module's HTTP groups import no other module's HTTP group, and no handler imports another handler: what two groups share " +
+        "is a use-case in a module or a helper in the shared http/ layer (http/team-params.ts) or lib/.",
+      severity: "error",
+      from: { path: "^apps/server/src/modules/([^/]+)/http/", pathNot: testCode },
+      to: { path: "^apps/server/src/modules/[^/]+/http/", pathNot: "^apps/server/src/modules/$1/http/" },
+    },
+    {
+      name: "handlers-import-no-handlers",
+      comment: "A handler file imports no other handler file (see http-groups-do-not-import-each-other).",
+      severity: "error",
+      from: { path: "\\.handlers\\.ts$" },
+      to: { path: "\\.handlers\\.ts$" },
+    },
+    {
+      name: "fixtures-live-in-test",
+      comment: "Test fixtures live in apps/server/src/test/ (imported by tests only), never beside production code.",
+      severity: "error",
+      from: { path: "^apps/server/" },
+      to: { path: "fixtures", pathNot: ["^apps/server/src/test/", "^packages/"] },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -11,10 +11,10 @@ import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
 import { createFormatter, monthlyRouteLimits, type AnalyticsRange } from "@routepilot/contracts";
 import { openDatabase, subscribers, teams, user, type DbOrTx } from "@routepilot/db";
-import { ensureSubscriber } from "../accounts";
-import { teamAnalytics } from "../team-analytics";
-import { analyticsEnhanced } from "./enhanced";
-import { analyticsSummary } from "./summary";
+import { ensureSubscriber } from "../src/modules/accounts/accounts";
+import { teamAnalytics } from "../src/modules/analytics/team";
+import { analyticsEnhanced } from "../src/modules/analytics/user/enhanced";
+import { analyticsSummary } from "../src/modules/analytics/user/summary";
 
 const ROUTES = Number(process.env.BENCH_ROUTES ?? 10_000);
 const STOPS_PER_ROUTE = Number(process.env.BENCH_STOPS_PER_ROUTE ?? 20);

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import type { PlanDetail } from "@routepilot/contracts";
 import { subscribers } from "@routepilot/db";
-import { startServer } from "../src/realtime/server";
+import { startServer } from "../src/platform/realtime/server";
 import { createTestApp, type TestApp } from "../src/test/harness";
 
 const OSM = fileURLToPath(new URL("../../../datasets/osm/liechtenstein-2024-03-04.osm.pbf", import.meta.url));

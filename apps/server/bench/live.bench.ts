@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { WebSocket } from "ws";
 import { DEFAULT_FLEET_TIME_ZONE, liveMessageTypes, localDate } from "@routepilot/contracts";
 import { plans, routeStops, routes, subscribers, teamMembers } from "@routepilot/db";
-import { startServer } from "../src/realtime/server";
+import { startServer } from "../src/platform/realtime/server";
 import { BASE, createTestApp } from "../src/test/harness";
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`${name}=`))?.split("=")[1] ?? fallback);

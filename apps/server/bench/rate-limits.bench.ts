@@ -5,9 +5,9 @@
  */
 import { performance } from "node:perf_hooks";
 import { openDatabase } from "@routepilot/db";
-import { createLogger } from "../../lib/logger";
-import { CategoryLimiter, GlobalLimiter, type LimiterStore } from "./index";
-import type { ViolationRecorder } from "./violations";
+import { createLogger } from "../src/lib/logger";
+import { CategoryLimiter, GlobalLimiter, type LimiterStore } from "../src/modules/security/rate-limits/index";
+import type { ViolationRecorder } from "../src/modules/security/rate-limits/violations";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const logger = createLogger("silent");

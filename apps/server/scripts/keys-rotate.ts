@@ -9,8 +9,8 @@ import { openDatabase } from "@routepilot/db";
 import { EnvError, loadEnv } from "../src/lib/env";
 import { createLogger } from "../src/lib/logger";
 import { EncryptionError } from "../src/lib/errors";
-import { loadMasterKey } from "../src/security/field-encryption";
-import { KeyRotationError, rotateKeys } from "../src/security/key-rotation";
+import { loadMasterKey } from "../src/modules/security/field-encryption";
+import { KeyRotationError, rotateKeys } from "../src/modules/security/key-rotation";
 
 const PROPAGATION_MS = 35_000;
 

@@ -4,8 +4,8 @@ import { ExtractLoadError } from "@routepilot/geo";
 import { EnvError, loadEnv } from "./lib/env";
 import { buildRuntime } from "./bootstrap";
 import { createLogger } from "./lib/logger";
-import { startServer } from "./realtime/server";
-import { startPlanRecovery } from "./services/fleet/plans";
+import { startServer } from "./platform/realtime/server";
+import { startPlanRecovery } from "./modules/fleet/plans";
 
 async function main(): Promise<void> {
   let env;

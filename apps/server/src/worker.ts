@@ -6,7 +6,7 @@ import { ExtractLoadError } from "@routepilot/geo";
 import { EnvError, loadEnv } from "./lib/env";
 import { buildRuntime } from "./bootstrap";
 import { createLogger } from "./lib/logger";
-import { startConsumers } from "./queue/consumers";
+import { startConsumers } from "./background/consumers";
 
 async function main(): Promise<void> {
   // Like `npm start`: a .env in the working directory is read first.

@@ -2,8 +2,8 @@
 // plans that API processes with WORKERS=0 hand over. The API process runs them by default;
 // `npm run worker` runs only them; WORKERS=0 turns them off.
 import type { AppDeps } from "../lib/context";
-import { API_JOBS_QUEUE, ensureApiJobsQueue, runApiJob } from "../jobs/api-jobs";
-import { solveQueuedPlan } from "../services/fleet/plans";
+import { API_JOBS_QUEUE, ensureApiJobsQueue, runApiJob } from "../modules/public-api/api-jobs";
+import { solveQueuedPlan } from "../modules/fleet/plans";
 import { ensureFleetPlansQueue, FLEET_PLANS_QUEUE } from "./plan-runner";
 import { startPeriodicTasks } from "./periodic";
 

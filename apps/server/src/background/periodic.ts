@@ -5,11 +5,11 @@
 import type PgBoss from "pg-boss";
 import { securityLimits } from "@routepilot/contracts";
 import type { AppDeps } from "../lib/context";
-import { checkErrorRate, runSecurityCheck } from "../security/monitor/jobs";
-import { checkLateRoutes } from "../services/driver/late";
-import { sendDueMessages } from "../services/customer-messages";
-import { deleteExpiredApiJobs } from "../jobs/api-jobs";
-import { runRetention } from "../services/retention";
+import { checkErrorRate, runSecurityCheck } from "../modules/security/monitor/jobs";
+import { checkLateRoutes } from "../modules/driver/late";
+import { sendDueMessages } from "../modules/live/customer-messages";
+import { deleteExpiredApiJobs } from "../modules/public-api/api-jobs";
+import { runRetention } from "../modules/system/retention";
 
 export interface PeriodicTask {
   name: string;

@@ -1,9 +1,8 @@
 import type { MiddlewareHandler } from "hono";
-import { eq } from "drizzle-orm";
 import { publicApiMessages } from "@routepilot/contracts";
-import { user } from "@routepilot/db";
 import type { AppEnv } from "../lib/context";
 import { ApiKeyError } from "../lib/errors";
+import { apiKeyOwner } from "../modules/accounts/api-keys";
 
 /** The api-key plugin's error codes and what the caller is told. */
 const PLUGIN_ERRORS: Record<string, string> = {
@@ -42,14 +41,9 @@ export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
     const code = typeof result.error?.code === "string" ? result.error.code : "";
     throw new ApiKeyError(PLUGIN_ERRORS[code] ?? publicApiMessages.keyInvalid);
   }
-  const [owner] = await deps.db
-    .select({ id: user.id, email: user.email, name: user.name, role: user.role, emailVerified: user.emailVerified, banned: user.banned, banExpires: user.banExpires })
-    .from(user)
-    .where(eq(user.id, result.key.referenceId))
-    .limit(1);
-  const banned = owner?.banned === true && (owner.banExpires === null || owner.banExpires.getTime() > Date.now());
-  if (!owner || banned) throw new ApiKeyError(publicApiMessages.ownerUnavailable);
-  c.set("user", { id: owner.id, email: owner.email, name: owner.name, role: owner.role, emailVerified: owner.emailVerified });
+  const owner = await apiKeyOwner(deps.db, result.key.referenceId);
+  if (!owner) throw new ApiKeyError(publicApiMessages.ownerUnavailable);
+  c.set("user", owner);
   c.set("apiKeyId", result.key.id);
   await next();
 };

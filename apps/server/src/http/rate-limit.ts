@@ -1,7 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { clientIp } from "../lib/client-ip";
+import { RateLimitedError } from "../lib/errors";
 import type { AppEnv, AppDeps } from "../lib/context";
-import { REALTIME_PATH } from "../realtime/realtime.routes";
+import { REALTIME_PATH } from "../platform/realtime/realtime.endpoints";
 import type { Limiter, LimitSubject } from "../lib/ports";
 
 /** Who a limiter counts: the signed-in user (else the client address), or always the client address. */
@@ -23,6 +25,23 @@ export function rateLimit(pick: (deps: AppDeps) => Limiter | null, keyBy: RateLi
   return async (c, next) => {
     const limiter = pick(c.get("deps"));
     if (limiter) await limiter.consume(subjectOf(c, keyBy));
+    await next();
+  };
+}
+
+/**
+ * One point per request per client address on a plain rate-limiter-flexible limiter (the CSP
+ * report endpoint, which browsers call without a session); over it → 429 for `category`.
+ */
+export function addressRateLimit(pick: (deps: AppDeps) => RateLimiterAbstract | null, category: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const deps = c.get("deps");
+    try {
+      await pick(deps)?.consume(clientIp(c, deps.env.TRUST_PROXY));
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw new RateLimitedError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)), 1, category);
+      throw error;
+    }
     await next();
   };
 }

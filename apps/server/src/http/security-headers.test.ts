@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE, createTestApp, type TestApp } from "../test/harness";
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/context";
-import { securityHeaders, tileOrigin } from "./headers";
+import { securityHeaders, tileOrigin } from "./security-headers";
 
 /** The directives of a Content-Security-Policy header by name. */
 function directives(header: string | null): Record<string, string[]> {

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { jsonError } from "../../lib/openapi";
+import { jsonError } from "../lib/openapi";
 
 /** Path parameters and error responses shared by the fleet routers (`/api/teams/{teamId}/…`). */
 const pathParam = (name: string) => ({ param: { name, in: "path" as const } });

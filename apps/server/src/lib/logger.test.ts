@@ -24,7 +24,7 @@ describe("Better Auth's log output", () => {
     const lines: string[] = [];
     const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
     const { createTestApp } = await import("../test/harness");
-    const { createAuth } = await import("../auth/auth");
+    const { createAuth } = await import("../modules/accounts/auth/auth");
     const t = await createTestApp();
     try {
       const auth = createAuth({ ...t.deps, logger: createLogger("debug", sink), baseUrl: t.deps.baseUrl, secret: "test-secret-that-is-at-least-32-characters", adminEmails: [], trustedOrigins: [], secureCookies: false });

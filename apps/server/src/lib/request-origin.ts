@@ -1,5 +1,5 @@
 import { clientIp } from "./client-ip";
-import type { AppContext } from "./context";
+import { requireUser, type AppContext } from "./context";
 
 /** Where a request came from: what an audit row records about it (SPEC §3 userAgent, ipAddress, sessionId). */
 export interface RequestOrigin {
@@ -25,4 +25,9 @@ export function requestOrigin(c: AppContext): RequestOrigin {
 /** The same from a request's headers alone (Better Auth's hooks): the user agent and the address in CLIENT_IP_HEADER. */
 export function requestOriginOfHeaders(headers: Headers | undefined): Omit<RequestOrigin, "sessionId"> {
   return { userAgent: headers?.get("user-agent") ?? null, ipAddress: headers?.get(CLIENT_IP_HEADER) ?? null };
+}
+
+/** The signed-in user (401 otherwise) with the request their audit rows record. */
+export function callerWithOrigin(c: AppContext) {
+  return { ...requireUser(c), origin: requestOrigin(c) };
 }

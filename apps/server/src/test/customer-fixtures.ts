@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { fleetSettings, outbox, routeStops, routes } from "@routepilot/db";
-import type { TestApp } from "../../test/harness";
-import { account, addMember, createTeam, setTier, type Account } from "../../routes/teams/team-fixtures";
-import { sealContact } from "../../security/contacts";
-import { openField } from "../../security/field-encryption";
-import { sealedOutboxTo, type SealedMail } from "../mail";
+import type { TestApp } from "./harness";
+import { account, addMember, createTeam, setTier, type Account } from "./team-fixtures";
+import { sealContact } from "../modules/security/contacts";
+import { openField } from "../modules/security/field-encryption";
+import { sealedOutboxTo, type SealedMail } from "../platform/mail/mail";
 
 /** Test helpers for the customer e-mails and tracking tests: a fleet team with a dispatched route inserted directly. */
 

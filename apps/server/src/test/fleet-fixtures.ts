@@ -1,7 +1,7 @@
 import { orderSchema, vehicleInputSchema, type OrderInput, type VehicleInput } from "@routepilot/contracts";
 import { HaversineProvider, type Profile } from "@routepilot/geo";
 import { Rng } from "@routepilot/solver";
-import type { PlanOrder, PlanVehicle, TravelMatrix } from "../services/fleet/problem";
+import type { PlanOrder, PlanVehicle, TravelMatrix } from "../modules/fleet/problem";
 
 /** Test data for fleet planning: validated vehicles and orders around a depot in London. */
 export const DEPOT = { lat: 51.5074, lng: -0.1278 };

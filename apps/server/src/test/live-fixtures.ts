@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
 import { DEFAULT_FLEET_TIME_ZONE, localDate, type OrderInput, type Vehicle } from "@routepilot/contracts";
-import { DEPOT, scatteredOrders } from "../../test/fleet-fixtures";
-import { waitForPlans } from "../../services/fleet/plans";
+import { DEPOT, scatteredOrders } from "./fleet-fixtures";
+import { waitForPlans } from "../modules/fleet/plans";
 import { routeStops } from "@routepilot/db";
-import { BASE, createTestApp, type TestApp } from "../../test/harness";
-import { stopContact } from "../../security/contacts";
-import { account, addMember, createTeam, json, setTier, type Account } from "../teams/team-fixtures";
+import { BASE, createTestApp, type TestApp } from "./harness";
+import { stopContact } from "../modules/security/contacts";
+import { account, addMember, createTeam, json, setTier, type Account } from "./team-fixtures";
 
 /**
  * Test world of the driver app and live operations: a fleet_pro team with every role and two

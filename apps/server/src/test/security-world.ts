@@ -2,9 +2,9 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { account as credentials, routeShares, securityAlerts, routeStops, teamInvitations, teamMembers, teamNotifications, teams, user, vehicles } from "@routepilot/db";
 import type { Vehicle } from "@routepilot/contracts";
 import { DEPOT } from "./fleet-fixtures";
-import { waitForPlans } from "../services/fleet/plans";
-import { liveWorld, plainOrders, today, type LiveWorld } from "../routes/driver/live-fixtures";
-import { account, addMember, json, type Account } from "../routes/teams/team-fixtures";
+import { waitForPlans } from "../modules/fleet/plans";
+import { liveWorld, plainOrders, today, type LiveWorld } from "./live-fixtures";
+import { account, addMember, json, type Account } from "./team-fixtures";
 import { cookieFrom, PASSWORD, type TestApp } from "./harness";
 
 /**

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { monthlyRouteLimits, type TeamRole, type Tier } from "@routepilot/contracts";
 import { subscribers, teamMembers } from "@routepilot/db";
-import type { RealtimeEnvelope } from "../../realtime/bus";
-import type { TestApp } from "../../test/harness";
+import type { RealtimeEnvelope } from "../platform/realtime/bus";
+import type { TestApp } from "./harness";
 
 /** Test helpers for the teams and invitations tests. */
 export type Account = { cookie: string; userId: string; email: string };

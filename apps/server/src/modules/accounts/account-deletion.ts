@@ -1,13 +1,13 @@
 import { and, asc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { accountSecurityMessages, adminMessages } from "@routepilot/contracts";
 import { authenticationLogs, routeStops, routes, stopProofs, teams, user, type Database } from "@routepilot/db";
-import { ConflictError, NotFoundError } from "../lib/errors";
-import type { Logger } from "../lib/logger";
-import type { Storage } from "../storage";
-import type { RequestOrigin } from "../lib/request-origin";
-import { writeAuditEvent } from "./audit";
-import { PROOF_BUCKET } from "./driver/proof";
-import { AVATAR_BUCKET, ownAvatarKey } from "./profile/avatars";
+import { ConflictError, NotFoundError } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
+import type { Storage } from "../../platform/storage";
+import type { RequestOrigin } from "../../lib/request-origin";
+import { writeAuditEvent } from "../security/audit";
+import { PROOF_BUCKET } from "../driver/proof";
+import { AVATAR_BUCKET, ownAvatarKey } from "./avatars";
 
 export interface DeletionDeps {
   db: Database;

@@ -12,8 +12,8 @@ import {
   type Tier,
 } from "@routepilot/contracts";
 import { subscribers, teamInvitations, teamMembers, teams, user, type DbOrTx } from "@routepilot/db";
-import { refreshTeamsOf } from "./teams/quota";
-import { firstOrThrow } from "../lib/errors";
+import { refreshTeamsOf } from "../teams/quota";
+import { firstOrThrow } from "../../lib/errors";
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 

@@ -1,11 +1,11 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { ApiKeyItem, CreateApiKey, CreatedApiKey } from "@routepilot/contracts";
-import { apikey, type Database } from "@routepilot/db";
+import { apikey, user, type Database } from "@routepilot/db";
 import type { AuthService } from "../../lib/ports";
 import { ConflictError, NotFoundError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import type { RequestOrigin } from "../../lib/request-origin";
-import { writeAuditEvent } from "../audit";
+import { writeAuditEvent } from "../security/audit";
 
 /** Most keys a user may hold at once (revoked ones do not count). */
 export const MAX_API_KEYS = 20;
@@ -81,4 +81,16 @@ export async function revokeApiKey(deps: KeyDeps, userId: string, id: string, or
     resource: `/api/api-keys/${id}`,
     metadata: { keyId: id, name: revoked.name, start: revoked.start },
   });
+}
+
+/** The owner of a valid key as a request's user, or null when the account is gone or banned. */
+export async function apiKeyOwner(db: Database, userId: string) {
+  const [owner] = await db
+    .select({ id: user.id, email: user.email, name: user.name, role: user.role, emailVerified: user.emailVerified, banned: user.banned, banExpires: user.banExpires })
+    .from(user)
+    .where(eq(user.id, userId))
+    .limit(1);
+  const banned = owner?.banned === true && (owner.banExpires === null || owner.banExpires.getTime() > Date.now());
+  if (!owner || banned) return null;
+  return { id: owner.id, email: owner.email, name: owner.name, role: owner.role, emailVerified: owner.emailVerified };
 }

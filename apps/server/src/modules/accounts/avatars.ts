@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { AVATAR_MAX_BYTES, AVATAR_MAX_PIXELS, AVATAR_SIZE_PX, avatarCropSchema, avatarPathPattern, profileMessages, type AvatarCrop } from "@routepilot/contracts";
 import { user, type Database } from "@routepilot/db";
 import { AppError, FileTooLargeError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from "../../lib/errors";
-import type { Storage } from "../../storage";
+import type { Storage } from "../../platform/storage";
 import { sniffImage } from "../driver/proof";
 
 /**

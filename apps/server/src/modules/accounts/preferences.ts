@@ -11,7 +11,7 @@ import {
   type UpdatePreferences,
 } from "@routepilot/contracts";
 import { savedLocations, userPreferences, type DbOrTx } from "@routepilot/db";
-import { ValidationError } from "../lib/errors";
+import { ValidationError } from "../../lib/errors";
 
 const startLoc = alias(savedLocations, "start_location");
 const endLoc = alias(savedLocations, "end_location");

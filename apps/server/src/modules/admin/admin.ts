@@ -13,10 +13,10 @@ import {
   type Tier,
 } from "@routepilot/contracts";
 import { account, overageCharges, subscribers, user, type Database, type DbOrTx } from "@routepilot/db";
-import { ForbiddenError, NotFoundError, ValidationError } from "../lib/errors";
-import type { Logger } from "../lib/logger";
-import { ensureSubscriber, getPlanSummary } from "./accounts";
-import { writeAuditEvent, type AuthEventType } from "./audit";
+import { ForbiddenError, NotFoundError, ValidationError } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
+import { ensureSubscriber, getPlanSummary } from "../accounts/accounts";
+import { writeAuditEvent, type AuthEventType } from "../security/audit";
 
 /** The administrator acting, and where the request came from (for the audit row). */
 export interface AdminActor {

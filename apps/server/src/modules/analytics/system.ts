@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { addToDate, tiers, type SystemAnalytics, type Tier } from "@routepilot/contracts";
 import type { DbOrTx } from "@routepilot/db";
-import { rowsOf } from "./sql";
+import { rowsOf } from "../../lib/sql";
 
 type Num = string | number;
 

@@ -14,11 +14,11 @@ import {
   type SubscriptionCheck,
 } from "@routepilot/contracts";
 import { overageCharges, stripeEvents, subscribers, teamNotifications, user as users, type Database, type DbOrTx } from "@routepilot/db";
-import type { Env } from "../lib/env";
-import { BillingNotConfiguredError, ConflictError, StripeUnavailableError, ValidationError } from "../lib/errors";
-import type { Logger } from "../lib/logger";
-import { writeAuditEvent } from "./audit";
-import { ensureSubscriber } from "./accounts";
+import type { Env } from "../../lib/env";
+import { BillingNotConfiguredError, ConflictError, StripeUnavailableError, ValidationError } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
+import { writeAuditEvent } from "../security/audit";
+import { ensureSubscriber } from "../accounts/accounts";
 
 const clients = new WeakMap<Env, Stripe>();
 

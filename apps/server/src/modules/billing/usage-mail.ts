@@ -1,4 +1,4 @@
-import type { MailMessage } from "./mail";
+import type { MailMessage } from "../../platform/mail/mail";
 
 /** A usage notice (80 % or 100 %) as the e-mail sent when the user's notifications preference is on. */
 export function usageWarningEmail(opts: { to: string; subject: string; message: string; baseUrl: string }): MailMessage {

@@ -1,16 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import { OVERAGE_PENCE_PER_ROUTE, toasts, usageNotices, type OverageNotice, type UsageSummary } from "@routepilot/contracts";
 import { overageCharges, subscribers, teams, usageLogs, usageWarnings, type Database, type DbOrTx, type Tx } from "@routepilot/db";
-import { firstOrThrow, QuotaExceededError } from "../lib/errors";
-import type { Logger } from "../lib/logger";
-import { getPlanSummary, ensureSubscriber } from "./accounts";
-import type { Mailer } from "./mail";
+import { firstOrThrow, QuotaExceededError } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
+import { getPlanSummary, ensureSubscriber } from "../accounts/accounts";
+import type { Mailer } from "../../platform/mail/mail";
 import { routeMessages } from "@routepilot/contracts";
-import type { RealtimeBus } from "../realtime/bus";
-import { formatterFor, getPreferences } from "./preferences";
-import { quotaTeamOf } from "./teams/access";
-import { TeamEvents } from "./teams/events";
-import { assertTeamQuota, consumeTeamQuota } from "./teams/quota";
+import type { RealtimeBus } from "../../platform/realtime/bus";
+import { formatterFor, getPreferences } from "../accounts/preferences";
+import { quotaTeamOf } from "../teams/access";
+import { TeamEvents } from "../teams/events";
+import { assertTeamQuota, consumeTeamQuota } from "../teams/quota";
 import { usageWarningEmail } from "./usage-mail";
 
 /** The SPEC §8 over-limit toast lasts 8 seconds (SPEC §9). */

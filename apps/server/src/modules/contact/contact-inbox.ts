@@ -13,13 +13,13 @@ import {
 } from "@routepilot/contracts";
 import { contactMessages, contactReplies, outbox, type Database, type DbOrTx } from "@routepilot/db";
 import type { z } from "zod";
-import { firstOrThrow, NotFoundError } from "../lib/errors";
-import type { Logger } from "../lib/logger";
-import type { RequestOrigin } from "../lib/request-origin";
-import { writeAuditEvent } from "./audit";
+import { firstOrThrow, NotFoundError } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
+import type { RequestOrigin } from "../../lib/request-origin";
+import { writeAuditEvent } from "../security/audit";
 import { CONTACT_REPLY_HEADER, contactCopyEmail, contactReplyEmail, contactSupportEmail, type ContactMailMessage } from "./contact-mail";
-import type { Mailer } from "./mail";
-import { formatterOf } from "./preferences";
+import type { Mailer } from "../../platform/mail/mail";
+import { formatterOf } from "../accounts/preferences";
 
 /** The administrator acting on the inbox, and where the request came from (for the audit row). */
 export interface InboxActor extends RequestOrigin {

@@ -2,7 +2,7 @@
 // administrator's reply. Built here, sent through the one mailer (services/mail.ts), which keeps
 // every message in the outbox and retries failed SMTP deliveries.
 import { escapeMarkup, type Formatter } from "@routepilot/contracts";
-import type { MailMessage } from "./mail";
+import type { MailMessage } from "../../platform/mail/mail";
 
 /**
  * The outbox header that ties a reply's e-mail to its contact_replies row (also sent: a mail

@@ -1,6 +1,6 @@
 import type { MatchQuality, RouteDetail, RouteProfile, RouteSummary, SharedRoute } from "@routepilot/contracts";
 import type { RoutingProvider } from "@routepilot/geo";
-import { presentProvider } from "../route-planning";
+import { presentProvider } from "./route-planning";
 import type { RouteRow, StopRow } from "./rows";
 
 const round1 = (v: number) => Math.round(v * 10) / 10;

@@ -2,9 +2,9 @@ import { distanceKind, GeoError, NoRouteError, routingAttribution, type GeoServi
 import { scheduleRoute, type Job, type Problem, type RouteSolution, type Step, type Vehicle } from "@routepilot/solver";
 import { routeMessages } from "@routepilot/contracts";
 import type { StoredPlace, StoredUnassigned } from "@routepilot/db";
-import type { SolverPool } from "../jobs/solver-pool";
-import { ValidationError } from "../lib/errors";
-import type { Logger } from "../lib/logger";
+import type { SolverPool } from "../../platform/solver-pool/solver-pool";
+import { ValidationError } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
 
 /** One destination ready for planning: resolved coordinates and times in seconds after departure. */
 export interface PlanStop {

@@ -1,5 +1,5 @@
 import type { routeStops, routes } from "@routepilot/db";
-import type { Plan, PlanStop } from "../route-planning";
+import type { Plan, PlanStop } from "./route-planning";
 
 export type RouteRow = typeof routes.$inferSelect;
 export type StopRow = typeof routeStops.$inferSelect;

@@ -2,9 +2,9 @@ import { and, desc, eq } from "drizzle-orm";
 import { routeMessages, type CreateSavedLocation, type SavedLocation, type UpdateSavedLocation } from "@routepilot/contracts";
 import type { Geocoder } from "@routepilot/geo";
 import { savedLocations, type DbOrTx } from "@routepilot/db";
-import { firstOrThrow, NotFoundError, ValidationError } from "../lib/errors";
+import { firstOrThrow, NotFoundError, ValidationError } from "../../lib/errors";
 import { assertNoUnsafeMarkup } from "../security/sanitize";
-import { guarded } from "./geocoder-errors";
+import { guarded } from "../maps/geocoder-errors";
 
 type Row = typeof savedLocations.$inferSelect;
 

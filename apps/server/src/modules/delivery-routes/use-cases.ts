@@ -18,15 +18,15 @@ import {
 } from "@routepilot/contracts";
 import { routeShares, routeStops, routes, type Database, type DbOrTx, type StoredPlace } from "@routepilot/db";
 import { AppError, ConflictError, firstOrThrow, NotFoundError, ValidationError } from "../../lib/errors";
-import type { RealtimeBus } from "../../realtime/bus";
-import type { Mailer } from "../mail";
-import { loadPlaceContext, resolveRequest } from "../place-resolution";
-import { planRoute, type OrderMode, type PlanningDeps, type PlanStop } from "../route-planning";
-import { assertCanOptimize, consumeRouteQuota, getUsageSummary, overageNotice, sendUsageWarnings } from "../usage";
+import type { RealtimeBus } from "../../platform/realtime/bus";
+import type { Mailer } from "../../platform/mail/mail";
+import { loadPlaceContext, resolveRequest } from "../maps/place-resolution";
+import { planRoute, type OrderMode, type PlanningDeps, type PlanStop } from "./route-planning";
+import { assertCanOptimize, consumeRouteQuota, getUsageSummary, overageNotice, sendUsageWarnings } from "../billing/usage";
 import { presentRoute, presentRouteSummary, presentSharedRoute } from "./presenters";
 import { activeShareByToken, activeShareOf, listRouteRows, newestActiveShare, ownedRoute, stopsOf, visibleRoute, type RouteListQuery } from "./queries";
 import { planColumns, planStopFromRow, stopValues, type RouteRow, type StopRow } from "./rows";
-import { assertNoUnsafeMarkup } from "../../security/sanitize";
+import { assertNoUnsafeMarkup } from "../security/sanitize";
 
 function defaultName(start: StoredPlace, stopCount: number): string {
   const name = `${start.label} · ${stopCount} stop${stopCount === 1 ? "" : "s"}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jpegBytes, pngBytes } from "../../routes/driver/live-fixtures";
+import { jpegBytes, pngBytes } from "../../test/live-fixtures";
 import { foldStopEvents, type FoldEvent } from "./events";
 import { distanceDriven, haversineMeters } from "./positions";
 import { imageUnsafe, sniffImage } from "./proof";

@@ -3,11 +3,11 @@ import { driverMessages, liveMessageTypes, liveTopic, type DriverStop, type Stop
 import { routeStops, routes, stopEvents, stopProofs, type DbOrTx } from "@routepilot/db";
 import type { AppDeps } from "../../lib/context";
 import { ConflictError, NotFoundError } from "../../lib/errors";
-import { afterStopEvent } from "../customer-messages";
+import { afterStopEvent } from "../live/customer-messages";
 import { TeamEvents } from "../teams/events";
 import { checkLate } from "./late";
 import { managerIds, presentDriverStop, proofsByStop, routeContext, stopsByRoute, type StopRow } from "./model";
-import { assertNoUnsafeMarkup } from "../../security/sanitize";
+import { assertNoUnsafeMarkup } from "../security/sanitize";
 
 export type DriverDeps = Pick<AppDeps, "db" | "realtime" | "logger" | "mailer" | "baseUrl" | "auth" | "encryption">;
 type Caller = { id: string };

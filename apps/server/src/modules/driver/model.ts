@@ -6,7 +6,7 @@ import type { TeamRow } from "../teams/access";
 import type { EtaStop } from "./eta";
 import { zonedEpoch } from "./time";
 import type { AppDeps } from "../../lib/context";
-import { stopContact } from "../../security/contacts";
+import { stopContact } from "../security/contacts";
 
 /**
  * A dispatched route as the driver and live services read it: the row, its team, its date (the

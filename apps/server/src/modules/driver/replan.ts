@@ -7,13 +7,13 @@ import type { Profile } from "@routepilot/geo";
 import type { z } from "zod";
 import type { AppDeps } from "../../lib/context";
 import { ConflictError, firstOrThrow, NotFoundError, ValidationError } from "../../lib/errors";
-import { afterStopEvent } from "../customer-messages";
+import { afterStopEvent } from "../live/customer-messages";
 import { requireFleetTeam } from "../fleet/access";
-import { matrixWithFallback } from "../route-planning";
+import { matrixWithFallback } from "../delivery-routes/route-planning";
 import { TeamEvents } from "../teams/events";
 import { managerIds, routeContext, routeContexts, stopsByRoute, type RouteContext, type StopRow } from "./model";
 import { newTrackingToken, TRACKING_LINK_TTL_MS } from "./tracking-token";
-import { sealContact } from "../../security/contacts";
+import { sealContact } from "../security/contacts";
 
 /**
  * Re-planning a dispatched route mid-way (issue 12): re-sequence the remaining stops from where the

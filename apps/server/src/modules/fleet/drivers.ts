@@ -3,7 +3,7 @@ import { fleetMessages, type Driver, type driverInputSchema, type weekdays } fro
 import { fleetDrivers, teamMembers, user, vehicles, type DbOrTx } from "@routepilot/db";
 import type { AppDeps } from "../../lib/context";
 import { ForbiddenError, NotFoundError, ValidationError } from "../../lib/errors";
-import { openField, sealField } from "../../security/field-encryption";
+import { openField, sealField } from "../security/field-encryption";
 import { isFleetManager, requireFleetTeam } from "./access";
 
 type FleetDeps = Pick<AppDeps, "db" | "encryption" | "logger">;

@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { encryptionMessages, type DraftOrderRow, type OrderDraft, type OrderDraftInput } from "@routepilot/contracts";
 import { orderDrafts, type StoredDraftOrder } from "@routepilot/db";
 import type { AppDeps } from "../../lib/context";
-import { compactContact, type Contact } from "../../security/contacts";
-import { openField, sealField } from "../../security/field-encryption";
-import { assertNoUnsafeMarkup } from "../../security/sanitize";
+import { compactContact, type Contact } from "../security/contacts";
+import { openField, sealField } from "../security/field-encryption";
+import { assertNoUnsafeMarkup } from "../security/sanitize";
 import { requireFleetTeam } from "./access";
 
 /**

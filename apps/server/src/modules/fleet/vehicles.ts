@@ -3,10 +3,10 @@ import { fleetMessages, vehicleInputSchema, type Vehicle, type VehicleInput } fr
 import { fleetDrivers, vehicles, type DbOrTx } from "@routepilot/db";
 import { fieldsFromIssues, type AppDeps } from "../../lib/context";
 import { NotFoundError, ValidationError } from "../../lib/errors";
-import { openField, sealField } from "../../security/field-encryption";
+import { openField, sealField } from "../security/field-encryption";
 import { requireFleetTeam } from "./access";
 import { settingsOf } from "./settings";
-import { assertNoUnsafeMarkup } from "../../security/sanitize";
+import { assertNoUnsafeMarkup } from "../security/sanitize";
 
 export type FleetDeps = Pick<AppDeps, "db" | "encryption" | "logger">;
 type Caller = { id: string };

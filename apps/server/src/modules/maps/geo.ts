@@ -1,6 +1,6 @@
 import { createGeoServices, GazetteerGeocoder, type GeoConfig, type GeoServices } from "@routepilot/geo";
-import type { GeoHandle } from "../lib/ports";
-export type { GeoHandle } from "../lib/ports";
+import type { GeoHandle } from "../../lib/ports";
+export type { GeoHandle } from "../../lib/ports";
 
 let gazetteer: GazetteerGeocoder | undefined;
 

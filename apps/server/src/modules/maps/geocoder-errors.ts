@@ -1,5 +1,5 @@
 import { GeoError, ProviderBusyError } from "@routepilot/geo";
-import { AppError, ServiceBusyError } from "../lib/errors";
+import { AppError, ServiceBusyError } from "../../lib/errors";
 
 /** Runs a geocoder call, turning provider trouble into 503s (busy: Retry-After a minute). */
 export async function guarded<T>(work: () => Promise<T>): Promise<T> {

@@ -17,9 +17,9 @@ import {
   type TimeWindowInput,
 } from "@routepilot/contracts";
 import { routeStops, routes, savedLocations, type DbOrTx, type StoredPlace } from "@routepilot/db";
-import { PlacesNeedReviewError, ValidationError } from "../lib/errors";
-import { distanceUnitOf } from "./preferences";
-import type { PlanStop } from "./route-planning";
+import { PlacesNeedReviewError, ValidationError } from "../../lib/errors";
+import { distanceUnitOf } from "../accounts/preferences";
+import type { PlanStop } from "../delivery-routes/route-planning";
 
 const DEFAULT_DEPARTURE = "09:00";
 /** Candidates asked of the geocoder per address: enough to find the right Halifax among namesakes. */

@@ -5,11 +5,11 @@ import { and, eq, isNull, lt, inArray, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { apiJobs, user as users } from "@routepilot/db";
 import { InvalidProblemError, type VroomOutput } from "@routepilot/solver";
-import type { AppDeps } from "../lib/context";
-import { AppError, firstOrThrow, NotFoundError } from "../lib/errors";
-import { assertCanOptimize, type Consumption } from "../services/usage";
-import { afterVroomCharges, chargeVroomRoutes, solveVroom } from "../services/public-api/optimize";
-import { checkProblemSize } from "../services/public-api/vroom-problem";
+import type { AppDeps } from "../../lib/context";
+import { AppError, firstOrThrow, NotFoundError } from "../../lib/errors";
+import { assertCanOptimize, type Consumption } from "../billing/usage";
+import { afterVroomCharges, chargeVroomRoutes, solveVroom } from "./optimize";
+import { checkProblemSize } from "./vroom-problem";
 import { checkWebhookUrl, sendWebhook } from "./webhooks";
 
 export const API_JOBS_QUEUE = "api-jobs";

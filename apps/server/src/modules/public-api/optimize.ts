@@ -5,9 +5,9 @@ import type { Tx } from "@routepilot/db";
 import type { AppDeps } from "../../lib/context";
 import { AppError, type VroomError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
-import { billOverageCharge } from "../billing";
+import { billOverageCharge } from "../billing/billing";
 import { TeamEvents } from "../teams/events";
-import { assertCanOptimize, consumeRouteQuota, sendUsageWarnings, type Consumption } from "../usage";
+import { assertCanOptimize, consumeRouteQuota, sendUsageWarnings, type Consumption } from "../billing/usage";
 import { addLocations, checkProblemSize, locateProblem, readOptions, withRoadMatrices } from "./vroom-problem";
 
 export type OptimizeDeps = Pick<AppDeps, "db" | "geo" | "solver" | "logger" | "mailer" | "baseUrl" | "realtime" | "env">;

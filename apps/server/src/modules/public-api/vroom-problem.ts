@@ -3,8 +3,8 @@ import { InvalidProblemError, type VroomInput, type VroomOutput } from "@routepi
 import { PUBLIC_API_LIMITS, publicApiMessages } from "@routepilot/contracts";
 import { VroomInputError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
-import type { GeoHandle } from "../geo";
-import { matrixWithFallback } from "../route-planning";
+import type { GeoHandle } from "../maps/geo";
+import { matrixWithFallback } from "../delivery-routes/route-planning";
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 const lengthOf = (x: unknown) => (Array.isArray(x) ? x.length : 0);

@@ -2,7 +2,7 @@
 import { createHmac } from "node:crypto";
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
-import { ValidationError } from "../lib/errors";
+import { ValidationError } from "../../lib/errors";
 
 export const WEBHOOK_SIGNATURE_HEADER = "X-RoutePilot-Signature";
 export const WEBHOOK_TIMESTAMP_HEADER = "X-RoutePilot-Timestamp";

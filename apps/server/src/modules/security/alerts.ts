@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { securityAlerts, type DbOrTx } from "@routepilot/db";
-import type { Logger } from "../lib/logger";
+import type { Logger } from "../../lib/logger";
 
 /** SPEC §3 alert severities, and their sort weight (critical 4 down to low 1, SPEC §9). */
 export const ALERT_SEVERITY_WEIGHT = { critical: 4, high: 3, medium: 2, low: 1 } as const;

@@ -2,10 +2,10 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OptimizeRouteResponse, PendingInvitation, SecurityAudit } from "@routepilot/contracts";
 import { authenticationLogs, subscribers, teamInvitations, user } from "@routepilot/db";
-import { createTestApp, type TestApp } from "../test/harness";
+import { createTestApp, type TestApp } from "../../test/harness";
 import type { AuditRecordDetails } from "./audit";
-import { handleWebhookEvent } from "./billing";
-import { account, addMember, createTeam, json, setTier, type Account } from "../routes/teams/team-fixtures";
+import { handleWebhookEvent } from "../billing/billing";
+import { account, addMember, createTeam, json, setTier, type Account } from "../../test/team-fixtures";
 
 let t: TestApp;
 let boss: Account;

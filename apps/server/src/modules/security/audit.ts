@@ -1,9 +1,9 @@
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { securityLimits, type AuditEventRecord } from "@routepilot/contracts";
 import { authenticationLogs, type AuditDetails, type DbOrTx } from "@routepilot/db";
-import type { Logger } from "../lib/logger";
-import type { RequestOrigin } from "../lib/request-origin";
-import { raiseAlert } from "../security/alerts";
+import type { Logger } from "../../lib/logger";
+import type { RequestOrigin } from "../../lib/request-origin";
+import { raiseAlert } from "./alerts";
 
 export type AuthEventType =
   | "sign_in"

@@ -22,13 +22,13 @@ import {
   vehicles,
 } from "@routepilot/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { waitForPlans } from "../services/fleet/plans";
-import { BASE, createTestApp, type TestApp } from "../test/harness";
-import { fuzzRequests, opKey, operationsOf, type FuzzRequest, type IdLookup, type OpenApiDocument, type OperationRef } from "../test/openapi-fuzz";
-import { freshRows, passwordHashes, refreshSession, securityWorld, snapshotTeam, type FreshIds, type FreshKind, type SecurityWorld } from "../test/security-world";
-import { DEPOT } from "../test/fleet-fixtures";
-import { file, jpegBytes, plainOrders, pngBytes, today } from "../routes/driver/live-fixtures";
-import { account, json, type Account } from "../routes/teams/team-fixtures";
+import { waitForPlans } from "../fleet/plans";
+import { BASE, createTestApp, type TestApp } from "../../test/harness";
+import { fuzzRequests, opKey, operationsOf, type FuzzRequest, type IdLookup, type OpenApiDocument, type OperationRef } from "../../test/openapi-fuzz";
+import { freshRows, passwordHashes, refreshSession, securityWorld, snapshotTeam, type FreshIds, type FreshKind, type SecurityWorld } from "../../test/security-world";
+import { DEPOT } from "../../test/fleet-fixtures";
+import { file, jpegBytes, plainOrders, pngBytes, today } from "../../test/live-fixtures";
+import { account, json, type Account } from "../../test/team-fixtures";
 const LIMITS_OFF = { API_RATE_LIMIT: "0", ROUTE_OPTIMIZATION_RATE_LIMIT: "0", PAYMENT_RATE_LIMIT: "0", CONTACT_RATE_LIMIT: "0", RATE_LIMITS: "off", GLOBAL_RATE_LIMIT: "false", AUTH_RATE_LIMIT: "false", SOLVER_TIME_LIMIT_MS: "100" };
 
 /**

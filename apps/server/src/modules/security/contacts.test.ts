@@ -3,9 +3,9 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { encryptionMessages, type DriverRoute } from "@routepilot/contracts";
 import { customerMessages, customerUnsubscribes, outbox, plans, routeStops } from "@routepilot/db";
-import { liveSuite, plainOrders, today } from "../routes/driver/live-fixtures";
-import { json } from "../routes/teams/team-fixtures";
-import { unsubscribeToken } from "../services/customer-messages/unsubscribe";
+import { liveSuite, plainOrders, today } from "../../test/live-fixtures";
+import { json } from "../../test/team-fixtures";
+import { unsubscribeToken } from "../live/customer-messages/unsubscribe";
 import { openContact, stopContact } from "./contacts";
 import { plainContactRows, sealPlainContacts } from "./seal-contacts";
 

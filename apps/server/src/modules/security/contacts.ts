@@ -1,5 +1,5 @@
 import { encryptionMessages } from "@routepilot/contracts";
-import type { Logger } from "../lib/logger";
+import type { Logger } from "../../lib/logger";
 import { openField, sealField, type FieldEncryption } from "./field-encryption";
 
 /**

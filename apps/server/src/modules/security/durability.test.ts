@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
  * there, three times over.
  */
 
-const root = fileURLToPath(new URL("../../../../", import.meta.url));
+const root = fileURLToPath(new URL("../../../../../", import.meta.url));
 const KILLS = 3;
 const IN_FLIGHT = 4;
 /** Writes per round at most (a user keeps at most 500 saved locations). */

@@ -5,8 +5,8 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { encryptionMessages } from "@routepilot/contracts";
-import { EncryptionError } from "../lib/errors";
-import { parseMasterKey } from "../lib/env";
+import { EncryptionError } from "../../lib/errors";
+import { parseMasterKey } from "../../lib/env";
 import { KeyringEncryption, loadKeyring, openField, sealField, storedKeyVersion } from "./field-encryption";
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), "routepilot-keys-"));

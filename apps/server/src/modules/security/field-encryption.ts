@@ -4,11 +4,11 @@ import path from "node:path";
 import { ENCRYPTION_KDF_ITERATIONS, ENCRYPTION_MAX_KEY_VERSIONS, ENCRYPTION_SALT_BYTES, encryptionMessages } from "@routepilot/contracts";
 import { desc } from "drizzle-orm";
 import { encryptionKeys, type DbOrTx } from "@routepilot/db";
-import type { Logger } from "../lib/logger";
-import { parseMasterKey } from "../lib/env";
-import { EncryptionError } from "../lib/errors";
-import type { EncryptedField, FieldEncryption, KeyVersion } from "../lib/ports";
-export type { EncryptedField, FieldEncryption, KeyVersion } from "../lib/ports";
+import type { Logger } from "../../lib/logger";
+import { parseMasterKey } from "../../lib/env";
+import { EncryptionError } from "../../lib/errors";
+import type { EncryptedField, FieldEncryption, KeyVersion } from "../../lib/ports";
+export type { EncryptedField, FieldEncryption, KeyVersion } from "../../lib/ports";
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { waitForPlans } from "../services/fleet/plans";
-import { createTestApp, type TestApp } from "../test/harness";
-import { securityWorld, type SecurityWorld } from "../test/security-world";
+import { waitForPlans } from "../fleet/plans";
+import { createTestApp, type TestApp } from "../../test/harness";
+import { securityWorld, type SecurityWorld } from "../../test/security-world";
 
 /** The 5xx the fuzz found (issue 13), each pinned by the request that caused it. */
 let t: TestApp;

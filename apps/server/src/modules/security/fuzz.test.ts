@@ -3,12 +3,12 @@ import fc from "fast-check";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimitedBodySchema } from "@routepilot/contracts";
-import { waitForPlans } from "../services/fleet/plans";
-import { startFakeStripe, type FakeStripe } from "../test/fake-stripe";
-import { BASE, createTestApp, type TestApp } from "../test/harness";
-import { fuzzRequests, opKey, operationsOf, problemWith, type FuzzRequest, type IdLookup, type OpenApiDocument, type OperationRef } from "../test/openapi-fuzz";
-import { passwordHashes, refreshSession, securityWorld, snapshotTeam, type SecurityWorld } from "../test/security-world";
-import type { Account } from "../routes/teams/team-fixtures";
+import { waitForPlans } from "../fleet/plans";
+import { startFakeStripe, type FakeStripe } from "../../test/fake-stripe";
+import { BASE, createTestApp, type TestApp } from "../../test/harness";
+import { fuzzRequests, opKey, operationsOf, problemWith, type FuzzRequest, type IdLookup, type OpenApiDocument, type OperationRef } from "../../test/openapi-fuzz";
+import { passwordHashes, refreshSession, securityWorld, snapshotTeam, type SecurityWorld } from "../../test/security-world";
+import type { Account } from "../../test/team-fixtures";
 
 /**
  * Fuzz (issue 13 "Proof in CI"): every operation of /api/openapi.json, driven from the document,

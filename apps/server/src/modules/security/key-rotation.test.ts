@@ -9,7 +9,7 @@ import { createTestDatabase } from "@routepilot/db/testing";
 import { openContact, openContacts, sealContact, sealContacts } from "./contacts";
 import { KeyringEncryption, deriveIndexKey, loadMasterKey, openField, readKeyring, sealField, storedKeyVersion, unwrapKey } from "./field-encryption";
 import { KeyRotationError, SEALED_COLUMNS, addKeyVersion, rotateKeys, valuesByVersion } from "./key-rotation";
-import { outboxValues } from "../services/mail";
+import { outboxValues } from "../../platform/mail/mail";
 
 const KEY_HEX = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
 const master = loadMasterKey({ masterKey: KEY_HEX, dataDir: "/nonexistent" });
@@ -127,7 +127,7 @@ afterAll(async () => {
 
 describe("npm run keys:rotate (rotateKeys)", () => {
   it("lists every column the services seal", () => {
-    const fleet = fileURLToPath(new URL("../services/fleet/", import.meta.url));
+    const fleet = fileURLToPath(new URL("../fleet/", import.meta.url));
     const sealedInServices = readdirSync(fleet)
       .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
       .flatMap((f) => [...readFileSync(path.join(fleet, f), "utf8").matchAll(/openField\([^)]*"([a-z_]+)\.([a-z_]+)"\)/g)].map((m) => `${m[1]}.${m[2]}`));
@@ -135,7 +135,7 @@ describe("npm run keys:rotate (rotateKeys)", () => {
     expect(sealedInServices.length).toBeGreaterThan(0);
     for (const column of sealedInServices) expect(listed).toContain(column);
     // Customer contacts are opened in security/contacts.ts and the customer e-mails.
-    const contactFiles = [new URL("./contacts.ts", import.meta.url), new URL("../services/customer-messages/index.ts", import.meta.url)];
+    const contactFiles = [new URL("./contacts.ts", import.meta.url), new URL("../live/customer-messages/index.ts", import.meta.url)];
     const contactColumns = contactFiles.flatMap((f) => [...readFileSync(f, "utf8").matchAll(/openField\([^)]*"([a-z_]+)\.([a-z_]+)"\)/g)].map((m) => `${m[1]}.${m[2]}`));
     expect(contactColumns.sort()).toEqual(["customer_messages.sealed", "plans.contacts_sealed", "route_stops.contact_sealed"]);
     for (const column of contactColumns) expect(listed).toContain(column);

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { ENCRYPTION_MAX_KEY_VERSIONS } from "@routepilot/contracts";
 import { encryptionKeys, type Database, type DbOrTx } from "@routepilot/db";
-import type { Logger } from "../lib/logger";
-import { writeAuditEvent } from "../services/audit";
-import { EncryptionError } from "../lib/errors";
+import type { Logger } from "../../lib/logger";
+import { writeAuditEvent } from "./audit";
+import { EncryptionError } from "../../lib/errors";
 import { KeyringEncryption, readKeyring, resealField, wrapKey, type FieldEncryption, type KeyVersion } from "./field-encryption";
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "@routepilot/contracts";
 import { contactMessages, savedLocations } from "@routepilot/db";
-import { createTestApp, type TestApp } from "../test/harness";
+import { createTestApp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
 let cookie: string;

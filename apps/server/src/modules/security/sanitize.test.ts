@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "@routepilot/contracts";
-import { ValidationError } from "../lib/errors";
+import { ValidationError } from "../../lib/errors";
 import { assertNoUnsafeMarkup, hasUnsafeMarkup, sanitizeHtml, sanitizeSecurityLayer } from "./sanitize";
 
 /** Classic XSS vectors (OWASP filter-evasion cheat sheet and friends). */

@@ -1,6 +1,6 @@
 import sanitize from "sanitize-html";
 import { messages } from "@routepilot/contracts";
-import { ValidationError } from "../lib/errors";
+import { ValidationError } from "../../lib/errors";
 
 /** SPEC §5: the URL schemes a link or image may use; anything else becomes "#". */
 export const SAFE_URL_SCHEMES = ["http", "https", "mailto", "tel"] as const;

@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { customerMessages, customerUnsubscribes, outbox, plans, routeStops, type Database, type Tx } from "@routepilot/db";
-import type { Logger } from "../lib/logger";
+import type { Logger } from "../../lib/logger";
 import { sealContact, sealContacts } from "./contacts";
 import { sealField, type FieldEncryption } from "./field-encryption";
-import { outboxValues } from "../services/mail";
+import { outboxValues } from "../../platform/mail/mail";
 
 /** Rows sealed by sealPlainContacts, per table. */
 export interface ContactSealing {

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { HEALTH_LONG_WINDOW_MINUTES, HEALTH_MIGRATIONS_LISTED, HEALTH_SHORT_WINDOW_MINUTES, type HealthDetails } from "@routepilot/contracts";
 import { migrationsFolder, outbox, type DbOrTx } from "@routepilot/db";
 import type { AppDeps } from "../../lib/context";
-import { rowsOf } from "./sql";
+import { rowsOf } from "../../lib/sql";
 
 const repoRoot = fileURLToPath(new URL("../../../../../", import.meta.url));
 

@@ -2,9 +2,9 @@ import { count, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { securityLimits } from "@routepilot/contracts";
 import { authenticationLogs, cspReports, rateLimitViolations, securityAlerts, user } from "@routepilot/db";
-import { PERIODIC_TASKS } from "../queue/periodic";
+import { PERIODIC_TASKS } from "../../background/periodic";
 import { runSecurityCheck } from "../security/monitor/jobs";
-import { createTestApp, type TestApp } from "../test/harness";
+import { createTestApp, type TestApp } from "../../test/harness";
 import { RETENTION, runRetention } from "./retention";
 
 let t: TestApp;

@@ -4,7 +4,7 @@
 // resolved ones are deleted after 7 days, and above 10,000 only the newest 8,000 are kept.
 import { sql } from "drizzle-orm";
 import type { Database } from "@routepilot/db";
-import type { Logger } from "../lib/logger";
+import type { Logger } from "../../lib/logger";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -2,7 +2,7 @@ import { realtimeTopics, realtimeTypes, type Notification, type TeamEvent } from
 import { teamMembers, teamNotifications, type DbOrTx } from "@routepilot/db";
 import { eq } from "drizzle-orm";
 import type { Logger } from "../../lib/logger";
-import type { RealtimeBus, RealtimeEnvelope } from "../../realtime/bus";
+import type { RealtimeBus, RealtimeEnvelope } from "../../platform/realtime/bus";
 import { firstOrThrow } from "../../lib/errors";
 
 type NotificationType = Notification["type"];

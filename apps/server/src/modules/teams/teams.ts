@@ -15,13 +15,13 @@ import {
 import { teamInvitations, teamMembers, teams, user, type DbOrTx, type Tx } from "@routepilot/db";
 import type { AppDeps } from "../../lib/context";
 import { ConflictError, firstOrThrow, ForbiddenError, NotFoundError, ValidationError } from "../../lib/errors";
-import { ensureSubscriber } from "../accounts";
+import { ensureSubscriber } from "../accounts/accounts";
 import { NO_ORIGIN, type RequestOrigin } from "../../lib/request-origin";
-import { writeAuditEvent } from "../audit";
+import { writeAuditEvent } from "../security/audit";
 import { asTeamRole, hasTeamsAccess, memberOf, teamForManager, teamForMember, type TeamRow } from "./access";
 import { TeamEvents } from "./events";
 import { refreshTeams, refreshTeamsOf } from "./quota";
-import { assertNoUnsafeMarkup } from "../../security/sanitize";
+import { assertNoUnsafeMarkup } from "../security/sanitize";
 
 export type TeamDeps = Pick<AppDeps, "db" | "realtime" | "logger">;
 /** The signed-in caller; `origin` is the request (address, user agent, session) their audit rows record. */

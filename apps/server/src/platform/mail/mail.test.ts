@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { outbox } from "@routepilot/db";
 import { createTestDatabase } from "@routepilot/db/testing";
-import { createLogger } from "../lib/logger";
-import { KeyringEncryption, loadKeyring, openField } from "../security/field-encryption";
-import { startTestSmtp } from "../test/smtp";
+import { createLogger } from "../../lib/logger";
+import { KeyringEncryption, loadKeyring, openField } from "../../modules/security/field-encryption";
+import { startTestSmtp } from "../../test/smtp";
 import { actionEmail, createMailer, MAIL_RETRY, sealedOutboxTo, type SealedMail } from "./mail";
 
 const encryption = new KeyringEncryption(loadKeyring({ masterKey: randomBytes(32).toString("hex"), dataDir: mkdtempSync(path.join(tmpdir(), "rp-mail-")) }));

@@ -2,10 +2,10 @@ import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { escapeMarkup } from "@routepilot/contracts";
 import { outbox, type Database } from "@routepilot/db";
-import type { Logger } from "../lib/logger";
-import { openField, sealField, type FieldEncryption } from "../security/field-encryption";
-import type { Mailer, MailKind, MailMessage } from "../lib/ports";
-export type { Mailer, MailKind, MailMessage } from "../lib/ports";
+import type { Logger } from "../../lib/logger";
+import { openField, sealField, type FieldEncryption } from "../../modules/security/field-encryption";
+import type { Mailer, MailKind, MailMessage } from "../../lib/ports";
+export type { Mailer, MailKind, MailMessage } from "../../lib/ports";
 
 /**
  * Kinds whose outbox row is sealed (decision 011): a customer's address, and a body that names them.

@@ -3,8 +3,8 @@ import { prometheus } from "@hono/prometheus";
 import type { Context, MiddlewareHandler } from "hono";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { RequestWindows, SolveTimes } from "./windows";
-import type { MetricSources, Metrics } from "../lib/ports";
-export type { MailBacklog, MetricSources, Metrics, SolverStats } from "../lib/ports";
+import type { MetricSources, Metrics } from "../../lib/ports";
+export type { MailBacklog, MetricSources, Metrics, SolverStats } from "../../lib/ports";
 
 const SOLVE_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60];
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
-import type { RealtimeBus } from "../lib/ports";
-export type { RealtimeBus, RealtimeEnvelope, RealtimeMessage } from "../lib/ports";
+import type { RealtimeBus } from "../../lib/ports";
+export type { RealtimeBus, RealtimeEnvelope, RealtimeMessage } from "../../lib/ports";
 
 /** One process: an in-memory bus. */
 export function createMemoryBus(): RealtimeBus {

@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import { describe, expect, it, vi } from "vitest";
 import type { WebSocket } from "ws";
-import { createLogger } from "../lib/logger";
+import { createLogger } from "../../lib/logger";
 import { createMemoryBus } from "./bus";
 import { createSocketHub, GOING_AWAY_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE, TRY_AGAIN_LATER_CLOSE_CODE } from "./hub";
 

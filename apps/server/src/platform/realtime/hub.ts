@@ -1,8 +1,8 @@
 import type { WebSocket } from "ws";
-import type { Logger } from "../lib/logger";
+import type { Logger } from "../../lib/logger";
 import type { RealtimeBus, RealtimeEnvelope, RealtimeMessage } from "./bus";
-import type { SocketHub, SocketOwner } from "../lib/ports";
-export type { SocketHub, SocketOwner } from "../lib/ports";
+import type { SocketHub, SocketOwner } from "../../lib/ports";
+export type { SocketHub, SocketOwner } from "../../lib/ports";
 
 /** Close code for a socket whose session has ended (signed out, revoked, expired). */
 export const SESSION_ENDED_CLOSE_CODE = 4401;

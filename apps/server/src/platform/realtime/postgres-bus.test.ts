@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../lib/logger";
+import { createLogger } from "../../lib/logger";
 import type { RealtimeBus, RealtimeEnvelope } from "./bus";
 import { createPostgresBus, MAX_NOTIFY_BYTES, notifyPayloads, REALTIME_APPLICATION_NAME } from "./postgres-bus";
 

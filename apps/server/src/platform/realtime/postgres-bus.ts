@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import pg from "pg";
-import type { Logger } from "../lib/logger";
+import type { Logger } from "../../lib/logger";
 import type { RealtimeBus, RealtimeEnvelope } from "./bus";
 
 /** The LISTEN/NOTIFY channel every server process on one database shares. */

@@ -2,9 +2,9 @@ import { createRoute } from "@hono/zod-openapi";
 import { upgradeWebSocket } from "@hono/node-server";
 import type { Handler } from "hono";
 import type { WebSocket } from "ws";
-import type { AppContext, AppEnv } from "../lib/context";
-import { ForbiddenError, UnauthenticatedError, ValidationError } from "../lib/errors";
-import { jsonError } from "../lib/openapi";
+import type { AppContext, AppEnv } from "../../lib/context";
+import { ForbiddenError, UnauthenticatedError, ValidationError } from "../../lib/errors";
+import { jsonError } from "../../lib/openapi";
 
 export const REALTIME_PATH = "/api/realtime";
 

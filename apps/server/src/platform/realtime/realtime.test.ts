@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket, type ClientOptions } from "ws";
-import { BASE, createTestApp, type TestApp } from "../test/harness";
+import { BASE, createTestApp, type TestApp } from "../../test/harness";
 import { startServer, type RunningServer } from "./server";
 import { SESSION_ENDED_CLOSE_CODE } from "./hub";
 

@@ -1,7 +1,7 @@
 import { serve, type ServerType } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer } from "ws";
-import type { Runtime } from "../bootstrap";
+import type { Runtime } from "../../bootstrap";
 
 /** Largest message a client may send (it never needs to: the channel is server → client). */
 const MAX_CLIENT_MESSAGE_BYTES = 4096;

@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { cookieFrom, PASSWORD } from "../test/harness";
-import { startServerProcess, stopServerProcess, type ServerProcess } from "../test/server-process";
+import { cookieFrom, PASSWORD } from "../../test/harness";
+import { startServerProcess, stopServerProcess, type ServerProcess } from "../../test/server-process";
 
 /**
  * The scale-out proof (issues 10 and 15): two real API processes (WORKERS=0) and a worker process
@@ -19,7 +19,7 @@ import { startServerProcess, stopServerProcess, type ServerProcess } from "../te
  * TEST_DATABASE_URL names a PostgreSQL server (CI).
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
-const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
+const repoRoot = fileURLToPath(new URL("../../../../../", import.meta.url));
 const SECRET = randomBytes(32).toString("base64url");
 
 /** An API job running longer than this is taken over by another worker (short here: the kill test waits for it). */

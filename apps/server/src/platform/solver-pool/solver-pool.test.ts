@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Problem } from "@routepilot/solver";
-import { ServiceBusyError } from "../lib/errors";
+import { ServiceBusyError } from "../../lib/errors";
 import { createSolverPool } from "./solver-pool";
 
 /** A 40-stop problem on a line: trivial, but the solver searches until its time limit. */

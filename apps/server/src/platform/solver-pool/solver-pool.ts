@@ -1,8 +1,8 @@
 import { Worker } from "node:worker_threads";
 import { InvalidProblemError, requireValidProblem, type Matrices, type Problem, type ProgressEvent, type Solution } from "@routepilot/solver";
-import { ServiceBusyError } from "../lib/errors";
-import type { PoolSolveOptions, SolverPool } from "../lib/ports";
-export type { PoolSolveOptions, SolverPool } from "../lib/ports";
+import { ServiceBusyError } from "../../lib/errors";
+import type { PoolSolveOptions, SolverPool } from "../../lib/ports";
+export type { PoolSolveOptions, SolverPool } from "../../lib/ports";
 
 export interface SolverRequest {
   id: number;

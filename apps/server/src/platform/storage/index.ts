@@ -5,9 +5,9 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { and, asc, eq, gt, like } from "drizzle-orm";
 import { storageObjects, type Database } from "@routepilot/db";
-import { firstOrThrow } from "../lib/errors";
-import type { Storage, StoredObject } from "../lib/ports";
-export type { ListOptions, Storage, StoredObject } from "../lib/ports";
+import { firstOrThrow } from "../../lib/errors";
+import type { Storage, StoredObject } from "../../lib/ports";
+export type { ListOptions, Storage, StoredObject } from "../../lib/ports";
 
 export class StorageKeyError extends Error {
   constructor(what: string) {

@@ -14,8 +14,8 @@ import {
   userPreferences,
   type Database,
 } from "@routepilot/db";
-import { NotFoundError } from "../../lib/errors";
-import type { Logger } from "../../lib/logger";
+import { NotFoundError } from "../../../lib/errors";
+import type { Logger } from "../../../lib/logger";
 import { listSecurityEvents } from "./sessions";
 import { stopContact } from "../../security/contacts";
 import type { FieldEncryption } from "../../security/field-encryption";

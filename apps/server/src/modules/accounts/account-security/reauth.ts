@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { accountSecurityMessages, REAUTH_VALID_MINUTES, type ReauthenticateBody } from "@routepilot/contracts";
 import { twoFactor, user, verification, type DbOrTx } from "@routepilot/db";
-import type { AuthService } from "../../lib/ports";
-import { AppError, ForbiddenError, ValidationError } from "../../lib/errors";
+import type { AuthService } from "../../../lib/ports";
+import { AppError, ForbiddenError, ValidationError } from "../../../lib/errors";
 
 /** Wrong two-factor codes in a row (sign-in or confirmation) before the checks lock, and for how long (the plugin's defaults). */
 const MAX_FAILED_CODES = 10;

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { describeUserAgent, securityEventTypes, type SecurityEvent, type SecurityEventsPage, type SecuritySession } from "@routepilot/contracts";
 import { authenticationLogs, session, type DbOrTx } from "@routepilot/db";
-import { NotFoundError } from "../../lib/errors";
+import { NotFoundError } from "../../../lib/errors";
 
 /** The user's sessions that have not expired, newest activity first; `current` marks the caller's. */
 export async function listSessions(db: DbOrTx, userId: string, currentSessionId: string | null, now = new Date()): Promise<SecuritySession[]> {

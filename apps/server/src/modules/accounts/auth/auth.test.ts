@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authenticationLogs, outbox, subscribers, user } from "@routepilot/db";
-import { PASSWORD, cookieFrom, createTestApp, type TestApp } from "../test/harness";
-import { firstLink, startTestSmtp } from "../test/smtp";
+import { PASSWORD, cookieFrom, createTestApp, type TestApp } from "../../../test/harness";
+import { firstLink, startTestSmtp } from "../../../test/smtp";
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startTestSmtp>>;

@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInMethodMessages } from "@routepilot/contracts";
 import { authenticationLogs, outbox, user } from "@routepilot/db";
-import { BASE, cookieFrom, createTestApp, type TestApp } from "../test/harness";
-import { firstLink, startTestSmtp } from "../test/smtp";
+import { BASE, cookieFrom, createTestApp, type TestApp } from "../../../test/harness";
+import { firstLink, startTestSmtp } from "../../../test/smtp";
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startTestSmtp>>;

@@ -9,7 +9,7 @@ import {
   securityEventsQuerySchema,
   securitySessionsSchema,
 } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../../lib/openapi";
+import { authErrors, json, jsonError } from "../../../lib/openapi";
 
 const SessionParam = z.object({ id: z.string().min(1).max(200).openapi({ param: { name: "id", in: "path" } }) });
 const tags = ["Account security"];

@@ -1,13 +1,13 @@
 import { accountSecurityMessages } from "@routepilot/contracts";
-import { createRouter, requireUser, type AppContext } from "../../lib/context";
-import { requestOrigin } from "../../lib/request-origin";
-import { UnauthenticatedError } from "../../lib/errors";
-import { writeAuditEvent } from "../../services/audit";
-import { deleteAccount } from "../../services/account-deletion";
-import { exportAccount } from "../../services/account-security/account-data";
-import { clearReauth, reauthenticate, requireRecentReauth } from "../../services/account-security/reauth";
-import { listSecurityEvents, listSessions, revokeOtherSessions, revokeSession } from "../../services/account-security/sessions";
-import * as routes from "./account-security.routes";
+import { createRouter, requireUser, type AppContext } from "../../../lib/context";
+import { requestOrigin } from "../../../lib/request-origin";
+import { UnauthenticatedError } from "../../../lib/errors";
+import { writeAuditEvent } from "../../security/audit";
+import { deleteAccount } from "../account-deletion";
+import { exportAccount } from "../account-security/account-data";
+import { clearReauth, reauthenticate, requireRecentReauth } from "../account-security/reauth";
+import { listSecurityEvents, listSessions, revokeOtherSessions, revokeSession } from "../account-security/sessions";
+import * as routes from "./account-security.endpoints";
 
 function caller(c: AppContext) {
   const user = requireUser(c);

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountSecurityMessages } from "@routepilot/contracts";
 import * as schema from "@routepilot/db";
 import { authenticationLogs, routeStops, routes, savedLocations, session, teamMembers, teamNotifications, teams, twoFactor, user, userPreferences } from "@routepilot/db";
-import { PROOF_BUCKET } from "../../services/driver/proof";
-import { cookieFrom, createTestApp, PASSWORD, type TestApp } from "../../test/harness";
+import { PROOF_BUCKET } from "../../driver/proof";
+import { cookieFrom, createTestApp, PASSWORD, type TestApp } from "../../../test/harness";
 
 let t: TestApp;
 beforeAll(async () => {

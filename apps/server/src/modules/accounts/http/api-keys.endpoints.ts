@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { apiKeySchema, createApiKeySchema, createdApiKeySchema } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../../lib/openapi";
+import { authErrors, json, jsonError } from "../../../lib/openapi";
 
 const IdParam = z.object({ id: z.string().min(1).max(100).openapi({ param: { name: "id", in: "path" } }) });
 

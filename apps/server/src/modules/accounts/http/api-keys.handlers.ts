@@ -1,7 +1,7 @@
-import { createRouter, requireUser } from "../../lib/context";
-import { requestOrigin } from "../../lib/request-origin";
-import * as service from "../../services/api-keys/api-keys";
-import * as routes from "./api-keys.routes";
+import { createRouter, requireUser } from "../../../lib/context";
+import { requestOrigin } from "../../../lib/request-origin";
+import * as service from "../api-keys";
+import * as routes from "./api-keys.endpoints";
 
 export const apiKeysRouter = createRouter()
   .openapi(routes.listApiKeys, async (c) => {

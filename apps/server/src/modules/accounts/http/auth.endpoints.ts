@@ -1,7 +1,7 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 
 type OpenAPIRegistry = OpenAPIHono["openAPIRegistry"];
-import { ErrorResponse } from "../lib/openapi";
+import { ErrorResponse } from "../../../lib/openapi";
 
 const AuthUser = z.object({ id: z.string(), email: z.string(), name: z.string(), emailVerified: z.boolean(), role: z.string().optional() }).openapi("AuthUser");
 const AuthError = z.object({ code: z.string().optional(), message: z.string() }).openapi("AuthError");

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { meSchema, planSummarySchema } from "@routepilot/contracts";
-import { authErrors, json } from "../../lib/openapi";
+import { authErrors, json } from "../../../lib/openapi";
 
 export const getMe = createRoute({
   method: "get",

@@ -1,6 +1,6 @@
-import { createRouter, requireUser } from "../../lib/context";
-import { getMe, getPlanSummary } from "../../services/accounts";
-import * as routes from "./me.routes";
+import { createRouter, requireUser } from "../../../lib/context";
+import { getMe, getPlanSummary } from "../accounts";
+import * as routes from "./me.endpoints";
 
 export const meRouter = createRouter()
   .openapi(routes.getMe, async (c) => {

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { preferencesSchema, updatePreferencesSchema } from "@routepilot/contracts";
-import { authErrors, json } from "../../lib/openapi";
+import { authErrors, json } from "../../../lib/openapi";
 
 export const getPreferences = createRoute({
   method: "get",

@@ -1,6 +1,6 @@
-import { createRouter, requireUser } from "../../lib/context";
-import * as service from "../../services/preferences";
-import * as routes from "./preferences.routes";
+import { createRouter, requireUser } from "../../../lib/context";
+import * as service from "../preferences";
+import * as routes from "./preferences.endpoints";
 
 export const preferencesRouter = createRouter()
   .openapi(routes.getPreferences, async (c) => {

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX, avatarResponseSchema } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../../lib/openapi";
+import { authErrors, json, jsonError } from "../../../lib/openapi";
 
 const tags = ["Account"];
 const pathParam = (name: string) => ({ param: { name, in: "path" as const } });

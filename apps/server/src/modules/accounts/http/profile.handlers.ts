@@ -1,8 +1,8 @@
 import { profileMessages } from "@routepilot/contracts";
-import { createRouter, requireUser } from "../../lib/context";
-import { ValidationError } from "../../lib/errors";
-import { openAvatar, parseCrop, removeAvatar, renderAvatar, setAvatar } from "../../services/profile/avatars";
-import * as routes from "./profile.routes";
+import { createRouter, requireUser } from "../../../lib/context";
+import { ValidationError } from "../../../lib/errors";
+import { openAvatar, parseCrop, removeAvatar, renderAvatar, setAvatar } from "../avatars";
+import * as routes from "./profile.endpoints";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 

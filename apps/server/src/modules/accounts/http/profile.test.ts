@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AVATAR_MAX_BYTES, profileMessages } from "@routepilot/contracts";
 import { storageObjects, user } from "@routepilot/db";
-import { BASE, createTestApp, type TestApp } from "../../test/harness";
+import { BASE, createTestApp, type TestApp } from "../../../test/harness";
 
 let t: TestApp;
 beforeAll(async () => {

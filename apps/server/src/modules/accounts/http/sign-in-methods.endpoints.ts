@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { identitiesSchema, signInOptionsSchema } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../lib/openapi";
+import { authErrors, json, jsonError } from "../../../lib/openapi";
 
 const tags = ["Auth"];
 const IdentityParam = z.object({ id: z.string().min(1).max(200).openapi({ param: { name: "id", in: "path" } }) });

@@ -1,11 +1,11 @@
 import { APIError } from "better-auth/api";
 import { identityName, signInMethodMessages, type Identity, type SignInOptions } from "@routepilot/contracts";
-import { createRouter, requireUser, type AppContext } from "../lib/context";
-import { clientIp } from "../lib/client-ip";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../lib/errors";
-import { CLIENT_IP_HEADER } from "../lib/request-origin";
-import { signInProvidersFrom } from "./sign-in-providers";
-import * as routes from "./sign-in-methods.routes";
+import { createRouter, requireUser, type AppContext } from "../../../lib/context";
+import { clientIp } from "../../../lib/client-ip";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../../lib/errors";
+import { CLIENT_IP_HEADER } from "../../../lib/request-origin";
+import { signInProvidersFrom } from "../auth/sign-in-providers";
+import * as routes from "./sign-in-methods.endpoints";
 
 /** The request's headers for a Better Auth API call, with the client address its audit rows record. */
 function authHeaders(c: AppContext): Headers {

@@ -4,7 +4,7 @@ import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInMethodMessages, type Identities, type SignInOptions } from "@routepilot/contracts";
 import { account, authenticationLogs, user } from "@routepilot/db";
-import { BASE, cookieFrom, createTestApp, type TestApp } from "../test/harness";
+import { BASE, cookieFrom, createTestApp, type TestApp } from "../../../test/harness";
 
 /** A real OpenID Connect provider on loopback (oauth2-mock-server): discovery, authorize, token, JWKS. */
 let idp: OAuth2Server;

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { displayNameSchema, messages, profileMessages } from "@routepilot/contracts";
-import type { AppEnv } from "../../lib/context";
-import { ValidationError } from "../../lib/errors";
-import { AVATAR_BUCKET, ownAvatarKey } from "../../services/profile/avatars";
+import type { AppEnv } from "../../../lib/context";
+import { ValidationError } from "../../../lib/errors";
+import { AVATAR_BUCKET, ownAvatarKey } from "../avatars";
 
 /**
  * Runs before Better Auth's POST /api/auth/update-user (issue 27). Better Auth stores `name` and

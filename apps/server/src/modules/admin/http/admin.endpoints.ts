@@ -9,7 +9,7 @@ import {
   changeRoleSchema,
   planSummarySchema,
 } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../../lib/openapi";
+import { authErrors, json, jsonError } from "../../../lib/openapi";
 
 const UserParam = z.object({ id: z.string().min(1).max(200).openapi({ param: { name: "id", in: "path" } }) });
 const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });

@@ -1,8 +1,8 @@
 import { APIError } from "better-auth/api";
 import { accountRoleOf, adminMessages } from "@routepilot/contracts";
-import { createRouter, requireUser, type AppContext } from "../../lib/context";
-import { requestOrigin } from "../../lib/request-origin";
-import { ForbiddenError, NotFoundError, ValidationError } from "../../lib/errors";
+import { createRouter, requireUser, type AppContext } from "../../../lib/context";
+import { requestOrigin } from "../../../lib/request-origin";
+import { ForbiddenError, NotFoundError, ValidationError } from "../../../lib/errors";
 import {
   auditAdminAction,
   changePlan,
@@ -15,9 +15,9 @@ import {
   requireSuperAdmin,
   resetUsage,
   type AdminActor,
-} from "../../services/admin";
-import { deleteAccount } from "../../services/account-deletion";
-import * as routes from "./admin.routes";
+} from "../admin";
+import { deleteAccount } from "../../accounts/account-deletion";
+import * as routes from "./admin.endpoints";
 
 /** The signed-in administrator (403 for anyone else), with what the audit row records about the request. */
 function adminActor(c: AppContext, guard: (u: { role: string }) => void = requireAdmin): AdminActor {

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminMessages } from "@routepilot/contracts";
 import * as schema from "@routepilot/db";
 import { account, apikey, authenticationLogs, overageCharges, routeStops, routes, savedLocations, stopProofs, subscribers, teamMembers, teams, user } from "@routepilot/db";
-import { PROOF_BUCKET } from "../../services/driver/proof";
-import { AVATAR_BUCKET, avatarUrl } from "../../services/profile/avatars";
-import { cookieFrom, createTestApp, type TestApp } from "../../test/harness";
+import { PROOF_BUCKET } from "../../driver/proof";
+import { AVATAR_BUCKET, avatarUrl } from "../../accounts/avatars";
+import { cookieFrom, createTestApp, type TestApp } from "../../../test/harness";
 
 let t: TestApp;
 let boss: { cookie: string; userId: string };

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { analyticsRangeSchema, systemAnalyticsSchema } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../../lib/openapi";
+import { authErrors, json, jsonError } from "../../../lib/openapi";
 
 export const getSystemAnalytics = createRoute({
   method: "get",

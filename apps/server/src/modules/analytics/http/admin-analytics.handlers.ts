@@ -1,8 +1,8 @@
 import { accountRoleOf, systemMessages } from "@routepilot/contracts";
-import { createRouter, requireUser } from "../../lib/context";
-import { ForbiddenError } from "../../lib/errors";
-import { systemAnalytics } from "../../services/system/analytics";
-import * as routes from "./admin-analytics.routes";
+import { createRouter, requireUser } from "../../../lib/context";
+import { ForbiddenError } from "../../../lib/errors";
+import { systemAnalytics } from "../system";
+import * as routes from "./admin-analytics.endpoints";
 
 export const adminAnalyticsRouter = createRouter().openapi(routes.getSystemAnalytics, async (c) => {
   const user = requireUser(c);

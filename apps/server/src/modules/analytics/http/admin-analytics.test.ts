@@ -2,7 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsMessages, systemMessages, type SystemAnalytics } from "@routepilot/contracts";
 import { overageCharges, routes, session, subscribers, subscriptionTierChanges, user } from "@routepilot/db";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createTestApp, type TestApp } from "../../../test/harness";
 
 let t: TestApp;
 let boss: { cookie: string; userId: string };

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { analyticsEnhancedSchema, analyticsMessages, analyticsRangeSchema, analyticsSummarySchema } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../../lib/openapi";
+import { authErrors, json, jsonError } from "../../../lib/openapi";
 
 export const getSummary = createRoute({
   method: "get",

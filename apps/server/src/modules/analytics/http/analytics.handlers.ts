@@ -1,6 +1,6 @@
-import { createRouter, requireUser } from "../../lib/context";
-import { analyticsEnhanced, analyticsSummary } from "../../services/analytics";
-import * as r from "./analytics.routes";
+import { createRouter, requireUser } from "../../../lib/context";
+import { analyticsEnhanced, analyticsSummary } from "../user";
+import * as r from "./analytics.endpoints";
 
 /** Per-user analytics (issue 14): thin handlers over services/analytics. */
 export const analyticsRouter = createRouter()

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsMessages, co2GramsPerKm, type AnalyticsEnhanced, type AnalyticsSummary, type RouteDetail } from "@routepilot/contracts";
 import { overageCharges, routeStops, routes, usageLogs } from "@routepilot/db";
-import { createTestApp, type TestApp } from "../../test/harness";
-import { account, json, setTier, type Account } from "../teams/team-fixtures";
+import { createTestApp, type TestApp } from "../../../test/harness";
+import { account, json, setTier, type Account } from "../../../test/team-fixtures";
 
 let t: TestApp;
 let ana: Account;

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { analyticsRangeSchema, teamAnalyticsSchema } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../../lib/openapi";
+import { authErrors, json, jsonError } from "../../../lib/openapi";
 
 const TeamParam = z.object({ teamId: z.uuid().openapi({ param: { name: "teamId", in: "path" } }) });
 

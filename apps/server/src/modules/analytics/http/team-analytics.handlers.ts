@@ -1,6 +1,6 @@
-import { createRouter, requireUser } from "../../lib/context";
-import { teamAnalytics } from "../../services/team-analytics";
-import * as r from "./team-analytics.routes";
+import { createRouter, requireUser } from "../../../lib/context";
+import { teamAnalytics } from "../team";
+import * as r from "./team-analytics.endpoints";
 
 /** Team and fleet analytics (issue 14): thin handler over services/team-analytics. */
 export const teamAnalyticsRouter = createRouter().openapi(r.getTeamAnalytics, async (c) =>

@@ -2,12 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsMessages, clockToSeconds, teamAnalyticsMessages, type OrderInput, type TeamAnalytics, type Vehicle } from "@routepilot/contracts";
 import { routeStops, routes, teamMembers } from "@routepilot/db";
-import { zonedEpoch } from "../../services/driver/time";
-import { waitForPlans } from "../../services/fleet/plans";
-import { DEPOT } from "../../test/fleet-fixtures";
-import { createTestApp, type TestApp } from "../../test/harness";
-import { dispatchDay, errorOf, storedStops, today, UNKNOWN_ID } from "../driver/live-fixtures";
-import { account, addMember, createTeam, json, setTier, type Account } from "../teams/team-fixtures";
+import { zonedEpoch } from "../../driver/time";
+import { waitForPlans } from "../../fleet/plans";
+import { DEPOT } from "../../../test/fleet-fixtures";
+import { createTestApp, type TestApp } from "../../../test/harness";
+import { dispatchDay, errorOf, storedStops, today, UNKNOWN_ID } from "../../../test/live-fixtures";
+import { account, addMember, createTeam, json, setTier, type Account } from "../../../test/team-fixtures";
 
 const ZONE = "America/New_York";
 type Role = "owner" | "admin" | "manager" | "member" | "driver" | "outsider" | "otherManager";

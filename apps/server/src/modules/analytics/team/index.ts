@@ -12,12 +12,12 @@ import {
   type TeamAnalyticsVehicle,
 } from "@routepilot/contracts";
 import { teamMembers, user, vehicles, type DbOrTx } from "@routepilot/db";
-import type { AppDeps } from "../../lib/context";
-import { ForbiddenError } from "../../lib/errors";
-import { isFleetManager, teamHasFleet } from "../fleet/access";
-import { settingsOf } from "../fleet/settings";
-import { asFailureReason } from "../driver/model";
-import { asTeamRole, teamForMember } from "../teams/access";
+import type { AppDeps } from "../../../lib/context";
+import { ForbiddenError } from "../../../lib/errors";
+import { isFleetManager, teamHasFleet } from "../../fleet/access";
+import { settingsOf } from "../../fleet/settings";
+import { asFailureReason } from "../../driver/model";
+import { asTeamRole, teamForMember } from "../../teams/access";
 import { deliveredLoad, failuresOf, fleetRollup, memberRoutesByDay, memberTotals, type FleetDayRow, type FleetTotalsRow, type Period } from "./queries";
 
 type Caller = { id: string };

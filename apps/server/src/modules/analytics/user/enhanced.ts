@@ -12,8 +12,8 @@ import {
   type AnalyticsRange,
 } from "@routepilot/contracts";
 import type { DbOrTx } from "@routepilot/db";
-import { ForbiddenError } from "../../lib/errors";
-import { getMe } from "../accounts";
+import { ForbiddenError } from "../../../lib/errors";
+import { getMe } from "../../accounts/accounts";
 import { periodBounds, periodRoutes, presentTotals, rowsOf, totalsColumns, userTimeZone, type TotalsRow } from "./summary";
 
 /** (current − previous) / previous in percent with one decimal; null when there is nothing to compare with. */

@@ -7,8 +7,8 @@ import {
   type AnalyticsSummary,
 } from "@routepilot/contracts";
 import type { DbOrTx } from "@routepilot/db";
-import { getPreferences } from "../preferences";
-import { getUsageSummary } from "../usage";
+import { getPreferences } from "../../accounts/preferences";
+import { getUsageSummary } from "../../billing/usage";
 
 /**
  * Per-user analytics (issue 14), answered by GROUP BY in the database: a period's routes are read

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { adminOverageChargesSchema, adminOverageQuerySchema, billingAccountSchema, billingPlansSchema, billingUrlSchema, checkoutRequestSchema } from "@routepilot/contracts";
-import { authErrors, json, jsonError, rateLimited } from "../../lib/openapi";
+import { authErrors, json, jsonError, rateLimited } from "../../../lib/openapi";
 
 const notConfigured = jsonError("BILLING_NOT_CONFIGURED: STRIPE_SECRET_KEY (or the plan's STRIPE_PRICE_*) is not set; plans are changed by an administrator");
 const stripeFailed = jsonError("Stripe could not be reached or refused the request (nothing changed)");

@@ -1,8 +1,8 @@
-import { createRouter, requireUser } from "../../lib/context";
-import { rateLimit } from "../../middleware/rate-limit";
-import { listOverageCharges } from "../../services/admin";
-import { billingPlans, createCheckoutSession, createPortalSession, getBillingAccount, handleWebhookEvent, verifyWebhook } from "../../services/billing";
-import * as routes from "./billing.routes";
+import { createRouter, requireUser } from "../../../lib/context";
+import { rateLimit } from "../../../http/rate-limit";
+import { listOverageCharges } from "../../admin/admin";
+import { billingPlans, createCheckoutSession, createPortalSession, getBillingAccount, handleWebhookEvent, verifyWebhook } from "../billing";
+import * as routes from "./billing.endpoints";
 
 export const billingRouter = createRouter();
 // SPEC §9 payment: sessions per user per minute, before any input validation.

@@ -4,11 +4,11 @@ import pino from "pino";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { overageCharges, stripeEvents, subscribers, teamNotifications, user as users } from "@routepilot/db";
-import { startFakeStripe, type FakeStripe } from "../../test/fake-stripe";
-import { createTestApp, type TestApp } from "../../test/harness";
-import { DEPOT, scatteredOrders } from "../../test/fleet-fixtures";
-import { waitForPlans } from "../../services/fleet/plans";
-import { account, createTeam, setTier } from "../teams/team-fixtures";
+import { startFakeStripe, type FakeStripe } from "../../../test/fake-stripe";
+import { createTestApp, type TestApp } from "../../../test/harness";
+import { DEPOT, scatteredOrders } from "../../../test/fleet-fixtures";
+import { waitForPlans } from "../../fleet/plans";
+import { account, createTeam, setTier } from "../../../test/team-fixtures";
 
 const SECRET_KEY = "sk_test_routepilot_fake_secret_key_123456";
 const WEBHOOK_SECRET = "whsec_routepilot_test_signing_secret";

@@ -1,6 +1,6 @@
-import { createRouter, requireUser } from "../../lib/context";
-import { getUsageSummary } from "../../services/usage";
-import * as routes from "./usage.routes";
+import { createRouter, requireUser } from "../../../lib/context";
+import { getUsageSummary } from "../usage";
+import * as routes from "./usage.endpoints";
 
 export const usageRouter = createRouter().openapi(routes.getUsage, async (c) => {
   const user = requireUser(c);

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { outbox, subscribers, usageWarnings } from "@routepilot/db";
 import type { Notification, NotificationList } from "@routepilot/contracts";
-import { startServer, type RunningServer } from "../../realtime/server";
-import { BASE, createTestApp, type TestApp } from "../../test/harness";
+import { startServer, type RunningServer } from "../../../platform/realtime/server";
+import { BASE, createTestApp, type TestApp } from "../../../test/harness";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -160,7 +160,7 @@ describe("usage e-mails (SPEC §9)", () => {
     await t.call("/api/me/usage", { cookie: u.cookie });
     await t.deps.db.update(subscribers).set({ routesUsedThisPeriod: 3 }).where(eq(subscribers.userId, u.userId));
     await optimise(u.cookie);
-    const { sendUsageWarnings } = await import("../../services/usage");
+    const { sendUsageWarnings } = await import("../usage");
     const [sub] = await t.deps.db.select().from(subscribers).where(eq(subscribers.userId, u.userId));
     const consumption = { routesUsed: 4, monthlyLimit: 5, overageRoutes: 0, overageAmount: 0, periodStart: sub!.currentPeriodStart, fallback: false, overageChargeId: null, teamId: null };
     await Promise.all([1, 2, 3].map(() => sendUsageWarnings({ ...t.deps, baseUrl: BASE }, { id: u.userId, email: "rerun@example.com" }, consumption)));

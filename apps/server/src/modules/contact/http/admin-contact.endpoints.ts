@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { contactInboxPageSchema, contactInboxQuerySchema, contactMessageDetailSchema, contactMessagePatchSchema, contactReplyRequestSchema } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../../lib/openapi";
+import { authErrors, json, jsonError } from "../../../lib/openapi";
 
 const MessageParam = z.object({ id: z.string().min(1).max(100).openapi({ param: { name: "id", in: "path" } }) });
 const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });

@@ -1,8 +1,8 @@
-import { createRouter, requireUser, type AppContext } from "../../lib/context";
-import { requireAdmin } from "../../services/admin";
-import { requestOrigin } from "../../lib/request-origin";
-import { listContactMessages, openContactMessage, replyToContactMessage, updateContactMessage, type InboxActor } from "../../services/contact-inbox";
-import * as routes from "./admin-contact.routes";
+import { createRouter, requireUser, type AppContext } from "../../../lib/context";
+import { requireAdmin } from "../../admin/admin";
+import { requestOrigin } from "../../../lib/request-origin";
+import { listContactMessages, openContactMessage, replyToContactMessage, updateContactMessage, type InboxActor } from "../contact-inbox";
+import * as routes from "./admin-contact.endpoints";
 
 /** The signed-in administrator (401 signed out, 403 for anyone else), with the request's origin for audit rows. */
 function inboxActor(c: AppContext): InboxActor {

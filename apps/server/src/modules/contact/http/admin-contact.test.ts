@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminMessages, contactInboxMessages, type ContactInboxPage, type ContactMessageDetail } from "@routepilot/contracts";
 import { authenticationLogs, contactMessages, contactReplies, outbox, user } from "@routepilot/db";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createTestApp, type TestApp } from "../../../test/harness";
 
 let t: TestApp;
 let boss: { cookie: string; userId: string };

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { contactRequestSchema } from "@routepilot/contracts";
-import { authErrors, json, rateLimited } from "../../lib/openapi";
+import { authErrors, json, rateLimited } from "../../../lib/openapi";
 
 export const postContact = createRoute({
   method: "post",

@@ -1,8 +1,8 @@
-import { clientIp } from "../../lib/client-ip";
-import { createRouter } from "../../lib/context";
-import { rateLimit } from "../../middleware/rate-limit";
-import { receiveContactMessage } from "../../services/contact-inbox";
-import * as routes from "./contact.routes";
+import { clientIp } from "../../../lib/client-ip";
+import { createRouter } from "../../../lib/context";
+import { rateLimit } from "../../../http/rate-limit";
+import { receiveContactMessage } from "../contact-inbox";
+import * as routes from "./contact.endpoints";
 import { assertNoUnsafeMarkup } from "../../security/sanitize";
 
 export const contactRouter = createRouter();

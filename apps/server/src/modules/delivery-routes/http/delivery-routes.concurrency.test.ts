@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { overageCharges, routes, subscribers, usageLogs } from "@routepilot/db";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createTestApp, type TestApp } from "../../../test/harness";
 
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (CI).
 let t: TestApp;

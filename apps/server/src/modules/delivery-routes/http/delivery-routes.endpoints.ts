@@ -12,7 +12,7 @@ import {
   routeShareSchema,
   updateRouteSchema,
 } from "@routepilot/contracts";
-import { authErrors, json, jsonError, rateLimited } from "../../lib/openapi";
+import { authErrors, json, jsonError, rateLimited } from "../../../lib/openapi";
 
 const IdParam = z.object({ id: z.uuid({ error: "Route not found" }).openapi({ param: { name: "id", in: "path" } }) });
 const notFound = { 404: jsonError("No such route for this user") };

@@ -1,12 +1,12 @@
-import { createRouter, requireUser, type AppContext } from "../../lib/context";
-import { billOverageCharge } from "../../services/billing";
-import { TeamEvents } from "../../services/teams/events";
-import { rateLimit } from "../../middleware/rate-limit";
-import { exportFileName, routeToCsv, routeToGpx } from "../../services/route-export";
-import { writeAuditEvent } from "../../services/audit";
-import { requestOrigin } from "../../lib/request-origin";
-import * as service from "../../services/routes";
-import * as routes from "./routes.routes";
+import { createRouter, requireUser, type AppContext } from "../../../lib/context";
+import { billOverageCharge } from "../../billing/billing";
+import { TeamEvents } from "../../teams/events";
+import { rateLimit } from "../../../http/rate-limit";
+import { exportFileName, routeToCsv, routeToGpx } from "../route-export";
+import { writeAuditEvent } from "../../security/audit";
+import { requestOrigin } from "../../../lib/request-origin";
+import * as service from "..";
+import * as routes from "./delivery-routes.endpoints";
 
 async function planningDeps(c: AppContext) {
   const deps = c.get("deps");

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, routeMessages, toasts, type OptimizeRouteResponse, type RouteDetail, type RouteList, type RouteShare, type SharedRoute } from "@routepilot/contracts";
 import { overageCharges, routeStops, subscribers, usageLogs } from "@routepilot/db";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createTestApp, type TestApp } from "../../../test/harness";
 
 let t: TestApp;
 let alice: { cookie: string; userId: string };

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, routeMessages, type OptimizeRouteResponse, type RouteDetail, type UsageSummary } from "@routepilot/contracts";
 import { routes, subscribers } from "@routepilot/db";
-import { ConflictError, NotFoundError } from "../../lib/errors";
-import { reoptimizeRoute } from "../../services/routes";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { ConflictError, NotFoundError } from "../../../lib/errors";
+import { reoptimizeRoute } from "..";
+import { createTestApp, type TestApp } from "../../../test/harness";
 
 // Issue 8: honest savings with dropped stops (5), the end of the day (8), editing a saved route (9).
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { optimizeRouteRequestSchema, resolveRouteResponseSchema } from "@routepilot/contracts";
-import { authErrors, json, jsonError, rateLimited } from "../../lib/openapi";
+import { authErrors, json, jsonError, rateLimited } from "../../../lib/openapi";
 
 export const resolveRoute = createRoute({
   method: "post",

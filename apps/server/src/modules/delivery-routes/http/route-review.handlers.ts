@@ -1,8 +1,8 @@
-import { createRouter, requireUser } from "../../lib/context";
-import { rateLimit } from "../../middleware/rate-limit";
-import { guarded } from "../../services/geocoder-errors";
-import { loadPlaceContext, resolvePlaces } from "../../services/place-resolution";
-import * as routes from "./route-review.routes";
+import { createRouter, requireUser } from "../../../lib/context";
+import { rateLimit } from "../../../http/rate-limit";
+import { guarded } from "../../maps/geocoder-errors";
+import { loadPlaceContext, resolvePlaces } from "../../maps/place-resolution";
+import * as routes from "./route-review.endpoints";
 
 export const routeReviewRouter = createRouter();
 // One request resolves a whole route: it counts once against SPEC §9 api_general, like a geocode batch.

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, placeMessages, routeMessages, type ResolveRouteResponse } from "@routepilot/contracts";
 import { subscribers, usageLogs } from "@routepilot/db";
-import { LIECHTENSTEIN_PBF } from "../../../../../packages/geo/src/testing/extracts";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { LIECHTENSTEIN_PBF } from "../../../../../../packages/geo/src/testing/extracts";
+import { createTestApp, type TestApp } from "../../../test/harness";
 
 let t: TestApp;
 let alice: { cookie: string; userId: string };

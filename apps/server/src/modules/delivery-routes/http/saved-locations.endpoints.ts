@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createSavedLocationSchema, savedLocationSchema, updateSavedLocationSchema } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../../lib/openapi";
+import { authErrors, json, jsonError } from "../../../lib/openapi";
 
 const IdParam = z.object({ id: z.uuid({ error: "Saved location not found" }).openapi({ param: { name: "id", in: "path" } }) });
 

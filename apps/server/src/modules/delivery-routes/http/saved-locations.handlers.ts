@@ -1,6 +1,6 @@
-import { createRouter, requireUser } from "../../lib/context";
-import * as service from "../../services/saved-locations";
-import * as routes from "./saved-locations.routes";
+import { createRouter, requireUser } from "../../../lib/context";
+import * as service from "../saved-locations";
+import * as routes from "./saved-locations.endpoints";
 
 export const savedLocationsRouter = createRouter()
   .openapi(routes.listSavedLocations, async (c) => {

@@ -1,6 +1,6 @@
 import { routeMessages } from "@routepilot/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createTestApp, type TestApp } from "../../../test/harness";
 
 let t: TestApp;
 let alice: { cookie: string };

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sharedRouteSchema } from "@routepilot/contracts";
-import { json, jsonError } from "../../lib/openapi";
+import { json, jsonError } from "../../../lib/openapi";
 
 const TokenParam = z.object({
   token: z

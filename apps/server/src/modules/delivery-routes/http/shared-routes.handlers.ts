@@ -1,8 +1,8 @@
 import type { Context } from "hono";
-import { createRouter, type AppEnv } from "../../lib/context";
-import { exportFileName, routeToCsv, routeToGpx } from "../../services/route-export";
-import { getSharedRoute } from "../../services/routes";
-import * as routes from "./shared-routes.routes";
+import { createRouter, type AppEnv } from "../../../lib/context";
+import { exportFileName, routeToCsv, routeToGpx } from "../route-export";
+import { getSharedRoute } from "..";
+import * as routes from "./shared-routes.endpoints";
 
 export const sharedRoutesRouter = createRouter()
   .openapi(routes.getSharedRoute, async (c) => {

@@ -2,10 +2,10 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodePolyline } from "@routepilot/geo";
 import type { OptimizeRouteResponse, RouteShare, SharedRoute } from "@routepilot/contracts";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createTestApp, type TestApp } from "../../../test/harness";
 
 // One end-to-end run on the built-in road router with the real Monaco extract (datasets/osm).
-const MONACO = fileURLToPath(new URL("../../../../../datasets/osm/monaco-2025-02-15.osm.pbf", import.meta.url));
+const MONACO = fileURLToPath(new URL("../../../../../../datasets/osm/monaco-2025-02-15.osm.pbf", import.meta.url));
 
 let t: TestApp;
 let cookie: string;

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { driverNextRoutesResponseSchema, driverRoutesResponseSchema, positionsInputSchema, proofResponseSchema, stopEventInputSchema, stopEventResponseSchema } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../../lib/openapi";
+import { authErrors, json, jsonError } from "../../../lib/openapi";
 
 const tags = ["Driver"];
 const pathParam = (name: string) => ({ param: { name, in: "path" as const } });

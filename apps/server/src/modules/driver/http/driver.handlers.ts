@@ -1,9 +1,9 @@
-import { createRouter, requireUser, type AppContext } from "../../lib/context";
-import { recordStopEvent } from "../../services/driver/events";
-import { recordPositions } from "../../services/driver/positions";
-import { openProof, submitProof } from "../../services/driver/proof";
-import { driverRoutes, nextDriverRoutes } from "../../services/driver/read";
-import * as r from "./driver.routes";
+import { createRouter, requireUser, type AppContext } from "../../../lib/context";
+import { recordStopEvent } from "../events";
+import { recordPositions } from "../positions";
+import { openProof, submitProof } from "../proof";
+import { driverRoutes, nextDriverRoutes } from "../read";
+import * as r from "./driver.endpoints";
 
 const deps = (c: AppContext) => c.get("deps");
 

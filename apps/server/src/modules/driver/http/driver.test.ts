@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { driverMessages, liveMessageTypes, liveTopic, type DriverRoute, type DriverStop } from "@routepilot/contracts";
 import { driverPositions, plans, routes, stopEvents, stopProofs, storageObjects, teamNotifications } from "@routepilot/db";
-import { json, recordRealtime } from "../teams/team-fixtures";
-import { file, jpegBytes, liveWorld, pngBytes, postForm, today, errorOf, liveSuite, storedStops, UNKNOWN_ID, type LiveRole } from "./live-fixtures";
+import { json, recordRealtime } from "../../../test/team-fixtures";
+import { file, jpegBytes, liveWorld, pngBytes, postForm, today, errorOf, liveSuite, storedStops, UNKNOWN_ID, type LiveRole } from "../../../test/live-fixtures";
 
 const suite = liveSuite("drv", { stops: 16 });
 const UNKNOWN = UNKNOWN_ID;
@@ -352,7 +352,7 @@ describe("late alert", () => {
     expect(rec.messages.filter((m) => m.message.type === liveMessageTypes.routeLate && m.message.topic === liveTopic(own.teamId))).toHaveLength(1);
     // Still late: no second alert.
     expect((await suite.t.call(`/api/driver/stops/${stops[1]!.id}/events`, { cookie: own.people.driver.cookie, body: { clientEventId: "late-2-arr", type: "arrived", at: lateAt } })).status).toBe(200);
-    const { checkLateRoutes } = await import("../../services/driver/late");
+    const { checkLateRoutes } = await import("../late");
     await checkLateRoutes(suite.t.deps);
     expect(await notes()).toHaveLength(1);
     rec.stop();

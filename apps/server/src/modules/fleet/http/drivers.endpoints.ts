@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { driverInputSchema, driverSchema } from "@routepilot/contracts";
-import { authErrors, json } from "../../lib/openapi";
-import { body, DriverParam, fleetErrors, fleetTags as tags, TeamParam } from "./params";
+import { authErrors, json } from "../../../lib/openapi";
+import { body, DriverParam, fleetErrors, fleetTags as tags, TeamParam } from "../../../http/team-params";
 
 export const listDrivers = createRoute({
   method: "get",

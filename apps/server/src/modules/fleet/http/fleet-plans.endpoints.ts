@@ -10,8 +10,8 @@ import {
   planMoveSchema,
   planVariantSchema,
 } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../../lib/openapi";
-import { body, fleetErrors, fleetTags as tags, TeamParam } from "../fleet/params";
+import { authErrors, json, jsonError } from "../../../lib/openapi";
+import { body, fleetErrors, fleetTags as tags, TeamParam } from "../../../http/team-params";
 
 const PlanParam = TeamParam.extend({ planId: z.uuid().openapi({ param: { name: "planId", in: "path" } }) });
 const accepted = json(z.object({ id: z.string() }), "Accepted: the plan is queued and solved in the background (progress on realtime topic team:{teamId}, plan_progress / plan_done)");

@@ -1,6 +1,6 @@
-import { createRouter, requireUser, type AppContext } from "../../lib/context";
-import * as service from "../../services/fleet/plans";
-import * as r from "./fleet-plans.routes";
+import { createRouter, requireUser, type AppContext } from "../../../lib/context";
+import * as service from "../plans";
+import * as r from "./fleet-plans.endpoints";
 
 const deps = (c: AppContext) => c.get("deps");
 

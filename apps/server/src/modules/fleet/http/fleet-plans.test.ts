@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fleetMessages, planMessages, routeMessages, type OrderInput, type PlanDetail, type Vehicle, type VehicleInput } from "@routepilot/contracts";
 import { outbox, plans, routes, routeStops, subscribers, teamNotifications } from "@routepilot/db";
 import { decodePolyline } from "@routepilot/geo";
-import { checkPlan, routeToCheck, travelFromMatrix } from "../../services/fleet/check-plan";
-import { DEPOT, haversineMatrix, scatteredOrders } from "../../test/fleet-fixtures";
-import { resumeInterruptedPlans, startPlanRecovery, waitForPlans } from "../../services/fleet/plans";
-import { layoutPlan, type PlanOrder, type PlanVehicle } from "../../services/fleet/problem";
-import { createTestApp, type TestApp } from "../../test/harness";
-import { account, addMember, createTeam, json, recordRealtime, setTier, type Account } from "../teams/team-fixtures";
+import { checkPlan, routeToCheck, travelFromMatrix } from "../check-plan";
+import { DEPOT, haversineMatrix, scatteredOrders } from "../../../test/fleet-fixtures";
+import { resumeInterruptedPlans, startPlanRecovery, waitForPlans } from "../plans";
+import { layoutPlan, type PlanOrder, type PlanVehicle } from "../problem";
+import { createTestApp, type TestApp } from "../../../test/harness";
+import { account, addMember, createTeam, json, recordRealtime, setTier, type Account } from "../../../test/team-fixtures";
 
 let t: TestApp;
 beforeAll(async () => {

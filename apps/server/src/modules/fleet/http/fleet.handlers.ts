@@ -1,9 +1,9 @@
 import type { VehicleInput } from "@routepilot/contracts";
-import { createRouter, requireUser, type AppContext } from "../../lib/context";
-import * as service from "../../services/fleet";
-import * as drivers from "./drivers.routes";
-import * as settings from "./settings.routes";
-import * as vehicles from "./vehicles.routes";
+import { createRouter, requireUser, type AppContext } from "../../../lib/context";
+import * as service from "..";
+import * as drivers from "./drivers.endpoints";
+import * as settings from "./settings.endpoints";
+import * as vehicles from "./vehicles.endpoints";
 
 const deps = (c: AppContext) => c.get("deps");
 

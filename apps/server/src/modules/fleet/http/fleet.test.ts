@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fleetMessages, type Driver, type FleetSettings, type Me, type Vehicle, type VehicleInput } from "@routepilot/contracts";
 import { fleetDrivers, userPreferences, vehicles } from "@routepilot/db";
-import { createTestApp, type TestApp } from "../../test/harness";
-import { account, addMember, createTeam, json, setTier, type Account } from "../teams/team-fixtures";
+import { createTestApp, type TestApp } from "../../../test/harness";
+import { account, addMember, createTeam, json, setTier, type Account } from "../../../test/team-fixtures";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { isRealDate, orderDraftInputSchema, orderDraftMessages, orderDraftSchema } from "@routepilot/contracts";
-import { authErrors, json } from "../../lib/openapi";
-import { body, fleetErrors, fleetTags as tags, TeamParam } from "../fleet/params";
+import { authErrors, json } from "../../../lib/openapi";
+import { body, fleetErrors, fleetTags as tags, TeamParam } from "../../../http/team-params";
 
 /**
  * The day in the path (the contracts' draftDateSchema, built on this module's zod for its OpenAPI

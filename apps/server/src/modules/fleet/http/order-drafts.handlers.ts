@@ -1,7 +1,7 @@
-import { createRouter, fieldsFromIssues, requireUser, type AppContext } from "../../lib/context";
-import { NotFoundError, ValidationError } from "../../lib/errors";
-import * as service from "../../services/fleet/order-drafts";
-import * as r from "./order-drafts.routes";
+import { createRouter, fieldsFromIssues, requireUser, type AppContext } from "../../../lib/context";
+import { NotFoundError, ValidationError } from "../../../lib/errors";
+import * as service from "../order-drafts";
+import * as r from "./order-drafts.endpoints";
 
 const deps = (c: AppContext) => c.get("deps");
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_DRAFT_ORDERS, encryptionMessages, fleetMessages, messages, orderDraftMessages, type DraftOrderRow, type OrderDraft } from "@routepilot/contracts";
 import { orderDrafts } from "@routepilot/db";
 import { reencryptAll } from "../../security/key-rotation";
-import { createTestApp, type TestApp } from "../../test/harness";
-import { account, addMember, createTeam, json, setTier, type Account } from "../teams/team-fixtures";
+import { createTestApp, type TestApp } from "../../../test/harness";
+import { account, addMember, createTeam, json, setTier, type Account } from "../../../test/team-fixtures";
 
 let t: TestApp;
 beforeAll(async () => {

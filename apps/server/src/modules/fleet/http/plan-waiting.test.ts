@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DriverRoute, FleetSettings, PlanDetail, Vehicle } from "@routepilot/contracts";
-import { DEPOT } from "../../test/fleet-fixtures";
-import { waitForPlans } from "../../services/fleet/plans";
-import { zonedEpoch } from "../../services/driver/time";
-import { createTestApp, type TestApp } from "../../test/harness";
-import { account, addMember, createTeam, json, setTier, type Account } from "../teams/team-fixtures";
+import { DEPOT } from "../../../test/fleet-fixtures";
+import { waitForPlans } from "../plans";
+import { zonedEpoch } from "../../driver/time";
+import { createTestApp, type TestApp } from "../../../test/harness";
+import { account, addMember, createTeam, json, setTier, type Account } from "../../../test/team-fixtures";
 
 /**
  * No avoidable waiting (issue 25): a route leaves as late as its windows allow, and the driver's

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { fleetSettingsSchema } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../../lib/openapi";
-import { body, fleetErrors, fleetTags as tags, TeamParam } from "./params";
+import { authErrors, json, jsonError } from "../../../lib/openapi";
+import { body, fleetErrors, fleetTags as tags, TeamParam } from "../../../http/team-params";
 
 export const getFleetSettings = createRoute({
   method: "get",

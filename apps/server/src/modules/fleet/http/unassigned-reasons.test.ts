@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlanDetail, Vehicle } from "@routepilot/contracts";
-import { DEPOT } from "../../test/fleet-fixtures";
-import { waitForPlans } from "../../services/fleet/plans";
-import { createTestApp, type TestApp } from "../../test/harness";
-import { account, createTeam, json, setTier } from "../teams/team-fixtures";
+import { DEPOT } from "../../../test/fleet-fixtures";
+import { waitForPlans } from "../plans";
+import { createTestApp, type TestApp } from "../../../test/harness";
+import { account, createTeam, json, setTier } from "../../../test/team-fixtures";
 
 let t: TestApp;
 beforeAll(async () => {

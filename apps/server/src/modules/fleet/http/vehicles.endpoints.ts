@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { vehicleInputSchema, vehicleSchema, vehicleUpdateSchema } from "@routepilot/contracts";
-import { authErrors, json } from "../../lib/openapi";
-import { body, fleetErrors, fleetTags as tags, TeamParam, VehicleParam } from "./params";
+import { authErrors, json } from "../../../lib/openapi";
+import { body, fleetErrors, fleetTags as tags, TeamParam, VehicleParam } from "../../../http/team-params";
 
 export const listVehicles = createRoute({
   method: "get",

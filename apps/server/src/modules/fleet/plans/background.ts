@@ -1,5 +1,5 @@
 import type { AppDeps } from "../../../lib/context";
-import { resumeStalePlans, runPlan, runQueuedPlan, startStalePlanSweeps, type PlanWork } from "../../../queue/plan-runner";
+import { resumeStalePlans, runPlan, runQueuedPlan, startStalePlanSweeps, type PlanWork } from "../../../background/plan-runner";
 import { claimInterruptedPlans, planAwaitsSolve, setPlanState } from "./queries";
 import type { PlanDeps } from "./rows";
 import { solvePlan } from "./solve";
@@ -10,7 +10,7 @@ import { solvePlan } from "./solve";
  * the module that knows the runner.
  */
 
-export { isCutOff, waitForPlans } from "../../../queue/plan-runner";
+export { isCutOff, waitForPlans } from "../../../background/plan-runner";
 
 /** What the background runner does to this module's plans. */
 function planWork(deps: PlanDeps): PlanWork {

@@ -1,5 +1,5 @@
 import type { AppDeps } from "../../../lib/context";
-import { compactContact, openContacts, sealContacts, type Contact } from "../../../security/contacts";
+import { compactContact, openContacts, sealContacts, type Contact } from "../../security/contacts";
 import type { PlanOrder } from "../problem";
 import type { PlanRow } from "./rows";
 

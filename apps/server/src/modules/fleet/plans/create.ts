@@ -1,5 +1,5 @@
-import { assertNoUnsafeMarkup } from "../../../security/sanitize";
-import { assertCanOptimize } from "../../usage";
+import { assertNoUnsafeMarkup } from "../../security/sanitize";
+import { assertCanOptimize } from "../../billing/usage";
 import { requireFleetTeam } from "../access";
 import { startSolving } from "./background";
 import { sealedOrders } from "./contacts";

@@ -1,9 +1,9 @@
 import { fleetMessages, planMessages, weekdays, type DispatchPlanInput } from "@routepilot/contracts";
 import type { Tx } from "@routepilot/db";
 import { AppError, ConflictError, ValidationError } from "../../../lib/errors";
-import { afterDispatch } from "../../customer-messages";
-import { actionEmail } from "../../mail";
-import { formatterOf } from "../../preferences";
+import { afterDispatch } from "../../live/customer-messages";
+import { actionEmail } from "../../../platform/mail/mail";
+import { formatterOf } from "../../accounts/preferences";
 import { TeamEvents } from "../../teams/events";
 import { requireFleetTeam } from "../access";
 import { DEFAULT_WORKING_DAYS } from "../drivers";

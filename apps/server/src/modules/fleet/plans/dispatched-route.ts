@@ -1,6 +1,6 @@
 import type { StoredPlace } from "@routepilot/db";
 import type { GeoServices, Profile } from "@routepilot/geo";
-import { sealContact, type Contact } from "../../../security/contacts";
+import { sealContact, type Contact } from "../../security/contacts";
 import { newTrackingToken, TRACKING_LINK_TTL_MS } from "../../driver/tracking-token";
 import { secondsOnDate, type LatLng, type PlanOrder, type PlanRoute, type PlanVehicle } from "../problem";
 import { pathThrough, routeAlong } from "./routing";

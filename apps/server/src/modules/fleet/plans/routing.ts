@@ -1,5 +1,5 @@
 import type { GeoServices, Profile } from "@routepilot/geo";
-import { matrixWithFallback } from "../../route-planning";
+import { matrixWithFallback } from "../../delivery-routes/route-planning";
 import { tokensOf, travelFromMatrix, type Travel } from "../check-plan";
 import { layoutPlan, toEngineMatrix, type LatLng, type PlanOrder, type PlanRoute, type PlanVehicle, type TravelMatrix } from "../problem";
 import { reloadsOf, type PlanDeps } from "./rows";

@@ -1,8 +1,8 @@
 import { planMessages, planRealtimeTypes, type PlanObjective } from "@routepilot/contracts";
 import { validateSolution } from "@routepilot/solver";
 import { AppError } from "../../../lib/errors";
-import { billOverageCharge } from "../../billing";
-import { consumeRouteQuota, sendUsageWarnings, type Consumption } from "../../usage";
+import { billOverageCharge } from "../../billing/billing";
+import { consumeRouteQuota, sendUsageWarnings, type Consumption } from "../../billing/usage";
 import { travelFromMatrix, type Travel } from "../check-plan";
 import { buildProblem, layoutPlan, toPlanResult, type PlanOrder } from "../problem";
 import { publishPlan } from "./events";

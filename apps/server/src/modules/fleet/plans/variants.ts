@@ -1,6 +1,6 @@
 import { planMessages, type PlanVariantInput } from "@routepilot/contracts";
 import { ValidationError } from "../../../lib/errors";
-import { assertCanOptimize } from "../../usage";
+import { assertCanOptimize } from "../../billing/usage";
 import { requireFleetTeam } from "../access";
 import type { PlanOrder } from "../problem";
 import { startSolving } from "./background";

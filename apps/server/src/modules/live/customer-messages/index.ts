@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { driverMessages, encryptionMessages, failureReasonLabels, type CustomerMessageKind, type CustomerMessageSettings, type FailureReason } from "@routepilot/contracts";
 import { customerMessageSettings, customerMessages, customerUnsubscribes, teams, type DbOrTx } from "@routepilot/db";
-import type { AppDeps } from "../../lib/context";
-import { ForbiddenError } from "../../lib/errors";
-import { requireFleetTeam } from "../fleet/access";
+import type { AppDeps } from "../../../lib/context";
+import { ForbiddenError } from "../../../lib/errors";
+import { requireFleetTeam } from "../../fleet/access";
 import { customerEmail, renderTemplate, templatesOf, type PlaceholderValues } from "./templates";
 import { clockTime, longDate, quietUntil } from "./timing";
 import { loadRouteView, windowOf, type RouteView, type StopRow } from "./route-view";

@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { Tracking } from "@routepilot/contracts";
 import { plans, routeStops, routes, teams, user, type DbOrTx } from "@routepilot/db";
-import { settingsOf } from "../fleet/settings";
-import { arrivalWindow, stopEta, type EtaStop } from "../driver/eta";
+import { settingsOf } from "../../fleet/settings";
+import { arrivalWindow, stopEta, type EtaStop } from "../../driver/eta";
 import { etaStops, localParts, nextStopIndex } from "./timing";
 
 export type StopRow = typeof routeStops.$inferSelect;

@@ -1,6 +1,6 @@
 import { createFormatter, defaultPreferences, localDate, minutesOfDay, type Formatter } from "@routepilot/contracts";
-import type { EtaStop } from "../driver/eta";
-import { zonedEpoch, zoneOffsetMs } from "../driver/time";
+import type { EtaStop } from "../../driver/eta";
+import { zonedEpoch, zoneOffsetMs } from "../../driver/time";
 
 /**
  * Wall-clock times of a dispatched route in the team's time zone. A plan's times are local to the

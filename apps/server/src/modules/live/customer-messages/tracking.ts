@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
 import { driverMessages, type Tracking } from "@routepilot/contracts";
 import { driverPositions, routeStops, stopProofs, type DbOrTx } from "@routepilot/db";
-import { AppError } from "../../lib/errors";
+import { AppError } from "../../../lib/errors";
 import { loadRouteView, trackingStatusOf, windowOf } from "./route-view";
 
 /**

@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { driverMessages, type CustomerUnsubscribe } from "@routepilot/contracts";
 import { customerUnsubscribes, teams, type DbOrTx } from "@routepilot/db";
-import type { AppDeps } from "../../lib/context";
-import { AppError } from "../../lib/errors";
+import type { AppDeps } from "../../../lib/context";
+import { AppError } from "../../../lib/errors";
 
 /**
  * Unsubscribe links: the token carries the team id and the address, signed with the server's auth

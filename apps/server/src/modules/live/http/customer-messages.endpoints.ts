@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { customerMessageSettingsSchema } from "@routepilot/contracts";
-import { authErrors, json } from "../../lib/openapi";
-import { body, fleetErrors, TeamParam } from "../fleet/params";
+import { authErrors, json } from "../../../lib/openapi";
+import { body, fleetErrors, TeamParam } from "../../../http/team-params";
 
 const tags = ["Customer messages"];
 

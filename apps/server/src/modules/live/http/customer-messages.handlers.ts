@@ -1,6 +1,6 @@
-import { createRouter, requireUser } from "../../lib/context";
-import { getCustomerMessages, putCustomerMessages } from "../../services/customer-messages";
-import * as routes from "./customer-messages.routes";
+import { createRouter, requireUser } from "../../../lib/context";
+import { getCustomerMessages, putCustomerMessages } from "../customer-messages";
+import * as routes from "./customer-messages.endpoints";
 
 export const customerMessagesRouter = createRouter()
   .openapi(routes.getCustomerMessages, async (c) => {

@@ -2,11 +2,11 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { driverMessages, fleetMessages, type CustomerMessageSettings } from "@routepilot/contracts";
 import { customerMessages } from "@routepilot/db";
-import { createTestApp, type TestApp } from "../../test/harness";
-import { afterDispatch, afterStopEvent, sendDueMessages, startCustomerMessageScheduler } from "../../services/customer-messages";
-import { defaultTemplates } from "../../services/customer-messages/templates";
-import { unsubscribeToken } from "../../services/customer-messages/unsubscribe";
-import { customerEmailAddress, customerWorld, insertRoute, mailsTo, setStop, type CustomerWorld } from "../../services/customer-messages/customer-fixtures";
+import { createTestApp, type TestApp } from "../../../test/harness";
+import { afterDispatch, afterStopEvent, sendDueMessages, startCustomerMessageScheduler } from "../customer-messages";
+import { defaultTemplates } from "../customer-messages/templates";
+import { unsubscribeToken } from "../customer-messages/unsubscribe";
+import { customerEmailAddress, customerWorld, insertRoute, mailsTo, setStop, type CustomerWorld } from "../../../test/customer-fixtures";
 
 let t: TestApp;
 let w: CustomerWorld;

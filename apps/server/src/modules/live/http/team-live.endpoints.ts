@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { liveRoutesResponseSchema, moveLiveStopSchema, positionsResponseSchema, urgentOrderSchema } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../../lib/openapi";
-import { body, fleetErrors, TeamParam } from "../fleet/params";
+import { authErrors, json, jsonError } from "../../../lib/openapi";
+import { body, fleetErrors, TeamParam } from "../../../http/team-params";
 
 const tags = ["Live operations"];
 const pathParam = (name: string) => ({ param: { name, in: "path" as const } });

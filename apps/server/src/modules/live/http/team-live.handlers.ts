@@ -1,8 +1,8 @@
-import { createRouter, requireUser, type AppContext } from "../../lib/context";
-import { teamPositions } from "../../services/driver/positions";
-import { liveRoutes, nextLiveDay } from "../../services/driver/read";
-import { insertUrgentOrder, moveLiveStop, resequenceRoute } from "../../services/driver/replan";
-import * as r from "./team-live.routes";
+import { createRouter, requireUser, type AppContext } from "../../../lib/context";
+import { teamPositions } from "../../driver/positions";
+import { liveRoutes, nextLiveDay } from "../../driver/read";
+import { insertUrgentOrder, moveLiveStop, resequenceRoute } from "../../driver/replan";
+import * as r from "./team-live.endpoints";
 
 const deps = (c: AppContext) => c.get("deps");
 

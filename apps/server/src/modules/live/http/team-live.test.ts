@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { driverMessages, driverTopic, fleetMessages, liveMessageTypes, liveTopic, type DriverPosition, type LiveRoute } from "@routepilot/contracts";
 import { routes, teamNotifications } from "@routepilot/db";
-import { json, recordRealtime } from "../teams/team-fixtures";
-import { file, pngBytes, postForm, today, errorOf, liveSuite, storedStops, UNKNOWN_ID, type LiveRole } from "../driver/live-fixtures";
+import { json, recordRealtime } from "../../../test/team-fixtures";
+import { file, pngBytes, postForm, today, errorOf, liveSuite, storedStops, UNKNOWN_ID, type LiveRole } from "../../../test/live-fixtures";
 
 const suite = liveSuite("live", { stops: 10 });
 const UNKNOWN = UNKNOWN_ID;

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { customerUnsubscribeSchema, trackingSchema } from "@routepilot/contracts";
-import { json, jsonError } from "../../lib/openapi";
+import { json, jsonError } from "../../../lib/openapi";
 
 const tags = ["Tracking"];
 const TrackingToken = z.object({

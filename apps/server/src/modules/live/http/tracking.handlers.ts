@@ -1,9 +1,9 @@
 import { driverMessages } from "@routepilot/contracts";
-import { createRouter } from "../../lib/context";
-import { AppError } from "../../lib/errors";
-import { getTracking, PROOF_BUCKET, trackingPhoto } from "../../services/customer-messages/tracking";
-import { getUnsubscribe, postUnsubscribe } from "../../services/customer-messages/unsubscribe";
-import * as routes from "./tracking.routes";
+import { createRouter } from "../../../lib/context";
+import { AppError } from "../../../lib/errors";
+import { getTracking, PROOF_BUCKET, trackingPhoto } from "../customer-messages/tracking";
+import { getUnsubscribe, postUnsubscribe } from "../customer-messages/unsubscribe";
+import * as routes from "./tracking.endpoints";
 
 const privateHeaders = { "cache-control": "no-store", "x-robots-tag": "noindex", "referrer-policy": "no-referrer" };
 

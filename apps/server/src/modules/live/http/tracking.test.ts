@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { driverMessages, trackingSchema, type Tracking } from "@routepilot/contracts";
 import { driverPositions, stopProofs } from "@routepilot/db";
-import { createTestApp, type TestApp } from "../../test/harness";
-import { getTracking, PROOF_BUCKET } from "../../services/customer-messages/tracking";
-import { customerWorld, insertRoute, setStop, type CustomerWorld } from "../../services/customer-messages/customer-fixtures";
+import { createTestApp, type TestApp } from "../../../test/harness";
+import { getTracking, PROOF_BUCKET } from "../customer-messages/tracking";
+import { customerWorld, insertRoute, setStop, type CustomerWorld } from "../../../test/customer-fixtures";
 
 let t: TestApp;
 let w: CustomerWorld;

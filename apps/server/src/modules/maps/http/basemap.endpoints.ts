@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { basemapRoadsQuerySchema, basemapRoadsSchema } from "@routepilot/contracts";
-import { authErrors, json } from "../../lib/openapi";
+import { authErrors, json } from "../../../lib/openapi";
 
 export const basemapRoads = createRoute({
   method: "get",

@@ -1,7 +1,7 @@
 import { parseBbox, type BasemapRoads } from "@routepilot/contracts";
 import { OSM_ATTRIBUTION, roadTilesOf, type GeoServices } from "@routepilot/geo";
-import { createRouter } from "../../lib/context";
-import * as routes from "./basemap.routes";
+import { createRouter } from "../../../lib/context";
+import * as routes from "./basemap.endpoints";
 
 /** Widest area served at full detail: about 4096 px of a 256-px-tile map at the zoom asked for. */
 const MAX_SPAN_PIXELS = 4096;

@@ -1,11 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BasemapRoads } from "@routepilot/contracts";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createTestApp, type TestApp } from "../../../test/harness";
 import { servedZoom } from "./basemap.handlers";
 
 // The real Liechtenstein extract (datasets/osm), as the e2e server loads it.
-const LIECHTENSTEIN = fileURLToPath(new URL("../../../../../datasets/osm/liechtenstein-2024-03-04.osm.pbf", import.meta.url));
+const LIECHTENSTEIN = fileURLToPath(new URL("../../../../../../datasets/osm/liechtenstein-2024-03-04.osm.pbf", import.meta.url));
 const VADUZ = "9.505,47.13,9.535,47.15";
 
 let t: TestApp;

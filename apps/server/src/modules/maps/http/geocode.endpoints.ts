@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { geocodeBatchRequestSchema, geocodeBatchResponseSchema, geocodeQuerySchema, geocodeResponseSchema } from "@routepilot/contracts";
-import { authErrors, json, jsonError, rateLimited } from "../../lib/openapi";
+import { authErrors, json, jsonError, rateLimited } from "../../../lib/openapi";
 
 const tooMany = rateLimited("More than 60 searches a minute (SPEC §9 api_general); blocked 2 minutes, see Retry-After");
 

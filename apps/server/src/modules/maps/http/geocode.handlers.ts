@@ -1,9 +1,9 @@
 import type { GeocodeResult, Geocoder } from "@routepilot/geo";
 import type { GeocodeBatchRequest, GeocodeQuery } from "@routepilot/contracts";
-import { createRouter, requireUser } from "../../lib/context";
-import { rateLimit } from "../../middleware/rate-limit";
-import { guarded } from "../../services/geocoder-errors";
-import * as routes from "./geocode.routes";
+import { createRouter, requireUser } from "../../../lib/context";
+import { rateLimit } from "../../../http/rate-limit";
+import { guarded } from "../geocoder-errors";
+import * as routes from "./geocode.endpoints";
 
 function present(r: GeocodeResult) {
   return { label: r.label, lat: r.lat, lng: r.lng, provider: r.provider, kind: r.kind, match: r.match, attribution: r.attribution };

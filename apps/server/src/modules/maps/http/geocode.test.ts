@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GeocodeResponse } from "@routepilot/contracts";
 import { ProviderBusyError, type Geocoder } from "@routepilot/geo";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createTestApp, type TestApp } from "../../../test/harness";
 
 let t: TestApp;
 let cookie: string;

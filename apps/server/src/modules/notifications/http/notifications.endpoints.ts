@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { notificationListSchema } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../../lib/openapi";
+import { authErrors, json, jsonError } from "../../../lib/openapi";
 
 export const listNotifications = createRoute({
   method: "get",

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { teamInvitations, teamNotifications, teams } from "@routepilot/db";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createTestApp, type TestApp } from "../../../test/harness";
 
 let t: TestApp;
 beforeAll(async () => {

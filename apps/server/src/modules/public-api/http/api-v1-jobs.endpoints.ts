@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createFormatter, PUBLIC_API_LIMITS } from "@routepilot/contracts";
-import { ErrorResponse, jsonError, rateLimited } from "../../lib/openapi";
-import { API_KEY_SCHEME, VroomErrorSchema, VroomInputSchema, VroomOutputSchema } from "../api-v1/api-v1.routes";
-import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from "../../jobs/webhooks";
+import { ErrorResponse, jsonError, rateLimited } from "../../../lib/openapi";
+import { API_KEY_SCHEME, VroomErrorSchema, VroomInputSchema, VroomOutputSchema } from "./api-v1.endpoints";
+import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from "../webhooks";
 
 const tags = ["Public API"];
 /** The OpenAPI document is English, with English numbers ("10,000"). */

@@ -1,10 +1,10 @@
 import { InvalidProblemError } from "@routepilot/solver";
-import { createRouter, requireUser } from "../../lib/context";
-import { ValidationError, VroomInputError } from "../../lib/errors";
-import { rateLimit } from "../../middleware/rate-limit";
-import { cancelApiJob, getApiJob, serverSecretOf, submitApiJob, type ApiJobView } from "../../jobs/api-jobs";
-import { vroomJsonBody, vroomValidationHook } from "../api-v1/api-v1.handlers";
-import * as routes from "./api-v1-jobs.routes";
+import { createRouter, requireUser } from "../../../lib/context";
+import { ValidationError, VroomInputError } from "../../../lib/errors";
+import { rateLimit } from "../../../http/rate-limit";
+import { cancelApiJob, getApiJob, serverSecretOf, submitApiJob, type ApiJobView } from "../api-jobs";
+import { vroomJsonBody, vroomValidationHook } from "./vroom-body";
+import * as routes from "./api-v1-jobs.endpoints";
 
 // The view's result is VROOM JSON as stored; the OpenAPI schema documents its shape.
 const asJob = (job: ApiJobView) => job as never;

@@ -6,11 +6,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiJobs, subscribers, usageLogs } from "@routepilot/db";
 import { publicApiMessages } from "@routepilot/contracts";
-import { createTestApp, type TestApp } from "../../test/harness";
-import { startConsumers } from "../../queue/consumers";
-import { runApiJob, serverSecretOf, webhookSecret } from "../../jobs/api-jobs";
+import { createTestApp, type TestApp } from "../../../test/harness";
+import { startConsumers } from "../../../background/consumers";
+import { runApiJob, serverSecretOf, webhookSecret } from "../api-jobs";
 
-const golden = JSON.parse(readFileSync(new URL("../../../../../packages/solver/src/vroom/fixtures/golden-input.json", import.meta.url), "utf8")) as Record<string, unknown>;
+const golden = JSON.parse(readFileSync(new URL("../../../../../../packages/solver/src/vroom/fixtures/golden-input.json", import.meta.url), "utf8")) as Record<string, unknown>;
 
 type Job = { id: string; status: string; progress: number; result?: { code: number; error?: string; routes?: { vehicle: number }[] }; finished_at: string | null };
 

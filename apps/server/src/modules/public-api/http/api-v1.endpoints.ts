@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { MAX_VEHICLE_TRIPS, PUBLIC_API_LIMITS, publicApiMessages } from "@routepilot/contracts";
-import { ErrorResponse, jsonError, rateLimited } from "../../lib/openapi";
+import { ErrorResponse, jsonError, rateLimited } from "../../../lib/openapi";
 
 /** The security scheme of /api/v1/*: an API key from Settings → API keys, as a Bearer token. */
 export const API_KEY_SCHEME = "apiKey";

@@ -3,14 +3,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { publicApiMessages, routeMessages } from "@routepilot/contracts";
 import { apikey, authenticationLogs, subscribers } from "@routepilot/db";
-import { runVroomJson } from "../../../../../packages/solver/src/cli/routepilot-solve";
-import { createTestApp, type TestApp } from "../../test/harness";
-import { locateProblem, withRoadMatrices } from "../../services/public-api/vroom-problem";
+import { runVroomJson } from "../../../../../../packages/solver/src/cli/routepilot-solve";
+import { createTestApp, type TestApp } from "../../../test/harness";
+import { locateProblem, withRoadMatrices } from "../vroom-problem";
 
-const goldenText = readFileSync(new URL("../../../../../packages/solver/src/vroom/fixtures/golden-input.json", import.meta.url), "utf8");
+const goldenText = readFileSync(new URL("../../../../../../packages/solver/src/vroom/fixtures/golden-input.json", import.meta.url), "utf8");
 const golden = JSON.parse(goldenText) as Record<string, unknown>;
 /** The example the docs page serves as a download (coordinates, no matrices: VROOM's documentation example). */
-const example = JSON.parse(readFileSync(new URL("../../../../web/public/examples/vroom-example.json", import.meta.url), "utf8")) as Record<string, unknown>;
+const example = JSON.parse(readFileSync(new URL("../../../../../web/public/examples/vroom-example.json", import.meta.url), "utf8")) as Record<string, unknown>;
 
 type Created = { id: string; key: string; start: string; name: string; expiresAt: string | null };
 type Vroom = { code: number; error?: string; summary?: { cost: number; routes: number; computing_times?: unknown }; routes?: { vehicle: number; steps: { type: string; id?: number; location?: number[] }[] }[]; unassigned?: { id: number; reason: string }[] };
@@ -145,7 +145,7 @@ describe("POST /api/v1/optimize", () => {
     const cli = (await runVroomJson(goldenText, { limitSeconds: 1, threads: 1, seed: 1 })) as Vroom;
     expect(api.code).toBe(0);
     expect(stable(api)).toEqual(stable(cli));
-    const expected = JSON.parse(readFileSync(new URL("../../../../../packages/solver/src/vroom/fixtures/golden-output.json", import.meta.url), "utf8")) as Vroom;
+    const expected = JSON.parse(readFileSync(new URL("../../../../../../packages/solver/src/vroom/fixtures/golden-output.json", import.meta.url), "utf8")) as Vroom;
     expect(stable(api)).toEqual(stable(expected));
     expect(await used(alice.userId)).toBe(before + api.routes!.length);
     const [row] = await t.deps.db.select().from(apikey).where(eq(apikey.referenceId, alice.userId)).orderBy(apikey.createdAt);

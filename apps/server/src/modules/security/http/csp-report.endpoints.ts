@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonError, rateLimited } from "../../lib/openapi";
+import { jsonError, rateLimited } from "../../../lib/openapi";
 
 /** report-uri's body (application/csp-report); fields are the browser's, none is required. */
 const LegacyReport = z

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cspReports } from "@routepilot/db";
-import { BASE, createTestApp, type TestApp } from "../../test/harness";
-import { CSP_REPORTS_PER_MINUTE } from "../../security/rate-limits";
+import { BASE, createTestApp, type TestApp } from "../../../test/harness";
+import { CSP_REPORTS_PER_MINUTE } from "../rate-limits";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import {
   securityViolationsSchema,
   updateSecurityAlertSchema,
 } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../../lib/openapi";
+import { authErrors, json, jsonError } from "../../../lib/openapi";
 
 const forbidden = jsonError("Signed in, but not an administrator");
 const AlertParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminMessages, securityMessages, type SecurityAlerts, type SecurityAudit, type SecurityOverview, type SecurityViolations } from "@routepilot/contracts";
 import { authenticationLogs, rateLimitViolations, securityAlerts, user } from "@routepilot/db";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createTestApp, type TestApp } from "../../../test/harness";
 
 let t: TestApp;
 let boss: { cookie: string; userId: string };

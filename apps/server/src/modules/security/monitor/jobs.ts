@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, lt, ne, notInArray, sql } from "drizzle-orm";
 import { securityLimits } from "@routepilot/contracts";
 import { scheduledJobRuns, securityAlerts, type Database, type DbOrTx } from "@routepilot/db";
-import type { Logger } from "../../lib/logger";
+import type { Logger } from "../../../lib/logger";
 import { raiseAlert } from "../alerts";
 import type { SecurityState } from "./state";
 

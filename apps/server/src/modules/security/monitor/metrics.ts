@@ -11,7 +11,7 @@ import {
   type SecurityViolations,
 } from "@routepilot/contracts";
 import { rateLimitViolations, securityAlerts, type DbOrTx } from "@routepilot/db";
-import type { Logger } from "../../lib/logger";
+import type { Logger } from "../../../lib/logger";
 import { raiseAlert } from "../alerts";
 import type { SecurityState } from "./state";
 

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { securityMessages } from "@routepilot/contracts";
 import { rateLimitViolations, scheduledJobRuns, securityAlerts, user } from "@routepilot/db";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createTestApp, type TestApp } from "../../../test/harness";
 import { checkErrorRate, claimJobRun, runSecurityCheck, SECURITY_CHECK_JOB } from "./jobs";
 import { recommendationsFor, runEncryptionSelfTest, securityOverview } from "./metrics";
 import { createSecurityState, ErrorRateWindow } from "./state";

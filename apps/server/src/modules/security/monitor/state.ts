@@ -1,6 +1,6 @@
 import { securityLimits } from "@routepilot/contracts";
-import type { SecurityState } from "../../lib/ports";
-export type { SecurityState } from "../../lib/ports";
+import type { SecurityState } from "../../../lib/ports";
+export type { SecurityState } from "../../../lib/ports";
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -1,4 +1,4 @@
-import type { AuthLimiters, LimitSubject } from "../../lib/ports";
+import type { AuthLimiters, LimitSubject } from "../../../lib/ports";
 
 /** Better Auth paths (under /api/auth) counted per client address on every request (SPEC §9 auth). */
 const PER_IP_REQUEST_PATHS = new Set(["/sign-up/email", "/request-password-reset", "/send-verification-email", "/change-email"]);

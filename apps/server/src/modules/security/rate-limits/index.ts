@@ -9,16 +9,16 @@ import {
   type RateLimitTier,
 } from "@routepilot/contracts";
 import type { Database } from "@routepilot/db";
-import type { Env } from "../../lib/env";
-import { RateLimitedError } from "../../lib/errors";
-import type { Logger } from "../../lib/logger";
+import type { Env } from "../../../lib/env";
+import { RateLimitedError } from "../../../lib/errors";
+import type { Logger } from "../../../lib/logger";
 import { CategoryLimiter, createStoreLimiter, type LimiterStore } from "./limiter";
-import type { AuthLimiters, LimitSubject, RateLimiters, TierLimiter } from "../../lib/ports";
+import type { AuthLimiters, LimitSubject, RateLimiters, TierLimiter } from "../../../lib/ports";
 import { createTierCache, readLimitTier } from "./tiers";
 import { createViolationRecorder, type ViolationRecorder } from "./violations";
 
 export { CategoryLimiter, type LimiterStore } from "./limiter";
-export type { AuthLimiters, Limiter, LimitSubject, RateLimiters, TierCache, TierLimiter } from "../../lib/ports";
+export type { AuthLimiters, Limiter, LimitSubject, RateLimiters, TierCache, TierLimiter } from "../../../lib/ports";
 
 /** POST /api/csp-report: reports a minute per client address. */
 export const CSP_REPORTS_PER_MINUTE = 30;

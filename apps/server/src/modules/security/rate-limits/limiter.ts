@@ -1,9 +1,9 @@
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { penaltySeconds, RATE_LIMIT_VIOLATION_QUIET_SECONDS, type RateLimitRule } from "@routepilot/contracts";
 import { rateLimits, type Database } from "@routepilot/db";
-import { RateLimitedError } from "../../lib/errors";
-import type { Logger } from "../../lib/logger";
-import type { Limiter, LimitSubject } from "../../lib/ports";
+import { RateLimitedError } from "../../../lib/errors";
+import type { Logger } from "../../../lib/logger";
+import type { Limiter, LimitSubject } from "../../../lib/ports";
 import type { ViolationRecorder } from "./violations";
 
 /**

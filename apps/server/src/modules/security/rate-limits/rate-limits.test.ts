@@ -9,11 +9,11 @@ import {
   type RateLimitTier,
 } from "@routepilot/contracts";
 import { rateLimitViolations, securityAlerts, subscribers } from "@routepilot/db";
-import { createApp } from "../../app";
-import { RateLimitedError } from "../../lib/errors";
-import { createLogger } from "../../lib/logger";
-import { ensureSubscriber } from "../../services/accounts";
-import { createTestApp, PASSWORD, type TestApp } from "../../test/harness";
+import { createApp } from "../../../app";
+import { RateLimitedError } from "../../../lib/errors";
+import { createLogger } from "../../../lib/logger";
+import { ensureSubscriber } from "../../accounts/accounts";
+import { createTestApp, PASSWORD, type TestApp } from "../../../test/harness";
 import { CategoryLimiter, createRateLimiters, GlobalLimiter, type LimiterStore } from "./index";
 import type { Violation, ViolationRecorder } from "./violations";
 

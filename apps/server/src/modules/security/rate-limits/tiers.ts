@@ -1,8 +1,8 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { asTier, type Tier } from "@routepilot/contracts";
 import { subscribers, teamMembers, teams, user, type Database } from "@routepilot/db";
-import type { TierCache } from "../../lib/ports";
-export type { TierCache } from "../../lib/ports";
+import type { TierCache } from "../../../lib/ports";
+export type { TierCache } from "../../../lib/ports";
 
 /** How long a user's tier is reused before it is read again. */
 export const TIER_CACHE_MS = 60_000;

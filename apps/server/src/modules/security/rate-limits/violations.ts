@@ -1,7 +1,7 @@
 import { rateLimitViolations, type Database } from "@routepilot/db";
-import type { Logger } from "../../lib/logger";
+import type { Logger } from "../../../lib/logger";
 import { raiseAlert } from "../alerts";
-import type { LimitSubject } from "../../lib/ports";
+import type { LimitSubject } from "../../../lib/ports";
 
 export interface Violation {
   category: string;

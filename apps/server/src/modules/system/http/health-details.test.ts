@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminMessages, type HealthDetails } from "@routepilot/contracts";
 import { migrationsFolder, outbox, subscribers, user } from "@routepilot/db";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createTestApp, type TestApp } from "../../../test/harness";
 
 const TOKEN = "metrics-token-for-the-test-0123";
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { healthDetailsSchema } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../../lib/openapi";
+import { authErrors, json, jsonError } from "../../../lib/openapi";
 
 const Health = z.object({ status: z.enum(["ok", "error"]), database: z.enum(["ok", "unreachable"]) }).openapi("Health");
 

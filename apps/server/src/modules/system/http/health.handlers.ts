@@ -1,7 +1,7 @@
-import { createRouter, requireUser } from "../../lib/context";
-import { requireAdmin } from "../../services/admin";
-import { healthDetails } from "../../services/system/health";
-import * as routes from "./health.routes";
+import { createRouter, requireUser } from "../../../lib/context";
+import { requireAdmin } from "../../admin/admin";
+import { healthDetails } from "../health";
+import * as routes from "./health.endpoints";
 
 export const healthRouter = createRouter()
   .openapi(routes.getHealth, async (c) => {

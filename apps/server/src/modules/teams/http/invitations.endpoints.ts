@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { acceptedInvitationSchema, invitationDetailsSchema, myInvitationListSchema } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../../lib/openapi";
+import { authErrors, json, jsonError } from "../../../lib/openapi";
 
 const TokenParam = z.object({ token: z.string().min(1).max(200).openapi({ param: { name: "token", in: "path" } }) });
 const tags = ["Invitations"];

@@ -1,7 +1,7 @@
-import { createRouter, requireUser } from "../../lib/context";
-import * as service from "../../services/teams";
-import { teamCaller } from "../teams/teams.handlers";
-import * as routes from "./invitations.routes";
+import { createRouter, requireUser } from "../../../lib/context";
+import * as service from "..";
+import { callerWithOrigin as teamCaller } from "../../../lib/request-origin";
+import * as routes from "./invitations.endpoints";
 
 export const invitationsRouter = createRouter()
   .openapi(routes.listMyInvitations, async (c) => {

@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_OPEN_INVITATIONS, teamMessages, type InvitationDetails, type MyInvitationList, type NotificationList, type PendingInvitation, type TeamDetail } from "@routepilot/contracts";
 import { outbox, teamInvitations, teamMembers } from "@routepilot/db";
-import { BASE, createTestApp, type TestApp } from "../../test/harness";
-import { account, addMember, createTeam, json, recordRealtime, setTier } from "../teams/team-fixtures";
+import { BASE, createTestApp, type TestApp } from "../../../test/harness";
+import { account, addMember, createTeam, json, recordRealtime, setTier } from "../../../test/team-fixtures";
 
 let t: TestApp;
 beforeAll(async () => {

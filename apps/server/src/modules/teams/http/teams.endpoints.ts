@@ -10,7 +10,7 @@ import {
   transferTeamSchema,
   updateTeamMemberSchema,
 } from "@routepilot/contracts";
-import { authErrors, json, jsonError } from "../../lib/openapi";
+import { authErrors, json, jsonError } from "../../../lib/openapi";
 
 const pathParam = (name: string) => ({ param: { name, in: "path" as const } });
 const TeamParam = z.object({ id: z.uuid().openapi(pathParam("id")) });

@@ -1,12 +1,11 @@
-import { createRouter, requireUser, type AppContext } from "../../lib/context";
-import { requestOrigin } from "../../lib/request-origin";
-import * as service from "../../services/teams";
-import * as routes from "./teams.routes";
+import { createRouter, requireUser, type AppContext } from "../../../lib/context";
+import { callerWithOrigin } from "../../../lib/request-origin";
+import * as service from "..";
+import * as routes from "./teams.endpoints";
 
 const deps = (c: AppContext) => c.get("deps");
 
-/** The signed-in user with the request their audit rows record (address, user agent, session). */
-export const teamCaller = (c: AppContext) => ({ ...requireUser(c), origin: requestOrigin(c) });
+const teamCaller = callerWithOrigin;
 
 export const teamsRouter = createRouter()
   .openapi(routes.createTeam, async (c) => {

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { teamMessages, type RouteList, type TeamDetail } from "@routepilot/contracts";
 import { overageCharges, routes, subscribers, teamMembers, teams } from "@routepilot/db";
-import { createTestApp, type TestApp } from "../../test/harness";
-import { account, addMember, createTeam, json, recordRealtime, setTier, type Account } from "./team-fixtures";
+import { createTestApp, type TestApp } from "../../../test/harness";
+import { account, addMember, createTeam, json, recordRealtime, setTier, type Account } from "../../../test/team-fixtures";
 
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (CI).
 let t: TestApp;

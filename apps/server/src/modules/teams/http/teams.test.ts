@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVITATION_TTL_MS, teamMessages, type TeamDetail, type TeamList, type TeamMember } from "@routepilot/contracts";
 import { teamInvitations, teamMembers, teamNotifications, teams } from "@routepilot/db";
-import { createTestApp, type TestApp } from "../../test/harness";
-import { account, addMember, createTeam, json, recordRealtime, setTier, type Account } from "./team-fixtures";
+import { createTestApp, type TestApp } from "../../../test/harness";
+import { account, addMember, createTeam, json, recordRealtime, setTier, type Account } from "../../../test/team-fixtures";
 
 let t: TestApp;
 beforeAll(async () => {
