@@ -10,11 +10,13 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { authClient, authErrorMessage } from "@/lib/auth-client";
 import { forgotPasswordFormSchema, type ForgotPasswordFormValues } from "@/features/auth/lib/schemas";
 import { FormError } from "@/features/auth/components/form-error";
+import { useTranslation } from "@/lib/i18n";
 
 export const RESET_LINK_SENT = "If an account exists for that address, we have sent it a link to reset your password.";
 
 /** Asks for a password-reset e-mail; the link opens /reset-password?token=…. */
 export function ForgotPasswordForm() {
+  const { t } = useTranslation("auth");
   const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<ForgotPasswordFormValues>({
@@ -43,10 +45,10 @@ export function ForgotPasswordForm() {
       <Alert variant="success">
         <MailCheck aria-hidden="true" />
         <div>
-          <AlertTitle>Check your inbox</AlertTitle>
+          <AlertTitle>{t("forgot.checkInbox")}</AlertTitle>
           <AlertDescription className="mt-1 text-foreground">
-            <p>{RESET_LINK_SENT}</p>
-            <p className="mt-1 text-muted-foreground">Sent to {sentTo}. Didn't get it? Check your spam folder or try again in a few minutes.</p>
+            <p>{t("forgot.sent")}</p>
+            <p className="mt-1 text-muted-foreground">{t("forgot.sentTo", { email: sentTo })}</p>
           </AlertDescription>
         </div>
       </Alert>
@@ -54,14 +56,14 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Forgot password">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("forgot.label")}>
       <FormError message={serverError} />
-      <FormField label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...form.register("email")} />
+      <FormField label={t("email")} error={errors.email?.message}>
+        <Input type="email" autoComplete="email" inputMode="email" placeholder={t("emailPlaceholder")} {...form.register("email")} />
       </FormField>
       <Button type="submit" disabled={isSubmitting} className="w-full">
         {isSubmitting ? <Spinner className="text-primary-foreground" /> : null}
-        Send Reset Link
+        {t("forgot.send")}
       </Button>
     </form>
   );

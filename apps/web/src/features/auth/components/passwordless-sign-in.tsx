@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Mail, KeyRound } from "lucide-react";
-import { SIGN_IN_CODE_LENGTH, emailSchema, signInMethodMessages } from "@routepilot/contracts";
+import { MAGIC_LINK_VALID_MINUTES, SIGN_IN_CODE_LENGTH, SIGN_IN_CODE_VALID_MINUTES, emailSchema } from "@routepilot/contracts";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -10,6 +10,7 @@ import { errorMessage } from "@/lib/api-client";
 import { sessionFlags } from "@/lib/auth";
 import { FormError } from "@/features/auth/components/form-error";
 import { requestMagicLink, requestSignInCode, signInWithCode } from "@/features/auth/api/sign-in-methods";
+import { useTranslation } from "@/lib/i18n";
 
 type Flow = "link" | "code";
 
@@ -19,6 +20,7 @@ type Flow = "link" | "code";
  * code) are shown as it words them.
  */
 export function PasswordlessSignIn({ flows, callbackURL, onSignedIn }: { flows: { magicLink: boolean; emailCode: boolean }; callbackURL: string; onSignedIn: () => void }) {
+  const { t } = useTranslation("auth");
   const [flow, setFlow] = useState<Flow | null>(null);
   const [email, setEmail] = useState("");
   const [emailError, setEmailError] = useState<string | undefined>(undefined);
@@ -64,7 +66,7 @@ export function PasswordlessSignIn({ flows, callbackURL, onSignedIn }: { flows: 
     setServerError(null);
     const value = code.trim();
     if (!new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`).test(value)) {
-      setCodeError(signInMethodMessages.codeFormat);
+      setCodeError(t("passwordless.codeFormat", { length: SIGN_IN_CODE_LENGTH }));
       return;
     }
     setCodeError(undefined);
@@ -81,55 +83,55 @@ export function PasswordlessSignIn({ flows, callbackURL, onSignedIn }: { flows: 
   };
 
   return (
-    <section aria-label="Sign in without a password" className="grid gap-3">
+    <section aria-label={t("passwordless.label")} className="grid gap-3">
       <div className="grid gap-2 sm:grid-cols-2">
         {flows.magicLink ? (
           <Button type="button" variant={flow === "link" ? "secondary" : "outline"} aria-pressed={flow === "link"} onClick={() => choose("link")}>
             <Mail aria-hidden="true" />
-            E-mail me a sign-in link
+            {t("passwordless.link")}
           </Button>
         ) : null}
         {flows.emailCode ? (
           <Button type="button" variant={flow === "code" ? "secondary" : "outline"} aria-pressed={flow === "code"} onClick={() => choose("code")}>
             <KeyRound aria-hidden="true" />
-            E-mail me a code
+            {t("passwordless.code")}
           </Button>
         ) : null}
       </div>
       {flow && !sentTo ? (
-        <form onSubmit={send} noValidate className="grid gap-3" aria-label={flow === "link" ? "E-mail me a sign-in link" : "E-mail me a code"}>
+        <form onSubmit={send} noValidate className="grid gap-3" aria-label={flow === "link" ? t("passwordless.link") : t("passwordless.code")}>
           <FormError message={serverError} />
-          <FormField label="Email for the sign-in e-mail" error={emailError}>
-            <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <FormField label={t("passwordless.emailLabel")} error={emailError}>
+            <Input type="email" autoComplete="email" inputMode="email" placeholder={t("emailPlaceholder")} value={email} onChange={(e) => setEmail(e.target.value)} />
           </FormField>
           <Button type="submit" disabled={busy} className="w-full">
             {busy ? <Spinner className="text-primary-foreground" /> : null}
-            {flow === "link" ? "Send the link" : "Send the code"}
+            {flow === "link" ? t("passwordless.sendLink") : t("passwordless.sendCode")}
           </Button>
         </form>
       ) : null}
       {flow === "link" && sentTo ? (
         <Alert role="status">
           <Mail aria-hidden="true" />
-          <AlertDescription>{signInMethodMessages.linkSent(sentTo)}</AlertDescription>
+          <AlertDescription>{t("passwordless.linkSent", { email: sentTo, minutes: MAGIC_LINK_VALID_MINUTES })}</AlertDescription>
         </Alert>
       ) : null}
       {flow === "code" && sentTo ? (
-        <form onSubmit={verify} noValidate className="grid gap-3" aria-label="Enter the e-mailed code">
+        <form onSubmit={verify} noValidate className="grid gap-3" aria-label={t("passwordless.enterCode")}>
           <Alert role="status">
             <Mail aria-hidden="true" />
-            <AlertDescription>{signInMethodMessages.codeSent(sentTo)}</AlertDescription>
+            <AlertDescription>{t("passwordless.codeSent", { email: sentTo, length: SIGN_IN_CODE_LENGTH, minutes: SIGN_IN_CODE_VALID_MINUTES })}</AlertDescription>
           </Alert>
           <FormError message={serverError} />
-          <FormField label="Sign-in code" error={codeError}>
+          <FormField label={t("passwordless.codeLabel")} error={codeError}>
             <Input value={code} onChange={(e) => setCode(e.target.value)} autoComplete="one-time-code" inputMode="numeric" maxLength={SIGN_IN_CODE_LENGTH} autoFocus />
           </FormField>
           <Button type="submit" disabled={busy} className="w-full">
             {busy ? <Spinner className="text-primary-foreground" /> : null}
-            Sign in with the code
+            {t("passwordless.signInWithCode")}
           </Button>
           <button type="button" className="justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline" onClick={() => setSentTo(null)}>
-            Send a new code
+            {t("passwordless.newCode")}
           </button>
         </form>
       ) : null}

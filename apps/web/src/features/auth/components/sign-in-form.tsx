@@ -11,6 +11,7 @@ import { sessionFlags } from "@/lib/auth";
 import { signInFormSchema, type SignInFormValues } from "@/features/auth/lib/schemas";
 import { FormError } from "@/features/auth/components/form-error";
 import { TwoFactorStep } from "@/features/auth/components/two-factor-step";
+import { useTranslation } from "@/lib/i18n";
 
 /**
  * A password accepted for a two-factor account, waiting for its code. Kept outside the component:
@@ -20,6 +21,7 @@ const pendingTwoFactor = { waiting: false };
 
 /** E-mail and password sign-in. On success the session changes and the page redirects. */
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const { t } = useTranslation("auth");
   const [serverError, setServerError] = useState<string | null>(null);
   const [needsCode, setNeedsCodeState] = useState(() => pendingTwoFactor.waiting);
   const setNeedsCode = (value: boolean) => {
@@ -70,22 +72,22 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("signInForm.label")}>
       <FormError message={serverError} />
-      <FormField label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...form.register("email")} />
+      <FormField label={t("email")} error={errors.email?.message}>
+        <Input type="email" autoComplete="email" inputMode="email" placeholder={t("emailPlaceholder")} {...form.register("email")} />
       </FormField>
-      <FormField label="Password" error={errors.password?.message}>
+      <FormField label={t("password")} error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...form.register("password")} />
       </FormField>
       <div className="-mt-1 text-right text-sm">
         <Link to="/auth/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
-          Forgot your password?
+          {t("signInForm.forgot")}
         </Link>
       </div>
       <Button type="submit" disabled={isSubmitting} className="w-full">
         {isSubmitting ? <Spinner className="text-primary-foreground" /> : null}
-        Sign In
+        {t("signIn")}
       </Button>
     </form>
   );

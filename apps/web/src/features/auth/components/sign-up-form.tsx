@@ -12,10 +12,15 @@ import { sessionFlags } from "@/lib/auth";
 import { signUpFormSchema, VERIFIED_CALLBACK_URL, type SignUpFormValues } from "@/features/auth/lib/schemas";
 import { FormError } from "@/features/auth/components/form-error";
 import { PasswordRules } from "@/features/auth/components/password-rules";
+import { Trans, useTranslation } from "@/lib/i18n";
+import { useQueryClient } from "@tanstack/react-query";
+import { carryLanguageChoice } from "@/features/auth/api/carry-language";
 
 /** Creates an account and signs the person in at once; a verification e-mail follows. */
 export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
+  const { t } = useTranslation("auth");
   const [serverError, setServerError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const form = useForm<SignUpFormValues>({
     resolver: zodResolver(signUpFormSchema),
     defaultValues: { name: "", email: "", password: "" },
@@ -38,7 +43,8 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
         return;
       }
       sessionFlags.intentionalSignOut = false;
-      toast.success("Welcome to RoutePilot! We have sent you an e-mail to verify your address.");
+      await carryLanguageChoice(queryClient);
+      toast.success(t("signUpForm.welcome"));
       onSignedUp();
     } catch (error) {
       setServerError(authErrorMessage(error instanceof Error ? error : null));
@@ -46,31 +52,30 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign up">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("signUpForm.label")}>
       <FormError message={serverError} />
-      <FormField label="Name" error={errors.name?.message}>
-        <Input autoComplete="name" placeholder="Ana Silva" {...form.register("name")} />
+      <FormField label={t("signUpForm.name")} error={errors.name?.message}>
+        <Input autoComplete="name" placeholder={t("signUpForm.namePlaceholder")} {...form.register("name")} />
       </FormField>
-      <FormField label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...form.register("email")} />
+      <FormField label={t("email")} error={errors.email?.message}>
+        <Input type="email" autoComplete="email" inputMode="email" placeholder={t("emailPlaceholder")} {...form.register("email")} />
       </FormField>
-      <FormField label="Password" error={errors.password?.message} description={<PasswordRules value={password} />}>
+      <FormField label={t("password")} error={errors.password?.message} description={<PasswordRules value={password} />}>
         <Input type="password" autoComplete="new-password" {...form.register("password")} />
       </FormField>
       <Button type="submit" disabled={isSubmitting} className="w-full">
         {isSubmitting ? <Spinner className="text-primary-foreground" /> : null}
-        Create Account
+        {t("signUpForm.create")}
       </Button>
       <p className="text-center text-xs text-muted-foreground">
-        By creating an account you agree to our{" "}
-        <Link to="/terms" className="font-medium text-primary underline underline-offset-2">
-          Terms of Service
-        </Link>{" "}
-        and{" "}
-        <Link to="/privacy" className="font-medium text-primary underline underline-offset-2">
-          Privacy Policy
-        </Link>
-        .
+        <Trans
+          t={t}
+          i18nKey="signUpForm.agree"
+          components={{
+            terms: <Link to="/terms" className="font-medium text-primary underline underline-offset-2" />,
+            privacy: <Link to="/privacy" className="font-medium text-primary underline underline-offset-2" />,
+          }}
+        />
       </p>
     </form>
   );

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { authClient, authErrorMessage } from "@/lib/auth-client";
 import { FormError } from "@/features/auth/components/form-error";
+import { useTranslation } from "@/lib/i18n";
 
 type Method = "totp" | "backup";
 
@@ -19,6 +20,7 @@ export function twoFactorMessage(error: { code?: string | undefined; message?: s
  * authenticator app, or one of the backup codes. "Trust this device" is off unless ticked.
  */
 export function TwoFactorStep({ onVerified, onCancel }: { onVerified: () => void; onCancel: () => void }) {
+  const { t } = useTranslation("auth");
   const [method, setMethod] = useState<Method>("totp");
   const [code, setCode] = useState("");
   const [trustDevice, setTrustDevice] = useState(false);
@@ -31,11 +33,11 @@ export function TwoFactorStep({ onVerified, onCancel }: { onVerified: () => void
     setError(null);
     const value = code.trim();
     if (method === "totp" && !/^\d{6}$/.test(value)) {
-      setFieldError("Enter the 6-digit code from your authenticator app");
+      setFieldError(t("twoFactor.totpFormat"));
       return;
     }
     if (method === "backup" && value.length < 4) {
-      setFieldError("Enter one of your backup codes");
+      setFieldError(t("twoFactor.backupFormat"));
       return;
     }
     setFieldError(undefined);
@@ -62,12 +64,12 @@ export function TwoFactorStep({ onVerified, onCancel }: { onVerified: () => void
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Two-factor verification">
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label={t("twoFactor.label")}>
       <p className="text-sm text-muted-foreground">
-        {method === "totp" ? "Your account has two-factor authentication. Enter the 6-digit code from your authenticator app." : "Enter one of the backup codes you saved when you turned on two-factor authentication. Each code works once."}
+        {method === "totp" ? t("twoFactor.totpIntro") : t("twoFactor.backupIntro")}
       </p>
       <FormError message={error} />
-      <FormField label={method === "totp" ? "Authentication code" : "Backup code"} error={fieldError}>
+      <FormField label={method === "totp" ? t("twoFactor.totpCode") : t("twoFactor.backupCode")} error={fieldError}>
         <Input
           value={code}
           onChange={(e) => setCode(e.target.value)}
@@ -79,18 +81,18 @@ export function TwoFactorStep({ onVerified, onCancel }: { onVerified: () => void
       </FormField>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="size-4 accent-primary" checked={trustDevice} onChange={(e) => setTrustDevice(e.target.checked)} />
-        Trust this device for 30 days (skip the code here)
+        {t("twoFactor.trust")}
       </label>
       <Button type="submit" disabled={busy} className="w-full">
         {busy ? <Spinner className="text-primary-foreground" /> : null}
-        Verify
+        {t("twoFactor.verify")}
       </Button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button type="button" className="font-medium text-primary underline-offset-4 hover:underline" onClick={switchMethod}>
-          {method === "totp" ? "Use a backup code instead" : "Use the authenticator app instead"}
+          {method === "totp" ? t("twoFactor.useBackup") : t("twoFactor.useApp")}
         </button>
         <button type="button" className="font-medium text-muted-foreground underline-offset-4 hover:underline" onClick={onCancel}>
-          Back to sign in
+          {t("backToSignIn")}
         </button>
       </div>
     </form>

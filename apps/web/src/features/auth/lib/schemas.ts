@@ -1,8 +1,14 @@
 import { z } from "zod";
 import { emailSchema, messages, passwordSchema, safeText } from "@routepilot/contracts";
+import type { TFunction } from "i18next";
 
 /** Form schemas built from the shared SPEC §5 rules (messages come from @routepilot/contracts). */
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+
+/** A confirm-password field's message in the reader's language (the schemas' own mismatch message; the SPEC §5 ones come as they are). */
+export function mismatch(message: string | undefined, t: TFunction<"auth">): string | undefined {
+  return message === PASSWORDS_DO_NOT_MATCH ? t("passwordsDoNotMatch") : message;
+}
 
 const requiredText = z.string({ error: messages.required }).min(1, messages.required);
 

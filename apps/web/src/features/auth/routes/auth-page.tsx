@@ -12,14 +12,15 @@ import { SignUpForm } from "@/features/auth/components/sign-up-form";
 import { ForgotPasswordForm } from "@/features/auth/components/forgot-password-form";
 import { FormError } from "@/features/auth/components/form-error";
 import { SignInAlternatives } from "@/features/auth/components/sign-in-alternatives";
+import { useTranslation } from "@/lib/i18n";
 
 export type AuthMode = "sign-in" | "sign-up" | "forgot-password";
 
-const copy: Record<AuthMode, { title: string; description: string }> = {
-  "sign-in": { title: "Sign in to RoutePilot", description: "Welcome back. Pick up your routes where you left them." },
-  "sign-up": { title: "Create your RoutePilot account", description: "Free for 5 optimised routes a month. No card needed." },
-  "forgot-password": { title: "Reset your password", description: "Enter your e-mail address and we will send you a link to choose a new password." },
-};
+const copy = {
+  "sign-in": { title: "modes.signIn.title", description: "modes.signIn.description" },
+  "sign-up": { title: "modes.signUp.title", description: "modes.signUp.description" },
+  "forgot-password": { title: "modes.forgotPassword.title", description: "modes.forgotPassword.description" },
+} as const satisfies Record<AuthMode, { title: string; description: string }>;
 
 /** A message another page left for /auth (e.g. "Your session has expired…"). */
 function useAuthNotice(): string | null {
@@ -33,6 +34,7 @@ function useAuthNotice(): string | null {
  * Signed-in visitors go on to `?redirect=` (the page they wanted) or /dashboard.
  */
 export function AuthPage({ mode: routeMode }: { mode?: AuthMode }) {
+  const { t } = useTranslation("auth");
   const { user, isPending } = useAuth();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -53,10 +55,11 @@ export function AuthPage({ mode: routeMode }: { mode?: AuthMode }) {
   if (mode === "forgot-password") {
     return (
       <AuthShell
-        {...copy[mode]}
+        title={t(copy[mode].title)}
+        description={t(copy[mode].description)}
         footer={
           <Link to={`/auth/sign-in${query}`} className="font-medium text-primary underline-offset-4 hover:underline">
-            Back to sign in
+            {t("backToSignIn")}
           </Link>
         }
       >
@@ -67,10 +70,11 @@ export function AuthPage({ mode: routeMode }: { mode?: AuthMode }) {
 
   return (
     <AuthShell
-      {...copy[mode]}
+      title={t(copy[mode].title)}
+      description={t(copy[mode].description)}
       footer={
         <Link to="/" className="font-medium text-primary underline-offset-4 hover:underline">
-          Back to RoutePilot home
+          {t("backHome")}
         </Link>
       }
     >
@@ -81,9 +85,9 @@ export function AuthPage({ mode: routeMode }: { mode?: AuthMode }) {
         </Alert>
       ) : null}
       <Tabs value={mode} onValueChange={(value) => navigate(`/auth/${value}${query}`, { replace: true, state: location.state })}>
-        <TabsList aria-label="Sign in or sign up">
-          <TabsTrigger value="sign-in">Sign In</TabsTrigger>
-          <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+        <TabsList aria-label={t("tabs")}>
+          <TabsTrigger value="sign-in">{t("signIn")}</TabsTrigger>
+          <TabsTrigger value="sign-up">{t("signUp")}</TabsTrigger>
         </TabsList>
         <TabsContent value="sign-in">
           {redirectError ? (

@@ -14,11 +14,14 @@ import { authClient, authErrorMessage } from "@/lib/auth-client";
 import { resetPasswordFormSchema, type ResetPasswordFormValues } from "@/features/auth/lib/schemas";
 import { FormError } from "@/features/auth/components/form-error";
 import { PasswordRules } from "@/features/auth/components/password-rules";
+import { useTranslation } from "@/lib/i18n";
+import { mismatch } from "@/features/auth/lib/schemas";
 
 export const INVALID_RESET_LINK = "This password reset link is invalid or has expired. Please request a new one.";
 
 /** /reset-password?token=…: choose a new password from the e-mailed link (PasswordReset). */
 export function ResetPasswordPage() {
+  const { t } = useTranslation("auth");
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const token = searchParams.get("token");
@@ -41,8 +44,8 @@ export function ResetPasswordPage() {
         setServerError(authErrorMessage(error));
         return;
       }
-      toast.success("Your password has been reset. Sign in with your new password.");
-      navigate("/auth/sign-in", { replace: true, state: { message: "Your password has been reset. Sign in with your new password." } });
+      toast.success(t("reset.done"));
+      navigate("/auth/sign-in", { replace: true, state: { message: t("reset.done") } });
     } catch (error) {
       setServerError(authErrorMessage(error instanceof Error ? error : null));
     }
@@ -57,29 +60,29 @@ export function ResetPasswordPage() {
           <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
             <KeyRound className="size-6" aria-hidden="true" />
           </span>
-          <h1 className="text-2xl font-bold tracking-tight">Choose a new password</h1>
-          <CardDescription>Set a new password for your RoutePilot account.</CardDescription>
+          <h1 className="text-2xl font-bold tracking-tight">{t("reset.title")}</h1>
+          <CardDescription>{t("reset.description")}</CardDescription>
         </CardHeader>
         <CardContent>
           {invalid ? (
             <div className="grid gap-4">
-              <FormError message={INVALID_RESET_LINK} />
+              <FormError message={t("reset.invalidLink")} />
               <Button asChild>
-                <Link to="/auth/forgot-password">Request a new link</Link>
+                <Link to="/auth/forgot-password">{t("reset.requestNew")}</Link>
               </Button>
             </div>
           ) : (
-            <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Reset password">
+            <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("reset.label")}>
               <FormError message={serverError} />
-              <FormField label="New password" error={errors.password?.message} description={<PasswordRules value={password} />}>
+              <FormField label={t("reset.newPassword")} error={errors.password?.message} description={<PasswordRules value={password} />}>
                 <Input type="password" autoComplete="new-password" {...form.register("password")} />
               </FormField>
-              <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+              <FormField label={t("reset.confirmPassword")} error={mismatch(errors.confirmPassword?.message, t)}>
                 <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
               </FormField>
               <Button type="submit" disabled={isSubmitting}>
                 {isSubmitting ? <Spinner className="text-primary-foreground" /> : null}
-                Reset Password
+                {t("reset.submit")}
               </Button>
             </form>
           )}

@@ -16,8 +16,11 @@ import { useAuth } from "@/lib/auth";
 import { updatePasswordFormSchema, type UpdatePasswordFormValues } from "@/features/auth/lib/schemas";
 import { FormError } from "@/features/auth/components/form-error";
 import { PasswordRules } from "@/features/auth/components/password-rules";
+import { useTranslation } from "@/lib/i18n";
+import { mismatch } from "@/features/auth/lib/schemas";
 
 function UpdatePasswordForm() {
+  const { t } = useTranslation("auth");
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<UpdatePasswordFormValues>({
     resolver: zodResolver(updatePasswordFormSchema),
@@ -40,27 +43,27 @@ function UpdatePasswordForm() {
         return;
       }
       form.reset();
-      toast.success("Password updated. You have been signed out on your other devices.");
+      toast.success(t("update.done"));
     } catch (error) {
       setServerError(authErrorMessage(error instanceof Error ? error : null));
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Update password">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("update.label")}>
       <FormError message={serverError} />
-      <FormField label="Current password" error={errors.currentPassword?.message}>
+      <FormField label={t("update.currentPassword")} error={errors.currentPassword?.message}>
         <Input type="password" autoComplete="current-password" {...form.register("currentPassword")} />
       </FormField>
-      <FormField label="New password" error={errors.newPassword?.message} description={<PasswordRules value={newPassword} />}>
+      <FormField label={t("reset.newPassword")} error={errors.newPassword?.message} description={<PasswordRules value={newPassword} />}>
         <Input type="password" autoComplete="new-password" {...form.register("newPassword")} />
       </FormField>
-      <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+      <FormField label={t("reset.confirmPassword")} error={mismatch(errors.confirmPassword?.message, t)}>
         <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
       </FormField>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? <Spinner className="text-primary-foreground" /> : null}
-        Update Password
+        {t("update.submit")}
       </Button>
     </form>
   );
@@ -68,6 +71,7 @@ function UpdatePasswordForm() {
 
 /** /update-password: a signed-in user changes their password (current + new). */
 export function UpdatePasswordPage() {
+  const { t } = useTranslation("auth");
   const { user, isPending } = useAuth();
   if (isPending && !user) return <LoadingScreen />;
   return (
@@ -77,21 +81,21 @@ export function UpdatePasswordPage() {
           <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
             <LockKeyhole className="size-6" aria-hidden="true" />
           </span>
-          <h1 className="text-2xl font-bold tracking-tight">Update your password</h1>
-          <CardDescription>Confirm your current password, then choose a new one. Other devices will be signed out.</CardDescription>
+          <h1 className="text-2xl font-bold tracking-tight">{t("update.title")}</h1>
+          <CardDescription>{t("update.description")}</CardDescription>
         </CardHeader>
         <CardContent>
           {user ? (
             <UpdatePasswordForm />
           ) : (
             <div className="grid gap-3 text-center text-sm text-muted-foreground">
-              <p>Sign in first to change your password. Forgotten it? We can e-mail you a reset link instead.</p>
+              <p>{t("update.signInFirst")}</p>
               <div className="flex flex-wrap justify-center gap-2">
                 <Button asChild>
-                  <Link to="/auth/sign-in?redirect=%2Fupdate-password">Sign In</Link>
+                  <Link to="/auth/sign-in?redirect=%2Fupdate-password">{t("signIn")}</Link>
                 </Button>
                 <Button asChild variant="outline">
-                  <Link to="/auth/forgot-password">Forgot password</Link>
+                  <Link to="/auth/forgot-password">{t("update.forgot")}</Link>
                 </Button>
               </div>
             </div>
