@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiKeySchema, createdApiKeySchema, type ApiKeyItem, type CreateApiKey, type CreatedApiKey } from "@routepilot/contracts";
 import { apiRequest } from "@/lib/api-client";
+import { useTranslation } from "@/lib/i18n";
 
 export const apiKeysQueryKey = ["api-keys"] as const;
 const apiKeyListSchema = z.object({ keys: z.array(apiKeySchema) });
@@ -29,9 +30,10 @@ export function useCreateApiKey() {
 
 /** DELETE /api/api-keys/:id → 204; requests with the key get 401 from then on. Asked in a ConfirmDialog, which shows a failure itself (decision 018). */
 export function useRevokeApiKey() {
+  const { t } = useTranslation("settings");
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { errorTitle: "Could not revoke the key", errorShownInline: true },
+    meta: { errorTitle: t("apiKeys.revokeFailed"), errorShownInline: true },
     mutationFn: (id: string) => apiRequest<void>(`/api/api-keys/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
   });

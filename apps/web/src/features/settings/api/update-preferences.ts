@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { preferencesSchema, type Preferences, type UpdatePreferences } from "@routepilot/contracts";
 import { apiRequest } from "@/lib/api-client";
 import { preferencesQueryKey } from "@/features/settings/api/get-preferences";
+import { useTranslation } from "@/lib/i18n";
 
 export const updatePreferencesMutationKey = ["preferences", "update"] as const;
 export const PREFERENCES_SAVE_FAILED = "Could not save your settings";
@@ -28,10 +29,11 @@ export function applyPreferencesPatch(current: Preferences, patch: UpdatePrefere
  * rolled back and the app's error toast (decision 018) explains that the change was undone.
  */
 export function useUpdatePreferences() {
+  const { t } = useTranslation("settings");
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: updatePreferencesMutationKey,
-    meta: { errorTitle: PREFERENCES_SAVE_FAILED, errorNote: "Your change has been undone." },
+    meta: { errorTitle: t("saveFailed"), errorNote: t("undone") },
     mutationFn: updatePreferences,
     onMutate: async (patch) => {
       await queryClient.cancelQueries({ queryKey: preferencesQueryKey });

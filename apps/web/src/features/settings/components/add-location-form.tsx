@@ -11,11 +11,14 @@ import { errorMessage } from "@/lib/api-client";
 import { fieldErrorsOf } from "@/lib/use-server-field-errors";
 import { useCreateSavedLocation } from "@/features/settings/api/create-saved-location";
 import { locationFormSchema, toCreateSavedLocation, type LocationFormOutput, type LocationFormValues } from "@/features/settings/lib/location-form";
+import { useTranslation } from "@/lib/i18n";
+import { COORDINATES_TOGETHER } from "@/features/settings/lib/location-form";
 
 const fieldNames = ["name", "address", "lat", "lng"] as const;
 
 /** Adds a saved location: name, address and optional coordinates (without them the server looks the address up). */
 export function AddLocationForm() {
+  const { t } = useTranslation("settings");
   const createLocation = useCreateSavedLocation();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<LocationFormValues, unknown, LocationFormOutput>({
@@ -30,7 +33,7 @@ export function AddLocationForm() {
     try {
       const created = await createLocation.mutateAsync(toCreateSavedLocation(values));
       form.reset();
-      toast.success(`Saved "${created.name}"`);
+      toast.success(t("locations.saved", { name: created.name }));
     } catch (error) {
       // At the fields the server names, the first focused; anything else above the button (decision 018).
       const fields = fieldErrorsOf(error);
@@ -44,20 +47,20 @@ export function AddLocationForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded-lg border border-dashed p-4" aria-labelledby="add-location-heading">
       <h3 id="add-location-heading" className="text-base font-semibold">
-        Add a location
+        {t("locations.add")}
       </h3>
-      <p className="-mt-2 text-sm text-muted-foreground">Leave the coordinates empty and the address is looked up on the map.</p>
+      <p className="-mt-2 text-sm text-muted-foreground">{t("locations.addHint")}</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Location name" error={errors.name?.message}>
-          <Input placeholder="Home, Depot, Office…" autoComplete="off" {...form.register("name")} />
+        <FormField label={t("locations.name")} error={errors.name?.message}>
+          <Input placeholder={t("locations.namePlaceholder")} autoComplete="off" {...form.register("name")} />
         </FormField>
-        <FormField label="Address" error={errors.address?.message}>
-          <Input placeholder="10 Downing Street, London" autoComplete="street-address" {...form.register("address")} />
+        <FormField label={t("locations.address")} error={errors.address?.message}>
+          <Input placeholder={t("locations.addressPlaceholder")} autoComplete="street-address" {...form.register("address")} />
         </FormField>
-        <FormField label="Latitude (optional)" error={errors.lat?.message}>
+        <FormField label={t("locations.lat")} error={errors.lat?.message}>
           <Input inputMode="decimal" placeholder="51.5034" {...form.register("lat")} />
         </FormField>
-        <FormField label="Longitude (optional)" error={errors.lng?.message}>
+        <FormField label={t("locations.lng")} error={errors.lng?.message === COORDINATES_TOGETHER ? t("locations.coordinatesTogether") : errors.lng?.message}>
           <Input inputMode="decimal" placeholder="-0.1276" {...form.register("lng")} />
         </FormField>
       </div>
@@ -65,7 +68,7 @@ export function AddLocationForm() {
       <div>
         <Button type="submit" disabled={isSubmitting}>
           <Plus aria-hidden="true" />
-          Add location
+          {t("locations.submit")}
         </Button>
       </div>
     </form>

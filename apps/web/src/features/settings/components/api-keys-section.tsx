@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Copy, KeyRound, Trash2 } from "lucide-react";
-import { API_KEY_EXPIRY_DAYS, createApiKeySchema, publicApiMessages, type ApiKeyExpiryDays, type ApiKeyItem, type CreatedApiKey } from "@routepilot/contracts";
+import { API_KEY_EXPIRY_DAYS, createApiKeySchema, type ApiKeyExpiryDays, type ApiKeyItem, type CreatedApiKey } from "@routepilot/contracts";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
@@ -17,20 +17,22 @@ import { useFormat } from "@/lib/format";
 import { useServerFieldErrors } from "@/lib/use-server-field-errors";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "@/features/settings/api/api-keys";
 import { SettingsSection } from "@/features/settings/components/settings-section";
+import { Trans, useTranslation } from "@/lib/i18n";
 
-const EXPIRY_CHOICES: { value: string; label: string }[] = [...API_KEY_EXPIRY_DAYS.map((d) => ({ value: String(d), label: `${d} days` })), { value: "never", label: "Never" }];
+const EXPIRY_CHOICES: { value: string; days: number | null }[] = [...API_KEY_EXPIRY_DAYS.map((d) => ({ value: String(d), days: d })), { value: "never", days: null }];
 
 /** The new key's secret, shown once with a copy button until dismissed. */
 function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  const { t } = useTranslation("settings");
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
-    <div ref={ref} tabIndex={-1} role="group" aria-label="New API key" className="outline-none">
+    <div ref={ref} tabIndex={-1} role="group" aria-label={t("apiKeys.newKey")} className="outline-none">
       <Alert>
         <KeyRound aria-hidden="true" />
-        <AlertTitle>Your new key “{created.name}”</AlertTitle>
+        <AlertTitle>{t("apiKeys.yourNewKey", { name: created.name })}</AlertTitle>
         <AlertDescription className="grid gap-3">
-          <p>{publicApiMessages.keyCreated}</p>
+          <p>{t("apiKeys.created")}</p>
           <code className="block rounded bg-muted px-2 py-1 font-mono text-xs break-all" data-testid="new-api-key">
             {created.key}
           </code>
@@ -41,15 +43,15 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
               onClick={() => {
                 void navigator.clipboard
                   ?.writeText(created.key)
-                  .then(() => toast.success("API key copied"))
-                  .catch(() => toast.error("Could not copy: select the key and copy it"));
+                  .then(() => toast.success(t("apiKeys.copied")))
+                  .catch(() => toast.error(t("apiKeys.copyFailed")));
               }}
             >
               <Copy aria-hidden="true" />
-              Copy key
+              {t("apiKeys.copy")}
             </Button>
             <Button type="button" size="sm" variant="outline" onClick={onDone}>
-              I have copied it
+              {t("apiKeys.copiedIt")}
             </Button>
           </div>
         </AlertDescription>
@@ -59,28 +61,30 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
 }
 
 function RevokeKey({ apiKey }: { apiKey: ApiKeyItem }) {
+  const { t } = useTranslation("settings");
   const revoke = useRevokeApiKey();
   return (
     <ConfirmButton
       trigger={
-        <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={`Revoke ${apiKey.name}`}>
+        <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={t("apiKeys.revokeLabel", { name: apiKey.name })}>
           <Trash2 aria-hidden="true" />
-          Revoke
+          {t("apiKeys.revoke")}
         </Button>
       }
-      title={`Revoke “${apiKey.name}”?`}
-      description="Integrations using this key stop working at once: their requests get 401. This cannot be undone."
-      confirmLabel="Revoke key"
-      onConfirm={() => revoke.mutateAsync(apiKey.id).then(() => toast.success(publicApiMessages.keyRevokedDone))}
+      title={t("apiKeys.revokeTitle", { name: apiKey.name })}
+      description={t("apiKeys.revokeDescription")}
+      confirmLabel={t("apiKeys.revokeConfirm")}
+      onConfirm={() => revoke.mutateAsync(apiKey.id).then(() => toast.success(t("apiKeys.revoked")))}
     />
   );
 }
 
 function KeyList({ keys }: { keys: ApiKeyItem[] }) {
   const format = useFormat();
-  if (keys.length === 0) return <p className="text-sm text-muted-foreground">You have no API keys yet.</p>;
+  const { t } = useTranslation("settings");
+  if (keys.length === 0) return <p className="text-sm text-muted-foreground">{t("apiKeys.none")}</p>;
   return (
-    <ul className="grid gap-2" aria-label="Your API keys">
+    <ul className="grid gap-2" aria-label={t("apiKeys.list")}>
       {keys.map((k) => {
         const expired = k.expiresAt !== null && Date.parse(k.expiresAt) < Date.now();
         return (
@@ -89,7 +93,9 @@ function KeyList({ keys }: { keys: ApiKeyItem[] }) {
               <span className="font-medium">{k.name}</span>
               <span className="font-mono text-xs text-muted-foreground">{k.start}…</span>
               <span className="text-muted-foreground">
-                Created {format.date(k.createdAt)} · {k.expiresAt ? `${expired ? "Expired" : "Expires"} ${format.date(k.expiresAt)}` : "Never expires"} · {k.lastUsedAt ? `Last used ${format.date(k.lastUsedAt)}` : "Never used"}
+                {t("apiKeys.createdOn", { date: format.date(k.createdAt) })} ·{" "}
+                {k.expiresAt ? (expired ? t("apiKeys.expired", { date: format.date(k.expiresAt) }) : t("apiKeys.expires", { date: format.date(k.expiresAt) })) : t("apiKeys.neverExpires")} ·{" "}
+                {k.lastUsedAt ? t("apiKeys.lastUsed", { date: format.date(k.lastUsedAt) }) : t("apiKeys.neverUsed")}
               </span>
             </div>
             <RevokeKey apiKey={k} />
@@ -102,6 +108,7 @@ function KeyList({ keys }: { keys: ApiKeyItem[] }) {
 
 /** Settings → API keys: create (name, expiry; the secret shown once), list and revoke keys for /api/v1. */
 export function ApiKeysSection() {
+  const { t } = useTranslation("settings");
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const [name, setName] = useState("");
@@ -131,25 +138,29 @@ export function ApiKeysSection() {
   };
 
   return (
-    <SettingsSection id="api-keys" title="API keys" description="Keys let your own software call the RoutePilot API (POST /api/v1/optimize) as you, within your plan's limits and route quota." icon={KeyRound}>
+    <SettingsSection id="api-keys" title={t("apiKeys.title")} description={t("apiKeys.description")} icon={KeyRound}>
       <p className="text-sm text-muted-foreground">
-        Send a key as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>. See the <Link to="/support-docs#api" className="underline underline-offset-4">API documentation</Link> for examples.
+        <Trans
+          t={t}
+          i18nKey="apiKeys.howTo"
+          components={{ code: <code className="font-mono" />, docs: <Link to="/support-docs#api" className="underline underline-offset-4" /> }}
+        />
       </p>
       {created ? <NewKey created={created} onDone={() => setCreated(null)} /> : null}
       <form ref={server.ref} onSubmit={onSubmit} noValidate className="grid gap-4 rounded-lg border border-dashed p-4" aria-labelledby="new-api-key-heading">
         <h3 id="new-api-key-heading" className="text-base font-semibold">
-          Create a key
+          {t("apiKeys.create")}
         </h3>
-        <FormField label="Key name" error={errors.name} description="What uses it, e.g. “Warehouse system”.">
+        <FormField label={t("apiKeys.name")} error={errors.name} description={t("apiKeys.nameHint")}>
           <Input name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="off" />
         </FormField>
         <fieldset className="grid gap-2" data-field="expiresInDays">
-          <legend className="mb-2 text-sm font-medium">Expires after</legend>
+          <legend className="mb-2 text-sm font-medium">{t("apiKeys.expiresAfter")}</legend>
           <RadioGroup value={expiry} onValueChange={setExpiry} className="flex flex-wrap gap-4" aria-describedby={errors.expiresInDays ? "api-key-expiry-error" : undefined}>
             {EXPIRY_CHOICES.map((c) => (
               <div key={c.value} className="flex items-center gap-2">
                 <RadioGroupItem value={c.value} id={`api-key-expiry-${c.value}`} />
-                <Label htmlFor={`api-key-expiry-${c.value}`}>{c.label}</Label>
+                <Label htmlFor={`api-key-expiry-${c.value}`}>{c.days === null ? t("apiKeys.never") : t("apiKeys.days", { count: c.days })}</Label>
               </div>
             ))}
           </RadioGroup>
@@ -163,11 +174,11 @@ export function ApiKeysSection() {
         <div>
           <Button type="submit" disabled={create.isPending}>
             <KeyRound aria-hidden="true" />
-            Create key
+            {t("apiKeys.submit")}
           </Button>
         </div>
       </form>
-      {keys.isPending ? <Skeleton className="h-20" /> : keys.isError ? <ErrorCard message="Your API keys could not be loaded. Please try again." onRetry={() => void keys.refetch()} /> : <KeyList keys={keys.data} />}
+      {keys.isPending ? <Skeleton className="h-20" /> : keys.isError ? <ErrorCard message={t("apiKeys.loadFailed")} onRetry={() => void keys.refetch()} /> : <KeyList keys={keys.data} />}
     </SettingsSection>
   );
 }

@@ -11,9 +11,11 @@ import { Input } from "@/components/ui/input";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useUpdateSavedLocation } from "@/features/settings/api/update-saved-location";
 import { renameFormSchema, type RenameFormValues } from "@/features/settings/lib/location-form";
+import { useTranslation } from "@/lib/i18n";
 
 /** A pencil button opening a dialog that renames one saved location. */
 export function RenameLocationDialog({ location }: { location: SavedLocation }) {
+  const { t } = useTranslation(["settings", "common"]);
   const [open, setOpen] = useState(false);
   const updateLocation = useUpdateSavedLocation();
   const form = useForm<RenameFormValues>({ resolver: zodResolver(renameFormSchema), defaultValues: { name: location.name } });
@@ -22,7 +24,7 @@ export function RenameLocationDialog({ location }: { location: SavedLocation }) 
   const onSubmit = form.handleSubmit(async ({ name }) => {
     try {
       await updateLocation.mutateAsync({ id: location.id, name: name.trim() });
-      toast.success(`Renamed to "${name.trim()}"`);
+      toast.success(t("locations.renamed", { name: name.trim() }));
       setOpen(false);
     } catch (error) {
       form.setError("name", { message: error instanceof ApiError && error.fields?.name ? error.fields.name : errorMessage(error) });
@@ -38,25 +40,25 @@ export function RenameLocationDialog({ location }: { location: SavedLocation }) 
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Rename ${location.name}`}>
+        <Button variant="ghost" size="icon" aria-label={t("locations.renameLabel", { name: location.name })}>
           <Pencil aria-hidden="true" />
         </Button>
       </DialogTrigger>
       <DialogContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Rename location</DialogTitle>
+            <DialogTitle>{t("locations.renameTitle")}</DialogTitle>
             <DialogDescription>{location.address}</DialogDescription>
           </DialogHeader>
-          <FormField label="Name" error={errors.name?.message}>
+          <FormField label={t("locations.renameName")} error={errors.name?.message}>
             <Input autoComplete="off" {...form.register("name")} />
           </FormField>
           <DialogFooter>
             <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{t("common:cancel")}</Button>
             </DialogClose>
             <Button type="submit" disabled={isSubmitting}>
-              Save
+              {t("common:save")}
             </Button>
           </DialogFooter>
         </form>

@@ -6,6 +6,7 @@ import { SettingsSection } from "@/features/settings/components/settings-section
 import { AddLocationForm } from "@/features/settings/components/add-location-form";
 import { RenameLocationDialog } from "@/features/settings/components/rename-location-dialog";
 import { DeleteLocationDialog } from "@/features/settings/components/delete-location-dialog";
+import { useTranslation } from "@/lib/i18n";
 
 function formatCoordinate(value: number): string {
   return value.toFixed(5).replace(/\.?0+$/, "");
@@ -13,20 +14,21 @@ function formatCoordinate(value: number): string {
 
 /** Lists, adds, renames and deletes the user's saved locations. */
 export function SavedLocationsSection() {
+  const { t } = useTranslation("settings");
   const locations = useSavedLocations();
   return (
-    <SettingsSection id="saved-locations" title="Saved locations" description="Places you visit often. Use them as default start and end points or as quick stops." icon={MapPin}>
+    <SettingsSection id="saved-locations" title={t("locations.title")} description={t("locations.description")} icon={MapPin}>
       {locations.isPending ? (
-        <div className="grid gap-2" aria-label="Loading saved locations">
+        <div className="grid gap-2" aria-label={t("locations.loading")}>
           <Skeleton className="h-14" />
           <Skeleton className="h-14" />
         </div>
       ) : locations.isError ? (
-        <ErrorCard message="Your saved locations could not be loaded." onRetry={() => void locations.refetch()} />
+        <ErrorCard message={t("locations.loadFailed")} onRetry={() => void locations.refetch()} />
       ) : locations.data.length === 0 ? (
-        <p className="rounded-lg bg-muted px-4 py-6 text-center text-sm text-muted-foreground">You have no saved locations yet. Add your first one below.</p>
+        <p className="rounded-lg bg-muted px-4 py-6 text-center text-sm text-muted-foreground">{t("locations.empty")}</p>
       ) : (
-        <ul className="divide-y rounded-lg border" aria-label="Saved locations">
+        <ul className="divide-y rounded-lg border" aria-label={t("locations.list")}>
           {locations.data.map((location) => (
             <li key={location.id} className="flex items-center gap-3 px-4 py-3">
               <MapPin className="size-4 shrink-0 text-primary" aria-hidden="true" />

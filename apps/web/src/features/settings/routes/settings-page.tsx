@@ -22,8 +22,9 @@ import { ThemeSetting } from "@/features/settings/components/theme-setting";
 import { SavedLocationsSection } from "@/features/settings/components/saved-locations-section";
 import { ApiKeysSection } from "@/features/settings/components/api-keys-section";
 import { languageNames, NO_LOCATION, timeZoneOptions } from "@/features/settings/lib/options";
+import { Trans, useTranslation } from "@/lib/i18n";
 
-const themeNames: Record<Theme, string> = { light: "Light", dark: "Dark", system: "System" };
+const themeKeys = { light: "appearance.light", dark: "appearance.dark", system: "appearance.system" } as const satisfies Record<Theme, string>;
 
 function SettingRow({ label, htmlFor, description, children }: { label: string; htmlFor: string; description: string; children: ReactNode }) {
   return (
@@ -40,6 +41,7 @@ function SettingRow({ label, htmlFor, description, children }: { label: string; 
 }
 
 function PreferencesForm({ preferences }: { preferences: Preferences }) {
+  const { t } = useTranslation("settings");
   const update = useUpdatePreferences();
   const theme = useTheme();
   const announce = useAnnounce();
@@ -48,7 +50,7 @@ function PreferencesForm({ preferences }: { preferences: Preferences }) {
 
   function changeTheme(choice: Theme) {
     theme.setChoice(choice);
-    announce(`Theme changed to ${themeNames[choice]}`);
+    announce(t("appearance.themeChanged", { theme: t(themeKeys[choice]) }));
     save(themePatch(choice));
   }
 
@@ -57,15 +59,15 @@ function PreferencesForm({ preferences }: { preferences: Preferences }) {
 
   return (
     <>
-      <SettingsSection id="appearance" title="Appearance" description="Choose how RoutePilot looks on this and your other devices." icon={Palette}>
+      <SettingsSection id="appearance" title={t("appearance.title")} description={t("appearance.description")} icon={Palette}>
         <ThemeSetting value={preferences.theme} onChange={changeTheme} />
       </SettingsSection>
 
-      <SettingsSection id="notifications" title="Notifications" description="Decide what RoutePilot tells you about." icon={Bell}>
+      <SettingsSection id="notifications" title={t("notifications.title")} description={t("notifications.description")} icon={Bell}>
         <SettingRow
-          label="Notifications"
+          label={t("notifications.label")}
           htmlFor="setting-notifications"
-          description="E-mail me when I have used 80 % of my monthly routes and when I reach the limit. The bell shows these alerts, team invitations and fleet messages either way."
+          description={t("notifications.hint")}
         >
           <Switch
             id="setting-notifications"
@@ -77,8 +79,8 @@ function PreferencesForm({ preferences }: { preferences: Preferences }) {
         </SettingRow>
       </SettingsSection>
 
-      <SettingsSection id="region" title="Language and region" description="How dates, times and distances are shown to you." icon={Globe2}>
-        <SettingRow label="Language" htmlFor="setting-language" description="Used for e-mails and formatted dates.">
+      <SettingsSection id="region" title={t("region.title")} description={t("region.description")} icon={Globe2}>
+        <SettingRow label={t("region.language")} htmlFor="setting-language" description={t("region.languageHint")}>
           <Select value={preferences.language} onValueChange={(language) => save({ language: language as (typeof languages)[number] })}>
             <SelectTrigger id="setting-language" aria-describedby="setting-language-description">
               <SelectValue />
@@ -92,7 +94,7 @@ function PreferencesForm({ preferences }: { preferences: Preferences }) {
             </SelectContent>
           </Select>
         </SettingRow>
-        <SettingRow label="Timezone" htmlFor="setting-timezone" description="Route times and history are shown in this time zone.">
+        <SettingRow label={t("region.timezone")} htmlFor="setting-timezone" description={t("region.timezoneHint")}>
           <Select value={preferences.timezone} onValueChange={(timezone) => save({ timezone })}>
             <SelectTrigger id="setting-timezone" aria-describedby="setting-timezone-description">
               <SelectValue />
@@ -107,7 +109,7 @@ function PreferencesForm({ preferences }: { preferences: Preferences }) {
           </Select>
         </SettingRow>
         <div className="grid gap-3">
-          <Label id="distance-unit-label">Distance unit</Label>
+          <Label id="distance-unit-label">{t("region.distanceUnit")}</Label>
           <RadioGroup
             aria-labelledby="distance-unit-label"
             value={preferences.distanceUnit}
@@ -116,38 +118,43 @@ function PreferencesForm({ preferences }: { preferences: Preferences }) {
           >
             {(
               [
-                ["miles", "Miles"],
-                ["km", "Kilometres"],
+                ["miles", "region.miles"],
+                ["km", "region.km"],
               ] as const
             ).map(([unit, label]) => (
               <div key={unit} className="flex items-center gap-2">
                 <RadioGroupItem id={`distance-${unit}`} value={unit} />
                 <Label htmlFor={`distance-${unit}`} className="font-normal">
-                  {label}
+                  {t(label)}
                 </Label>
               </div>
             ))}
           </RadioGroup>
           <p className="text-sm text-muted-foreground">
-            A 5 km trip shows as <strong className="font-semibold text-foreground">{formatDistance(5000, preferences.distanceUnit)}</strong>.
+            <Trans
+              t={t}
+              i18nKey="region.example"
+              values={{ distance: formatDistance(5000, preferences.distanceUnit) }}
+              components={{ strong: <strong className="font-semibold text-foreground" /> }}
+            />
           </p>
         </div>
       </SettingsSection>
 
-      <SettingsSection id="default-locations" title="Default locations" description="Pre-filled start and end points for new routes, chosen from your saved locations." icon={MapPinned}>
+      <SettingsSection id="default-locations" title={t("defaults.title")} description={t("defaults.description")} icon={MapPinned}>
         {(
           [
-            ["defaultStartLocationId", "Default start location", "Where new routes start."],
-            ["defaultEndLocationId", "Default end location", "Where new routes finish. Leave empty for one-way routes."],
+            ["defaultStartLocationId", "defaults.start", "defaults.startHint"],
+            ["defaultEndLocationId", "defaults.end", "defaults.endHint"],
           ] as const
         ).map(([field, label, description]) => (
-          <SettingRow key={field} label={label} htmlFor={`setting-${field}`} description={description}>
+          <SettingRow key={field} label={t(label)} htmlFor={`setting-${field}`} description={t(description)}>
             <Select value={preferences[field] ?? NO_LOCATION} onValueChange={(value) => save({ [field]: value === NO_LOCATION ? null : value })}>
               <SelectTrigger id={`setting-${field}`} aria-describedby={`setting-${field}-description`} disabled={savedLocations.isPending}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value={NO_LOCATION}>None</SelectItem>
+                <SelectItem value={NO_LOCATION}>{t("defaults.none")}</SelectItem>
                 {locations.map((location) => (
                   <SelectItem key={location.id} value={location.id}>
                     {location.name}
@@ -155,7 +162,7 @@ function PreferencesForm({ preferences }: { preferences: Preferences }) {
                 ))}
                 {preferences[field] && !locations.some((l) => l.id === preferences[field]) ? (
                   <SelectItem value={preferences[field]}>
-                    {(field === "defaultStartLocationId" ? preferences.defaultStartLocation : preferences.defaultEndLocation)?.name ?? "Saved location"}
+                    {(field === "defaultStartLocationId" ? preferences.defaultStartLocation : preferences.defaultEndLocation)?.name ?? t("defaults.savedLocation")}
                   </SelectItem>
                 ) : null}
               </SelectContent>
@@ -164,7 +171,7 @@ function PreferencesForm({ preferences }: { preferences: Preferences }) {
         ))}
         {locations.length === 0 && !savedLocations.isPending ? (
           <p className="text-sm text-muted-foreground">
-            Add a saved location below to use it as a default.
+            {t("defaults.addFirst")}
           </p>
         ) : null}
       </SettingsSection>
@@ -174,19 +181,20 @@ function PreferencesForm({ preferences }: { preferences: Preferences }) {
 
 /** /settings and /user-settings: SPEC §3 preferences and saved locations. */
 export function SettingsPage() {
+  const { t } = useTranslation("settings");
   const preferences = usePreferences();
   return (
     <PageContainer size="narrow">
-      <PageHeader title="Settings" description="Your theme, notifications, region, distance unit, default locations, saved places and API keys." />
+      <PageHeader title={t("title")} description={t("description")} />
       <div className="grid gap-6">
         {preferences.isPending ? (
-          <div className="grid gap-6" aria-label="Loading settings">
+          <div className="grid gap-6" aria-label={t("loading")}>
             <Skeleton className="h-40" />
             <Skeleton className="h-28" />
             <Skeleton className="h-56" />
           </div>
         ) : preferences.isError ? (
-          <ErrorCard message="Your settings could not be loaded. Please try again." onRetry={() => void preferences.refetch()} />
+          <ErrorCard message={t("loadFailed")} onRetry={() => void preferences.refetch()} />
         ) : (
           <PreferencesForm preferences={preferences.data} />
         )}
