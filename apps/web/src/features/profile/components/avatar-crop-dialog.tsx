@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { cropSquare } from "@/features/profile/lib/crop";
+import { useTranslation } from "@/lib/i18n";
 
 const MIN_ZOOM = 1;
 const MAX_ZOOM = 4;
@@ -26,6 +27,7 @@ type AvatarCropDialogProps = {
  * in the picture's own pixels; the server crops and resizes.
  */
 export function AvatarCropDialog({ source, saving, error, onCancel, onSave }: AvatarCropDialogProps) {
+  const { t } = useTranslation(["profile", "common"]);
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<Area | null>(null);
@@ -42,8 +44,8 @@ export function AvatarCropDialog({ source, saving, error, onCancel, onSave }: Av
     >
       <DialogContent className="max-w-md">
         <DialogHeader>
-          <DialogTitle>Crop your picture</DialogTitle>
-          <DialogDescription id={help}>Drag the picture, or focus it and use the arrow keys, to choose what shows in the circle. Zoom with the slider.</DialogDescription>
+          <DialogTitle>{t("avatar.cropTitle")}</DialogTitle>
+          <DialogDescription id={help}>{t("avatar.cropHelp")}</DialogDescription>
         </DialogHeader>
         <div className="relative h-72 w-full overflow-hidden rounded-lg bg-muted">
           {source ? (
@@ -61,18 +63,18 @@ export function AvatarCropDialog({ source, saving, error, onCancel, onSave }: Av
               onZoomChange={setZoom}
               onCropComplete={(_, pixels) => setArea(pixels)}
               onMediaLoaded={(media) => setNatural({ width: media.naturalWidth, height: media.naturalHeight })}
-              mediaProps={{ alt: "The picture you chose" }}
-              cropperProps={{ role: "group", "aria-label": "Crop area", "aria-describedby": help }}
+              mediaProps={{ alt: t("avatar.chosen") }}
+              cropperProps={{ role: "group", "aria-label": t("avatar.cropArea"), "aria-describedby": help }}
             />
           ) : null}
         </div>
         <div className="flex items-center gap-2">
-          <Button type="button" variant="ghost" size="icon" aria-label="Zoom out" disabled={zoom <= MIN_ZOOM} onClick={() => zoomBy(-0.2)}>
+          <Button type="button" variant="ghost" size="icon" aria-label={t("avatar.zoomOut")} disabled={zoom <= MIN_ZOOM} onClick={() => zoomBy(-0.2)}>
             <ZoomOut aria-hidden="true" />
           </Button>
           <input
             type="range"
-            aria-label="Zoom"
+            aria-label={t("avatar.zoom")}
             min={MIN_ZOOM}
             max={MAX_ZOOM}
             step={0.1}
@@ -80,18 +82,18 @@ export function AvatarCropDialog({ source, saving, error, onCancel, onSave }: Av
             onChange={(e) => setZoom(Number(e.target.value))}
             className="h-2 flex-1 cursor-pointer accent-primary"
           />
-          <Button type="button" variant="ghost" size="icon" aria-label="Zoom in" disabled={zoom >= MAX_ZOOM} onClick={() => zoomBy(0.2)}>
+          <Button type="button" variant="ghost" size="icon" aria-label={t("avatar.zoomIn")} disabled={zoom >= MAX_ZOOM} onClick={() => zoomBy(0.2)}>
             <ZoomIn aria-hidden="true" />
           </Button>
         </div>
         <InlineError error={error} />
         <DialogFooter>
           <Button type="button" variant="outline" disabled={saving} onClick={onCancel}>
-            Cancel
+            {t("common:cancel")}
           </Button>
           <Button type="button" disabled={saving} onClick={() => onSave(area ? cropSquare(area, natural) : null)}>
             {saving ? <Spinner className="text-primary-foreground" /> : null}
-            Save picture
+            {t("avatar.save")}
           </Button>
         </DialogFooter>
       </DialogContent>

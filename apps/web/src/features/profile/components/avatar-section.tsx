@@ -7,6 +7,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { UserAvatar } from "@/components/user-avatar";
 import { useRemoveAvatar, useUploadAvatar } from "@/features/profile/api/avatar";
 import { AvatarCropDialog } from "@/features/profile/components/avatar-crop-dialog";
+import { useTranslation } from "@/lib/i18n";
 
 type AvatarSectionProps = { person: { name?: string | null; email?: string | null; image?: string | null } };
 
@@ -19,12 +20,16 @@ export function avatarFileProblem(file: File): string | null {
 
 /** The avatar: upload a PNG, JPEG or WebP, crop it to a square, or remove it; initials without one. */
 export function AvatarSection({ person }: AvatarSectionProps) {
+  const { t } = useTranslation("profile");
   const input = useRef<HTMLInputElement>(null);
+  const mb = AVATAR_MAX_BYTES / 1024 / 1024;
+  const problemText = (message: string | null) =>
+    message === profileMessages.avatarType ? t("avatar.type") : message === profileMessages.avatarTooLarge ? t("avatar.tooLarge", { mb }) : message;
   const upload = useUploadAvatar();
   const remove = useRemoveAvatar();
   const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<"saved" | "removed" | null>(null);
 
   // The picked picture's object URL lives as long as the crop dialog shows it.
   useEffect(() => () => (picked ? URL.revokeObjectURL(picked.url) : undefined), [picked]);
@@ -49,7 +54,7 @@ export function AvatarSection({ person }: AvatarSectionProps) {
       {
         onSuccess: () => {
           setPicked(null);
-          setDone(profileMessages.avatarSaved);
+          setDone("saved");
         },
       },
     );
@@ -63,7 +68,7 @@ export function AvatarSection({ person }: AvatarSectionProps) {
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="outline" disabled={busy} onClick={() => input.current?.click()}>
             <ImageUp aria-hidden="true" />
-            {person.image ? "Change picture" : "Upload a picture"}
+            {person.image ? t("avatar.change") : t("avatar.upload")}
           </Button>
           {person.image ? (
             <Button
@@ -74,11 +79,11 @@ export function AvatarSection({ person }: AvatarSectionProps) {
               onClick={() => {
                 setDone(null);
                 setProblem(null);
-                remove.mutate(undefined, { onSuccess: () => setDone(profileMessages.avatarRemoved) });
+                remove.mutate(undefined, { onSuccess: () => setDone("removed") });
               }}
             >
               {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
-              Remove picture
+              {t("avatar.remove")}
             </Button>
           ) : null}
         </div>
@@ -87,15 +92,15 @@ export function AvatarSection({ person }: AvatarSectionProps) {
           type="file"
           accept={avatarContentTypes.join(",")}
           className="hidden"
-          aria-label="Picture file"
+          aria-label={t("avatar.file")}
           data-testid="avatar-file-input"
           onChange={choose}
         />
-        <p className="text-sm text-muted-foreground">A PNG, JPEG or WebP image up to {AVATAR_MAX_BYTES / 1024 / 1024} MB. You choose the square to keep.</p>
-        <InlineError error={problem ?? remove.error} />
+        <p className="text-sm text-muted-foreground">{t("avatar.hint", { mb })}</p>
+        <InlineError error={problemText(problem) ?? remove.error} />
         {done ? (
           <p className="text-sm text-success" role="status">
-            {done}
+            {done === "saved" ? t("avatar.saved") : t("avatar.removed")}
           </p>
         ) : null}
       </div>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { MailCheck } from "lucide-react";
-import { emailSchema, profileMessages } from "@routepilot/contracts";
+import { emailSchema } from "@routepilot/contracts";
 import { InlineError } from "@/components/errors/inline-error";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -9,12 +9,14 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { fieldErrorsOf } from "@/lib/use-server-field-errors";
 import { useChangeEmail } from "@/features/profile/api/change-email";
+import { useTranslation } from "@/lib/i18n";
 
 /**
  * "Change e-mail": the new address gets a confirmation link (the old one is told); the address
  * changes only when the link is used, so after sending the form says so and nothing else changes.
  */
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
+  const { t } = useTranslation("profile");
   const change = useChangeEmail();
   const [email, setEmail] = useState("");
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -31,7 +33,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       return;
     }
     if (checked.data.toLowerCase() === currentEmail.toLowerCase()) {
-      setFieldError(profileMessages.emailSame);
+      setFieldError(t("changeEmail.same"));
       return;
     }
     setFieldError(undefined);
@@ -50,8 +52,8 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   };
 
   return (
-    <form className="grid gap-3" noValidate onSubmit={submit} aria-label="Change e-mail">
-      <FormField label="New e-mail address" error={fieldError} description={`You sign in with ${currentEmail} until you confirm the new address.`}>
+    <form className="grid gap-3" noValidate onSubmit={submit} aria-label={t("changeEmail.label")}>
+      <FormField label={t("changeEmail.newEmail")} error={fieldError} description={t("changeEmail.hint", { email: currentEmail })}>
         <Input
           type="email"
           autoComplete="email"
@@ -65,12 +67,12 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       <InlineError error={error} />
       <Button type="submit" variant="outline" className="w-fit" disabled={change.isPending}>
         {change.isPending ? <Spinner /> : null}
-        Send confirmation link
+        {t("changeEmail.send")}
       </Button>
       {sentTo ? (
         <p className="flex items-start gap-2 rounded-md border border-success/40 bg-success/10 p-3 text-sm" role="status">
           <MailCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-          {profileMessages.emailChangeSent(sentTo)}
+          {t("changeEmail.sent", { email: sentTo })}
         </p>
       ) : null}
     </form>

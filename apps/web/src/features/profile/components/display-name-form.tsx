@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { DISPLAY_NAME_MAX, displayNameSchema, profileMessages } from "@routepilot/contracts";
+import { DISPLAY_NAME_MAX, displayNameSchema } from "@routepilot/contracts";
 import { InlineError } from "@/components/errors/inline-error";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -8,9 +8,11 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { fieldErrorsOf } from "@/lib/use-server-field-errors";
 import { useUpdateName } from "@/features/profile/api/update-name";
+import { useTranslation } from "@/lib/i18n";
 
 /** Change the display name: what the app calls you everywhere (decision 020). */
 export function DisplayNameForm({ currentName }: { currentName: string }) {
+  const { t } = useTranslation("profile");
   const update = useUpdateName();
   const [name, setName] = useState(currentName);
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -41,8 +43,8 @@ export function DisplayNameForm({ currentName }: { currentName: string }) {
   };
 
   return (
-    <form className="grid gap-3" noValidate onSubmit={submit} aria-label="Change display name">
-      <FormField label="Display name" error={fieldError} description={`What RoutePilot calls you: in the top bar, the menus and your teams. Up to ${DISPLAY_NAME_MAX} characters.`}>
+    <form className="grid gap-3" noValidate onSubmit={submit} aria-label={t("name.label")}>
+      <FormField label={t("name.field")} error={fieldError} description={t("name.hint", { max: DISPLAY_NAME_MAX })}>
         <Input
           value={name}
           autoComplete="name"
@@ -57,11 +59,11 @@ export function DisplayNameForm({ currentName }: { currentName: string }) {
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" className="w-fit" disabled={update.isPending}>
           {update.isPending ? <Spinner className="text-primary-foreground" /> : null}
-          Save name
+          {t("name.save")}
         </Button>
         {saved ? (
           <span className="text-sm text-success" role="status">
-            {profileMessages.nameSaved}
+            {t("name.saved")}
           </span>
         ) : null}
       </div>

@@ -13,49 +13,51 @@ import { useFormat } from "@/lib/format";
 import { AvatarSection } from "@/features/profile/components/avatar-section";
 import { ChangeEmailForm } from "@/features/profile/components/change-email-form";
 import { DisplayNameForm } from "@/features/profile/components/display-name-form";
+import { useTranslation } from "@/lib/i18n";
 
 /** /profile (Profile): your name, picture and e-mail address, and your plan at a glance (issue 27). */
 export function ProfilePage() {
   const { user } = useAuth();
   const me = useMe();
   const format = useFormat();
+  const { t } = useTranslation(["profile", "shell"]);
   const [search] = useSearchParams();
   const rows: [string, ReactNode][] = [
-    ["Email", user?.email ?? "—"],
+    [t("account.email"), user?.email ?? "—"],
     [
-      "Email status",
+      t("account.emailStatus"),
       user?.emailVerified ? (
         <Badge variant="success">
           <BadgeCheck className="size-3.5" aria-hidden="true" />
-          Verified
+          {t("account.verified")}
         </Badge>
       ) : (
         <Badge variant="outline">
           <MailWarning className="size-3.5" aria-hidden="true" />
-          Not verified
+          {t("account.notVerified")}
         </Badge>
       ),
     ],
-    ["Plan", me.data ? `${tierDisplayNames[me.data.tier]} Plan` : <Skeleton key="plan" className="h-5 w-24" />],
-    ["Member since", user?.createdAt ? format.date(user.createdAt, "long") : "—"],
+    [t("account.plan"), me.data ? t("shell:plan", { tier: tierDisplayNames[me.data.tier] }) : <Skeleton key="plan" className="h-5 w-24" />],
+    [t("account.memberSince"), user?.createdAt ? format.date(user.createdAt, "long") : "—"],
   ];
   return (
     <PageContainer size="narrow">
-      <PageHeader title="Profile" description="Your name, picture and e-mail address, and your plan at a glance." />
+      <PageHeader title={t("title")} description={t("description")} />
       <div className="grid gap-6">
         {search.get("error") ? (
           <p className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive" role="alert">
-            The confirmation link did not work ({search.get("error")}): it may have expired or been used already. Your e-mail address is still {user?.email}.
+            {t("linkFailed", { error: search.get("error"), email: user?.email })}
           </p>
         ) : search.get("email-changed") ? (
           <p className="rounded-md border border-success/40 bg-success/10 p-3 text-sm" role="status">
-            Your e-mail address is now {user?.email}.
+            {t("emailChanged", { email: user?.email })}
           </p>
         ) : null}
         <Card>
           <CardHeader>
             <CardTitle as="h2">{displayNameOf(user)}</CardTitle>
-            <CardDescription>Your picture and name, as your teams see them.</CardDescription>
+            <CardDescription>{t("pictureAndName")}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
             {user ? (
@@ -71,15 +73,15 @@ export function ProfilePage() {
 
         <Card>
           <CardHeader>
-            <CardTitle as="h2">Change e-mail</CardTitle>
-            <CardDescription>We send a confirmation link to the new address and tell your current one. Nothing changes until you open the link.</CardDescription>
+            <CardTitle as="h2">{t("changeEmail.title")}</CardTitle>
+            <CardDescription>{t("changeEmail.description")}</CardDescription>
           </CardHeader>
           <CardContent>{user ? <ChangeEmailForm currentEmail={user.email} /> : <Skeleton className="h-16 w-full" />}</CardContent>
         </Card>
 
         <Card>
           <CardHeader>
-            <CardTitle as="h2">Account</CardTitle>
+            <CardTitle as="h2">{t("account.title")}</CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="divide-y">
@@ -92,13 +94,13 @@ export function ProfilePage() {
             </dl>
             <div className="mt-4 flex flex-wrap gap-2">
               <Button asChild variant="outline">
-                <Link to="/settings">Settings</Link>
+                <Link to="/settings">{t("account.settings")}</Link>
               </Button>
               <Button asChild variant="outline">
-                <Link to="/update-password">Change password</Link>
+                <Link to="/update-password">{t("account.changePassword")}</Link>
               </Button>
               <Button asChild variant="outline">
-                <Link to="/subscription">Manage subscription</Link>
+                <Link to="/subscription">{t("account.manageSubscription")}</Link>
               </Button>
             </div>
           </CardContent>
