@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
+import { useTranslation } from "@/lib/i18n";
 import { findPlaces, type FoundPlace } from "@/features/fleet/api/find-places";
 
 /** A depot as typed: an address (searched with the planner's geocoder) and/or latitude and longitude. */
@@ -12,7 +13,8 @@ export function depotOfPlace(place: FoundPlace): DepotValue {
   return { address: place.label, lat: String(place.lat), lng: String(place.lng) };
 }
 
-export const noPlaceFound = "No place was found for this address: check it, or give latitude and longitude.";
+/** The key of the message for an address the geocoder does not know. */
+export const noPlaceFound = "depot.noPlaceFound";
 
 type DepotFieldProps = {
   legend: string;
@@ -31,6 +33,7 @@ type DepotFieldProps = {
  * them (the dialog locates a typed address on save); coordinates typed by hand are kept.
  */
 export function DepotField({ legend, value, onChange, error, emptyMeans }: DepotFieldProps) {
+  const { t } = useTranslation("fleet");
   // Every match of the last search, best first; the one in use is marked.
   const [found, setFound] = useState<FoundPlace[]>([]);
   const [searchError, setSearchError] = useState<string | null>(null);
@@ -50,7 +53,7 @@ export function DepotField({ legend, value, onChange, error, emptyMeans }: Depot
       const places = await findPlaces(value.address);
       setFound(places);
       if (places[0]) pick(places[0]);
-      else setSearchError(noPlaceFound);
+      else setSearchError(t(noPlaceFound));
     } catch (e) {
       setSearchError(errorMessage(e));
     } finally {
@@ -63,8 +66,8 @@ export function DepotField({ legend, value, onChange, error, emptyMeans }: Depot
       <legend className="px-1 text-sm font-medium">{legend}</legend>
       <div className="flex gap-2">
         <Input
-          aria-label={`${legend} address`}
-          placeholder="Address"
+          aria-label={t("depot.addressOf", { legend })}
+          placeholder={t("depot.address")}
           value={value.address}
           onChange={(e) => {
             const address = e.target.value;
@@ -83,20 +86,20 @@ export function DepotField({ legend, value, onChange, error, emptyMeans }: Depot
           }}
         />
         <Button type="button" variant="outline" disabled={value.address.trim().length < 2 || searching} onClick={() => void search()}>
-          {searching ? "Finding…" : "Find"}
+          {searching ? t("depot.finding") : t("depot.find")}
         </Button>
       </div>
       {found.length > 1 ? (
         <div className="grid gap-1 text-sm">
-          <span className="text-muted-foreground">Not this place? Pick another match:</span>
-          <ul className="grid gap-1" aria-label={`${legend} places found`}>
+          <span className="text-muted-foreground">{t("depot.pickAnother")}</span>
+          <ul className="grid gap-1" aria-label={t("depot.placesFound", { legend })}>
             {found.map((r) => {
               const inUse = located && value.lat === String(r.lat) && value.lng === String(r.lng);
               return (
                 <li key={`${r.lat},${r.lng}`}>
                   <button type="button" aria-pressed={inUse} className="text-left underline-offset-2 hover:underline aria-pressed:font-medium" onClick={() => pick(r)}>
                     {r.label}
-                    {inUse ? <span className="text-muted-foreground"> (in use)</span> : null}
+                    {inUse ? <span className="text-muted-foreground">{t("depot.inUse")}</span> : null}
                   </button>
                 </li>
               );
@@ -107,8 +110,8 @@ export function DepotField({ legend, value, onChange, error, emptyMeans }: Depot
       {searchError ? <p className="text-sm text-destructive">{searchError}</p> : null}
       <div className="flex gap-2">
         <Input
-          aria-label={`${legend} latitude`}
-          placeholder="Latitude"
+          aria-label={t("depot.latitudeOf", { legend })}
+          placeholder={t("depot.latitude")}
           inputMode="decimal"
           value={value.lat}
           onChange={(e) => {
@@ -117,8 +120,8 @@ export function DepotField({ legend, value, onChange, error, emptyMeans }: Depot
           }}
         />
         <Input
-          aria-label={`${legend} longitude`}
-          placeholder="Longitude"
+          aria-label={t("depot.longitudeOf", { legend })}
+          placeholder={t("depot.longitude")}
           inputMode="decimal"
           value={value.lng}
           onChange={(e) => {
@@ -127,7 +130,7 @@ export function DepotField({ legend, value, onChange, error, emptyMeans }: Depot
           }}
         />
       </div>
-      {emptyMeans ? <p className="text-xs text-muted-foreground">Empty: {emptyMeans}.</p> : null}
+      {emptyMeans ? <p className="text-xs text-muted-foreground">{t("depot.emptyMeans", { means: emptyMeans })}</p> : null}
       {error ? <p className="text-sm font-medium text-destructive">{error}</p> : null}
     </fieldset>
   );

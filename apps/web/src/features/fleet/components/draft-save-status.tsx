@@ -1,6 +1,7 @@
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { useTranslation } from "@/lib/i18n";
 import type { DraftSyncStatus } from "@/features/fleet/hooks/use-order-draft-sync";
 import { planFieldName, type DraftOrder } from "@/features/fleet/lib/order-import";
 
@@ -9,25 +10,26 @@ import { planFieldName, type DraftOrder } from "@/features/fleet/lib/order-impor
  * server's message with a retry (a failed save or load is never silent; decision 018's inline case).
  */
 export function DraftSaveStatus({ status, drafts }: { status: DraftSyncStatus; drafts: readonly DraftOrder[] }) {
+  const { t } = useTranslation("fleet");
   switch (status.state) {
     case "idle":
       return null;
     case "loading":
       return (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner className="size-3" /> Loading the saved orders…
+          <Spinner className="size-3" /> {t("drafts.loading")}
         </p>
       );
     case "saving":
       return (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner className="size-3" /> Saving…
+          <Spinner className="size-3" /> {t("drafts.saving")}
         </p>
       );
     case "saved":
       return (
         <p role="status" className="text-sm text-muted-foreground">
-          Saved
+          {t("drafts.saved")}
         </p>
       );
     case "loadFailed":
@@ -36,8 +38,8 @@ export function DraftSaveStatus({ status, drafts }: { status: DraftSyncStatus; d
       return (
         <div role="alert" className="grid gap-1 text-sm font-medium text-destructive">
           <p>
-            {status.state === "loadFailed" ? "The saved orders could not be loaded" : "Orders not saved"}: {errorMessage(status.error)}
-            {status.state === "loadFailed" ? " Orders added now are saved once they have loaded." : null}
+            {t(status.state === "loadFailed" ? "drafts.loadFailed" : "drafts.saveFailed", { message: errorMessage(status.error) })}
+            {status.state === "loadFailed" ? t("drafts.loadFailedHint") : null}
           </p>
           {fields ? (
             <ul className="list-disc pl-5 font-normal">
@@ -50,7 +52,7 @@ export function DraftSaveStatus({ status, drafts }: { status: DraftSyncStatus; d
           ) : null}
           <div>
             <Button type="button" size="sm" variant="outline" onClick={status.retry}>
-              Try again
+              {t("tryAgain")}
             </Button>
           </div>
         </div>

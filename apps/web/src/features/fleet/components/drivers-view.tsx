@@ -9,12 +9,14 @@ import { Spinner } from "@/components/ui/spinner";
 import { ErrorAlert, FleetTable } from "@/features/fleet/components/fleet-ui";
 import { InlineError } from "@/components/errors/inline-error";
 import { useServerFieldErrors } from "@/lib/use-server-field-errors";
+import { useTranslation } from "@/lib/i18n";
 import { useDrivers, useSaveDriver, type DriverDetails } from "@/features/fleet/api/drivers";
 import { TagInput } from "@/features/fleet/components/tag-input";
 
-const dayNames: Record<(typeof weekdays)[number], string> = { mon: "Mon", tue: "Tue", wed: "Wed", thu: "Thu", fri: "Fri", sat: "Sat", sun: "Sun" };
+const dayNames = { mon: "days.mon", tue: "days.tue", wed: "days.wed", thu: "days.thu", fri: "days.fri", sat: "days.sat", sun: "days.sun" } as const satisfies Record<(typeof weekdays)[number], string>;
 
 function DriverDialog({ teamId, driver, vehicles, onClose }: { teamId: string; driver: Driver; vehicles: Vehicle[]; onClose: () => void }) {
+  const { t } = useTranslation("fleet");
   const [form, setForm] = useState<DriverDetails>({
     phone: driver.phone ?? "",
     licenceNumber: driver.licenceNumber ?? "",
@@ -37,8 +39,8 @@ function DriverDialog({ teamId, driver, vehicles, onClose }: { teamId: string; d
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Edit {driver.name}</DialogTitle>
-          <DialogDescription>Phone and licence number are stored encrypted.</DialogDescription>
+          <DialogTitle>{t("editNamed", { name: driver.name })}</DialogTitle>
+          <DialogDescription>{t("drivers.encrypted")}</DialogDescription>
         </DialogHeader>
         <form
           ref={server.ref}
@@ -49,19 +51,19 @@ function DriverDialog({ teamId, driver, vehicles, onClose }: { teamId: string; d
           }}
         >
           <label className="grid gap-1 text-sm">
-            <span>Phone</span>
+            <span>{t("drivers.phone")}</span>
             <Input name="phone" value={form.phone ?? ""} onChange={(e) => setForm({ ...form, phone: e.target.value })} />
             {fieldError("phone") ? <span className="text-destructive">{fieldError("phone")}</span> : null}
           </label>
           <label className="grid gap-1 text-sm">
-            <span>Licence number</span>
+            <span>{t("drivers.licenceNumber")}</span>
             <Input name="licenceNumber" value={form.licenceNumber ?? ""} onChange={(e) => setForm({ ...form, licenceNumber: e.target.value })} />
             {fieldError("licenceNumber") ? <span className="text-destructive">{fieldError("licenceNumber")}</span> : null}
           </label>
           <label className="grid gap-1 text-sm">
-            <span>Default vehicle</span>
+            <span>{t("drivers.defaultVehicle")}</span>
             <NativeSelect name="defaultVehicleId" className="w-full" value={form.defaultVehicleId ?? ""} onChange={(e) => setForm({ ...form, defaultVehicleId: e.target.value || null })}>
-              <option value="">None</option>
+              <option value="">{t("drivers.none")}</option>
               {vehicles.map((v) => (
                 <option key={v.id} value={v.id}>
                   {v.name}
@@ -71,10 +73,10 @@ function DriverDialog({ teamId, driver, vehicles, onClose }: { teamId: string; d
             {fieldError("defaultVehicleId") ? <span className="text-destructive">{fieldError("defaultVehicleId")}</span> : null}
           </label>
           <div data-field="skills">
-            <TagInput label="Skills" values={form.skills ?? []} onChange={(skills) => setForm({ ...form, skills })} error={fieldError("skills")} />
+            <TagInput label={t("skills")} values={form.skills ?? []} onChange={(skills) => setForm({ ...form, skills })} error={fieldError("skills")} />
           </div>
           <fieldset className="flex flex-wrap gap-3" data-field="workingDays">
-            <legend className="mb-1 text-sm font-medium">Working days</legend>
+            <legend className="mb-1 text-sm font-medium">{t("drivers.workingDays")}</legend>
             {weekdays.map((d) => (
               <label key={d} className="flex items-center gap-1 text-sm">
                 <input
@@ -82,7 +84,7 @@ function DriverDialog({ teamId, driver, vehicles, onClose }: { teamId: string; d
                   checked={(form.workingDays ?? []).includes(d)}
                   onChange={(e) => setForm({ ...form, workingDays: e.target.checked ? weekdays.filter((w) => w === d || (form.workingDays ?? []).includes(w)) : (form.workingDays ?? []).filter((w) => w !== d) })}
                 />
-                {dayNames[d]}
+                {t(dayNames[d])}
               </label>
             ))}
             {fieldError("workingDays") ? <span className="w-full text-sm text-destructive">{fieldError("workingDays")}</span> : null}
@@ -90,10 +92,10 @@ function DriverDialog({ teamId, driver, vehicles, onClose }: { teamId: string; d
           <InlineError error={server.formError} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" disabled={save.isPending}>
-              Save driver
+              {t("drivers.save")}
             </Button>
           </DialogFooter>
         </form>
@@ -104,6 +106,7 @@ function DriverDialog({ teamId, driver, vehicles, onClose }: { teamId: string; d
 
 /** The team's drivers (members with the role driver) with their fleet details. */
 export function DriversView({ teamId, vehicles }: { teamId: string; vehicles: Vehicle[] }) {
+  const { t } = useTranslation("fleet");
   const drivers = useDrivers(teamId);
   const [editing, setEditing] = useState<Driver | null>(null);
   const vehicleName = (id: string | null | undefined) => vehicles.find((v) => v.id === id)?.name ?? "—";
@@ -111,17 +114,17 @@ export function DriversView({ teamId, vehicles }: { teamId: string; vehicles: Ve
     <section aria-labelledby="drivers-title" className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="drivers-title" className="text-lg font-semibold">
-          Drivers
+          {t("drivers.title")}
         </h2>
         <Button asChild variant="outline">
-          <Link to={`/team-dashboard?team=${encodeURIComponent(teamId)}`}>Invite a driver</Link>
+          <Link to={`/team-dashboard?team=${encodeURIComponent(teamId)}`}>{t("drivers.invite")}</Link>
         </Button>
       </div>
       {drivers.isPending ? <Spinner /> : null}
       <ErrorAlert errors={[drivers.error]} />
-      {drivers.data && drivers.data.length === 0 ? <p className="text-sm text-muted-foreground">No drivers yet. Invite people to the team with the role driver.</p> : null}
+      {drivers.data && drivers.data.length === 0 ? <p className="text-sm text-muted-foreground">{t("drivers.empty")}</p> : null}
       {drivers.data && drivers.data.length > 0 ? (
-        <FleetTable headers={["Driver", "Phone", "Licence", "Default vehicle", "Skills", "Working days"]} actions="Actions">
+        <FleetTable headers={[t("drivers.driver"), t("drivers.phone"), t("drivers.licence"), t("drivers.defaultVehicle"), t("skills"), t("drivers.workingDays")]} actions={t("actions")}>
               {drivers.data.map((d) => (
                 <tr key={d.userId} className="border-t">
                   <td className="p-2">
@@ -132,10 +135,10 @@ export function DriversView({ teamId, vehicles }: { teamId: string; vehicles: Ve
                   <td className="p-2">{d.licenceNumber || "—"}</td>
                   <td className="p-2">{vehicleName(d.defaultVehicleId)}</td>
                   <td className="p-2">{(d.skills ?? []).join(", ") || "—"}</td>
-                  <td className="p-2">{(d.workingDays ?? []).map((w) => dayNames[w]).join(", ") || "—"}</td>
+                  <td className="p-2">{(d.workingDays ?? []).map((w) => t(dayNames[w])).join(", ") || "—"}</td>
                   <td className="p-2">
-                    <Button type="button" size="sm" variant="outline" onClick={() => setEditing(d)} aria-label={`Edit ${d.name}`}>
-                      Edit
+                    <Button type="button" size="sm" variant="outline" onClick={() => setEditing(d)} aria-label={t("editNamed", { name: d.name })}>
+                      {t("edit")}
                     </Button>
                   </td>
                 </tr>

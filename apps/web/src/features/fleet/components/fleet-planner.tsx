@@ -8,6 +8,8 @@ import { DayPicker } from "@/components/day-picker";
 import { InlineError } from "@/components/errors/inline-error";
 import { ApiError } from "@/lib/api-client";
 import { useFormat } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
+import { objectiveNames, WEEKDAY_PLURAL_KEY } from "@/features/fleet/lib/fleet-words";
 import { useOperatingDay, weekdayOf } from "@/lib/operating-day";
 import { useCreatePlan, useDayPlans, usePlan } from "@/features/fleet/api/plans";
 import { DraftSaveStatus } from "@/features/fleet/components/draft-save-status";
@@ -17,27 +19,22 @@ import { PlanWorkspace, planTitle } from "@/features/fleet/components/plan-works
 import { useOrderDraftSync } from "@/features/fleet/hooks/use-order-draft-sync";
 import { planFieldName, plannableDrafts, type DraftOrder } from "@/features/fleet/lib/order-import";
 
-export const objectiveNames: Record<PlanObjective, { title: string; description: string }> = {
-  min_time: { title: "Least time", description: "the shortest total driving and working time" },
-  min_vehicles: { title: "Fewest vehicles", description: "as few vehicles as possible, then the least time" },
-  balance: { title: "Balanced workload", description: "routes of similar length, so no driver gets the long day" },
-};
-
-const statusNames = { queued: "waiting", solving: "being planned", done: "planned", failed: "failed" } as const;
+const statusNames = { queued: "planner.status.queued", solving: "planner.status.solving", done: "planner.status.done", failed: "planner.status.failed" } as const;
 
 /** The plans already made for the day, to open one again (after a reload, or another manager's). */
 function DayPlans({ teamId, date, openId, onOpen }: { teamId: string; date: string; openId: string | null; onOpen: (id: string) => void }) {
   const plans = useDayPlans(teamId, /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : "");
   const format = useFormat();
+  const { t } = useTranslation("fleet");
   if (!plans.data || plans.data.length === 0) return null;
   return (
-    <div className="grid gap-1" role="region" aria-label={`Plans already made for ${format.day(date, "weekday")}`}>
-      <p className="text-sm font-medium">Plans already made for {format.day(date, "weekday")}</p>
+    <div className="grid gap-1" role="region" aria-label={t("planner.plansMade", { day: format.day(date, "weekday") })}>
+      <p className="text-sm font-medium">{t("planner.plansMade", { day: format.day(date, "weekday") })}</p>
       <ul className="flex flex-wrap gap-2 text-sm">
         {plans.data.map((p) => (
           <li key={p.id}>
             <Button type="button" size="sm" variant={p.id === openId ? "secondary" : "outline"} aria-current={p.id === openId ? "true" : undefined} onClick={() => onOpen(p.id)}>
-              Open {planTitle(p, format)} · {format.number(p.orderCount)} orders · {p.dispatchedAt ? "dispatched" : statusNames[p.status]}
+              {t("planner.openPlan", { count: p.orderCount, title: planTitle(p, format, t), orders: format.number(p.orderCount), status: p.dispatchedAt ? t("planner.status.dispatched") : t(statusNames[p.status]) })}
             </Button>
           </li>
         ))}
@@ -52,27 +49,29 @@ function DayPlans({ teamId, date, openId, onOpen }: { teamId: string; date: stri
  */
 export function DayStaffing({ date, drivers, vehicles }: { date: string; drivers: Driver[]; vehicles: number }) {
   const format = useFormat();
-  const { key, plural } = weekdayOf(date);
+  const { t } = useTranslation("fleet");
+  const { key } = weekdayOf(date);
+  const plural = t(WEEKDAY_PLURAL_KEY[key]);
   const working = drivers.filter((d) => d.workingDays.includes(key));
   const off = drivers.filter((d) => !d.workingDays.includes(key));
   if (drivers.length === 0) {
     return (
       <p className="text-sm text-muted-foreground" role="note">
-        The team has no drivers yet: you can plan, and dispatch once a driver is invited.
+        {t("staffing.noDrivers")}
       </p>
     );
   }
   return (
-    <div className="grid gap-1 text-sm" role="note" aria-label="Drivers on this day">
+    <div className="grid gap-1 text-sm" role="note" aria-label={t("staffing.label")}>
       {working.length === 0 ? (
-        <p className="text-amber-700 dark:text-amber-400">{`No driver works on ${plural}: routes planned for ${format.day(date, "weekday")} can only be dispatched anyway.`}</p>
+        <p className="text-amber-700 dark:text-amber-400">{t("staffing.nobody", { days: plural, day: format.day(date, "weekday") })}</p>
       ) : (
         <p>
-          {`${working.length} of ${drivers.length} ${drivers.length === 1 ? "driver works" : "drivers work"} on ${plural} (${working.map((d) => d.name).join(", ")})`}
-          {vehicles > working.length ? ` for ${vehicles} vehicles: routes without a driver stay planned until you dispatch them.` : "."}
+          {t("staffing.working", { count: drivers.length, working: working.length, total: drivers.length, days: plural, names: working.map((d) => d.name).join(", ") })}
+          {vehicles > working.length ? t("staffing.forVehicles", { count: vehicles, vehicles }) : "."}
         </p>
       )}
-      {off.length > 0 && working.length > 0 ? <p className="text-amber-700 dark:text-amber-400">{`Day off on ${plural}: ${off.map((d) => d.name).join(", ")}.`}</p> : null}
+      {off.length > 0 && working.length > 0 ? <p className="text-amber-700 dark:text-amber-400">{t("staffing.dayOff", { days: plural, names: off.map((d) => d.name).join(", ") })}</p> : null}
     </div>
   );
 }
@@ -90,6 +89,7 @@ type FleetPlannerProps = {
  * the engine's progress and the result.
  */
 export function FleetPlanner({ teamId, vehicles, dimensions, drivers }: FleetPlannerProps) {
+  const { t } = useTranslation("fleet");
   const [date, setDate] = useOperatingDay("tomorrow");
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(vehicles.map((v) => v.id)));
   const [objective, setObjective] = useState<PlanObjective>("min_time");
@@ -136,23 +136,23 @@ export function FleetPlanner({ teamId, vehicles, dimensions, drivers }: FleetPla
     <div className="grid gap-6">
       <section aria-labelledby="plan-options" className="grid gap-4">
         <h2 id="plan-options" className="text-lg font-semibold">
-          Day, vehicles and objective
+          {t("planner.options")}
         </h2>
-        <DayPicker value={date} onChange={setDate} label="Day to plan" />
+        <DayPicker value={date} onChange={setDate} label={t("planner.dayToPlan")} />
         <DayStaffing date={date} drivers={drivers} vehicles={chosen.size} />
         <p className="text-sm">
           <Link className="text-primary underline-offset-4 hover:underline" to={`/fleet/live?date=${date}`}>
-            Watch this day on Live
+            {t("dashboard.watchLive")}
           </Link>
         </p>
         <DayPlans teamId={teamId} date={date} openId={planId} onOpen={setPlanId} />
-        <VehicleChoice legend="Vehicles" vehicles={vehicles} chosen={chosen} onChange={setChosen} />
+        <VehicleChoice legend={t("vehicles.title")} vehicles={vehicles} chosen={chosen} onChange={setChosen} />
         <fieldset className="grid gap-1">
-          <legend className="text-sm font-medium">Objective</legend>
+          <legend className="text-sm font-medium">{t("planner.objective")}</legend>
           {planObjectives.map((o) => (
             <label key={o} className="flex items-center gap-2 text-sm">
               <input type="radio" name="objective" value={o} checked={objective === o} onChange={() => setObjective(o)} />
-              <strong>{objectiveNames[o].title}</strong> <span className="text-muted-foreground">— {objectiveNames[o].description}</span>
+              <strong>{t(objectiveNames[o].title)}</strong> <span className="text-muted-foreground">— {t(objectiveNames[o].description)}</span>
             </label>
           ))}
         </fieldset>
@@ -160,7 +160,7 @@ export function FleetPlanner({ teamId, vehicles, dimensions, drivers }: FleetPla
 
       <section aria-labelledby="plan-orders" className="grid gap-2">
         <h2 id="plan-orders" className="text-lg font-semibold">
-          Orders
+          {t("orders.title")}
         </h2>
         <DraftSaveStatus status={draftSync} drafts={drafts} />
         <OrdersEditor drafts={drafts} onChange={setDrafts} dimensions={dimensions} />
@@ -170,7 +170,7 @@ export function FleetPlanner({ teamId, vehicles, dimensions, drivers }: FleetPla
         <div>
           <Button type="button" onClick={submit} disabled={create.isPending || orders.length === 0 || chosen.size === 0}>
             {create.isPending ? <Spinner className="size-4 text-primary-foreground" /> : null}
-            Plan {orders.length} orders
+            {t("planner.planOrders", { count: orders.length })}
           </Button>
         </div>
         {create.error ? (
@@ -194,7 +194,7 @@ export function FleetPlanner({ teamId, vehicles, dimensions, drivers }: FleetPla
       {planId !== null ? (
         <section aria-labelledby="plan-result" className="grid gap-3">
           <h2 id="plan-result" className="text-lg font-semibold">
-            Plan
+            {t("planner.plan")}
           </h2>
           <PlanWorkspace
             key={planId}

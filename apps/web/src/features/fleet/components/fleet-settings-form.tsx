@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { FleetSettings } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { useTranslation } from "@/lib/i18n";
 import { InlineError } from "@/components/errors/inline-error";
 import { useServerFieldErrors } from "@/lib/use-server-field-errors";
 import { useSaveFleetSettings } from "@/features/fleet/api/fleet-settings";
@@ -9,6 +10,7 @@ import { TagInput } from "@/features/fleet/components/tag-input";
 
 /** The team's capacity dimension names (1–3, e.g. kg, crates) and the time zone plans are in. */
 export function FleetSettingsForm({ teamId, settings }: { teamId: string; settings: FleetSettings }) {
+  const { t } = useTranslation("fleet");
   const [dimensions, setDimensions] = useState(settings.capacityDimensions);
   const [timeZone, setTimeZone] = useState(settings.timeZone);
   const [saved, setSaved] = useState(false);
@@ -19,7 +21,7 @@ export function FleetSettingsForm({ teamId, settings }: { teamId: string; settin
     <form
       ref={server.ref}
       className="grid gap-3"
-      aria-label="Fleet settings"
+      aria-label={t("settings.label")}
       onSubmit={(e) => {
         e.preventDefault();
         setSaved(false);
@@ -27,18 +29,18 @@ export function FleetSettingsForm({ teamId, settings }: { teamId: string; settin
       }}
     >
       <div data-field="capacityDimensions">
-        <TagInput label="Capacity dimensions (up to three, e.g. kg, crates, m³)" values={dimensions} onChange={setDimensions} error={server.fieldError("capacityDimensions")} />
+        <TagInput label={t("settings.dimensions")} values={dimensions} onChange={setDimensions} error={server.fieldError("capacityDimensions")} />
       </div>
       <label className="grid max-w-xs gap-1 text-sm">
-        <span>Time zone of plans</span>
+        <span>{t("settings.timeZone")}</span>
         <Input name="timeZone" value={timeZone} onChange={(e) => setTimeZone(e.target.value)} />
         {server.fieldError("timeZone") ? <span className="text-destructive">{server.fieldError("timeZone")}</span> : null}
       </label>
       <div className="flex items-center gap-3">
         <Button type="submit" variant="outline" disabled={save.isPending}>
-          Save settings
+          {t("settings.save")}
         </Button>
-        {saved ? <span role="status" className="text-sm">Settings saved.</span> : null}
+        {saved ? <span role="status" className="text-sm">{t("settings.saved")}</span> : null}
         <InlineError error={server.formError} />
       </div>
     </form>

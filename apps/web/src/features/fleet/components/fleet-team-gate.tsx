@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Truck } from "lucide-react";
-import { fleetMessages, tierOffers, type TeamListItem } from "@routepilot/contracts";
+import type { TeamListItem } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -9,6 +9,7 @@ import { ErrorCard } from "@/components/errors/error-card";
 import { LoadingScreen } from "@/components/loading-screen";
 import { errorMessage } from "@/lib/api-client";
 import { useMe } from "@/lib/auth";
+import { useTranslation } from "@/lib/i18n";
 import { useFleetTeams } from "@/features/fleet/api/get-fleet-teams";
 
 function Notice({ title, children }: { title: string; children: ReactNode }) {
@@ -26,20 +27,20 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
 
 /** No fleet access: what Fleet Pro offers, and where to get it. */
 export function FleetProOffer() {
-  const offer = tierOffers.fleet_pro;
+  const { t } = useTranslation("fleet");
   return (
-    <Notice title="Fleet planning is part of Fleet Pro">
-      <p>{fleetMessages.noFleetAccess}</p>
-      <CardDescription>{offer.summary}</CardDescription>
+    <Notice title={t("gate.offerTitle")}>
+      <p>{t("gate.noFleetAccess")}</p>
+      <CardDescription>{t("gate.offerSummary")}</CardDescription>
       <ul className="list-disc pl-5">
-        <li>vehicles with capacities, skills, shifts, depots and breaks</li>
-        <li>drivers with their default vehicle and working days</li>
-        <li>a day&apos;s orders imported from a spreadsheet, split across the fleet, every unassigned order explained</li>
-        <li>variants compared side by side, then routes dispatched to drivers</li>
+        <li>{t("gate.offerVehicles")}</li>
+        <li>{t("gate.offerDrivers")}</li>
+        <li>{t("gate.offerOrders")}</li>
+        <li>{t("gate.offerVariants")}</li>
       </ul>
       <div>
         <Button asChild>
-          <Link to="/pricing">See Fleet Pro on the pricing page</Link>
+          <Link to="/pricing">{t("gate.seePricing")}</Link>
         </Button>
       </div>
     </Notice>
@@ -52,13 +53,14 @@ export function FleetProOffer() {
  * driver app; fleet access but no team to manage → create one.
  */
 export function FleetTeamGate({ children }: { children: (team: TeamListItem, picker: ReactNode) => ReactNode }) {
+  const { t } = useTranslation("fleet");
   const me = useMe();
   const fleetAccess = me.data?.access.fleet ?? false;
   const teams = useFleetTeams(fleetAccess);
   const [params, setParams] = useSearchParams();
 
   if (me.isPending || (fleetAccess && teams.isPending)) return <LoadingScreen />;
-  if (me.isError) return <ErrorCard message="Your access could not be checked. Please try again." onRetry={() => void me.refetch()} />;
+  if (me.isError) return <ErrorCard message={t("gate.accessError")} onRetry={() => void me.refetch()} />;
   if (!fleetAccess) return <FleetProOffer />;
   if (teams.isError) return <ErrorCard message={errorMessage(teams.error)} onRetry={() => void teams.refetch()} />;
 
@@ -66,22 +68,22 @@ export function FleetTeamGate({ children }: { children: (team: TeamListItem, pic
   if (list.length === 0) {
     if (me.data?.fleetRoles.includes("driver")) {
       return (
-        <Notice title="You drive for a team">
-          <p>{fleetMessages.notManager}</p>
+        <Notice title={t("gate.driverTitle")}>
+          <p>{t("gate.notManager")}</p>
           <div>
             <Button asChild>
-              <Link to="/driver">Open the driver app</Link>
+              <Link to="/driver">{t("gate.openDriverApp")}</Link>
             </Button>
           </div>
         </Notice>
       );
     }
     return (
-      <Notice title="Create a team to plan your fleet">
-        <p>Vehicles, drivers and plans belong to a team. Create one (you become its owner), then invite your drivers.</p>
+      <Notice title={t("gate.noTeamTitle")}>
+        <p>{t("gate.noTeam")}</p>
         <div>
           <Button asChild>
-            <Link to="/teams">Create a team</Link>
+            <Link to="/teams">{t("gate.createTeam")}</Link>
           </Button>
         </div>
       </Notice>
@@ -92,7 +94,7 @@ export function FleetTeamGate({ children }: { children: (team: TeamListItem, pic
   const picker =
     list.length > 1 ? (
       <label className="flex items-center gap-2 text-sm">
-        <span>Team</span>
+        <span>{t("gate.team")}</span>
         <NativeSelect
           value={team.id}
           onChange={(e) =>
@@ -114,7 +116,7 @@ export function FleetTeamGate({ children }: { children: (team: TeamListItem, pic
         </NativeSelect>
       </label>
     ) : (
-      <span className="text-sm text-muted-foreground">Team: {team.name}</span>
+      <span className="text-sm text-muted-foreground">{t("gate.teamNamed", { name: team.name })}</span>
     );
   return <>{children(team, picker)}</>;
 }

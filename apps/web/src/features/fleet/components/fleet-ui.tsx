@@ -3,6 +3,7 @@ import type { Vehicle } from "@routepilot/contracts";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
+import { useTranslation } from "@/lib/i18n";
 
 /** The first of `errors` that is set, as a destructive alert (nothing when none is). */
 export function ErrorAlert({ errors }: { errors: unknown[] }) {
@@ -42,10 +43,11 @@ export function FleetTable({ headers, actions, className, children }: { headers:
 
 /** A tick box per vehicle (with its skills), as a fieldset named `legend`. */
 export function VehicleChoice({ legend, vehicles, chosen, onChange, className }: { legend: string; vehicles: Pick<Vehicle, "id" | "name" | "skills">[]; chosen: ReadonlySet<string>; onChange: (chosen: Set<string>) => void; className?: string }) {
+  const { t } = useTranslation("fleet");
   return (
     <fieldset className={cn("grid gap-1", className)}>
       <legend className="text-sm font-medium">{legend}</legend>
-      {vehicles.length === 0 ? <p className="text-sm text-muted-foreground">Add vehicles first.</p> : null}
+      {vehicles.length === 0 ? <p className="text-sm text-muted-foreground">{t("vehicles.addFirst")}</p> : null}
       <div className="flex flex-wrap gap-x-3 gap-y-1">
         {vehicles.map((v) => (
           <label key={v.id} className="flex items-center gap-2 text-sm">

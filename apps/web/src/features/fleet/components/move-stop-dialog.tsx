@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { Plan } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
+import { useTranslation } from "@/lib/i18n";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { NativeSelect } from "@/components/ui/native-select";
 
@@ -43,6 +44,7 @@ export function MoveStopDialog({ target, ...props }: MoveStopDialogProps) {
 }
 
 function MoveForm({ target, routes, vehicles, stopTitle, onMove, onUnassign, onClose }: MoveStopDialogProps & { target: MoveTarget }) {
+  const { t } = useTranslation("fleet");
   const [vehicleId, setVehicleId] = useState<string>(target.vehicleId ?? vehicles[0]?.id ?? UNASSIGNED);
   const others = (routes.find((r) => r.vehicleId === vehicleId)?.stops ?? []).filter((s) => s.orderId !== target.orderId);
   const [position, setPosition] = useState<number | null>(null);
@@ -57,8 +59,8 @@ function MoveForm({ target, routes, vehicles, stopTitle, onMove, onUnassign, onC
   return (
     <DialogContent className="sm:max-w-md">
       <DialogHeader>
-        <DialogTitle>Move {target.title}</DialogTitle>
-        <DialogDescription>Choose the route and where in it. A pickup moves with its delivery. Anything the move breaks is shown in red.</DialogDescription>
+        <DialogTitle>{t("move.title", { title: target.title })}</DialogTitle>
+        <DialogDescription>{t("move.description")}</DialogDescription>
       </DialogHeader>
       <form
         className="grid gap-3"
@@ -68,7 +70,7 @@ function MoveForm({ target, routes, vehicles, stopTitle, onMove, onUnassign, onC
         }}
       >
         <label className="grid gap-1 text-sm">
-          <span>Route</span>
+          <span>{t("move.route")}</span>
           <NativeSelect
             className="h-9 w-full"
             value={vehicleId}
@@ -80,30 +82,30 @@ function MoveForm({ target, routes, vehicles, stopTitle, onMove, onUnassign, onC
             {vehicles.map((v) => (
               <option key={v.id} value={v.id}>
                 {v.name}
-                {v.id === target.vehicleId ? " (now)" : ""}
+                {v.id === target.vehicleId ? t("move.now") : ""}
               </option>
             ))}
-            {onUnassign && target.vehicleId !== null ? <option value={UNASSIGNED}>Unassigned (off every route)</option> : null}
+            {onUnassign && target.vehicleId !== null ? <option value={UNASSIGNED}>{t("move.unassigned")}</option> : null}
           </NativeSelect>
         </label>
         {vehicleId !== UNASSIGNED ? (
           <label className="grid gap-1 text-sm">
-            <span>Position</span>
+            <span>{t("move.position")}</span>
             <NativeSelect className="h-9 w-full" value={chosen} onChange={(e) => setPosition(Number(e.target.value))}>
               {others.map((stop, i) => (
                 <option key={`${stop.orderId}-${stop.kind}`} value={i}>
-                  {i + 1}. before {stopTitle(stop)}
+                  {t("move.before", { number: i + 1, title: stopTitle(stop) })}
                 </option>
               ))}
-              <option value={others.length}>{others.length + 1}. last</option>
+              <option value={others.length}>{t("move.last", { number: others.length + 1 })}</option>
             </NativeSelect>
           </label>
         ) : null}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
+            {t("cancel")}
           </Button>
-          <Button type="submit">Move</Button>
+          <Button type="submit">{t("move.submit")}</Button>
         </DialogFooter>
       </form>
     </DialogContent>

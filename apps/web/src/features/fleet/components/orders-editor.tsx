@@ -2,6 +2,8 @@ import { useRef, useState, type ComponentProps, type FormEvent } from "react";
 import { FileSpreadsheet, Trash2 } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import type { TFunction } from "i18next";
+import { useTranslation } from "@/lib/i18n";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -43,6 +45,7 @@ type PendingFile = { name: string; rows: string[][]; mapping: OrderMapping; hasH
  * cannot be planned are listed with what is wrong, to fix or remove.
  */
 export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps) {
+  const { t } = useTranslation("fleet");
   const counter = useRef(1);
   // New rows are numbered past every id already there: rows loaded from the server (issue 25) keep theirs.
   const nextNumber = () => Math.max(counter.current, nextDraftNumber(drafts));
@@ -55,12 +58,12 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
     const all = [...drafts, ...next];
     onChange(all);
     if (!next.some(needsGeocoding)) return;
-    setGeocoding("Finding addresses…");
+    setGeocoding(t("orders.finding"));
     try {
-      onChange(await geocodeOrders(all, (done, total) => setGeocoding(`Finding addresses… ${done} of ${total}`)));
+      onChange(await geocodeOrders(all, (done, total) => setGeocoding(t("orders.findingProgress", { done, total }))));
     } catch (error) {
       // Seen wherever the orders were added from (paste, a row, a file), not only by the file input (decision 018).
-      showErrorToast(error, "Could not find the addresses");
+      showErrorToast(error, t("orders.findFailedMany"));
     } finally {
       setGeocoding(null);
     }
@@ -101,7 +104,7 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
     const rows = parseCsv(pasted);
     const guessed = rows.length > 1 && (rows[0]?.length ?? 0) > 2 ? guessMapping(rows[0]!, dimensions) : null;
     if (guessed) {
-      setPending({ name: "Pasted rows", rows, mapping: guessed, hasHeader: true });
+      setPending({ name: t("orders.pastedRows"), rows, mapping: guessed, hasHeader: true });
       setPasted("");
       return;
     }
@@ -158,11 +161,11 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
       const changed: DraftOrder = { ...draft, order, problems: [] };
       const all = [...rest.slice(0, index), changed, ...rest.slice(index)];
       onChange(all);
-      setGeocoding("Finding addresses…");
+      setGeocoding(t("orders.finding"));
       try {
         onChange(await geocodeOrders(all));
       } catch (error) {
-        showErrorToast(error, "Could not find the address");
+        showErrorToast(error, t("orders.findFailedOne"));
       } finally {
         setGeocoding(null);
       }
@@ -176,28 +179,28 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
     <div className="grid gap-6">
       <section aria-labelledby="orders-file" className="grid gap-2">
         <h3 id="orders-file" className="font-medium">
-          Import a spreadsheet
+          {t("orders.importTitle")}
         </h3>
         <Label htmlFor="orders-file-input" className="flex items-center gap-2 text-sm text-muted-foreground">
-          <FileSpreadsheet className="size-4" aria-hidden="true" /> CSV or Excel (.xlsx) file of orders
+          <FileSpreadsheet className="size-4" aria-hidden="true" /> {t("orders.fileLabel")}
         </Label>
         <Input id="orders-file-input" type="file" accept=".csv,.tsv,.txt,.xlsx" onChange={(e) => void onFile(e.target.files?.[0])} />
         {pending ? (
-          <div className="grid gap-3 rounded-md border p-3" role="group" aria-label="Column mapping">
+          <div className="grid gap-3 rounded-md border p-3" role="group" aria-label={t("orders.mapping")}>
             <p className="text-sm">
-              {pending.name}: {pending.rows.length - (pending.hasHeader ? 1 : 0)} rows. Choose the column of each field.
+              {t("orders.mappingIntro", { count: pending.rows.length - (pending.hasHeader ? 1 : 0), name: pending.name })}
             </p>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={pending.hasHeader} onChange={(e) => setPending({ ...pending, hasHeader: e.target.checked })} />
-              The first row is a header
+              {t("orders.hasHeader")}
             </label>
             <div className="grid gap-2 sm:grid-cols-3">
               {orderFields.map(({ key, label }) => (
                 <label key={key} className="grid gap-1 text-sm">
-                  <span>{fieldLabel(key, label, dimensions)}</span>
+                  <span>{fieldLabel(key, t(label), dimensions, t)}</span>
                   <NativeSelect
                     className="h-9 w-full"
-                    aria-label={fieldLabel(key, label, dimensions)}
+                    aria-label={fieldLabel(key, t(label), dimensions, t)}
                     value={pending.mapping[key] ?? ""}
                     onChange={(e) => {
                       const mapping = { ...pending.mapping };
@@ -209,7 +212,7 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
                     <option value="">—</option>
                     {(pending.rows[0] ?? []).map((name, index) => (
                       <option key={index} value={index}>
-                        {pending.hasHeader ? name || `Column ${index + 1}` : `Column ${index + 1} (${name})`}
+                        {pending.hasHeader ? name || t("orders.column", { number: index + 1 }) : t("orders.columnWith", { number: index + 1, name })}
                       </option>
                     ))}
                   </NativeSelect>
@@ -218,10 +221,10 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
             </div>
             <div className="flex gap-2">
               <Button type="button" onClick={importPending}>
-                Import orders
+                {t("orders.import")}
               </Button>
               <Button type="button" variant="outline" onClick={() => setPending(null)}>
-                Cancel
+                {t("cancel")}
               </Button>
             </div>
           </div>
@@ -235,54 +238,54 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
 
       <section aria-labelledby="orders-paste" className="grid gap-2">
         <h3 id="orders-paste" className="font-medium">
-          Paste orders
+          {t("orders.pasteTitle")}
         </h3>
         <Label htmlFor="orders-paste-text" className="text-sm text-muted-foreground">
-          One a line: an address, or latitude, longitude and a name
+          {t("orders.pasteHint")}
         </Label>
         <Textarea id="orders-paste-text" rows={3} value={pasted} onChange={(e) => setPasted(e.target.value)} />
         <div>
           <Button type="button" variant="outline" disabled={pasted.trim() === ""} onClick={addPasted}>
-            Add pasted orders
+            {t("orders.addPasted")}
           </Button>
         </div>
       </section>
 
       <form aria-labelledby="orders-hand" className="grid gap-2" onSubmit={addByHand}>
         <h3 id="orders-hand" className="font-medium">
-          Add an order
+          {t("orders.addTitle")}
         </h3>
         <div className="grid gap-2 sm:grid-cols-4">
-          <LabelledInput name="place" label="Address or lat, lng" required />
-          <LabelledInput name="name" label="Name" />
-          <LabelledInput name="service" label="Service minutes" type="number" min={0} max={600} />
-          <LabelledInput name="demand" label={`Demand${dimensions[0] ? ` (${dimensions[0]})` : ""}`} type="number" min={0} />
-          <LabelledInput name="from" label="Window from" type="time" />
-          <LabelledInput name="until" label="Window until" type="time" />
-          <LabelledInput name="skills" label="Skills (comma-separated)" />
+          <LabelledInput name="place" label={t("orders.place")} required />
+          <LabelledInput name="name" label={t("vehicles.name")} />
+          <LabelledInput name="service" label={t("import.field.serviceMinutes")} type="number" min={0} max={600} />
+          <LabelledInput name="demand" label={dimensions[0] ? t("orders.demandOf", { dimension: dimensions[0] }) : t("orders.demand")} type="number" min={0} />
+          <LabelledInput name="from" label={t("orders.windowFrom")} type="time" />
+          <LabelledInput name="until" label={t("orders.windowUntil")} type="time" />
+          <LabelledInput name="skills" label={t("orders.skills")} />
         </div>
         <fieldset className="grid gap-2 rounded-md border p-2">
-          <legend className="px-1 text-sm text-muted-foreground">Pick up first (optional): where the goods are collected before this delivery</legend>
+          <legend className="px-1 text-sm text-muted-foreground">{t("orders.pickupLegend")}</legend>
           <div className="grid gap-2 sm:grid-cols-4">
-            <LabelledInput name="pickup" label="Pickup address or lat, lng" />
-            <LabelledInput name="pickupService" label="Pickup service minutes" type="number" min={0} max={600} />
-            <LabelledInput name="pickupFrom" label="Pickup window from" type="time" />
-            <LabelledInput name="pickupUntil" label="Pickup window until" type="time" />
+            <LabelledInput name="pickup" label={t("orders.pickupPlace")} />
+            <LabelledInput name="pickupService" label={t("import.field.pickupService")} type="number" min={0} max={600} />
+            <LabelledInput name="pickupFrom" label={t("import.field.pickupWindowStart")} type="time" />
+            <LabelledInput name="pickupUntil" label={t("import.field.pickupWindowEnd")} type="time" />
           </div>
         </fieldset>
         <div>
           <Button type="submit" variant="outline">
-            Add order
+            {t("orders.add")}
           </Button>
         </div>
       </form>
 
       <section aria-labelledby="orders-list" className="grid gap-2">
         <h3 id="orders-list" className="font-medium">
-          Orders
+          {t("orders.title")}
         </h3>
         <p className="text-sm" role="status">
-          {drafts.length === 0 ? "No orders yet." : `${ready} of ${drafts.length} orders ready to plan.`}
+          {drafts.length === 0 ? t("orders.empty") : t("orders.ready", { count: drafts.length, ready, total: drafts.length })}
           {geocoding ? (
             <span className="ml-2 inline-flex items-center gap-1">
               <Spinner className="size-3" /> {geocoding}
@@ -290,8 +293,8 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
           ) : null}
         </p>
         {broken.length > 0 ? (
-          <div className="grid gap-2" role="region" aria-label="Orders to fix">
-            <p className="text-sm font-medium text-destructive">{broken.length === 1 ? "1 order needs fixing" : `${broken.length} orders need fixing`}</p>
+          <div className="grid gap-2" role="region" aria-label={t("orders.toFix")}>
+            <p className="text-sm font-medium text-destructive">{t("orders.needFixing", { count: broken.length })}</p>
             <ul className="grid gap-2">
               {broken.map((draft) => (
                 <li key={draft.id} className="grid gap-1 rounded-md border border-destructive/40 p-2 text-sm">
@@ -299,10 +302,10 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
                     <strong>{draft.source}</strong> — {draft.order.label}: {draft.problems.join("; ")}
                   </span>
                   {draft.order.lat === undefined || !draft.order.pickup || draft.order.pickup.lat !== undefined ? (
-                    <FixAddress label={`Address of ${draft.order.label}`} initial={draft.order.address ?? ""} onSearch={(address) => updateAddress(draft.id, address, "order")} onRemove={() => onChange(drafts.filter((d) => d.id !== draft.id))} />
+                    <FixAddress label={t("orders.addressOf", { label: draft.order.label })} initial={draft.order.address ?? ""} onSearch={(address) => updateAddress(draft.id, address, "order")} onRemove={() => onChange(drafts.filter((d) => d.id !== draft.id))} />
                   ) : null}
                   {draft.order.pickup && draft.order.pickup.lat === undefined ? (
-                    <FixAddress label={`Pickup address of ${draft.order.label}`} initial={draft.order.pickup.address ?? ""} onSearch={(address) => updateAddress(draft.id, address, "pickup")} onRemove={() => onChange(drafts.filter((d) => d.id !== draft.id))} />
+                    <FixAddress label={t("orders.pickupAddressOf", { label: draft.order.label })} initial={draft.order.pickup.address ?? ""} onSearch={(address) => updateAddress(draft.id, address, "pickup")} onRemove={() => onChange(drafts.filter((d) => d.id !== draft.id))} />
                   ) : null}
                 </li>
               ))}
@@ -310,17 +313,17 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
           </div>
         ) : null}
         {drafts.length > 0 ? (
-          <FleetTable headers={["Name", "Place", "Window", "Demand", "Skills", "Picked up at"]} actions="Remove" className="max-h-80 overflow-auto">
+          <FleetTable headers={[t("vehicles.name"), t("orders.placeHeader"), t("orders.window"), t("orders.demand"), t("skills"), t("orders.pickedUpAt")]} actions={t("orders.remove")} className="max-h-80 overflow-auto">
                 {drafts.map((draft) => (
                   <tr key={draft.id} className="border-t">
                     <td className="p-2">{draft.order.label}</td>
                     <td className="p-2">{draft.order.lat !== undefined ? `${draft.order.lat.toFixed(4)}, ${draft.order.lng?.toFixed(4)}` : (draft.order.address ?? "—")}</td>
-                    <td className="p-2">{(draft.order.timeWindows ?? []).map((w) => `${w.start}–${w.end}`).join(", ") || "any time"}</td>
+                    <td className="p-2">{(draft.order.timeWindows ?? []).map((w) => `${w.start}–${w.end}`).join(", ") || t("orders.anyTime")}</td>
                     <td className="p-2">{(draft.order.demand ?? []).join(" / ") || "—"}</td>
                     <td className="p-2">{(draft.order.skills ?? []).join(", ") || "—"}</td>
                     <td className="p-2">{draft.order.pickup ? pickupText(draft.order.pickup) : "—"}</td>
                     <td className="p-2">
-                      <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${draft.order.label}`} onClick={() => onChange(drafts.filter((d) => d.id !== draft.id))}>
+                      <Button type="button" variant="ghost" size="icon" aria-label={t("tags.remove", { tag: draft.order.label })} onClick={() => onChange(drafts.filter((d) => d.id !== draft.id))}>
                         <Trash2 aria-hidden="true" />
                       </Button>
                     </td>
@@ -333,9 +336,9 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
   );
 }
 
-function fieldLabel(key: OrderField, label: string, dimensions: readonly string[]): string {
+function fieldLabel(key: OrderField, label: string, dimensions: readonly string[], t: TFunction<"fleet">): string {
   const index = ["demand1", "demand2", "demand3"].indexOf(key);
-  return index >= 0 && dimensions[index] ? `Demand (${dimensions[index]})` : label;
+  return index >= 0 && dimensions[index] ? t("orders.demandOf", { dimension: dimensions[index] }) : label;
 }
 
 function LabelledInput({ name, label, ...props }: { name: string; label: string } & ComponentProps<"input">) {
@@ -356,15 +359,16 @@ function pickupText(pickup: DraftPickup): string {
 }
 
 function FixAddress({ label, initial, onSearch, onRemove }: { label: string; initial: string; onSearch: (address: string) => void; onRemove: () => void }) {
+  const { t } = useTranslation("fleet");
   const [address, setAddress] = useState(initial);
   return (
     <span className="flex flex-wrap items-center gap-2">
       <Input aria-label={label} className="h-8 max-w-sm" value={address} onChange={(e) => setAddress(e.target.value)} />
       <Button type="button" size="sm" variant="outline" disabled={address.trim() === ""} onClick={() => onSearch(address.trim())}>
-        Search again
+        {t("orders.searchAgain")}
       </Button>
       <Button type="button" size="sm" variant="ghost" onClick={onRemove}>
-        Remove
+        {t("orders.remove")}
       </Button>
     </span>
   );

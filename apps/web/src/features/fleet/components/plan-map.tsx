@@ -6,6 +6,7 @@ import { BaseMap } from "@/lib/map/base-map";
 import { FitToPoints, placesKey } from "@/lib/map/fit-to-points";
 import { decodePolyline } from "@/lib/polyline";
 import { routeColour } from "@/lib/route-colours";
+import { useTranslation } from "@/lib/i18n";
 
 type LatLng = [number, number];
 type PlanRoute = Plan["routes"][number];
@@ -40,11 +41,11 @@ function depotIcon(letter: string, colour: string): L.DivIcon {
 const same = (a: FleetPoint, b: FleetPoint) => Math.abs(a.lat - b.lat) < 1e-6 && Math.abs(a.lng - b.lng) < 1e-6;
 
 /** The depot markers of a route: one when it starts and ends at the same place. */
-function depotMarkers(depots: Depots[string] | undefined): { key: string; point: FleetPoint; letter: string; what: string }[] {
+function depotMarkers(depots: Depots[string] | undefined): { key: string; point: FleetPoint; letter: string; what: "map.bothDepot" | "map.startDepot" | "map.endDepot" }[] {
   if (!depots) return [];
   const { start, end } = depots;
-  if (start && end && same(start, end)) return [{ key: "depot", point: start, letter: "D", what: "start and end depot" }];
-  return [...(start ? [{ key: "start", point: start, letter: "S", what: "start depot" }] : []), ...(end ? [{ key: "end", point: end, letter: "E", what: "end depot" }] : [])];
+  if (start && end && same(start, end)) return [{ key: "depot", point: start, letter: "D", what: "map.bothDepot" }];
+  return [...(start ? [{ key: "start", point: start, letter: "S", what: "map.startDepot" as const }] : []), ...(end ? [{ key: "end", point: end, letter: "E", what: "map.endDepot" as const }] : [])];
 }
 
 /**
@@ -78,6 +79,7 @@ type PlanMapProps = {
  * straight and said so under the map.
  */
 export function PlanMap({ plan, vehicleNames, depots = {}, stopTitle = (s) => s.label }: PlanMapProps) {
+  const { t } = useTranslation("fleet");
   const lines = plan.routes.map((route) => routeLine(route, depots[route.vehicleId]));
   const points: LatLng[] = lines.flatMap((l) => l.positions);
   // The stops and depots: a change of them re-fits the map, a new road geometry over the same places does not.
@@ -90,7 +92,7 @@ export function PlanMap({ plan, vehicleNames, depots = {}, stopTitle = (s) => s.
   const hasPickups = plan.routes.some((r) => r.stops.some((s) => s.kind === "pickup"));
   return (
     <figure className="grid gap-1">
-      <BaseMap testId="plan-map" className="rp-map h-96 rounded-md border" center={centre} stillShown="The routes and their stops are still shown.">
+      <BaseMap testId="plan-map" className="rp-map h-96 rounded-md border" center={centre} stillShown={t("map.stillShown")}>
         {plan.routes.map((route, r) => {
           const colour = routeColour(r);
           const name = vehicleNames[route.vehicleId] ?? route.vehicleId;
@@ -102,13 +104,13 @@ export function PlanMap({ plan, vehicleNames, depots = {}, stopTitle = (s) => s.
               ) : null}
               {route.stops.length > 0
                 ? depotMarkers(depots[route.vehicleId]).map((d) => (
-                    <Marker key={d.key} position={[d.point.lat, d.point.lng]} icon={depotIcon(d.letter, colour)} title={`${name} ${d.what}`} zIndexOffset={-100}>
-                      <Tooltip>{`${name} · ${d.what}${d.point.address ? `: ${d.point.address}` : ""}`}</Tooltip>
+                    <Marker key={d.key} position={[d.point.lat, d.point.lng]} icon={depotIcon(d.letter, colour)} title={t("map.depotTitle", { name, what: t(d.what) })} zIndexOffset={-100}>
+                      <Tooltip>{`${name} · ${t(d.what)}${d.point.address ? `: ${d.point.address}` : ""}`}</Tooltip>
                     </Marker>
                   ))
                 : null}
               {route.stops.map((stop, i) => (
-                <Marker key={`${stop.orderId}-${stop.kind}`} position={[stop.lat, stop.lng]} icon={stopIcon(i + 1, colour, stop.kind === "pickup")} title={`${name} stop ${i + 1}: ${stopTitle(stop)}`}>
+                <Marker key={`${stop.orderId}-${stop.kind}`} position={[stop.lat, stop.lng]} icon={stopIcon(i + 1, colour, stop.kind === "pickup")} title={t("map.stopTitle", { name, number: i + 1, title: stopTitle(stop) })}>
                   <Tooltip>{`${name} · ${i + 1}. ${stopTitle(stop)}`}</Tooltip>
                 </Marker>
               ))}
@@ -118,8 +120,8 @@ export function PlanMap({ plan, vehicleNames, depots = {}, stopTitle = (s) => s.
         <FitToPoints points={[...points, ...places]} fitKey={placesKey(places)} padding={24} />
       </BaseMap>
       <figcaption className="text-xs text-muted-foreground" data-testid="plan-map-legend">
-        {drawn.length === 0 ? null : roads ? "Lines follow the roads driven. " : "Dashed lines are straight between stops, not the roads driven. "}
-        Diamonds are depots (S start, E end, D both){hasPickups ? "; squares marked P are pickups, collected before their delivery" : ""}.
+        {drawn.length === 0 ? null : roads ? t("map.roads") : t("map.straight")}
+        {hasPickups ? t("map.legendPickups") : t("map.legend")}
       </figcaption>
     </figure>
   );

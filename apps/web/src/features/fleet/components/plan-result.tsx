@@ -1,7 +1,9 @@
 import { useState, type DragEvent } from "react";
-import { createFormatter, fleetMessages, type Plan } from "@routepilot/contracts";
+import { createFormatter, type Plan } from "@routepilot/contracts";
+import type { TFunction } from "i18next";
 import { Button } from "@/components/ui/button";
 import { useFormat, type Formatter } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { routeColour } from "@/lib/route-colours";
 import { MoveStopDialog, type MoveTarget } from "@/features/fleet/components/move-stop-dialog";
 import { PlanMap, type Depots } from "@/features/fleet/components/plan-map";
@@ -46,39 +48,40 @@ const seconds = (iso: string) => Date.parse(iso) / 1000;
  * What a stop is called in the lists, the timeline and the map: a pickup is "Pick up for
  * <order>" (with its own place's name when it has one), a delivery its order's name.
  */
-export function stopTitles(plan: Pick<Plan, "routes" | "unassigned">): (stop: PlanStop) => string {
+export function stopTitles(plan: Pick<Plan, "routes" | "unassigned">, t: TFunction<"fleet">): (stop: PlanStop) => string {
   const orderLabels = new Map<string, string>();
   for (const u of plan.unassigned) orderLabels.set(u.orderId, u.label);
   for (const route of plan.routes) for (const s of route.stops) if (s.kind === "delivery") orderLabels.set(s.orderId, s.label);
   return (stop) => {
     if (stop.kind !== "pickup") return stop.label;
     const order = orderLabels.get(stop.orderId);
-    if (!order) return `Pick up: ${stop.label}`;
-    return stop.label === pickupLabelFor(order) ? pickupLabelFor(order) : `${pickupLabelFor(order)} at ${stop.label}`;
+    if (!order) return t("result.pickUp", { label: stop.label });
+    return stop.label === pickupLabelFor(order) ? t("result.pickUpFor", { order }) : t("result.pickUpForAt", { order, label: stop.label });
   };
 }
 
 /** The plan's totals in words, written by `format` (useFormat()): what the comparison and the result both show. */
-export function planFigures(plan: Plan, format: Formatter): { label: string; value: string }[] {
-  const t = plan.totals;
-  if (!t) return [];
+export function planFigures(plan: Plan, format: Formatter, t: TFunction<"fleet">): { label: string; value: string }[] {
+  const totals = plan.totals;
+  if (!totals) return [];
   return [
-    { label: "Orders planned", value: `${format.number(t.assigned)} of ${format.number(t.orders)}` },
-    { label: "Unassigned", value: format.number(t.unassigned) },
-    { label: "Vehicles used", value: format.number(t.vehiclesUsed) },
-    { label: "Distance", value: format.distance(t.distanceMeters) },
-    { label: "Time", value: format.duration(t.durationSeconds) },
-    { label: "Waiting", value: format.duration(t.waitingSeconds) },
-    { label: "Lateness", value: format.duration(t.latenessSeconds) },
-    { label: "Cost", value: format.money(t.costPence) },
+    { label: t("result.ordersPlanned"), value: t("result.xOfY", { x: format.number(totals.assigned), y: format.number(totals.orders) }) },
+    { label: t("result.unassigned"), value: format.number(totals.unassigned) },
+    { label: t("result.vehiclesUsed"), value: format.number(totals.vehiclesUsed) },
+    { label: t("result.distance"), value: format.distance(totals.distanceMeters) },
+    { label: t("result.time"), value: format.duration(totals.durationSeconds) },
+    { label: t("result.waiting"), value: format.duration(totals.waitingSeconds) },
+    { label: t("result.lateness"), value: format.duration(totals.latenessSeconds) },
+    { label: t("result.cost"), value: format.money(totals.costPence) },
   ];
 }
 
 function Totals({ plan }: { plan: Plan }) {
   const format = useFormat();
+  const { t } = useTranslation("fleet");
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Plan totals">
-      {planFigures(plan, format).map((f) => (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t("result.totals")}>
+      {planFigures(plan, format, t).map((f) => (
         <div key={f.label} className="rounded-md border p-2">
           <dt className="text-xs text-muted-foreground">{f.label}</dt>
           <dd className="font-semibold">{f.value}</dd>
@@ -90,22 +93,22 @@ function Totals({ plan }: { plan: Plan }) {
 
 type Segment = { kind: "waiting" | "service" | "break" | "reload"; from: number; to: number; title: string; pickup?: boolean };
 
-function segmentsOf(route: PlanRoute, title: (stop: PlanStop) => string, format: Formatter): Segment[] {
+function segmentsOf(route: PlanRoute, title: (stop: PlanStop) => string, format: Formatter, t: TFunction<"fleet">): Segment[] {
   const clock = (iso: string) => clockOf(iso, format);
   const out: Segment[] = [];
   route.stops.forEach((stop, i) => {
     const arrival = seconds(stop.arrival);
     const served = arrival + stop.waitingSeconds;
-    if (stop.waitingSeconds > 0) out.push({ kind: "waiting", from: arrival, to: served, title: `Waiting before stop ${i + 1}: ${format.duration(stop.waitingSeconds)}` });
-    out.push({ kind: "service", from: served, to: seconds(stop.departure), title: `Stop ${i + 1} ${title(stop)}: ${clock(stop.arrival)}–${clock(stop.departure)}`, pickup: stop.kind === "pickup" });
+    if (stop.waitingSeconds > 0) out.push({ kind: "waiting", from: arrival, to: served, title: t("result.waitingBefore", { number: i + 1, duration: format.duration(stop.waitingSeconds) }) });
+    out.push({ kind: "service", from: served, to: seconds(stop.departure), title: t("result.stopSegment", { number: i + 1, title: title(stop), from: clock(stop.arrival), to: clock(stop.departure) }), pickup: stop.kind === "pickup" });
   });
-  for (const b of route.breaks) out.push({ kind: "break", from: seconds(b.start), to: seconds(b.end), title: `Break ${clock(b.start)}–${clock(b.end)}` });
-  for (const r of route.reloads) out.push({ kind: "reload", from: seconds(r.arrival) + r.waitingSeconds, to: seconds(r.departure), title: `${fleetMessages.reloadLabel} ${clock(r.arrival)}–${clock(r.departure)}` });
+  for (const b of route.breaks) out.push({ kind: "break", from: seconds(b.start), to: seconds(b.end), title: t("result.breakSegment", { from: clock(b.start), to: clock(b.end) }) });
+  for (const r of route.reloads) out.push({ kind: "reload", from: seconds(r.arrival) + r.waitingSeconds, to: seconds(r.departure), title: t("result.reloadSegment", { from: clock(r.arrival), to: clock(r.departure) }) });
   return out;
 }
 
 /** "2 trips" when the vehicle reloads at its depot (issue 26); nothing for one trip. */
-const tripsOf = (route: PlanRoute, format: Formatter) => (route.reloads.length > 0 ? `${format.number(route.reloads.length + 1)} trips` : "");
+const tripsOf = (route: PlanRoute, format: Formatter, t: TFunction<"fleet">) => (route.reloads.length > 0 ? t("result.trips", { count: route.reloads.length + 1, trips: format.number(route.reloads.length + 1) }) : "");
 
 const pickups = (route: PlanRoute) => route.stops.filter((s) => s.kind === "pickup").length;
 
@@ -122,15 +125,28 @@ const segmentClass: Record<Segment["kind"], string> = {
  */
 function Timeline({ route, colour, dayStart, dayEnd, title }: { route: PlanRoute; colour: string; dayStart: number; dayEnd: number; title: (stop: PlanStop) => string }) {
   const format = useFormat();
+  const { t } = useTranslation("fleet");
   const count = (n: number) => format.number(n);
   const span = Math.max(dayEnd - dayStart, 1);
   const pct = (t: number) => `${(((t - dayStart) / span) * 100).toFixed(2)}%`;
   const first = route.start ? seconds(route.start) : route.stops[0] ? seconds(route.stops[0].arrival) : dayStart;
   const last = route.end ? seconds(route.end) : route.stops.at(-1) ? seconds(route.stops.at(-1)!.departure) : dayEnd;
   return (
-    <div className="relative h-6 rounded bg-muted" role="img" aria-label={`Timeline ${route.start ? clockOf(route.start, format) : ""}–${route.end ? clockOf(route.end, format) : ""}: driving ${format.duration(route.drivingSeconds)}, service ${format.duration(route.serviceSeconds)}, waiting ${format.duration(route.waitingSeconds)}, ${count(route.breaks.length)} breaks${pickups(route) > 0 ? `, ${count(pickups(route))} pickups` : ""}${route.reloads.length > 0 ? `, ${count(route.reloads.length)} ${route.reloads.length === 1 ? "reload" : "reloads"} at the depot` : ""}`}>
+    <div className="relative h-6 rounded bg-muted" role="img" aria-label={[
+        t("result.timeline", {
+          count: route.breaks.length,
+          from: route.start ? clockOf(route.start, format) : "",
+          to: route.end ? clockOf(route.end, format) : "",
+          driving: format.duration(route.drivingSeconds),
+          service: format.duration(route.serviceSeconds),
+          waiting: format.duration(route.waitingSeconds),
+          breaks: count(route.breaks.length),
+        }),
+        pickups(route) > 0 ? t("result.timelinePickups", { count: pickups(route), pickups: count(pickups(route)) }) : "",
+        route.reloads.length > 0 ? t("result.timelineReloads", { count: route.reloads.length, reloads: count(route.reloads.length) }) : "",
+      ].join("")}>
       <div className="absolute top-1/2 h-1 -translate-y-1/2 rounded" style={{ left: pct(first), width: `calc(${pct(last)} - ${pct(first)})`, background: colour, opacity: 0.5 }} />
-      {segmentsOf(route, title, format).map((s, i) => (
+      {segmentsOf(route, title, format, t).map((s, i) => (
         <div
           key={i}
           title={s.title}
@@ -188,6 +204,7 @@ type RouteCardProps = {
 function RouteCard({ route, index, name, dayStart, dayEnd, editing, title, onStartMove }: RouteCardProps) {
   const colour = routeColour(index);
   const format = useFormat();
+  const { t } = useTranslation("fleet");
   const dropAt = (position: number) => ({
     onDragOver: (e: DragEvent) => {
       if (editing && e.dataTransfer.types.includes(DRAG_TYPE)) e.preventDefault();
@@ -201,13 +218,14 @@ function RouteCard({ route, index, name, dayStart, dayEnd, editing, title, onSta
     },
   });
   return (
-    <li className="grid gap-2 rounded-md border p-3" aria-label={`Route of ${name}`} data-vehicle-id={route.vehicleId} {...dropAt(route.stops.length)}>
+    <li className="grid gap-2 rounded-md border p-3" aria-label={t("result.routeOf", { name })} data-vehicle-id={route.vehicleId} {...dropAt(route.stops.length)}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="inline-block size-3 rounded-full" style={{ background: colour }} data-route-colour={colour} aria-hidden="true" />
         <strong>{name}</strong>
         <span className="text-sm text-muted-foreground">
-          {format.number(route.stops.length)} stops{tripsOf(route, format) ? ` in ${tripsOf(route, format)}` : ""} · {format.distance(route.distanceMeters)} · {format.duration(route.durationSeconds)}
-          {route.load.length > 0 ? ` · load ${route.load.map((n) => format.number(n, 3)).join(" / ")}` : ""}
+          {t("result.stops", { count: route.stops.length, stops: format.number(route.stops.length) })}
+          {tripsOf(route, format, t) ? t("result.inTrips", { trips: tripsOf(route, format, t) }) : ""} · {format.distance(route.distanceMeters)} · {format.duration(route.durationSeconds)}
+          {route.load.length > 0 ? t("result.load", { load: route.load.map((n) => format.number(n, 3)).join(" / ") }) : ""}
         </span>
       </div>
       <Timeline route={route} colour={colour} dayStart={dayStart} dayEnd={dayEnd} title={title} />
@@ -221,8 +239,8 @@ function RouteCard({ route, index, name, dayStart, dayEnd, editing, title, onSta
             ...reloads.map((r, k) => (
               <li key={`reload-${i}-${k}`} className="flex flex-wrap items-center gap-2 rounded px-1 text-muted-foreground" data-reload="" {...dropAt(i)}>
                 <span>
-                  {clockOf(r.arrival, format)}–{clockOf(r.departure, format)} <strong className="font-medium text-foreground">{fleetMessages.reloadLabel}</strong>
-                  {r.load.length > 0 ? ` (loads ${r.load.map((n) => format.number(n, 3)).join(" / ")})` : ""}
+                  {clockOf(r.arrival, format)}–{clockOf(r.departure, format)} <strong className="font-medium text-foreground">{t("result.reload")}</strong>
+                  {r.load.length > 0 ? t("result.loads", { load: r.load.map((n) => format.number(n, 3)).join(" / ") }) : ""}
                 </span>
               </li>
             )),
@@ -238,22 +256,22 @@ function RouteCard({ route, index, name, dayStart, dayEnd, editing, title, onSta
               <span>
                 {i + 1}. {clockOf(stop.arrival, format)}{" "}
                 {stop.kind === "pickup" ? (
-                  <abbr title="Pickup" className="mr-1 inline-flex size-5 items-center justify-center rounded-sm border text-xs font-bold no-underline" style={{ borderColor: colour }} data-pickup-badge="">
+                  <abbr title={t("result.pickup")} className="mr-1 inline-flex size-5 items-center justify-center rounded-sm border text-xs font-bold no-underline" style={{ borderColor: colour }} data-pickup-badge="">
                     P
                   </abbr>
                 ) : null}
                 {title(stop)}
-                {stop.waitingSeconds > 0 ? <span className="text-muted-foreground"> (waits {format.duration(stop.waitingSeconds)})</span> : null}
-                {violating ? <strong> — breaks a constraint</strong> : null}
+                {stop.waitingSeconds > 0 ? <span className="text-muted-foreground">{t("result.waits", { duration: format.duration(stop.waitingSeconds) })}</span> : null}
+                {violating ? <strong>{t("result.breaksConstraint")}</strong> : null}
               </span>
               {editing ? (
                 <span className="ml-auto flex items-center gap-2 text-xs">
                   <label className="flex items-center gap-1">
-                    <input type="checkbox" aria-label={`Lock ${title(stop)}`} checked={locked} disabled={editing.busy} onChange={() => editing.onToggleLock(stop.orderId, route.vehicleId, i)} />
-                    <span aria-hidden="true">Lock</span>
+                    <input type="checkbox" aria-label={t("result.lockNamed", { title: title(stop) })} checked={locked} disabled={editing.busy} onChange={() => editing.onToggleLock(stop.orderId, route.vehicleId, i)} />
+                    <span aria-hidden="true">{t("result.lock")}</span>
                   </label>
-                  <Button type="button" size="sm" variant="outline" className="h-7 px-2 text-xs" aria-label={`Move ${title(stop)}`} disabled={editing.busy} onClick={() => onStartMove({ orderId: stop.orderId, title: title(stop), vehicleId: route.vehicleId })}>
-                    Move to…
+                  <Button type="button" size="sm" variant="outline" className="h-7 px-2 text-xs" aria-label={t("move.title", { title: title(stop) })} disabled={editing.busy} onClick={() => onStartMove({ orderId: stop.orderId, title: title(stop), vehicleId: route.vehicleId })}>
+                    {t("result.moveTo")}
                   </Button>
                 </span>
               ) : null}
@@ -276,8 +294,9 @@ type PlanResultProps = {
 /** A finished plan: totals, the map, a timeline per vehicle, and every unassigned order with why. */
 export function PlanResult({ plan, vehicleNames, depots = {}, editing }: PlanResultProps) {
   const format = useFormat();
+  const { t } = useTranslation("fleet");
   const [moving, setMoving] = useState<MoveTarget | null>(null);
-  const title = stopTitles(plan);
+  const title = stopTitles(plan, t);
   // While editing, empty routes stay as drop targets; colours follow the order of the plan's routes.
   const used = plan.routes.filter((r) => r.stops.length > 0 || editing);
   const instants = used.flatMap((r) => [r.start, r.end, r.stops[0]?.arrival, r.stops.at(-1)?.departure].filter((t): t is string => Boolean(t)));
@@ -290,9 +309,9 @@ export function PlanResult({ plan, vehicleNames, depots = {}, editing }: PlanRes
       <Totals plan={plan} />
       <PlanMap plan={{ ...plan, routes: used }} vehicleNames={vehicleNames} depots={depots} stopTitle={title} />
       {first ? <HourScale reference={first} dayStart={dayStart} dayEnd={dayEnd} /> : null}
-      <ul className="grid gap-3" aria-label="Routes">
+      <ul className="grid gap-3" aria-label={t("result.routes")}>
         {used.map((route, i) => (
-          <RouteCard key={route.vehicleId} route={route} index={i} name={vehicleNames[route.vehicleId] ?? "Vehicle"} dayStart={dayStart} dayEnd={dayEnd} editing={editing} title={title} onStartMove={setMoving} />
+          <RouteCard key={route.vehicleId} route={route} index={i} name={vehicleNames[route.vehicleId] ?? t("workspace.vehicle")} dayStart={dayStart} dayEnd={dayEnd} editing={editing} title={title} onStartMove={setMoving} />
         ))}
       </ul>
       {editing ? (
@@ -301,7 +320,7 @@ export function PlanResult({ plan, vehicleNames, depots = {}, editing }: PlanRes
       {plan.unassigned.length > 0 ? (
         <section aria-labelledby="unassigned-title" className="grid gap-2">
           <h3 id="unassigned-title" className="font-medium text-destructive">
-            {plan.unassigned.length === 1 ? "1 order could not be planned" : `${format.number(plan.unassigned.length)} orders could not be planned`}
+            {t("result.unplanned", { count: plan.unassigned.length, orders: format.number(plan.unassigned.length) })}
           </h3>
           <ul className="grid gap-1 text-sm">
             {plan.unassigned.map((u) => (
@@ -310,8 +329,8 @@ export function PlanResult({ plan, vehicleNames, depots = {}, editing }: PlanRes
                   <strong>{u.label}</strong>: {u.explanation}
                 </span>
                 {editing ? (
-                  <Button type="button" size="sm" variant="outline" className="ml-auto h-7 px-2 text-xs" aria-label={`Put ${u.label} on a route`} disabled={editing.busy} onClick={() => setMoving({ orderId: u.orderId, title: u.label, vehicleId: null })}>
-                    Put on a route…
+                  <Button type="button" size="sm" variant="outline" className="ml-auto h-7 px-2 text-xs" aria-label={t("result.putOnRouteNamed", { label: u.label })} disabled={editing.busy} onClick={() => setMoving({ orderId: u.orderId, title: u.label, vehicleId: null })}>
+                    {t("result.putOnRoute")}
                   </Button>
                 ) : null}
               </li>

@@ -8,20 +8,23 @@ import { InlineError } from "@/components/errors/inline-error";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useFormat, type Formatter } from "@/lib/format";
 import { weekdayOf } from "@/lib/operating-day";
+import type { TFunction } from "i18next";
+import { useTranslation } from "@/lib/i18n";
+import { objectiveNames, WEEKDAY_PLURAL_KEY } from "@/features/fleet/lib/fleet-words";
 import { isDispatchWarning, useComparePlans, useCreateVariant, useDispatchPlan, useMovePlanStop, useReplan, useSavePlanLocks } from "@/features/fleet/api/plan-edits";
 import { useDayPlans, usePlan } from "@/features/fleet/api/plans";
 import { ErrorAlert, VehicleChoice } from "@/features/fleet/components/fleet-ui";
 import type { Depots } from "@/features/fleet/components/plan-map";
 import { PlanResult, planFigures, type PlanEditing } from "@/features/fleet/components/plan-result";
 
-const objectiveTitles: Record<PlanObjective, string> = { min_time: "Least time", min_vehicles: "Fewest vehicles", balance: "Balanced workload" };
 
 function Progress({ plan }: { plan: PlanDetail | undefined }) {
   const format = useFormat();
+  const { t } = useTranslation("fleet");
   return (
     <div className="grid gap-1">
-      <progress className="w-full" max={1} value={plan?.progress ?? 0} aria-label="Planning progress" />
-      <p className="text-sm text-muted-foreground">{plan?.status === "solving" ? `Planning… ${format.percent(plan.progress * 100, 0)}` : "Waiting for the planner…"}</p>
+      <progress className="w-full" max={1} value={plan?.progress ?? 0} aria-label={t("workspace.progress")} />
+      <p className="text-sm text-muted-foreground">{plan?.status === "solving" ? t("workspace.planning", { percent: format.percent(plan.progress * 100, 0) }) : t("workspace.waiting")}</p>
     </div>
   );
 }
@@ -29,10 +32,10 @@ function Progress({ plan }: { plan: PlanDetail | undefined }) {
 type PlanSummary = { id: string; name: string | null; parentPlanId: string | null; createdAt: string; version: number };
 
 /** What a plan is called in the comparison: its variant name, else when it was made (a time written by `format`, useFormat()). */
-export function planTitle(p: Pick<PlanSummary, "name" | "createdAt">, format: Formatter): string {
+export function planTitle(p: Pick<PlanSummary, "name" | "createdAt">, format: Formatter, t: TFunction<"fleet">): string {
   if (p.name) return p.name;
   const made = new Date(p.createdAt);
-  return Number.isNaN(made.getTime()) ? "First plan" : `First plan (made ${format.time(made)})`;
+  return Number.isNaN(made.getTime()) ? t("workspace.firstPlan") : t("workspace.firstPlanMade", { time: format.time(made) });
 }
 
 /** The plans of `plans` in the same family as `id` (the first plan and every variant made from it or its variants). */
@@ -53,6 +56,8 @@ export function planFamily(plans: readonly PlanSummary[], id: string): Set<strin
 
 const MAX_COMPARED = 5;
 
+const PLAN_STATUS_KEY = { queued: "planner.status.queued", solving: "planner.status.solving", done: "planner.status.done", failed: "planner.status.failed" } as const;
+
 /**
  * The day's plans from the server (so a reload loses nothing): the plan's family is ticked for
  * comparison, any other plan of the day can be; at most five at once.
@@ -60,6 +65,7 @@ const MAX_COMPARED = 5;
 function CompareChooser({ teamId, date, currentId, onPick }: { teamId: string; date: string; currentId: string; onPick: (id: string) => void }) {
   const day = useDayPlans(teamId, date);
   const format = useFormat();
+  const { t } = useTranslation("fleet");
   const [choice, setChoice] = useState<Record<string, boolean>>({});
   const plans = day.data ?? [];
   const family = planFamily(plans, currentId);
@@ -69,10 +75,10 @@ function CompareChooser({ teamId, date, currentId, onPick }: { teamId: string; d
   return (
     <section aria-labelledby="compare-title" className="grid gap-2 rounded-md border p-3">
       <h3 id="compare-title" className="font-medium">
-        Compare plans for {date}
+        {t("workspace.compareFor", { day: date })}
       </h3>
       <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <legend className="sr-only">Plans to compare</legend>
+        <legend className="sr-only">{t("workspace.toCompare")}</legend>
         {plans.map((p) => (
           <label key={p.id} className="flex items-center gap-2">
             <input
@@ -81,13 +87,13 @@ function CompareChooser({ teamId, date, currentId, onPick }: { teamId: string; d
               disabled={p.id === currentId || (!chosen.includes(p.id) && chosen.length >= MAX_COMPARED)}
               onChange={(e) => setChoice({ ...choice, [p.id]: e.target.checked })}
             />
-            {planTitle(p, format)}
-            {p.dispatchedAt ? <span className="text-muted-foreground">(dispatched)</span> : null}
+            {planTitle(p, format, t)}
+            {p.dispatchedAt ? <span className="text-muted-foreground">{t("workspace.dispatchedMark")}</span> : null}
           </label>
         ))}
       </fieldset>
-      {chosen.length >= MAX_COMPARED ? <p className="text-xs text-muted-foreground">At most {MAX_COMPARED} plans side by side.</p> : null}
-      {chosen.length < 2 ? <p className="text-sm text-muted-foreground">Tick another plan, or make a variant, to compare.</p> : <Comparison teamId={teamId} planIds={chosen} currentId={currentId} onPick={onPick} />}
+      {chosen.length >= MAX_COMPARED ? <p className="text-xs text-muted-foreground">{t("workspace.atMost", { count: MAX_COMPARED })}</p> : null}
+      {chosen.length < 2 ? <p className="text-sm text-muted-foreground">{t("workspace.tickAnother")}</p> : <Comparison teamId={teamId} planIds={chosen} currentId={currentId} onPick={onPick} />}
     </section>
   );
 }
@@ -96,20 +102,21 @@ function CompareChooser({ teamId, date, currentId, onPick }: { teamId: string; d
 function Comparison({ teamId, planIds, currentId, onPick }: { teamId: string; planIds: string[]; currentId: string; onPick: (id: string) => void }) {
   const compare = useComparePlans(teamId, planIds);
   const format = useFormat();
+  const { t } = useTranslation("fleet");
   if (compare.error) return <p className="text-sm text-destructive">{errorMessage(compare.error)}</p>;
-  if (!compare.data) return <p className="text-sm text-muted-foreground">Comparing…</p>;
+  if (!compare.data) return <p className="text-sm text-muted-foreground">{t("workspace.comparing")}</p>;
   const { plans } = compare.data;
-  const rows = plans.map((p) => ({ p, figures: planFigures({ totals: p.totals } as PlanDetail, format) }));
+  const rows = plans.map((p) => ({ p, figures: planFigures({ totals: p.totals } as PlanDetail, format, t) }));
   const labels = rows[0]?.figures.map((f) => f.label) ?? [];
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-sm" aria-label="Plans compared">
+      <table className="w-full text-sm" aria-label={t("workspace.compared")}>
         <thead>
           <tr>
-            <th className="p-2 text-left">Plan</th>
+            <th className="p-2 text-left">{t("planner.plan")}</th>
             {rows.map(({ p }) => (
               <th key={p.id} className="p-2 text-left">
-                {planTitle(p, format)} <span className="block text-xs font-normal text-muted-foreground">{objectiveTitles[p.objective]}</span>
+                {planTitle(p, format, t)} <span className="block text-xs font-normal text-muted-foreground">{t(objectiveNames[p.objective].title)}</span>
               </th>
             ))}
           </tr>
@@ -120,13 +127,13 @@ function Comparison({ teamId, planIds, currentId, onPick }: { teamId: string; pl
               <th className="p-2 text-left font-normal">{label}</th>
               {rows.map(({ p, figures }) => (
                 <td key={p.id} className="p-2">
-                  {p.status === "done" ? figures[i]?.value : p.status}
+                  {p.status === "done" ? figures[i]?.value : t(PLAN_STATUS_KEY[p.status])}
                 </td>
               ))}
             </tr>
           ))}
           <tr className="border-t">
-            <th className="p-2 text-left font-normal">Broken constraints</th>
+            <th className="p-2 text-left font-normal">{t("workspace.broken")}</th>
             {rows.map(({ p }) => (
               <td key={p.id} className="p-2">
                 {p.violations}
@@ -138,11 +145,11 @@ function Comparison({ teamId, planIds, currentId, onPick }: { teamId: string; pl
             {rows.map(({ p }) => (
               <td key={p.id} className="p-2">
                 {p.id === currentId ? (
-                  <span className="text-sm font-medium">Shown below</span>
+                  <span className="text-sm font-medium">{t("workspace.shownBelow")}</span>
                 ) : (
                   <Button type="button" size="sm" variant="outline" disabled={p.status !== "done"} onClick={() => onPick(p.id)}>
-                    Use {p.name ?? "the first plan"}
-                    {p.dispatchedAt ? " (dispatched)" : ""}
+                    {p.name ? t("workspace.use", { name: p.name }) : t("workspace.useFirst")}
+                    {p.dispatchedAt ? ` ${t("workspace.dispatchedMark")}` : ""}
                   </Button>
                 )}
               </td>
@@ -168,6 +175,7 @@ type PlanWorkspaceProps = {
  * keeping the locks, variants compared side by side, and dispatch to drivers.
  */
 export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: PlanWorkspaceProps) {
+  const { t } = useTranslation("fleet");
   const plan = usePlan(teamId, planId);
   const move = useMovePlanStop();
   const locks = useSavePlanLocks();
@@ -185,7 +193,7 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
   const working = !current || current.status === "queued" || current.status === "solving";
   const vehicleNames = Object.fromEntries(vehicles.map((v) => [v.id, v.name]));
   const depots: Depots = Object.fromEntries(vehicles.map((v) => [v.id, { start: v.start, end: v.end }]));
-  const shownVariantName = variantName ?? `Variant ${variantCount}`;
+  const shownVariantName = variantName ?? t("workspace.variantN", { number: variantCount });
   // The variant's vehicles: the plan's own until the manager changes them.
   const variantVehicles = variantVehicleIds ?? current?.vehicleIds ?? [];
   const sameVehicles = variantVehicleIds === null || (current !== undefined && [...variantVehicles].sort().join() === [...current.vehicleIds].sort().join());
@@ -200,7 +208,7 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
   if (current.status === "failed") {
     return (
       <Alert variant="destructive">
-        <AlertDescription>{current.error ?? "The plan could not be made."}</AlertDescription>
+        <AlertDescription>{current.error ?? t("workspace.failed")}</AlertDescription>
       </Alert>
     );
   }
@@ -214,7 +222,7 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
     : {
         locked: lockedIds,
         violating: new Set(current.violations.map((v) => v.orderId).filter((id): id is string => Boolean(id))),
-        vehicles: current.vehicleIds.map((id) => ({ id, name: vehicleNames[id] ?? "Vehicle" })),
+        vehicles: current.vehicleIds.map((id) => ({ id, name: vehicleNames[id] ?? t("workspace.vehicle") })),
         busy,
         onMove: (orderId, toVehicleId, position) => move.mutate({ teamId, planId, move: { orderId, toVehicleId, position } }),
         onUnassign: (orderId) => move.mutate({ teamId, planId, move: { orderId, toVehicleId: null } }),
@@ -245,7 +253,7 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
       {current.violations.length > 0 ? (
         <Alert variant="destructive">
           <AlertDescription>
-            <p className="font-medium">These edits break constraints:</p>
+            <p className="font-medium">{t("workspace.breaks")}</p>
             <ul className="list-disc pl-5">
               {current.violations.map((v, i) => (
                 <li key={i}>{v.message}</li>
@@ -260,30 +268,30 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
         {!frozen ? (
           <>
             <p className="w-full text-sm text-muted-foreground">
-              Drag a stop onto another route or position, or use its “Move to…” button to choose the route and position with the keyboard. Locked stops stay on their vehicle when you re-plan.
+              {t("workspace.dragHint")}
             </p>
             <Button type="button" variant="outline" disabled={busy} onClick={() => replan.mutate({ teamId, planId })}>
-              Re-plan keeping {lockedIds.size} locked {lockedIds.size === 1 ? "stop" : "stops"}
+              {t("workspace.replan", { count: lockedIds.size })}
             </Button>
           </>
         ) : (
-          <p className="w-full text-sm text-muted-foreground">This plan has been dispatched. A variant is a new version of it to change, compare and dispatch.</p>
+          <p className="w-full text-sm text-muted-foreground">{t("workspace.frozen")}</p>
         )}
         <label className="grid gap-1 text-sm">
-          <span>Variant name</span>
+          <span>{t("workspace.variantName")}</span>
           <Input className="h-9 w-40" value={shownVariantName} onChange={(e) => setVariantName(e.target.value)} />
         </label>
         <label className="grid gap-1 text-sm">
-          <span>Variant objective</span>
+          <span>{t("workspace.variantObjective")}</span>
           <NativeSelect className="h-9" value={variantObjective} onChange={(e) => setVariantObjective(e.target.value as PlanObjective)}>
             {planObjectives.map((o) => (
               <option key={o} value={o}>
-                {objectiveTitles[o]}
+                {t(objectiveNames[o].title)}
               </option>
             ))}
           </NativeSelect>
         </label>
-        <VehicleChoice legend="Variant vehicles" vehicles={vehicles} chosen={new Set(variantVehicles)} onChange={(ids) => setVariantVehicleIds([...ids])} />
+        <VehicleChoice legend={t("workspace.variantVehicles")} vehicles={vehicles} chosen={new Set(variantVehicles)} onChange={(ids) => setVariantVehicleIds([...ids])} />
         <Button
           type="button"
           variant="outline"
@@ -295,7 +303,7 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
             )
           }
         >
-          Make a variant
+          {t("workspace.makeVariant")}
         </Button>
       </div>
 
@@ -305,17 +313,17 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
 
       <section aria-labelledby="dispatch-title" className="grid gap-2 rounded-md border p-3">
         <h3 id="dispatch-title" className="font-medium">
-          Dispatch
+          {t("workspace.dispatch")}
         </h3>
         {usedRoutes.map((route) => {
-          const name = vehicleNames[route.vehicleId] ?? "Vehicle";
+          const name = vehicleNames[route.vehicleId] ?? t("workspace.vehicle");
           const out = dispatchedBy.get(route.vehicleId);
           if (out) {
-            const driver = drivers.find((d) => d.userId === out.driverUserId)?.name ?? "its driver";
+            const driver = drivers.find((d) => d.userId === out.driverUserId)?.name ?? t("workspace.itsDriver");
             return (
               <p key={route.vehicleId} className="flex flex-wrap items-center gap-2 text-sm">
                 <span className="w-32">{name}</span>
-                <span>Dispatched to {driver}</span>
+                <span>{t("workspace.dispatchedTo", { driver })}</span>
               </p>
             );
           }
@@ -324,15 +332,15 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
           return (
             <label key={route.vehicleId} className="flex flex-wrap items-center gap-2 text-sm">
               <span className="w-32">{name}</span>
-              <NativeSelect className="h-9" aria-label={`Driver of ${name}`} value={driverOf(route.vehicleId)} onChange={(e) => setAssignments({ ...assignments, [route.vehicleId]: e.target.value })}>
-                <option value="">No driver yet (stays planned)</option>
+              <NativeSelect className="h-9" aria-label={t("workspace.driverOf", { name })} value={driverOf(route.vehicleId)} onChange={(e) => setAssignments({ ...assignments, [route.vehicleId]: e.target.value })}>
+                <option value="">{t("workspace.noDriver")}</option>
                 {drivers.map((d) => (
                   <option key={d.userId} value={d.userId}>
                     {d.name}
                   </option>
                 ))}
               </NativeSelect>
-              {offDay ? <span className="text-amber-700 dark:text-amber-400">{`${chosenDriver.name} does not work on ${weekday.plural}`}</span> : null}
+              {offDay ? <span className="text-amber-700 dark:text-amber-400">{t("workspace.offDay", { name: chosenDriver.name, days: t(WEEKDAY_PLURAL_KEY[weekday.key]) })}</span> : null}
             </label>
           );
         })}
@@ -352,31 +360,31 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
         )}
         {openRoutes.length === 0 ? (
           <p role="status" className="text-sm">
-            Dispatched: each driver has their route. Make a variant to change it.
+            {t("workspace.allDispatched")}
           </p>
         ) : (
           <>
             {dispatch.isSuccess && current.dispatched.length > 0 ? (
               <p role="status" className="text-sm">
-                {`Dispatched ${current.dispatched.length} of ${usedRoutes.length} routes. ${openRoutes.map((r) => vehicleNames[r.vehicleId] ?? "Vehicle").join(", ")} ${openRoutes.length === 1 ? "is" : "are"} still planned: choose a driver and dispatch when you can.`}
+                {t("workspace.partlyDispatched", { count: openRoutes.length, dispatched: current.dispatched.length, total: usedRoutes.length, names: openRoutes.map((r) => vehicleNames[r.vehicleId] ?? t("workspace.vehicle")).join(", ") })}
               </p>
             ) : null}
             <div className="flex flex-wrap gap-2">
               <Button type="button" disabled={dispatch.isPending || sending.length === 0 || current.violations.length > 0} onClick={() => sendDispatch(false)}>
-                Dispatch {sending.length} {sending.length === 1 ? "route" : "routes"}
+                {t("workspace.dispatchRoutes", { count: sending.length })}
               </Button>
               {dispatchWarnings.length > 0 ? (
                 <Button type="button" variant="outline" disabled={dispatch.isPending || current.violations.length > 0} onClick={() => sendDispatch(true)}>
-                  Dispatch anyway
+                  {t("workspace.dispatchAnyway")}
                 </Button>
               ) : null}
             </div>
             <div>
-              {sending.length === 0 ? <p className="text-sm text-muted-foreground">Choose a driver for at least one route to dispatch it.</p> : null}
+              {sending.length === 0 ? <p className="text-sm text-muted-foreground">{t("workspace.chooseDriver")}</p> : null}
               {sending.length > 0 && sending.length < openRoutes.length ? (
-                <p className="text-sm text-muted-foreground">{`${openRoutes.length - sending.length} ${openRoutes.length - sending.length === 1 ? "route has" : "routes have"} no driver and will stay planned; you can dispatch ${openRoutes.length - sending.length === 1 ? "it" : "them"} later.`}</p>
+                <p className="text-sm text-muted-foreground">{t("workspace.withoutDriver", { count: openRoutes.length - sending.length })}</p>
               ) : null}
-              {current.violations.length > 0 ? <p className="mt-1 text-sm text-destructive">Fix the broken constraints (move the stops back or re-plan) before dispatching.</p> : null}
+              {current.violations.length > 0 ? <p className="mt-1 text-sm text-destructive">{t("workspace.fixFirst")}</p> : null}
             </div>
           </>
         )}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { fleetMessages, MAX_RELOAD_MINUTES, MAX_VEHICLE_TRIPS, vehicleInputSchema, vehicleProfiles, type Vehicle, type VehicleInput } from "@routepilot/contracts";
+import { MAX_RELOAD_MINUTES, MAX_VEHICLE_TRIPS, vehicleInputSchema, vehicleProfiles, type Vehicle, type VehicleInput } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -8,6 +8,8 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { InlineError } from "@/components/errors/inline-error";
 import { errorMessage } from "@/lib/api-client";
+import type { TFunction } from "i18next";
+import { useTranslation } from "@/lib/i18n";
 import { controlsNamedBy, useServerFieldErrors } from "@/lib/use-server-field-errors";
 import { findPlaces } from "@/features/fleet/api/find-places";
 import { useSaveVehicle } from "@/features/fleet/api/vehicles";
@@ -22,16 +24,14 @@ import { samePlace } from "@/features/fleet/lib/depots";
  */
 export type EndsAt = "start" | "other" | "open";
 
-const endsAtChoices: { value: EndsAt; label: string }[] = [
-  { value: "start", label: "Back at the start depot" },
-  { value: "other", label: "At another place" },
-  { value: "open", label: "Wherever the last stop is (open route)" },
-];
+const endsAtChoices = [
+  { value: "start", label: "vehicle.endsAtStart" },
+  { value: "other", label: "vehicle.endsAtOther" },
+  { value: "open", label: "vehicle.endsAtOpen" },
+] as const satisfies { value: EndsAt; label: string }[];
 
-export const endsAtMessages = {
-  noStart: "Give the start depot, or choose another place for the route to end.",
-  noEnd: "Give the place the route ends at: an address (then Find) or latitude and longitude.",
-} as const;
+/** A vehicle's routing profile in the reader's words. */
+export const PROFILE_KEY = { car: "profile.car", van: "profile.van", truck: "profile.truck", bicycle: "profile.bicycle" } as const satisfies Record<(typeof vehicleProfiles)[number], string>;
 
 /** The form's state: text as typed, turned into a VehicleInput on save. */
 type VehicleForm = {
@@ -125,9 +125,9 @@ function inputOf(form: VehicleForm): VehicleInput {
 }
 
 /** "3 trips" for the label of the trips control; "N trips" while what is typed is not a number of trips. */
-function tripsLabel(form: Pick<VehicleForm, "maxTrips">): string {
+function tripsLabel(form: Pick<VehicleForm, "maxTrips">, t: TFunction<"fleet">): string {
   const n = tripsOf(form);
-  return Number.isInteger(n) && n >= 1 && n <= MAX_VEHICLE_TRIPS ? `${n} trip${n === 1 ? "" : "s"}` : "N trips";
+  return Number.isInteger(n) && n >= 1 && n <= MAX_VEHICLE_TRIPS ? t("vehicle.trips", { count: n }) : t("vehicle.nTrips");
 }
 
 /** A labelled control; `field` is the contract's key, so a server message for it marks and focuses the control (decision 018). */
@@ -157,6 +157,7 @@ type VehicleDialogProps = {
  * the server's field messages are shown next to their fields.
  */
 export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange }: VehicleDialogProps) {
+  const { t } = useTranslation("fleet");
   const [form, setForm] = useState(() => formOf(vehicle, Math.max(dimensions.length, 1)));
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const save = useSaveVehicle();
@@ -179,7 +180,7 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
       try {
         const [best] = await findPlaces(depot.address);
         if (best) next = { ...next, [key]: { ...depot, lat: String(best.lat), lng: String(best.lng) } };
-        else failed[key] = noPlaceFound;
+        else failed[key] = t(noPlaceFound);
       } catch (e) {
         failed[key] = errorMessage(e);
       }
@@ -192,9 +193,9 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
     const located = await locateTyped(form).finally(() => setLocating(false));
     if (located.form !== form) setForm(located.form);
     const fields: Record<string, string> = { ...located.errors };
-    if (located.form.endsAt === "start" && point(located.form.start) === null) fields.endsAt = endsAtMessages.noStart;
-    if (located.form.endsAt === "other" && point(located.form.end) === null) fields.end ??= endsAtMessages.noEnd;
-    if (tripsOf(located.form) > 1 && point(located.form.start) === null) fields.start ??= fleetMessages.reloadNeedsDepot;
+    if (located.form.endsAt === "start" && point(located.form.start) === null) fields.endsAt = t("vehicle.noStart");
+    if (located.form.endsAt === "other" && point(located.form.end) === null) fields.end ??= t("vehicle.noEnd");
+    if (tripsOf(located.form) > 1 && point(located.form.start) === null) fields.start ??= t("vehicle.reloadNeedsDepot");
     const input = inputOf(located.form);
     const parsed = vehicleInputSchema.safeParse(input);
     if (!parsed.success) {
@@ -223,8 +224,8 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl">
         <DialogHeader>
-          <DialogTitle>{vehicle ? `Edit ${vehicle.name}` : "Add a vehicle"}</DialogTitle>
-          <DialogDescription>Capacities, skills, shift and depots decide which orders the vehicle can take.</DialogDescription>
+          <DialogTitle>{vehicle ? t("editNamed", { name: vehicle.name }) : t("vehicle.addTitle")}</DialogTitle>
+          <DialogDescription>{t("vehicle.description")}</DialogDescription>
         </DialogHeader>
         <form
           ref={server.ref}
@@ -236,72 +237,72 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
           }}
         >
           <div className="grid gap-3 sm:grid-cols-3">
-            <Field label="Name" field="name" error={errors.name}>
+            <Field label={t("vehicles.name")} field="name" error={errors.name}>
               <Input value={form.name} onChange={(e) => set("name", e.target.value)} aria-invalid={errors.name ? true : undefined} />
             </Field>
-            <Field label="Plate" field="plate" error={errors.plate}>
+            <Field label={t("vehicle.plate")} field="plate" error={errors.plate}>
               <Input value={form.plate} onChange={(e) => set("plate", e.target.value)} />
             </Field>
-            <Field label="Profile" field="profile" error={errors.profile}>
+            <Field label={t("vehicles.profile")} field="profile" error={errors.profile}>
               <NativeSelect className="w-full" value={form.profile} onChange={(e) => set("profile", e.target.value as VehicleForm["profile"])}>
                 {vehicleProfiles.map((p) => (
                   <option key={p} value={p}>
-                    {p}
+                    {t(PROFILE_KEY[p])}
                   </option>
                 ))}
               </NativeSelect>
             </Field>
             {form.capacity.map((value, i) => (
-              <Field key={i} label={`Capacity (${dimensions[i] ?? "units"})`} field={i === 0 ? "capacity" : `capacity.${i}`} error={errors[`capacity.${i}`] ?? (i === 0 ? errors.capacity : undefined)}>
+              <Field key={i} label={t("vehicle.capacityOf", { dimension: dimensions[i] ?? t("vehicle.units") })} field={i === 0 ? "capacity" : `capacity.${i}`} error={errors[`capacity.${i}`] ?? (i === 0 ? errors.capacity : undefined)}>
                 <Input type="number" min={0} value={value} onChange={(e) => set("capacity", form.capacity.map((c, j) => (j === i ? e.target.value : c)))} />
               </Field>
             ))}
-            <Field label="Shift starts" field="shift.start" error={errors["shift.start"]}>
+            <Field label={t("vehicle.shiftStarts")} field="shift.start" error={errors["shift.start"]}>
               <Input type="time" value={form.shiftStart} onChange={(e) => set("shiftStart", e.target.value)} />
             </Field>
-            <Field label="Shift ends" field="shift.end" error={errors["shift.end"] ?? errors.shift}>
+            <Field label={t("vehicle.shiftEnds")} field="shift.end" error={errors["shift.end"] ?? errors.shift}>
               <Input type="time" value={form.shiftEnd} onChange={(e) => set("shiftEnd", e.target.value)} />
             </Field>
           </div>
           <div data-field="skills">
-            <TagInput label="Skills" values={form.skills} onChange={(skills) => set("skills", skills)} error={errorAt("skills")} />
+            <TagInput label={t("skills")} values={form.skills} onChange={(skills) => set("skills", skills)} error={errorAt("skills")} />
           </div>
           <div className="grid gap-3 sm:grid-cols-2">
             <div data-field="start">
-              <DepotField legend="Start depot" value={form.start} onChange={(v) => set("start", v)} error={errorAt("start")} emptyMeans="the route starts at its first stop" />
+              <DepotField legend={t("vehicle.startDepot")} value={form.start} onChange={(v) => set("start", v)} error={errorAt("start")} emptyMeans={t("vehicle.startEmpty")} />
             </div>
             <div data-field="end" className="grid content-start gap-2">
               <span id="vehicle-ends-at" className="text-sm font-medium">
-                Ends at
+                {t("vehicle.endsAt")}
               </span>
               <RadioGroup aria-labelledby="vehicle-ends-at" value={form.endsAt} onValueChange={(v) => set("endsAt", v as EndsAt)}>
                 {endsAtChoices.map((choice) => (
                   <div key={choice.value} className="flex items-center gap-2">
                     <RadioGroupItem value={choice.value} id={`vehicle-ends-at-${choice.value}`} />
                     <Label htmlFor={`vehicle-ends-at-${choice.value}`} className="font-normal">
-                      {choice.label}
+                      {t(choice.label)}
                     </Label>
                   </div>
                 ))}
               </RadioGroup>
               {errors.endsAt ? <p className="text-sm font-medium text-destructive">{errors.endsAt}</p> : null}
-              {form.endsAt === "other" ? <DepotField legend="End depot" value={form.end} onChange={(v) => set("end", v)} error={errorAt("end")} /> : null}
+              {form.endsAt === "other" ? <DepotField legend={t("vehicle.endDepot")} value={form.end} onChange={(v) => set("end", v)} error={errorAt("end")} /> : null}
               {form.endsAt === "start" && errorAt("end") ? <p className="text-sm font-medium text-destructive">{errorAt("end")}</p> : null}
             </div>
           </div>
           <div className="grid gap-3 sm:grid-cols-3">
-            <Field label="Max stops" field="maxStops" error={errors.maxStops}>
+            <Field label={t("vehicle.maxStops")} field="maxStops" error={errors.maxStops}>
               <Input type="number" min={1} value={form.maxStops} onChange={(e) => set("maxStops", e.target.value)} />
             </Field>
-            <Field label="Max driving (minutes)" field="maxDrivingMinutes" error={errors.maxDrivingMinutes}>
+            <Field label={t("vehicle.maxDriving")} field="maxDrivingMinutes" error={errors.maxDrivingMinutes}>
               <Input type="number" min={1} value={form.maxDrivingMinutes} onChange={(e) => set("maxDrivingMinutes", e.target.value)} />
             </Field>
-            <Field label="Max distance (km)" field="maxDistanceKm" error={errors.maxDistanceKm}>
+            <Field label={t("vehicle.maxDistance")} field="maxDistanceKm" error={errors.maxDistanceKm}>
               <Input type="number" min={1} value={form.maxDistanceKm} onChange={(e) => set("maxDistanceKm", e.target.value)} />
             </Field>
           </div>
           <div className="grid gap-3 sm:grid-cols-3">
-            <Field label={`Reloads at the depot, up to ${tripsLabel(form)}`} field="maxTrips" error={errors.maxTrips}>
+            <Field label={t("vehicle.reloads", { trips: tripsLabel(form, t) })} field="maxTrips" error={errors.maxTrips}>
               <Input
                 type="number"
                 min={1}
@@ -314,31 +315,31 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
               />
             </Field>
             {tripsOf(form) > 1 ? (
-              <Field label="Reload time (minutes)" field="reloadMinutes" error={errors.reloadMinutes}>
+              <Field label={t("vehicle.reloadTime")} field="reloadMinutes" error={errors.reloadMinutes}>
                 <Input type="number" min={0} max={MAX_RELOAD_MINUTES} step={1} value={form.reloadMinutes} onChange={(e) => set("reloadMinutes", e.target.value)} aria-invalid={errors.reloadMinutes ? true : undefined} />
               </Field>
             ) : null}
             <p id="vehicle-trips-hint" className="text-sm text-muted-foreground sm:col-span-3">
-              1 = no reload. With more, the vehicle goes back to its start depot to load again between trips; each trip's load fits its capacity.
+              {t("vehicle.tripsHint")}
             </p>
           </div>
           <fieldset className="grid gap-2">
-            <legend className="text-sm font-medium">Breaks</legend>
+            <legend className="text-sm font-medium">{t("vehicle.breaks")}</legend>
             {form.breaks.map((b, i) => {
               const update = (patch: Partial<typeof b>) => set("breaks", form.breaks.map((x, j) => (j === i ? { ...x, ...patch } : x)));
               return (
                 <div key={i} className="flex flex-wrap items-end gap-2">
-                  <Field label={`Break ${i + 1} from`} field={`breaks.${i}.window.start`} error={errors[`breaks.${i}.window.start`]}>
+                  <Field label={t("vehicle.breakFrom", { number: i + 1 })} field={`breaks.${i}.window.start`} error={errors[`breaks.${i}.window.start`]}>
                     <Input type="time" value={b.start} onChange={(e) => update({ start: e.target.value })} />
                   </Field>
-                  <Field label={`Break ${i + 1} until`} field={`breaks.${i}.window.end`} error={errors[`breaks.${i}.window.end`]}>
+                  <Field label={t("vehicle.breakUntil", { number: i + 1 })} field={`breaks.${i}.window.end`} error={errors[`breaks.${i}.window.end`]}>
                     <Input type="time" value={b.end} onChange={(e) => update({ end: e.target.value })} />
                   </Field>
-                  <Field label={`Break ${i + 1} minutes`} field={`breaks.${i}.durationMinutes`} error={errors[`breaks.${i}.durationMinutes`]}>
+                  <Field label={t("vehicle.breakMinutes", { number: i + 1 })} field={`breaks.${i}.durationMinutes`} error={errors[`breaks.${i}.durationMinutes`]}>
                     <Input type="number" min={1} value={b.minutes} onChange={(e) => update({ minutes: e.target.value })} />
                   </Field>
                   <Button type="button" variant="ghost" onClick={() => set("breaks", form.breaks.filter((_, j) => j !== i))}>
-                    Remove break {i + 1}
+                    {t("vehicle.removeBreak", { number: i + 1 })}
                   </Button>
                 </div>
               );
@@ -346,32 +347,32 @@ export function VehicleDialog({ teamId, vehicle, dimensions, open, onOpenChange 
             {form.breaks.length < 4 ? (
               <div>
                 <Button type="button" variant="outline" size="sm" onClick={() => set("breaks", [...form.breaks, { start: "12:00", end: "14:00", minutes: "30" }])}>
-                  Add a break
+                  {t("vehicle.addBreak")}
                 </Button>
               </div>
             ) : null}
           </fieldset>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field label="Fixed cost when used (£)" field="fixedCostPence" error={errors.fixedCostPence}>
+            <Field label={t("vehicle.fixedCost")} field="fixedCostPence" error={errors.fixedCostPence}>
               <Input type="number" min={0} step="0.01" value={form.fixedCost} onChange={(e) => set("fixedCost", e.target.value)} />
             </Field>
-            <Field label="Cost per hour (£)" field="costPerHourPence" error={errors.costPerHourPence}>
+            <Field label={t("vehicle.costPerHour")} field="costPerHourPence" error={errors.costPerHourPence}>
               <Input type="number" min={0} step="0.01" value={form.costPerHour} onChange={(e) => set("costPerHour", e.target.value)} />
             </Field>
-            <Field label="VIN" field="vin" error={errors.vin}>
+            <Field label={t("vehicle.vin")} field="vin" error={errors.vin}>
               <Input value={form.vin} maxLength={17} onChange={(e) => set("vin", e.target.value)} />
             </Field>
-            <Field label="Insurance policy" field="insurancePolicy" error={errors.insurancePolicy}>
+            <Field label={t("vehicle.insurance")} field="insurancePolicy" error={errors.insurancePolicy}>
               <Input value={form.insurancePolicy} onChange={(e) => set("insurancePolicy", e.target.value)} />
             </Field>
           </div>
           <InlineError error={server.formError} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" disabled={save.isPending || locating}>
-              {vehicle ? "Save vehicle" : "Add vehicle"}
+              {vehicle ? t("vehicle.save") : t("vehicles.add")}
             </Button>
           </DialogFooter>
         </form>

@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useFormat } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { useOperatingDay } from "@/lib/operating-day";
 import { cn } from "@/lib/utils";
 import { useDrivers } from "@/features/fleet/api/drivers";
@@ -20,10 +21,10 @@ import { FleetTeamGate } from "@/features/fleet/components/fleet-team-gate";
 import { VehiclesView } from "@/features/fleet/components/vehicles-view";
 
 const sections = [
-  { to: "/fleet", label: "Overview" },
-  { to: "/fleet/vehicles", label: "Vehicles" },
-  { to: "/fleet/drivers", label: "Drivers" },
-  { to: "/fleet/route-optimization", label: "Plan a day" },
+  { to: "/fleet", label: "dashboard.overview" },
+  { to: "/fleet/vehicles", label: "vehicles.title" },
+  { to: "/fleet/drivers", label: "drivers.title" },
+  { to: "/fleet/route-optimization", label: "dashboard.planDay" },
 ] as const;
 
 function Count({ title, value, to, action }: { title: string; value: number | undefined; to: string; action: string }) {
@@ -45,7 +46,7 @@ function Count({ title, value, to, action }: { title: string; value: number | un
   );
 }
 
-const statusNames = { queued: "Waiting to be planned", solving: "Being planned", done: "Planned", failed: "Failed" } as const;
+const statusNames = { queued: "dashboard.status.queued", solving: "dashboard.status.solving", done: "dashboard.status.done", failed: "dashboard.status.failed" } as const;
 
 /** A fleet page on a day, with a plan open (its team kept when the address names one). */
 function dayLink(path: string, query: string, date: string, planId?: string): string {
@@ -59,18 +60,19 @@ function dayLink(path: string, query: string, date: string, planId?: string): st
 function DayPlans({ teamId, query, date, id }: { teamId: string; query: string; date: string; id: string }) {
   const plans = useDayPlans(teamId, date);
   const format = useFormat();
+  const { t } = useTranslation("fleet");
   const count = (n: number) => format.number(n);
   return (
     <section aria-labelledby={id} className="grid gap-2">
       <h2 id={id} className="text-lg font-semibold">
-        {`Plans for ${format.day(date, "weekday")}`}
+        {t("dashboard.plansFor", { day: format.day(date, "weekday") })}
       </h2>
       {plans.isPending ? <Spinner /> : null}
       {plans.data && plans.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">
-          No plan yet.{" "}
+          {t("dashboard.noPlan")}{" "}
           <Link className="text-primary underline-offset-4 hover:underline" to={dayLink("/fleet/route-optimization", query, date)}>
-            Plan the day
+            {t("dashboard.planTheDay")}
           </Link>
         </p>
       ) : null}
@@ -80,10 +82,10 @@ function DayPlans({ teamId, query, date, id }: { teamId: string; query: string; 
           {plans.data.map((p) => (
             <li key={p.id} className="rounded-md border p-2">
               <Link className="font-semibold text-primary underline-offset-4 hover:underline" to={dayLink("/fleet/route-optimization", query, date, p.id)}>
-                {p.name ?? `Plan of ${count(p.orderCount)} orders`}
+                {p.name ?? t("dashboard.planOf", { count: p.orderCount, orders: count(p.orderCount) })}
               </Link>{" "}
-              — {p.dispatchedAt ? "Dispatched" : statusNames[p.status]}
-              {p.totals ? ` · ${count(p.totals.assigned)} of ${count(p.totals.orders)} orders on ${count(p.totals.vehiclesUsed)} vehicles` : ""}
+              — {p.dispatchedAt ? t("dashboard.status.dispatched") : t(statusNames[p.status])}
+              {p.totals ? t("dashboard.totals", { count: p.totals.vehiclesUsed, assigned: count(p.totals.assigned), orders: count(p.totals.orders), vehicles: count(p.totals.vehiclesUsed) }) : ""}
             </li>
           ))}
         </ul>
@@ -95,16 +97,17 @@ function DayPlans({ teamId, query, date, id }: { teamId: string; query: string; 
 /** The operating day's plans (the same day as the planner and Live, in the address), with a picker and links to plan it or watch it live. */
 function TodaysPlans({ teamId, query }: { teamId: string; query: string }) {
   const [date, setDate] = useOperatingDay("today");
+  const { t } = useTranslation("fleet");
   return (
     <div className="grid gap-3">
-      <DayPicker value={date} onChange={setDate} label="Day shown" />
+      <DayPicker value={date} onChange={setDate} label={t("dashboard.dayShown")} />
       <DayPlans teamId={teamId} query={query} date={date} id="day-plans" />
       <p className="flex flex-wrap gap-4 text-sm">
         <Link className="text-primary underline-offset-4 hover:underline" to={dayLink("/fleet/route-optimization", query, date)}>
-          Plan this day
+          {t("dashboard.planThisDay")}
         </Link>
         <Link className="text-primary underline-offset-4 hover:underline" to={dayLink("/fleet/live", query, date)}>
-          Watch this day on Live
+          {t("dashboard.watchLive")}
         </Link>
       </p>
     </div>
@@ -115,21 +118,22 @@ function Overview({ team, query }: { team: TeamListItem; query: string }) {
   const vehicles = useVehicles(team.id);
   const drivers = useDrivers(team.id);
   const settings = useFleetSettings(team.id);
+  const { t } = useTranslation("fleet");
   return (
     <div className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-3">
-        <Count title="Vehicles" value={vehicles.data?.length} to={`/fleet/vehicles${query}`} action="Manage vehicles" />
-        <Count title="Drivers" value={drivers.data?.length} to={`/fleet/drivers${query}`} action="Manage drivers" />
+        <Count title={t("vehicles.title")} value={vehicles.data?.length} to={`/fleet/vehicles${query}`} action={t("dashboard.manageVehicles")} />
+        <Count title={t("drivers.title")} value={drivers.data?.length} to={`/fleet/drivers${query}`} action={t("dashboard.manageDrivers")} />
         <Card>
           <CardHeader>
             <CardTitle as="h3" className="text-base">
-              Plan a day
+              {t("dashboard.planDay")}
             </CardTitle>
           </CardHeader>
           <CardContent className="text-sm">
-            <p>Import the day&apos;s orders and split them across your vehicles.</p>
+            <p>{t("dashboard.planDayText")}</p>
             <Link className="text-primary underline-offset-4 hover:underline" to={`/fleet/route-optimization${query}`}>
-              Plan routes
+              {t("dashboard.planRoutes")}
             </Link>
           </CardContent>
         </Card>
@@ -137,7 +141,7 @@ function Overview({ team, query }: { team: TeamListItem; query: string }) {
       <TodaysPlans teamId={team.id} query={query} />
       <section aria-labelledby="fleet-settings-title" className="grid gap-2">
         <h2 id="fleet-settings-title" className="text-lg font-semibold">
-          Settings
+          {t("dashboard.settings")}
         </h2>
         {settings.data ? <FleetSettingsForm key={team.id} teamId={team.id} settings={settings.data} /> : <Spinner />}
       </section>
@@ -166,6 +170,7 @@ function Section({ team, pathname, query, live, settingsExtra }: { team: TeamLis
  */
 export function FleetDashboardPage({ live, settingsExtra }: { live?: (team: TeamListItem) => ReactNode; settingsExtra?: (team: TeamListItem) => ReactNode } = {}) {
   const { pathname, search } = useLocation();
+  const { t } = useTranslation("fleet");
   return (
     <PageContainer size="wide">
       <FleetTeamGate>
@@ -173,16 +178,16 @@ export function FleetDashboardPage({ live, settingsExtra }: { live?: (team: Team
           const query = new URLSearchParams(search).get("team") ? `?team=${encodeURIComponent(team.id)}` : "";
           return (
             <>
-              <PageHeader title="Fleet Dashboard" description="Your vehicles, drivers and daily plans." actions={picker} className="pb-4" />
-              <nav aria-label="Fleet" className="mb-6 flex flex-wrap gap-1 border-b">
-                {(live ? [...sections.slice(0, 1), { to: "/fleet/live", label: "Live" }, ...sections.slice(1)] : sections).map((s) => (
+              <PageHeader title={t("dashboard.title")} description={t("dashboard.description")} actions={picker} className="pb-4" />
+              <nav aria-label={t("dashboard.nav")} className="mb-6 flex flex-wrap gap-1 border-b">
+                {(live ? [...sections.slice(0, 1), { to: "/fleet/live", label: "dashboard.live" } as const, ...sections.slice(1)] : sections).map((s) => (
                   <NavLink
                     key={s.to}
                     to={`${s.to}${query}`}
                     end
                     className={({ isActive }) => cn("rounded-t-md px-3 py-2 text-sm", isActive ? "border-b-2 border-primary font-semibold" : "text-muted-foreground hover:text-foreground")}
                   >
-                    {s.label}
+                    {t(s.label)}
                   </NavLink>
                 ))}
               </nav>

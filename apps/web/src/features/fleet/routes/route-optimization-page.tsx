@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
 import { Spinner } from "@/components/ui/spinner";
+import { Trans, useTranslation } from "@/lib/i18n";
 import { useDrivers } from "@/features/fleet/api/drivers";
 import { useFleetSettings } from "@/features/fleet/api/fleet-settings";
 import { useVehicles } from "@/features/fleet/api/vehicles";
@@ -13,17 +14,14 @@ function TeamPlanner({ teamId }: { teamId: string }) {
   const vehicles = useVehicles(teamId);
   const settings = useFleetSettings(teamId);
   const drivers = useDrivers(teamId);
+  const { t } = useTranslation("fleet");
   const error = vehicles.error ?? settings.error;
   if (error) return <ErrorAlert errors={[error]} />;
   if (!vehicles.data || !settings.data) return <Spinner />;
   if (vehicles.data.length === 0) {
     return (
       <p className="text-sm">
-        The team has no vehicles yet.{" "}
-        <Link className="text-primary underline-offset-4 hover:underline" to="/fleet/vehicles">
-          Add vehicles
-        </Link>{" "}
-        first.
+        <Trans t={t} i18nKey="planner.noVehicles" components={{ add: <Link className="text-primary underline-offset-4 hover:underline" to="/fleet/vehicles" /> }} />
       </p>
     );
   }
@@ -34,13 +32,14 @@ function TeamPlanner({ teamId }: { teamId: string }) {
  * /fleet/route-optimization and /route-optimization (the same planner for managers): a day's
  * orders split across the team's vehicles, explained, edited, compared and dispatched.
  */
-export function FleetRouteOptimizationPage({ title = "Fleet Route Optimization" }: { title?: string }) {
+export function FleetRouteOptimizationPage({ title }: { title?: string }) {
+  const { t } = useTranslation("fleet");
   return (
     <PageContainer size="wide">
       <FleetTeamGate>
         {(team, picker) => (
           <>
-            <PageHeader title={title} description="Split a day's orders across your vehicles, see why any order is left out, then dispatch." actions={picker} className="pb-4" />
+            <PageHeader title={title ?? t("planner.fleetTitle")} description={t("planner.description")} actions={picker} className="pb-4" />
             <TeamPlanner teamId={team.id} />
           </>
         )}
@@ -50,5 +49,6 @@ export function FleetRouteOptimizationPage({ title = "Fleet Route Optimization" 
 }
 
 export function RouteOptimizationPage() {
-  return <FleetRouteOptimizationPage title="Route Optimization" />;
+  const { t } = useTranslation("fleet");
+  return <FleetRouteOptimizationPage title={t("planner.title")} />;
 }
