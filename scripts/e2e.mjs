@@ -171,7 +171,9 @@ server.stderr.pipe(process.stderr);
 
 let code = 1;
 try {
-  const ms = await waitForHealth(baseUrl, server, 60_000);
+  // Generous: in CI the PostgreSQL pass runs beside the journeys (.ci/run), and on a busy two-core
+  // machine loading the OpenStreetMap extract can take over a minute.
+  const ms = await waitForHealth(baseUrl, server, 240_000);
   console.log(`Server healthy at ${baseUrl} after ${ms} ms`);
   const args = ["playwright", "test", "-c", "apps/web/playwright.config.ts", ...process.argv.slice(2)];
   // Asynchronous on purpose: this process also runs the SMTP sink, which must keep answering.
