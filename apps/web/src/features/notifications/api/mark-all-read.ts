@@ -1,5 +1,6 @@
 import { apiRequest } from "@/lib/api-client";
 import { useReadMutation } from "@/features/notifications/api/use-read-mutation";
+import { useTranslation } from "@/lib/i18n";
 
 /** POST /api/notifications/read-all → 204. */
 export function markAllNotificationsRead(): Promise<void> {
@@ -8,5 +9,6 @@ export function markAllNotificationsRead(): Promise<void> {
 
 /** Marks every notification read; the list and badge change at once, then the server's counts are refetched. */
 export function useMarkAllNotificationsRead() {
-  return useReadMutation<void>(markAllNotificationsRead, () => true, "Could not mark the notifications read", true);
+  const { t } = useTranslation("notifications");
+  return useReadMutation<void>(markAllNotificationsRead, () => true, t("markAllFailed"), true);
 }

@@ -1,5 +1,6 @@
 import { apiRequest } from "@/lib/api-client";
 import { useReadMutation } from "@/features/notifications/api/use-read-mutation";
+import { useTranslation } from "@/lib/i18n";
 
 /** POST /api/notifications/:id/read → 204. */
 export function markNotificationRead(id: string): Promise<void> {
@@ -8,5 +9,6 @@ export function markNotificationRead(id: string): Promise<void> {
 
 /** Marks one notification read, updating the list and badge at once. */
 export function useMarkNotificationRead() {
-  return useReadMutation(markNotificationRead, (n, id) => n.id === id, "Could not mark the notification read");
+  const { t } = useTranslation("notifications");
+  return useReadMutation(markNotificationRead, (n, id) => n.id === id, t("markFailed"));
 }

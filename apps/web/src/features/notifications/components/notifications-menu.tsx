@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Bell, CheckCheck, Mail, Truck, AlertTriangle, Info } from "lucide-react";
-import { teamRoleNames, toasts } from "@routepilot/contracts";
+import type { TeamRole } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { UserAvatar } from "@/components/user-avatar";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuGroup, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
@@ -11,6 +11,7 @@ import { useInvitations, type MyInvitation } from "@/features/notifications/api/
 import { useMarkAllNotificationsRead } from "@/features/notifications/api/mark-all-read";
 import { useMarkNotificationRead } from "@/features/notifications/api/mark-notification-read";
 import { formatBadge, notificationBadgeCount } from "@/features/notifications/lib/badge";
+import { useTranslation } from "@/lib/i18n";
 
 const icons: Record<string, typeof Bell> = { team_invitation: Mail, fleet_communication: Truck, alert: AlertTriangle };
 
@@ -18,6 +19,7 @@ function NotificationItem({ notification, onRead }: { notification: Notification
   const unread = notification.readAt === null;
   const Icon = icons[notification.type] ?? Info;
   const format = useFormat();
+  const { t } = useTranslation("notifications");
   // Never "in 1 minute": a notification is not from the future, whatever this device's clock says.
   const now = new Date(Math.max(Date.now(), Date.parse(notification.createdAt) || 0));
   return (
@@ -34,7 +36,7 @@ function NotificationItem({ notification, onRead }: { notification: Notification
       <div className="grid min-w-0 flex-1 gap-0.5">
         <p className={cn("text-sm leading-snug", unread ? "font-semibold" : "font-normal")}>
           {notification.title}
-          {unread ? <span className="sr-only"> (unread)</span> : null}
+          {unread ? <span className="sr-only">{t("unread")}</span> : null}
         </p>
         <p className="line-clamp-2 text-xs text-muted-foreground">{notification.message}</p>
         <p className="text-xs text-muted-foreground">{format.relative(notification.createdAt, now)}</p>
@@ -44,7 +46,11 @@ function NotificationItem({ notification, onRead }: { notification: Notification
   );
 }
 
+const roleKeys = { owner: "roles.owner", admin: "roles.admin", manager: "roles.manager", driver: "roles.driver", member: "roles.member" } as const satisfies Record<TeamRole, string>;
+
 function InvitationItem({ invitation }: { invitation: MyInvitation }) {
+  const { t } = useTranslation("notifications");
+  const role = t(roleKeys[invitation.role]);
   return (
     <DropdownMenuItem asChild className="items-start gap-3 py-2.5">
       <Link to={`/team-invitation/${encodeURIComponent(invitation.token)}`}>
@@ -54,9 +60,9 @@ function InvitationItem({ invitation }: { invitation: MyInvitation }) {
           <Mail className="mt-0.5" aria-hidden="true" />
         )}
         <div className="grid min-w-0 flex-1 gap-0.5">
-          <p className="text-sm leading-snug font-semibold">Join {invitation.teamName}</p>
+          <p className="text-sm leading-snug font-semibold">{t("join", { team: invitation.teamName })}</p>
           <p className="line-clamp-2 text-xs text-muted-foreground">
-            {invitation.invitedBy ? `${invitation.invitedBy} invited you` : "You are invited"} as {teamRoleNames[invitation.role]}. Open to accept or decline.
+            {invitation.invitedBy ? t("invitedBy", { name: invitation.invitedBy, role }) : t("invited", { role })}
           </p>
         </div>
       </Link>
@@ -69,6 +75,7 @@ function InvitationItem({ invitation }: { invitation: MyInvitation }) {
  * decline), then the latest 20 notifications; badge = unread + pending invitations ("9+" above 9).
  */
 export function NotificationsMenu() {
+  const { t } = useTranslation("notifications");
   const notifications = useNotifications();
   const invitations = useInvitations();
   const markRead = useMarkNotificationRead();
@@ -82,7 +89,7 @@ export function NotificationsMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={count > 0 ? `Notifications, ${count} unread` : "Notifications"}>
+        <Button variant="ghost" size="icon" className="relative" aria-label={count > 0 ? t("bellUnread", { count }) : t("title")}>
           <Bell className="size-5" aria-hidden="true" />
           {badge ? (
             <span
@@ -97,17 +104,17 @@ export function NotificationsMenu() {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-1rem)]">
         <DropdownMenuLabel className="flex items-center justify-between">
-          <span>Notifications</span>
+          <span>{t("title")}</span>
           {data && data.pendingInvitations > 0 ? (
             <span className="text-xs font-normal text-muted-foreground">
-              {data.pendingInvitations} pending invitation{data.pendingInvitations === 1 ? "" : "s"}
+              {t("pending", { count: data.pendingInvitations })}
             </span>
           ) : null}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <div className="max-h-96 overflow-y-auto">
           {invites.length > 0 ? (
-            <DropdownMenuGroup aria-label="Team invitations">
+            <DropdownMenuGroup aria-label={t("invitations")}>
               {invites.map((invitation) => (
                 <InvitationItem key={invitation.id} invitation={invitation} />
               ))}
@@ -115,11 +122,11 @@ export function NotificationsMenu() {
             </DropdownMenuGroup>
           ) : null}
           {notifications.isPending ? (
-            <p className="px-2 py-6 text-center text-sm text-muted-foreground">Loading notifications…</p>
+            <p className="px-2 py-6 text-center text-sm text-muted-foreground">{t("loading")}</p>
           ) : notifications.isError ? (
-            <p className="px-2 py-6 text-center text-sm text-muted-foreground">Notifications could not be loaded.</p>
+            <p className="px-2 py-6 text-center text-sm text-muted-foreground">{t("loadFailed")}</p>
           ) : items.length === 0 && invites.length === 0 ? (
-            <p className="px-2 py-6 text-center text-sm text-muted-foreground">{toasts.noNotifications}</p>
+            <p className="px-2 py-6 text-center text-sm text-muted-foreground">{t("none")}</p>
           ) : (
             items.map((notification) => <NotificationItem key={notification.id} notification={notification} onRead={(id) => markRead.mutate(id)} />)
           )}
@@ -135,7 +142,7 @@ export function NotificationsMenu() {
               }}
             >
               <CheckCheck aria-hidden="true" />
-              Mark all as read
+              {t("markAll")}
             </DropdownMenuItem>
           </>
         ) : null}
