@@ -6,6 +6,7 @@ import { BaseMap } from "@/lib/map/base-map";
 import { FitToPoints, placesKey } from "@/lib/map/fit-to-points";
 import { decodePolyline, type LatLngTuple } from "@/lib/polyline";
 import { useFormat } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { statusLabels } from "@/features/live-ops/lib/live";
 
 /** Stop marker fill per status; the ring is the route's colour. */
@@ -38,12 +39,13 @@ function driverIcon(position: DriverPosition, colour: string): L.DivIcon {
 
 function DriverMarker({ position, colour }: { position: DriverPosition; colour: string }) {
   const format = useFormat();
+  const { t } = useTranslation("live-ops");
   const icon = useMemo(() => driverIcon(position, colour), [position, colour]);
   const trail = position.trail.length > 0 ? position.trail : [];
   return (
     <>
       {trail.length > 1 ? <Polyline positions={trail} pathOptions={{ color: colour, weight: 3, opacity: 0.7, dashArray: "4 6", className: "rp-live-trail" }} /> : null}
-      <Marker position={[position.lat, position.lng]} icon={icon} title={`${position.driverName}, last seen ${format.time(position.at, { seconds: true })}`} zIndexOffset={1000}>
+      <Marker position={[position.lat, position.lng]} icon={icon} title={t("map.lastSeen", { name: position.driverName, time: format.time(position.at, { seconds: true }) })} zIndexOffset={1000}>
         <Tooltip>{position.driverName}</Tooltip>
       </Marker>
     </>
@@ -52,6 +54,7 @@ function DriverMarker({ position, colour }: { position: DriverPosition; colour: 
 
 /** The day's dispatched routes in their vehicle colours, stops by status, and each driver's latest position with its trail. */
 export function LiveMap({ routes, positions, colourOf }: { routes: LiveRoute[]; positions: DriverPosition[]; colourOf: (routeId: string | null) => string }) {
+  const { t } = useTranslation("live-ops");
   const points: LatLngTuple[] = routes.flatMap((r) => r.stops.map((s): LatLngTuple => [s.lat, s.lng]));
   const allPoints = points.length > 0 ? points : positions.map((p): LatLngTuple => [p.lat, p.lng]);
   // The map fits the day's stops and re-fits only when they change (a stop added, moved or taken
@@ -60,7 +63,7 @@ export function LiveMap({ routes, positions, colourOf }: { routes: LiveRoute[]; 
   const fitKey = points.length > 0 ? placesKey(points) : `drivers:${positions.map((p) => p.driverUserId).sort().join(",")}`;
   const centre = allPoints[0] ?? [47.14, 9.52];
   return (
-    <BaseMap testId="live-map" className="rp-map h-80 rounded-md border sm:h-[28rem]" center={centre} stillShown="The routes, their stops and the drivers are still shown.">
+    <BaseMap testId="live-map" className="rp-map h-80 rounded-md border sm:h-[28rem]" center={centre} stillShown={t("map.stillShown")}>
       {routes.map((route) => {
         const colour = colourOf(route.id);
         const line = route.geometry ? decodePolyline(route.geometry) : route.stops.map((s): LatLngTuple => [s.lat, s.lng]);
@@ -68,8 +71,8 @@ export function LiveMap({ routes, positions, colourOf }: { routes: LiveRoute[]; 
           <Fragment key={route.id}>
             {line.length > 1 ? <Polyline positions={line} pathOptions={{ color: colour, weight: 4, opacity: 0.8, className: "rp-live-line" }} /> : null}
             {route.stops.map((stop, i) => (
-              <Marker key={stop.id} position={[stop.lat, stop.lng]} icon={stopIcon(stop, i + 1, colour)} title={`${route.name} stop ${i + 1}: ${stop.label} (${statusLabels[stop.status]})`}>
-                <Tooltip>{`${route.name} · ${i + 1}. ${stop.label} · ${statusLabels[stop.status]}`}</Tooltip>
+              <Marker key={stop.id} position={[stop.lat, stop.lng]} icon={stopIcon(stop, i + 1, colour)} title={t("map.stopTitle", { route: route.name, number: i + 1, label: stop.label, status: t(statusLabels[stop.status]) })}>
+                <Tooltip>{`${route.name} · ${i + 1}. ${stop.label} · ${t(statusLabels[stop.status])}`}</Tooltip>
               </Marker>
             ))}
           </Fragment>

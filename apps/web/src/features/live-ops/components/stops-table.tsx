@@ -1,25 +1,27 @@
-import { failureReasonLabels, fleetMessages, type LiveRoute } from "@routepilot/contracts";
+import type { LiveRoute } from "@routepilot/contracts";
 import { useFormat } from "@/lib/format";
-import { clock, statusLabels } from "@/features/live-ops/lib/live";
+import { useTranslation } from "@/lib/i18n";
+import { clock, failureReasonKeys, statusLabels } from "@/features/live-ops/lib/live";
 
 /** Every stop of the day in one table: what the map shows, for screen readers and keyboard users. */
 export function StopsTable({ routes }: { routes: LiveRoute[] }) {
   const format = useFormat();
+  const { t } = useTranslation("live-ops");
   return (
     // Focusable so a keyboard can scroll it sideways on a phone.
-    <div className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label="All stops of the day">
+    <div className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label={t("table.title")}>
       <table className="w-full text-left text-sm">
-        <caption className="p-2 text-left font-semibold">All stops of the day</caption>
+        <caption className="p-2 text-left font-semibold">{t("table.title")}</caption>
         <thead className="bg-muted/50">
           <tr>
-            <th scope="col" className="p-2">Route</th>
-            <th scope="col" className="p-2">Driver</th>
+            <th scope="col" className="p-2">{t("table.route")}</th>
+            <th scope="col" className="p-2">{t("card.driver")}</th>
             <th scope="col" className="p-2">#</th>
-            <th scope="col" className="p-2">Stop</th>
-            <th scope="col" className="p-2">Status</th>
-            <th scope="col" className="p-2">Planned</th>
-            <th scope="col" className="p-2">Arrived</th>
-            <th scope="col" className="p-2">Finished</th>
+            <th scope="col" className="p-2">{t("table.stop")}</th>
+            <th scope="col" className="p-2">{t("table.status")}</th>
+            <th scope="col" className="p-2">{t("table.planned")}</th>
+            <th scope="col" className="p-2">{t("table.arrived")}</th>
+            <th scope="col" className="p-2">{t("table.finished")}</th>
           </tr>
         </thead>
         <tbody>
@@ -34,7 +36,7 @@ export function StopsTable({ routes }: { routes: LiveRoute[] }) {
                     <td className="p-2">{route.driver?.name ?? "—"}</td>
                     <td className="p-2" />
                     <th scope="row" className="p-2 font-normal">
-                      {fleetMessages.reloadLabel}
+                      {t("reload")}
                     </th>
                     <td className="p-2" />
                     <td className="p-2">{clock(r.plannedArrival, format)}</td>
@@ -48,8 +50,8 @@ export function StopsTable({ routes }: { routes: LiveRoute[] }) {
                 <td className="p-2">{i + 1}</td>
                 <th scope="row" className="p-2 font-normal">{stop.label}</th>
                 <td className="p-2">
-                  {statusLabels[stop.status]}
-                  {stop.failureReason ? ` (${failureReasonLabels[stop.failureReason]})` : ""}
+                  {t(statusLabels[stop.status])}
+                  {stop.failureReason ? ` (${t(failureReasonKeys[stop.failureReason])})` : ""}
                 </td>
                 <td className="p-2">{clock(stop.plannedArrival, format)}</td>
                 <td className="p-2">{clock(stop.arrivedAt, format)}</td>

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { driverPositionSchema, type DriverPosition, type LiveRoute } from "@routepilot/contracts";
 import type { Formatter } from "@/lib/format";
+import { i18n } from "@/lib/i18n";
 
 /** A route more than this many minutes behind plan is late (highlighted, announced; the server alerts managers). */
 export const LATE_AFTER_MINUTES = 15;
@@ -14,12 +15,12 @@ export function isLate(route: Pick<LiveRoute, "delayMinutes" | "status">): boole
 
 /** "18 min behind plan", "3 min ahead of plan", "On plan", "Not started"; numbers written by `format` (useFormat()). */
 export function delayText(minutes: number | null, format: Formatter): string {
-  if (minutes === null) return "Not started";
-  if (minutes === 0) return "On plan";
+  if (minutes === null) return i18n.t("live-ops:delay.notStarted");
+  if (minutes === 0) return i18n.t("live-ops:delay.onPlan");
   // "7 min", "2 h 05 min", "1 d 11 h" (a route worked a day early is 2,137 minutes ahead).
   const abs = Math.abs(minutes);
-  const amount = abs >= 1440 ? `${format.number(Math.floor(abs / 1440))} d ${format.number(Math.floor((abs % 1440) / 60))} h` : format.duration(abs * 60);
-  return minutes > 0 ? `${amount} behind plan` : `${amount} ahead of plan`;
+  const amount = abs >= 1440 ? i18n.t("live-ops:delay.daysHours", { days: format.number(Math.floor(abs / 1440)), hours: format.number(Math.floor((abs % 1440) / 60)) }) : format.duration(abs * 60);
+  return minutes > 0 ? i18n.t("live-ops:delay.behind", { amount }) : i18n.t("live-ops:delay.ahead", { amount });
 }
 
 /** An instant's time of day ("14:05") as `format` (useFormat()) writes it, in the reader's time zone; "—" when there is none. */
@@ -70,7 +71,16 @@ export function applyPositionUpdates(current: readonly DriverPosition[], updates
   return next;
 }
 
-export const statusLabels: Record<LiveRoute["stops"][number]["status"], string> = { pending: "Pending", arrived: "Arrived", done: "Done", failed: "Failed" };
+export const statusLabels = { pending: "stopStatus.pending", arrived: "stopStatus.arrived", done: "stopStatus.done", failed: "stopStatus.failed" } as const satisfies Record<LiveRoute["stops"][number]["status"], string>;
+
+/** Why a stop failed (the contract's reasons), as catalogue keys of `live-ops`. */
+export const failureReasonKeys = {
+  not_home: "failureReason.not_home",
+  wrong_address: "failureReason.wrong_address",
+  refused: "failureReason.refused",
+  damaged: "failureReason.damaged",
+  other: "failureReason.other",
+} as const;
 
 /** The fetched positions, except where the cache already holds a newer position of that driver (applied from a message meanwhile). */
 export function keepNewer(fetched: DriverPosition[], cached: readonly DriverPosition[] | undefined): DriverPosition[] {
