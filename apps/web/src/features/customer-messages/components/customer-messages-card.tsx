@@ -10,38 +10,40 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { ErrorCard } from "@/components/errors/error-card";
 import { InlineError } from "@/components/errors/inline-error";
+import type { TFunction } from "i18next";
+import { useTranslation } from "@/lib/i18n";
 import { useServerFieldErrors } from "@/lib/use-server-field-errors";
 import { useCustomerMessages, useSaveCustomerMessages } from "@/features/customer-messages/api/customer-messages";
 
-export const kindLabels: Record<CustomerMessageKind, string> = {
-  on_its_way: "On its way",
-  next: "You're next",
-  delivered: "Delivered",
-  missed: "We missed you",
-};
+export const kindLabels = {
+  on_its_way: "kind.on_its_way",
+  next: "kind.next",
+  delivered: "kind.delivered",
+  missed: "kind.missed",
+} as const satisfies Record<CustomerMessageKind, string>;
 
-const placeholderHelp: Record<(typeof customerMessagePlaceholders)[number], string> = {
-  "{customer}": "the customer's name",
-  "{team}": "your team's name",
-  "{stop}": "the stop's name",
-  "{window}": "the arrival window, e.g. 14:05 and 14:35",
-  "{driver}": "the driver's first name",
-  "{tracking_link}": "the tracking page link",
-  "{reason}": "why a delivery failed",
-  "{date}": "the delivery date",
-};
+const placeholderHelp = {
+  "{customer}": "placeholder.customer",
+  "{team}": "placeholder.team",
+  "{stop}": "placeholder.stop",
+  "{window}": "placeholder.window",
+  "{driver}": "placeholder.driver",
+  "{tracking_link}": "placeholder.tracking_link",
+  "{reason}": "placeholder.reason",
+  "{date}": "placeholder.date",
+} as const satisfies Record<(typeof customerMessagePlaceholders)[number], string>;
 
-/** Sample values for the preview; the real e-mail fills them from the stop. */
-export function previewText(text: string, teamName: string): string {
+/** Sample values for the preview (in the reader's language); the real e-mail fills them from the stop. */
+export function previewText(text: string, teamName: string, t: TFunction<"customer-messages">): string {
   const sample: Record<string, string> = {
-    customer: "Alex Example",
+    customer: t("sample.customer"),
     team: teamName,
-    stop: "12 High Street",
-    window: "14:05 and 14:35",
-    driver: "Sam",
+    stop: t("sample.stop"),
+    window: t("sample.window"),
+    driver: t("sample.driver"),
     tracking_link: `${window.location.origin}/track/sample`,
-    reason: "not home",
-    date: "Monday 23 November",
+    reason: t("sample.reason"),
+    date: t("sample.date"),
   };
   return text.replace(/\{([a-z_]+)\}/g, (whole, name: string) => sample[name] ?? whole);
 }
@@ -55,6 +57,7 @@ function Editor({ teamName, settings, canEdit, onSave, saving, error, saved }: {
   error: unknown;
   saved: boolean;
 }) {
+  const { t } = useTranslation("customer-messages");
   const [draft, setDraft] = useState(settings);
   const [quiet, setQuiet] = useState(settings.quietHours ?? { start: "21:00", end: "07:00" });
   const [quietOn, setQuietOn] = useState(settings.quietHours !== null);
@@ -74,34 +77,34 @@ function Editor({ teamName, settings, canEdit, onSave, saving, error, saved }: {
   return (
     <form
       ref={server.ref}
-      aria-label="Customer e-mails"
+      aria-label={t("title")}
       className="grid gap-4"
       onSubmit={(e) => {
         e.preventDefault();
         onSave({ ...draft, quietHours: quietOn ? quiet : null });
       }}
     >
-      {!canEdit ? <p className="text-sm text-muted-foreground">Only the team's owner or an admin can change these e-mails.</p> : null}
+      {!canEdit ? <p className="text-sm text-muted-foreground">{t("readOnly")}</p> : null}
       <fieldset disabled={!canEdit} className="grid gap-4">
         <div className="flex items-center gap-3">
           <Switch id="customer-messages-enabled" checked={draft.enabled} onCheckedChange={(enabled) => setDraft((d) => ({ ...d, enabled }))} />
           <label htmlFor="customer-messages-enabled" className="text-sm font-medium">
-            Send e-mails to customers
+            {t("enabled")}
           </label>
         </div>
         <div className="grid gap-2" data-field="quietHours">
           <div className="flex items-center gap-3">
             <Switch id="customer-messages-quiet" checked={quietOn} onCheckedChange={setQuietOn} />
             <label htmlFor="customer-messages-quiet" className="text-sm font-medium">
-              Quiet hours (e-mails due then wait until they end)
+              {t("quietHours")}
             </label>
           </div>
           {quietOn ? (
             <div className="flex flex-wrap gap-3">
-              <FormField label="From" className="w-32">
+              <FormField label={t("from")} className="w-32">
                 <Input name="quietHours.start" type="time" value={quiet.start} onChange={(e) => setQuiet((q) => ({ ...q, start: e.target.value }))} />
               </FormField>
-              <FormField label="Until" className="w-32">
+              <FormField label={t("until")} className="w-32">
                 <Input name="quietHours.end" type="time" value={quiet.end} onChange={(e) => setQuiet((q) => ({ ...q, end: e.target.value }))} />
               </FormField>
             </div>
@@ -109,41 +112,41 @@ function Editor({ teamName, settings, canEdit, onSave, saving, error, saved }: {
           {quietError ? <p className="text-sm font-medium text-destructive">{quietError}</p> : null}
         </div>
         <Tabs value={tab} onValueChange={setTab}>
-          <TabsList aria-label="E-mail" className="flex-wrap">
+          <TabsList aria-label={t("tabs")} className="flex-wrap">
             {customerMessageKinds.map((kind) => (
               <TabsTrigger key={kind} value={kind}>
-                {kindLabels[kind]}
+                {t(kindLabels[kind])}
               </TabsTrigger>
             ))}
           </TabsList>
           {customerMessageKinds.map((kind) => {
-            const t = draft.templates[kind];
+            const template = draft.templates[kind];
             return (
               <TabsContent key={kind} value={kind} className="grid gap-3 pt-3 lg:grid-cols-2">
                 <div className="grid content-start gap-3">
-                  <FormField label="Subject" error={fields[`templates.${kind}.subject`]}>
-                    <Input name={`templates.${kind}.subject`} value={t.subject} maxLength={200} onChange={(e) => setTemplate(kind, "subject", e.target.value)} />
+                  <FormField label={t("subject")} error={fields[`templates.${kind}.subject`]}>
+                    <Input name={`templates.${kind}.subject`} value={template.subject} maxLength={200} onChange={(e) => setTemplate(kind, "subject", e.target.value)} />
                   </FormField>
-                  <FormField label="Message" error={fields[`templates.${kind}.body`]}>
-                    <Textarea name={`templates.${kind}.body`} value={t.body} rows={10} maxLength={5000} onChange={(e) => setTemplate(kind, "body", e.target.value)} />
+                  <FormField label={t("message")} error={fields[`templates.${kind}.body`]}>
+                    <Textarea name={`templates.${kind}.body`} value={template.body} rows={10} maxLength={5000} onChange={(e) => setTemplate(kind, "body", e.target.value)} />
                   </FormField>
                 </div>
-                <section aria-label={`Preview: ${kindLabels[kind]}`} className="grid content-start gap-2 rounded-lg border bg-muted/40 p-3 text-sm">
-                  <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Preview with sample data</p>
-                  <p className="font-semibold break-words">{previewText(t.subject, teamName)}</p>
-                  <p className="break-words whitespace-pre-wrap">{previewText(t.body, teamName)}</p>
-                  <p className="text-xs text-muted-foreground">Every e-mail ends with a link to stop these e-mails.</p>
+                <section aria-label={t("preview", { kind: t(kindLabels[kind]) })} className="grid content-start gap-2 rounded-lg border bg-muted/40 p-3 text-sm">
+                  <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t("previewTitle")}</p>
+                  <p className="font-semibold break-words">{previewText(template.subject, teamName, t)}</p>
+                  <p className="break-words whitespace-pre-wrap">{previewText(template.body, teamName, t)}</p>
+                  <p className="text-xs text-muted-foreground">{t("unsubscribeNote")}</p>
                 </section>
               </TabsContent>
             );
           })}
         </Tabs>
         <details className="text-sm">
-          <summary className="cursor-pointer font-medium">Placeholders</summary>
+          <summary className="cursor-pointer font-medium">{t("placeholders")}</summary>
           <ul className="mt-2 grid gap-1 sm:grid-cols-2">
             {customerMessagePlaceholders.map((p) => (
               <li key={p}>
-                <code className="rounded bg-muted px-1">{p}</code> — {placeholderHelp[p]}
+                <code className="rounded bg-muted px-1">{p}</code> — {t(placeholderHelp[p])}
               </li>
             ))}
           </ul>
@@ -152,11 +155,11 @@ function Editor({ teamName, settings, canEdit, onSave, saving, error, saved }: {
       {canEdit ? (
         <div className="flex items-center gap-3">
           <Button type="submit" variant="outline" disabled={saving}>
-            Save customer e-mails
+            {t("save")}
           </Button>
           {saved ? (
             <span role="status" className="text-sm">
-              Customer e-mails saved.
+              {t("saved")}
             </span>
           ) : null}
           <InlineError error={server.formError} />
@@ -171,6 +174,7 @@ function Editor({ teamName, settings, canEdit, onSave, saving, error, saved }: {
  * preview. Owners and admins edit; managers read.
  */
 export function CustomerMessagesCard({ team }: { team: { id: string; name: string; role: string } }) {
+  const { t } = useTranslation("customer-messages");
   const settings = useCustomerMessages(team.id);
   const save = useSaveCustomerMessages(team.id);
   const [saved, setSaved] = useState(false);
@@ -179,15 +183,15 @@ export function CustomerMessagesCard({ team }: { team: { id: string; name: strin
     <Card>
       <CardHeader>
         <CardTitle as="h3" className="text-base">
-          Customer e-mails
+          {t("title")}
         </CardTitle>
-        <CardDescription>Each order with a contact e-mail gets "on its way" at dispatch, "you're next", and "delivered" or "we missed you".</CardDescription>
+        <CardDescription>{t("description")}</CardDescription>
       </CardHeader>
       <CardContent>
         {settings.isPending ? (
           <Spinner />
         ) : settings.isError ? (
-          <ErrorCard message="The customer e-mail settings could not be loaded." onRetry={() => void settings.refetch()} />
+          <ErrorCard message={t("loadError")} onRetry={() => void settings.refetch()} />
         ) : (
           <Editor
             key={team.id}
