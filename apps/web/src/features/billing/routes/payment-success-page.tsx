@@ -11,6 +11,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth";
 import { useFormat } from "@/lib/format";
 import { useBillingAccount } from "@/features/billing/api/get-billing-account";
+import { useTranslation } from "@/lib/i18n";
 
 /** How long /payment-success waits for Stripe's webhook, and how often it asks. */
 export const CONFIRMATION_TIMEOUT_MS = 30_000;
@@ -32,6 +33,7 @@ export function PaymentSuccessPage() {
   const done = confirmed(account.data);
   const queryClient = useQueryClient();
   const format = useFormat();
+  const { t } = useTranslation("billing");
   const { refetch } = account;
 
   // Poll until confirmed or 30 s have passed (restarted by "Check again").
@@ -58,9 +60,9 @@ export function PaymentSuccessPage() {
   if (!user) {
     return (
       <PageContainer>
-        <PageHeader title="Payment" description="Sign in to see whether your payment has reached your account." />
+        <PageHeader title={t("success.payment")} description={t("success.signInFirst")} />
         <Button asChild>
-          <Link to="/auth/sign-in?redirect=%2Fpayment-success">Sign in</Link>
+          <Link to="/auth/sign-in?redirect=%2Fpayment-success">{t("success.signIn")}</Link>
         </Button>
       </PageContainer>
     );
@@ -69,25 +71,26 @@ export function PaymentSuccessPage() {
     const tier = account.data.subscription_tier;
     return (
       <PageContainer>
-        <PageHeader title="Payment confirmed" description={`Your account is on the ${tierDisplayNames[tier]} plan.`} />
+        <PageHeader title={t("success.confirmed")} description={t("success.onPlan", { plan: tierDisplayNames[tier] })} />
         <Alert variant="success">
           <CheckCircle2 aria-hidden="true" />
           <div>
-            <AlertTitle>{tierDisplayNames[tier]} is active</AlertTitle>
+            <AlertTitle>{t("success.active", { plan: tierDisplayNames[tier] })}</AlertTitle>
             <AlertDescription>
               <p>
-                You can optimise {format.number(account.data.monthly_route_limit)} routes a month
-                {account.data.subscription_status === "trialing" ? ", free during your trial" : ""}.
+                {account.data.subscription_status === "trialing"
+                  ? t("success.routesTrial", { routes: format.number(account.data.monthly_route_limit) })
+                  : t("success.routes", { routes: format.number(account.data.monthly_route_limit) })}
               </p>
             </AlertDescription>
           </div>
         </Alert>
         <div className="mt-6 flex flex-wrap gap-3">
           <Button asChild>
-            <Link to="/">Plan a route</Link>
+            <Link to="/">{t("success.planRoute")}</Link>
           </Button>
           <Button asChild variant="outline">
-            <Link to="/subscription">See your subscription</Link>
+            <Link to="/subscription">{t("success.seeSubscription")}</Link>
           </Button>
         </div>
       </PageContainer>
@@ -96,26 +99,25 @@ export function PaymentSuccessPage() {
   if (timedOut) {
     return (
       <PageContainer>
-        <PageHeader title="Payment" description="We have not heard from the payment provider yet." />
+        <PageHeader title={t("success.payment")} description={t("success.notHeard")} />
         <Alert variant="warning">
           <Clock aria-hidden="true" />
           <div>
-            <AlertTitle>Your plan has not changed yet</AlertTitle>
+            <AlertTitle>{t("success.notChanged")}</AlertTitle>
             <AlertDescription>
               <p>
-                Stripe has not confirmed the payment to RoutePilot within 30 seconds. If you completed the checkout, the confirmation may still be on its way: check again in a
-                minute. If your plan still shows Free later, contact us and we will sort it out. You will not be charged twice.
+                {t("success.notChangedText")}
               </p>
             </AlertDescription>
           </div>
         </Alert>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Button onClick={() => setAttempt((n) => n + 1)}>Check again</Button>
+          <Button onClick={() => setAttempt((n) => n + 1)}>{t("success.checkAgain")}</Button>
           <Button asChild variant="outline">
-            <Link to="/subscription">See your subscription</Link>
+            <Link to="/subscription">{t("success.seeSubscription")}</Link>
           </Button>
           <Button asChild variant="outline">
-            <Link to="/contact">Contact us</Link>
+            <Link to="/contact">{t("success.contact")}</Link>
           </Button>
         </div>
       </PageContainer>
@@ -123,10 +125,10 @@ export function PaymentSuccessPage() {
   }
   return (
     <PageContainer>
-      <PageHeader title="Payment" description="Confirming your payment with Stripe…" />
+      <PageHeader title={t("success.payment")} description={t("success.confirming")} />
       <div role="status" className="flex items-center gap-3 text-muted-foreground">
         <Spinner />
-        <span>Waiting for the payment confirmation. This usually takes a few seconds; please keep this page open.</span>
+        <span>{t("success.waiting")}</span>
       </div>
     </PageContainer>
   );

@@ -23,30 +23,33 @@ import { useFormat, type Formatter } from "@/lib/format";
 import { useBillingAccount } from "@/features/billing/api/get-billing-account";
 import { useOwnOverageCharges } from "@/features/billing/api/get-overage-charges";
 import { CheckoutButton, ManageBillingButton } from "@/features/billing/components/plan-action";
+import { Trans, useTranslation } from "@/lib/i18n";
+import type { TFunction } from "i18next";
 
-const statusLabels: Record<string, string> = {
-  active: "Active",
-  trialing: "Free trial",
-  past_due: "Payment overdue",
-  unpaid: "Unpaid",
-  canceled: "Cancelled",
-  incomplete: "Awaiting payment",
+const statusKeys: Partial<Record<string, `subscription.status.${"active" | "trialing" | "past_due" | "unpaid" | "canceled" | "incomplete"}`>> = {
+  active: "subscription.status.active",
+  trialing: "subscription.status.trialing",
+  past_due: "subscription.status.past_due",
+  unpaid: "subscription.status.unpaid",
+  canceled: "subscription.status.canceled",
+  incomplete: "subscription.status.incomplete",
 };
 
 /** What the account's plan is and how it is paid, in one sentence, with prices and dates written by `format`. */
-function billingLine(a: BillingAccount, format: Formatter): string {
-  if (a.subscription_tier === "free") return "The Free plan costs nothing; your routes reset on the first day of each month.";
-  if (!a.billed_by_stripe) return "This plan was set by an administrator; no payment is taken for it through RoutePilot.";
+function billingLine(a: BillingAccount, format: Formatter, t: TFunction<"billing">): string {
+  if (a.subscription_tier === "free") return t("subscription.line.free");
+  if (!a.billed_by_stripe) return t("subscription.line.admin");
   const price = format.money(tierOffers[a.subscription_tier].pricePence);
-  if (!a.current_period_end) return `Billed ${price} a month by card.`;
-  const periodEnd = format.date(a.current_period_end, "long");
-  if (a.cancel_at_period_end) return `Cancelled: the plan ends on ${periodEnd} and then moves to Free. Nothing more will be charged.`;
-  if (a.subscription_status === "trialing") return `Free trial until ${periodEnd}; then ${price} a month.`;
-  return `Renews on ${periodEnd} at ${price} a month.`;
+  if (!a.current_period_end) return t("subscription.line.billed", { price });
+  const date = format.date(a.current_period_end, "long");
+  if (a.cancel_at_period_end) return t("subscription.line.cancelled", { date });
+  if (a.subscription_status === "trialing") return t("subscription.line.trial", { date, price });
+  return t("subscription.line.renews", { date, price });
 }
 
 function PlanCard({ account, usage }: { account: BillingAccount; usage?: ReactNode }) {
   const format = useFormat();
+  const { t } = useTranslation("billing");
   const tier = account.subscription_tier;
   const status = account.subscription_status;
   return (
@@ -54,45 +57,45 @@ function PlanCard({ account, usage }: { account: BillingAccount; usage?: ReactNo
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
           <CardTitle id="current-plan-heading" className="text-xl">
-            {tierDisplayNames[tier]} plan
+            {t("subscription.plan", { plan: tierDisplayNames[tier] })}
           </CardTitle>
-          <Badge variant={status === "past_due" || status === "unpaid" ? "destructive" : tier === "free" ? "secondary" : "success"}>{statusLabels[status] ?? status}</Badge>
-          {account.cancel_at_period_end ? <Badge variant="outline">Ends at period end</Badge> : null}
-          {account.is_legacy_user ? <Badge variant="outline">Legacy account</Badge> : null}
+          <Badge variant={status === "past_due" || status === "unpaid" ? "destructive" : tier === "free" ? "secondary" : "success"}>{statusKeys[status] ? t(statusKeys[status]) : status}</Badge>
+          {account.cancel_at_period_end ? <Badge variant="outline">{t("subscription.endsAtPeriodEnd")}</Badge> : null}
+          {account.is_legacy_user ? <Badge variant="outline">{t("subscription.legacy")}</Badge> : null}
         </div>
-        <CardDescription>{billingLine(account, format)}</CardDescription>
+        <CardDescription>{billingLine(account, format, t)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <div>
-            <dt className="text-muted-foreground">Monthly routes</dt>
+            <dt className="text-muted-foreground">{t("subscription.monthlyRoutes")}</dt>
             <dd className="font-medium">{format.number(account.monthly_route_limit)}</dd>
           </div>
           <div>
-            <dt className="text-muted-foreground">{account.cancel_at_period_end ? "Ends on" : "Renewal date"}</dt>
-            <dd className="font-medium">{account.current_period_end ? format.date(account.current_period_end, "long") : tier === "free" ? "1st of each month (usage)" : "Not billed by card"}</dd>
+            <dt className="text-muted-foreground">{account.cancel_at_period_end ? t("subscription.endsOn") : t("subscription.renewal")}</dt>
+            <dd className="font-medium">{account.current_period_end ? format.date(account.current_period_end, "long") : tier === "free" ? t("subscription.firstOfMonth") : t("subscription.notBilled")}</dd>
           </div>
           {account.billing_enabled || account.has_payment_method ? (
             <div>
-              <dt className="text-muted-foreground">Payment method</dt>
-              <dd className="font-medium">{account.has_payment_method ? "Card on file" : "None"}</dd>
+              <dt className="text-muted-foreground">{t("subscription.paymentMethod")}</dt>
+              <dd className="font-medium">{account.has_payment_method ? t("subscription.cardOnFile") : t("subscription.none")}</dd>
             </div>
           ) : (
             <div>
-              <dt className="text-muted-foreground">Plan changes</dt>
-              <dd className="font-medium">By an administrator</dd>
+              <dt className="text-muted-foreground">{t("subscription.planChanges")}</dt>
+              <dd className="font-medium">{t("subscription.byAdministrator")}</dd>
             </div>
           )}
         </dl>
         {usage}
         {account.is_legacy_user ? (
           <p className="text-sm text-muted-foreground">
-            Thank you for being with RoutePilot since before {format.day(LEGACY_CUTOFF, "long")}.{" "}
+            {t("subscription.legacyThanks", { date: format.day(LEGACY_CUTOFF, "long") })}{" "}
             {account.trial_days > 0
-              ? `Your first ${format.number(account.trial_days)} days on any paid plan are free.`
+              ? t("subscription.legacyTrial", { days: format.number(account.trial_days) })
               : account.billing_enabled
-                ? "Your legacy free month has been used."
-                : "Your first month on a paid plan will be free once online payments are enabled here."}
+                ? t("subscription.legacyUsed")
+                : t("subscription.legacyLater")}
           </p>
         ) : null}
       </CardContent>
@@ -101,14 +104,15 @@ function PlanCard({ account, usage }: { account: BillingAccount; usage?: ReactNo
 }
 
 function PaymentAlerts({ account }: { account: BillingAccount }) {
+  const { t } = useTranslation("billing");
   if (account.subscription_status === "past_due" || account.subscription_status === "unpaid") {
     return (
       <Alert variant="destructive">
         <AlertTriangle aria-hidden="true" />
         <div>
-          <AlertTitle>Your latest payment did not go through</AlertTitle>
+          <AlertTitle>{t("subscription.paymentFailed")}</AlertTitle>
           <AlertDescription>
-            <p>Update your card in Manage billing to keep your {tierDisplayNames[account.subscription_tier]} plan.</p>
+            <p>{t("subscription.updateCard", { plan: tierDisplayNames[account.subscription_tier] })}</p>
           </AlertDescription>
         </div>
       </Alert>
@@ -120,24 +124,24 @@ function PaymentAlerts({ account }: { account: BillingAccount }) {
 /** Upgrade, manage, or — without online payments — who changes plans. */
 function ChangePlan({ account }: { account: BillingAccount }) {
   const format = useFormat();
+  const { t } = useTranslation("billing");
+
   if (!account.billing_enabled) {
     return (
       <Alert>
         <Info aria-hidden="true" />
         <div>
-          <AlertTitle>Plans are changed by an administrator</AlertTitle>
+          <AlertTitle>{t("subscription.adminPlans")}</AlertTitle>
           <AlertDescription>
             <p>
-              Online payments are not set up on this server, so plans cannot be bought here. An administrator changes plans in the admin console and can move your account to any
-              plan:{" "}
-              <Link to="/contact" className="font-medium text-primary underline-offset-2 hover:underline">
-                contact us
-              </Link>{" "}
-              or{" "}
-              <Link to="/pricing" className="font-medium text-primary underline-offset-2 hover:underline">
-                compare plans
-              </Link>
-              .
+              <Trans
+                t={t}
+                i18nKey="subscription.adminPlansText"
+                components={{
+                  contact: <Link to="/contact" className="font-medium text-primary underline-offset-2 hover:underline" />,
+                  pricing: <Link to="/pricing" className="font-medium text-primary underline-offset-2 hover:underline" />,
+                }}
+              />
             </p>
           </AlertDescription>
         </div>
@@ -148,11 +152,11 @@ function ChangePlan({ account }: { account: BillingAccount }) {
   return (
     <Card role="region" aria-labelledby="change-plan-heading">
       <CardHeader>
-        <CardTitle id="change-plan-heading">Change your plan</CardTitle>
+        <CardTitle id="change-plan-heading">{t("subscription.change")}</CardTitle>
         <CardDescription>
           {account.billed_by_stripe
-            ? "Change or cancel your plan, update your card and download invoices in the secure billing portal."
-            : "Payments are taken securely by Stripe. Upgrades take effect as soon as the payment is confirmed."}
+            ? t("subscription.changePortal")
+            : t("subscription.changeStripe")}
         </CardDescription>
       </CardHeader>
       <CardFooter className="grid gap-3 sm:grid-cols-3">
@@ -162,7 +166,7 @@ function ChangePlan({ account }: { account: BillingAccount }) {
               <div key={tier} className="grid gap-1">
                 <CheckoutButton tier={tier} trialDays={account.trial_days} variant={tier === "premium" ? "default" : "outline"} />
                 <p className="text-center text-xs text-muted-foreground">
-                  {format.money(tierOffers[tier].pricePence)} a month · {format.number(monthlyRouteLimits[tier])} routes
+                  {t("subscription.offer", { price: format.money(tierOffers[tier].pricePence), routes: format.number(monthlyRouteLimits[tier]) })}
                 </p>
               </div>
             ))
@@ -180,20 +184,20 @@ function ChangePlan({ account }: { account: BillingAccount }) {
 function OverageSection({ account }: { account: BillingAccount }) {
   const charges = useOwnOverageCharges();
   const format = useFormat();
+  const { t } = useTranslation("billing");
   const online = account.billing_enabled;
   if (!online) {
     return (
       <Card role="region" aria-labelledby="overage-heading">
         <CardHeader>
-          <CardTitle id="overage-heading">At your monthly limit</CardTitle>
+          <CardTitle id="overage-heading">{t("subscription.atLimit")}</CardTitle>
           <CardDescription>
-            This server takes no payments: once your monthly routes are used, RoutePilot stops optimising new routes until your allowance resets, and nothing is charged.
-            Your saved routes stay available. For more routes, an administrator can move you to a bigger plan.
+            {t("subscription.atLimitText")}
           </CardDescription>
         </CardHeader>
         {charges.isSuccess && charges.data.length > 0 ? (
           <CardContent>
-            <OverageTable charges={charges.data} label="Your earlier overage charges" />
+            <OverageTable charges={charges.data} label={t("subscription.earlierCharges")} />
           </CardContent>
         ) : null}
       </Card>
@@ -202,24 +206,24 @@ function OverageSection({ account }: { account: BillingAccount }) {
   return (
     <Card role="region" aria-labelledby="overage-heading">
       <CardHeader>
-        <CardTitle id="overage-heading">Overage charges</CardTitle>
+        <CardTitle id="overage-heading">{t("subscription.overage")}</CardTitle>
         <CardDescription>
           {account.has_payment_method
-            ? `Routes above your monthly limit cost ${format.money(OVERAGE_PENCE_PER_ROUTE)} each and are added to your next invoice.`
-            : `With a card on file, routes above your monthly limit cost ${format.money(OVERAGE_PENCE_PER_ROUTE)} each; without one, optimising stops at the limit.`}
+            ? t("subscription.overageCard", { price: format.money(OVERAGE_PENCE_PER_ROUTE) })
+            : t("subscription.overageNoCard", { price: format.money(OVERAGE_PENCE_PER_ROUTE) })}
         </CardDescription>
       </CardHeader>
       <CardContent>
         {charges.isPending ? (
-          <Skeleton className="h-16 w-full" aria-label="Loading overage charges" />
+          <Skeleton className="h-16 w-full" aria-label={t("subscription.loadingOverage")} />
         ) : charges.isError ? (
           <p role="alert" className="text-sm text-destructive">
             {errorMessage(charges.error)}
           </p>
         ) : charges.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No overage charges.</p>
+          <p className="text-sm text-muted-foreground">{t("subscription.noOverage")}</p>
         ) : (
-          <OverageTable charges={charges.data} label="Your overage charges" />
+          <OverageTable charges={charges.data} label={t("subscription.yourCharges")} />
         )}
       </CardContent>
     </Card>
@@ -233,20 +237,21 @@ function OverageSection({ account }: { account: BillingAccount }) {
  */
 export function SubscriptionPage({ usage }: { usage?: ReactNode }) {
   const account = useBillingAccount();
+  const { t } = useTranslation("billing");
   return (
     <PageContainer>
-      <PageHeader title="Subscription" description="Your plan, this month's routes and your billing." />
+      <PageHeader title={t("subscription.title")} description={t("subscription.description")} />
       {account.isPending ? (
-        <Skeleton className="h-64 w-full" aria-label="Loading your subscription" />
+        <Skeleton className="h-64 w-full" aria-label={t("subscription.loading")} />
       ) : account.isError ? (
         <Alert variant="destructive">
           <CreditCard aria-hidden="true" />
           <div>
-            <AlertTitle>Your subscription could not be loaded</AlertTitle>
+            <AlertTitle>{t("subscription.loadFailed")}</AlertTitle>
             <AlertDescription>
               <p>{errorMessage(account.error)}</p>
               <Button variant="outline" size="sm" className="mt-2" onClick={() => void account.refetch()}>
-                Try again
+                {t("subscription.tryAgain")}
               </Button>
             </AlertDescription>
           </div>
