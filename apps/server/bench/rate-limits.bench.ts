@@ -1,7 +1,7 @@
 /**
  * What a limiter costs per request: one category window, and the four global windows of a tier,
  * on memory, on the embedded database (PGlite) and, with BENCH_DATABASE_URL, on a PostgreSQL
- * server. Run: npx tsx apps/server/src/security/rate-limits/bench.ts
+ * server. Run: npx tsx apps/server/src/../bench/rate-limits.bench.ts
  */
 import { performance } from "node:perf_hooks";
 import { openDatabase } from "@routepilot/db";

@@ -155,7 +155,7 @@ export function createApp(deps: AppDeps) {
   // Counts every answer (health details' request and error rate; Prometheus with METRICS_TOKEN).
   app.use("*", deps.metrics.middleware);
   app.use("*", requestContext(deps));
-  // CSP, HSTS over HTTPS, Referrer- and Permissions-Policy (security/headers.ts, decision 011).
+  // CSP, HSTS over HTTPS, Referrer- and Permissions-Policy (modules/security/headers.ts, decision 011).
   const selfOriginOf = (c: Context<AppEnv>) => selfOrigin(c, deps.env.TRUST_PROXY);
   app.use("*", securityHeaders({ https: deps.env.NODE_ENV === "production" || deps.baseUrl.startsWith("https://"), tileUrl: deps.env.VITE_TILE_URL, selfOrigin: selfOriginOf }));
   // State-changing /api requests from another site's pages are refused (CSRF beyond SameSite=lax).

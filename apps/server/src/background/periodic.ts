@@ -30,11 +30,11 @@ export const PERIODIC_TASKS: readonly PeriodicTask[] = [
       while ((await sendDueMessages(deps)) > 0);
     },
   },
-  // E-mails whose SMTP delivery failed: tried again with a growing wait (services/mail.ts MAIL_RETRY).
+  // E-mails whose SMTP delivery failed: tried again with a growing wait (platform/mail/mail.ts MAIL_RETRY).
   { name: "mail-retry", everySeconds: 60, run: (deps) => deps.mailer.retryFailed() },
   // API jobs and their results are deleted 7 days after they end.
   { name: "api-jobs-cleanup", everySeconds: 3600, run: (deps) => deleteExpiredApiJobs(deps) },
-  // Audit log, CSP reports and rate-limit violations past their retention (services/retention.ts, decision 024).
+  // Audit log, CSP reports and rate-limit violations past their retention (modules/system/retention.ts, decision 024).
   { name: "retention", everySeconds: 3600, run: (deps) => runRetention(deps.db, deps.logger) },
 ];
 

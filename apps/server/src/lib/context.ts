@@ -30,7 +30,7 @@ export interface AppDeps {
   db: Database;
   logger: Logger;
   mailer: Mailer;
-  /** Better Auth (auth/auth.ts), through the endpoints the server uses. */
+  /** Better Auth (modules/accounts/auth/auth.ts), through the endpoints the server uses. */
   auth: AuthService;
   /** Routing and geocoding (packages/geo), built once. */
   geo: GeoHandle;
@@ -70,7 +70,7 @@ export type AppEnv = {
     requestId: string;
     user: SessionUser | null;
     sessionId: string | null;
-    /** The API key that authenticated this /api/v1/* request (middleware/api-key.ts); unset otherwise. */
+    /** The API key that authenticated this /api/v1/* request (http/api-key.ts); unset otherwise. */
     apiKeyId?: string;
   };
 };

@@ -78,7 +78,7 @@ export const envSchema = z.object({
     .transform((v) => (v === true ? 1 : v === false ? 0 : v))
     .pipe(z.number().int().min(0).max(10, "must be at most 10 proxy hops"))
     .default(0),
-  /** on (default) or off: every rate limit of SPEC §9 at once (security/rate-limits, decision 010). */
+  /** on (default) or off: every rate limit of SPEC §9 at once (modules/security/rate-limits, decision 010). */
   RATE_LIMITS: z
     .enum(["on", "off", "true", "false"])
     .transform((v) => v === "on" || v === "true")

@@ -130,7 +130,7 @@ export class VroomInputError extends AppError {
 export class RateLimitedError extends AppError {
   /**
    * SPEC §8: a denial says allowed false, 0 remaining attempts, when it resets, and the violations
-   * (security/rate-limits); `message` is repeated at the top level for Better Auth's client.
+   * (modules/security/rate-limits); `message` is repeated at the top level for Better Auth's client.
    */
   constructor(
     readonly retryAfterSeconds: number,

@@ -1,6 +1,6 @@
 // The interfaces of the services a request can reach through `c.get("deps")` (lib/context.ts
 // AppDeps). They are declared here, in the base layer, so that lib/ imports no module above it:
-// each module implements its interface (services/mail.ts a Mailer, security/rate-limits the
+// each module implements its interface (platform/mail/mail.ts a Mailer, modules/security/rate-limits the
 // RateLimiters, …) and the composition root (bootstrap.ts) wires the implementations together.
 // Only types live here; they may name npm packages and workspace packages, never a file of
 // apps/server/src outside lib/.
@@ -13,7 +13,7 @@ import type { Registry } from "prom-client";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { WebSocket } from "ws";
 
-// ── Mail (services/mail.ts) ─────────────────────────────────────────────────────────────────
+// ── Mail (platform/mail/mail.ts) ─────────────────────────────────────────────────────────────────
 
 export type MailKind = "verify-email" | "reset-password" | "password-changed" | "contact-copy" | "usage-warning" | "team-invitation" | "route-dispatch" | "customer-message" | "magic-link" | "sign-in-code" | "sign-in-refused" | "change-email" | "email-change-notice";
 
@@ -41,7 +41,7 @@ export interface Mailer {
   close(): void;
 }
 
-// ── Auth (auth/auth.ts): what the server uses of its Better Auth instance ─────────────────
+// ── Auth (modules/accounts/auth/auth.ts): what the server uses of its Better Auth instance ─────────────────
 
 /** Better Auth's endpoints take the request's headers (its session cookie) and/or a body. */
 interface AuthCall<B = undefined> {
@@ -50,7 +50,7 @@ interface AuthCall<B = undefined> {
 }
 
 /**
- * The Better Auth instance (auth/auth.ts createAuth), as the rest of the server calls it. Better
+ * The Better Auth instance (modules/accounts/auth/auth.ts createAuth), as the rest of the server calls it. Better
  * Auth's own instance type satisfies it; listing the endpoints here keeps this layer free of the
  * auth module and shows in one place which of Better Auth's endpoints the server relies on.
  */
@@ -87,14 +87,14 @@ export interface AuthService {
   };
 }
 
-// ── Geo (services/geo.ts) ──────────────────────────────────────────────────────────────────
+// ── Geo (modules/maps/geo.ts) ──────────────────────────────────────────────────────────────────
 
 /** Routing and geocoding built once per process; `get()` always answers the same services. */
 export interface GeoHandle {
   get(): Promise<GeoServices>;
 }
 
-// ── Solver threads (jobs/solver-pool.ts) ───────────────────────────────────────────────────
+// ── Solver threads (platform/solver-pool/solver-pool.ts) ───────────────────────────────────────────────────
 
 /** Options that cross the thread boundary (no functions). */
 export interface PoolSolveOptions {
@@ -117,7 +117,7 @@ export interface SolverPool {
   close(): Promise<void>;
 }
 
-// ── Rate limits (security/rate-limits) ─────────────────────────────────────────────────────
+// ── Rate limits (modules/security/rate-limits) ─────────────────────────────────────────────────────
 
 /** Who a request is counted as, and what a violation row records about it. */
 export interface LimitSubject {
@@ -128,7 +128,7 @@ export interface LimitSubject {
   path: string;
 }
 
-/** One SPEC §9 category's limiter (security/rate-limits/limiter.ts CategoryLimiter). */
+/** One SPEC §9 category's limiter (modules/security/rate-limits/limiter.ts CategoryLimiter). */
 export interface Limiter {
   readonly category: string;
   readonly rule: RateLimitRule;
@@ -184,7 +184,7 @@ export interface RateLimiters {
   close(): void;
 }
 
-// ── Field encryption (security/field-encryption.ts) ───────────────────────────────────────
+// ── Field encryption (modules/security/field-encryption.ts) ───────────────────────────────────────
 
 /** One master key of the keyring (256 random bits) and its version. */
 export interface KeyVersion {
@@ -203,7 +203,7 @@ export interface EncryptedField {
 
 /**
  * AES-256-GCM field encryption at rest (VIN, insurance policy, licence, phone, customer contacts):
- * sealField/openField (security/field-encryption.ts) with it. KeyringEncryption implements it.
+ * sealField/openField (modules/security/field-encryption.ts) with it. KeyringEncryption implements it.
  */
 export interface FieldEncryption {
   /** Keyed hash (HMAC-SHA256, hex) of a lower-cased, trimmed e-mail address. */
@@ -226,7 +226,7 @@ export interface FieldEncryption {
   selfTest(): boolean;
 }
 
-// ── Files (storage/index.ts) ───────────────────────────────────────────────────────────────
+// ── Files (platform/storage/index.ts) ───────────────────────────────────────────────────────────────
 
 export interface StoredObject {
   bucket: string;
@@ -266,7 +266,7 @@ export interface Storage {
   verify(token: string): { bucket: string; key: string } | null;
 }
 
-// ── Security state (security/monitor/state.ts) ─────────────────────────────────────────────
+// ── Security state (modules/security/monitor/state.ts) ─────────────────────────────────────────────
 
 /** Server errors (5xx) answered by this process in the last hour (ErrorRateWindow). */
 export interface ErrorCounter {
@@ -284,7 +284,7 @@ export interface SecurityState {
   errors: ErrorCounter;
 }
 
-// ── Metrics (observability/metrics.ts) ─────────────────────────────────────────────────────
+// ── Metrics (platform/observability/metrics.ts) ─────────────────────────────────────────────────────
 
 /** What the solver pool reports about itself at any moment. */
 export interface SolverStats {
@@ -323,7 +323,7 @@ export interface Metrics {
   registry: Registry | null;
 }
 
-// ── Job queue (queue/queue.ts) ─────────────────────────────────────────────────────────────
+// ── Job queue (background/queue.ts) ─────────────────────────────────────────────────────────────
 
 /** The job queue (pg-boss on the same database): API jobs and periodic tasks, shared by every process. */
 export interface JobQueue {
@@ -333,7 +333,7 @@ export interface JobQueue {
   close(timeoutMs?: number): Promise<void>;
 }
 
-// ── Realtime (realtime/bus.ts, realtime/hub.ts) ────────────────────────────────────────────
+// ── Realtime (platform/realtime/bus.ts, platform/realtime/hub.ts) ────────────────────────────────────────────
 
 /**
  * Realtime messages (issue 10, DESIGN §7): server → client JSON `{ topic, type, data }` on the

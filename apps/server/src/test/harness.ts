@@ -31,7 +31,7 @@ export function cookieFrom(response: Response): string {
 export async function createTestApp(extraEnv: Record<string, string> = {}): Promise<TestApp> {
   // The contact form's 3 per minute would trip tests that post several messages; its own test turns it on.
   // Tests sign up many users from one address and call quickly: the auth and global limits are off
-  // here; security/rate-limits tests turn them on.
+  // here; modules/security/rate-limits tests turn them on.
   // A temporary DATA_DIR: the field-encryption keyring is generated there, as on a fresh install.
   const dataDir = mkdtempSync(path.join(tmpdir(), "routepilot-test-"));
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "false", GLOBAL_RATE_LIMIT: "false", CONTACT_RATE_LIMIT: "0", BASE_URL: BASE, DATA_DIR: dataDir, ...extraEnv });

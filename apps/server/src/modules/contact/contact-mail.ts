@@ -1,5 +1,5 @@
 // The contact inbox's e-mails (decision 024): the sender's copy, the copy to SUPPORT_EMAIL and an
-// administrator's reply. Built here, sent through the one mailer (services/mail.ts), which keeps
+// administrator's reply. Built here, sent through the one mailer (platform/mail/mail.ts), which keeps
 // every message in the outbox and retries failed SMTP deliveries.
 import { escapeMarkup, type Formatter } from "@routepilot/contracts";
 import type { MailMessage } from "../../platform/mail/mail";

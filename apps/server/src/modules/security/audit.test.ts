@@ -4,7 +4,7 @@ import type { OptimizeRouteResponse, PendingInvitation, SecurityAudit } from "@r
 import { authenticationLogs, subscribers, teamInvitations, user } from "@routepilot/db";
 import { createTestApp, type TestApp } from "../../test/harness";
 import type { AuditRecordDetails } from "./audit";
-import { handleWebhookEvent } from "../billing/billing";
+import { handleWebhookEvent } from "../billing/webhook";
 import { account, addMember, createTeam, json, setTier, type Account } from "../../test/team-fixtures";
 
 let t: TestApp;

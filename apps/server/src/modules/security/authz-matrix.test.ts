@@ -291,13 +291,13 @@ const PERSONAL = new Set([
   "POST /api/auth/request-password-reset", "POST /api/auth/reset-password", "POST /api/auth/change-password", "POST /api/auth/send-verification-email",
   "POST /api/auth/two-factor/enable", "POST /api/auth/two-factor/disable", "POST /api/auth/two-factor/verify-totp",
   "POST /api/auth/two-factor/verify-backup-code", "POST /api/auth/two-factor/generate-backup-codes", "GET /api/auth/verify-email",
-  // Sign-in by link, code or provider, identities, e-mail change, JWT (issue 27): Better Auth acts on the caller or the e-mailed account only; another user's identity → 404 (auth/sign-in-methods.test.ts).
+  // Sign-in by link, code or provider, identities, e-mail change, JWT (issue 27): Better Auth acts on the caller or the e-mailed account only; another user's identity → 404 (modules/accounts/http/sign-in-methods.test.ts).
   "POST /api/auth/sign-in/magic-link", "GET /api/auth/magic-link/verify", "POST /api/auth/email-otp/send-verification-otp", "POST /api/auth/sign-in/email-otp",
   "POST /api/auth/sign-in/social", "POST /api/auth/link-social", "POST /api/auth/change-email", "GET /api/auth/token", "GET /api/auth/jwks",
   "GET /api/me/identities", "DELETE /api/me/identities/{id}",
-  // API keys: each user's own (another user's key → 404, routes/api-v1/api-v1.test.ts); /api/v1/* takes a key only, so every cookie here gets 401.
+  // API keys: each user's own (another user's key → 404, modules/public-api/http/api-v1.test.ts); /api/v1/* takes a key only, so every cookie here gets 401.
   "GET /api/api-keys", "POST /api/api-keys", "DELETE /api/api-keys/{id}", "POST /api/v1/optimize",
-  // API jobs: each key owner's own (another user's job → 404, routes/api-v1-jobs/api-v1-jobs.test.ts); key only, cookies get 401.
+  // API jobs: each key owner's own (another user's job → 404, modules/public-api/http/api-v1-jobs.test.ts); key only, cookies get 401.
   "POST /api/v1/jobs", "GET /api/v1/jobs/{id}", "DELETE /api/v1/jobs/{id}",
   // Avatars (issue 27): only the caller's own is set or removed; a picture is read by its unguessable versioned URL (another's → 404 unless handed out).
   "PUT /api/me/avatar", "DELETE /api/me/avatar", "GET /api/avatars/{userId}/{version}",

@@ -134,7 +134,7 @@ describe("npm run keys:rotate (rotateKeys)", () => {
     const listed = SEALED_COLUMNS.flatMap((t) => t.columns.map((c) => `${t.table}.${c}`));
     expect(sealedInServices.length).toBeGreaterThan(0);
     for (const column of sealedInServices) expect(listed).toContain(column);
-    // Customer contacts are opened in security/contacts.ts and the customer e-mails.
+    // Customer contacts are opened in modules/security/contacts.ts and the customer e-mails.
     const contactFiles = [new URL("./contacts.ts", import.meta.url), new URL("../live/customer-messages/index.ts", import.meta.url)];
     const contactColumns = contactFiles.flatMap((f) => [...readFileSync(f, "utf8").matchAll(/openField\([^)]*"([a-z_]+)\.([a-z_]+)"\)/g)].map((m) => `${m[1]}.${m[2]}`));
     expect(contactColumns.sort()).toEqual(["customer_messages.sealed", "plans.contacts_sealed", "route_stops.contact_sealed"]);

@@ -15,7 +15,7 @@ import { KeyringEncryption, readKeyring, resealField, wrapKey, type FieldEncrypt
 export const SEALED_COLUMNS: readonly { table: string; columns: readonly string[] }[] = [
   { table: "vehicles", columns: ["vin", "insurance_policy"] },
   { table: "fleet_drivers", columns: ["phone", "licence_number"] },
-  // Customer contacts (security/contacts.ts, decision 011); their keyed e-mail hashes do not change with rotations.
+  // Customer contacts (modules/security/contacts.ts, decision 011); their keyed e-mail hashes do not change with rotations.
   { table: "route_stops", columns: ["contact_sealed"] },
   { table: "plans", columns: ["contacts_sealed"] },
   { table: "customer_messages", columns: ["sealed"] },

@@ -1,6 +1,6 @@
 // How long the server keeps its logs (decision 024). Run by the "retention" periodic task
-// (queue/periodic.ts), once across every process. Security alerts have their own life cycle in
-// the 30-second security check (security/monitor/jobs.ts): non-critical ones resolve after 24 h,
+// (background/periodic.ts), once across every process. Security alerts have their own life cycle in
+// the 30-second security check (modules/security/monitor/jobs.ts): non-critical ones resolve after 24 h,
 // resolved ones are deleted after 7 days, and above 10,000 only the newest 8,000 are kept.
 import { sql } from "drizzle-orm";
 import type { Database } from "@routepilot/db";

@@ -181,7 +181,7 @@ export function createAuth(deps: AuthDeps) {
     // http://127.0.0.1:3000 or a LAN address is same-origin there. Foreign origins stay refused.
     trustedOrigins: (request) => [deps.baseUrl, ...deps.trustedOrigins, request?.headers.get(SELF_ORIGIN_HEADER)],
     database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, twoFactor, apikey, jwks } }),
-    // API keys are managed through /api/api-keys (validated, audited; services/api-keys), never the plugin's own HTTP endpoints.
+    // API keys are managed through /api/api-keys (validated, audited; modules/accounts/api-keys.ts), never the plugin's own HTTP endpoints.
     disabledPaths: [...API_KEY_PLUGIN_PATHS, ...EMAIL_OTP_UNUSED_PATHS],
     // Google, Microsoft and GitHub when configured (sign-in-providers.ts); any OIDC issuer through genericOAuth below.
     socialProviders: providers.social,
@@ -208,7 +208,7 @@ export function createAuth(deps: AuthDeps) {
         logger[at]({ args: redactSecrets(args) }, `auth: ${redactText(message)}`);
       },
     },
-    // Off: security/rate-limits applies SPEC §9's auth limits in front of this handler (app.ts).
+    // Off: modules/security/rate-limits applies SPEC §9's auth limits in front of this handler (app.ts).
     rateLimit: { enabled: false },
     session: {
       expiresIn: 60 * 60 * 24 * 7,
@@ -381,7 +381,7 @@ export function createAuth(deps: AuthDeps) {
       // TOTP with backup codes; the session is created only once the code is verified.
       twoFactorPlugin({ issuer: "RoutePilot", backupCodeOptions: { amount: 10, length: 10 } }),
       // API keys for /api/v1/* (decision 012): SHA-256 hashed, "rp_" prefix, expiry 1–365 days or none.
-      // The plugin's per-key rate limit is off: the owner's SPEC §9 tier limits apply (middleware/api-key.ts).
+      // The plugin's per-key rate limit is off: the owner's SPEC §9 tier limits apply (http/api-key.ts).
       apiKey({
         defaultPrefix: API_KEY_PREFIX,
         defaultKeyLength: 48,

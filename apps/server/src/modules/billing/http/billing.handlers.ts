@@ -1,7 +1,8 @@
 import { createRouter, requireUser } from "../../../lib/context";
 import { rateLimit } from "../../../http/rate-limit";
 import { listOverageCharges } from "../../admin/admin";
-import { billingPlans, createCheckoutSession, createPortalSession, getBillingAccount, handleWebhookEvent, verifyWebhook } from "../billing";
+import { billingPlans, createCheckoutSession, createPortalSession, getBillingAccount } from "../billing";
+import { handleWebhookEvent, verifyWebhook } from "../webhook";
 import * as routes from "./billing.endpoints";
 
 export const billingRouter = createRouter();

@@ -5,7 +5,7 @@ import type { PlanDeps } from "./rows";
 import { solvePlan } from "./solve";
 
 /**
- * How fleet plans run in the background: the runner (queue/plan-runner: here or on a worker,
+ * How fleet plans run in the background: the runner (background/plan-runner: here or on a worker,
  * heartbeat, recovery after a restart) given this module's solve and queries. The only file of
  * the module that knows the runner.
  */

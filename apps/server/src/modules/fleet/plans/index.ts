@@ -4,7 +4,7 @@
  * never silently accepted), re-planned around locks, copied into variants, compared, dispatched.
  *
  * rows (stored shapes) ← queries (SQL) ← inputs, contacts, routing, events ← solve ← background
- * (binds solve to queue/plan-runner) ← create, read, edits, variants; dispatch (with
+ * (binds solve to background/plan-runner) ← create, read, edits, variants; dispatch (with
  * dispatched-route). Presenters read rows only. This file is what the rest of the server imports.
  */
 export type { PlanDeps } from "./rows";

@@ -11,7 +11,7 @@ const MAX_CACHED = 50_000;
 /**
  * The tier the global limiter counts a user in: their subscription tier; a free user who is a
  * member of someone else's team gets the tier SPEC §6 gives team members (Fleet Pro under a
- * Fleet Pro owner, else Enterprise), as the plan summary does (services/accounts.ts).
+ * Fleet Pro owner, else Enterprise), as the plan summary does (modules/accounts/accounts.ts).
  */
 export async function readLimitTier(db: Database, userId: string): Promise<Tier> {
   const ownerTier = db
