@@ -14,12 +14,17 @@ import { NavigateMenu } from "@/lib/map/navigate-menu";
 import { RouteMap } from "@/lib/map/route-map";
 import { sharedRouteCsvUrl, sharedRouteGpxUrl, useSharedRoute } from "@/features/shared-route/api/get-shared-route";
 import { cn } from "@/lib/utils";
+import { useTranslation } from "@/lib/i18n";
+import type { RouteProfile } from "@routepilot/contracts";
+
+const profileKeys = { car: "profile.car", van: "profile.van", truck: "profile.truck", bicycle: "profile.bicycle", foot: "profile.foot" } as const satisfies Record<RouteProfile, string>;
 
 function SharedRouteView({ route, token }: { route: SharedRoute; token: string }) {
   const [selected, setSelected] = useState<number | null>(null);
   // A signed-in visitor's own unit and language; anyone else's browser's (the app's PreferredFormats).
   const format = useFormat();
-  const endLabel = route.roundTrip ? `Back to start: ${route.start.label}` : route.end ? `End: ${route.end.label}` : null;
+  const { t } = useTranslation("shared-route");
+  const endLabel = route.roundTrip ? t("backToStart", { label: route.start.label }) : route.end ? t("end", { label: route.end.label }) : null;
   const endLeg =
     endLabel && route.endLegDistanceMeters !== null && route.endLegDurationSeconds !== null
       ? `${format.distance(route.endLegDistanceMeters)} · ${format.duration(route.endLegDurationSeconds)}`
@@ -30,10 +35,10 @@ function SharedRouteView({ route, token }: { route: SharedRoute; token: string }
         <CardHeader className="gap-2">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <CardTitle>{route.name}</CardTitle>
-            <Badge variant={route.distanceKind === "road distance" ? "success" : "secondary"}>{route.distanceKind === "road distance" ? "Road distance" : "Straight-line estimate"}</Badge>
+            <Badge variant={route.distanceKind === "road distance" ? "success" : "secondary"}>{route.distanceKind === "road distance" ? t("roadDistance") : t("straightLine")}</Badge>
           </div>
           <p className="text-sm text-muted-foreground">
-            {route.stops.length} stops · {format.distance(route.distanceMeters)} · {format.duration(route.durationSeconds)} · {route.profile}
+            {t("stops", { count: route.stops.length })} · {format.distance(route.distanceMeters)} · {format.duration(route.durationSeconds)} · {t(profileKeys[route.profile])}
           </p>
           <div className="flex flex-wrap gap-2 pt-1">
             <NavigateMenu route={route} nextStop={selected ?? 0} />
@@ -52,12 +57,12 @@ function SharedRouteView({ route, token }: { route: SharedRoute; token: string }
           </div>
         </CardHeader>
         <CardContent>
-          <ol className="grid grid-cols-[minmax(0,1fr)] gap-1" aria-label="Stops in route order">
+          <ol className="grid grid-cols-[minmax(0,1fr)] gap-1" aria-label={t("list")}>
             <li className="flex items-center gap-3 px-2 py-2 text-sm">
               <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-success text-xs font-bold text-success-foreground" aria-hidden="true">
-                S
+                {t("startMark")}
               </span>
-              <span className="font-medium">Start: {route.start.label}</span>
+              <span className="font-medium">{t("start", { label: route.start.label })}</span>
             </li>
             {route.stops.map((stop, index) => (
               <li key={stop.sequence}>
@@ -85,7 +90,7 @@ function SharedRouteView({ route, token }: { route: SharedRoute; token: string }
               </li>
             ) : null}
           </ol>
-          {route.attribution ? <p className="mt-4 text-xs text-muted-foreground">Routing data: {route.attribution}</p> : null}
+          {route.attribution ? <p className="mt-4 text-xs text-muted-foreground">{t("routingData", { attribution: route.attribution })}</p> : null}
         </CardContent>
       </Card>
       <div className="h-[22rem] sm:h-[28rem] lg:h-[36rem]">
@@ -109,27 +114,28 @@ function SharedRouteView({ route, token }: { route: SharedRoute; token: string }
 export function SharedRoutePage() {
   const { token = "" } = useParams();
   const shared = useSharedRoute(token);
+  const { t } = useTranslation("shared-route");
   const notFound = shared.isError && shared.error instanceof ApiError && (shared.error.status === 404 || shared.error.status === 400);
   return (
     <PageContainer size="wide">
-      <PageHeader title="Shared Route" description="A read-only view of a route someone shared with you: its stops in order, on the map, with distance and time." />
+      <PageHeader title={t("title")} description={t("description")} />
       {shared.isPending ? (
         <p className="flex items-center gap-2 text-muted-foreground" role="status">
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading the route…
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" /> {t("loading")}
         </p>
       ) : notFound ? (
-        <Card className="mx-auto max-w-lg text-center" role="region" aria-label="Route not found">
+        <Card className="mx-auto max-w-lg text-center" role="region" aria-label={t("notFound")}>
           <CardContent className="grid justify-items-center gap-3 p-8">
             <Link2Off className="size-10 text-muted-foreground" aria-hidden="true" />
-            <h2 className="text-xl font-semibold">This shared route is not available</h2>
-            <p className="text-muted-foreground">The link is wrong, or its owner has stopped sharing the route. Ask them for a new link.</p>
+            <h2 className="text-xl font-semibold">{t("unavailable")}</h2>
+            <p className="text-muted-foreground">{t("unavailableText")}</p>
             <Button asChild variant="outline">
-              <Link to="/">Go to RoutePilot</Link>
+              <Link to="/">{t("goHome")}</Link>
             </Button>
           </CardContent>
         </Card>
       ) : shared.isError ? (
-        <ErrorCard message="The shared route could not be loaded." onRetry={() => void shared.refetch()} />
+        <ErrorCard message={t("loadFailed")} onRetry={() => void shared.refetch()} />
       ) : (
         <SharedRouteView route={shared.data} token={token} />
       )}
