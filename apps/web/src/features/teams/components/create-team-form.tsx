@@ -7,9 +7,11 @@ import { Input } from "@/components/ui/input";
 import { ApiError } from "@/lib/api-client";
 import { useServerFieldErrors } from "@/lib/use-server-field-errors";
 import { useCreateTeam } from "@/features/teams/api/create-team";
+import { useTranslation } from "@/lib/i18n";
 
 /** Create a team by name; the server answers 403 (with the plans that include teams) without teams access. */
 export function CreateTeamForm() {
+  const { t } = useTranslation("teams");
   const create = useCreateTeam();
   const navigate = useNavigate();
   const [name, setName] = useState("");
@@ -20,7 +22,7 @@ export function CreateTeamForm() {
   return (
     <form
       ref={server.ref}
-      aria-label="Create a team"
+      aria-label={t("create.label")}
       className="grid gap-3"
       noValidate
       onSubmit={(e) => {
@@ -29,11 +31,11 @@ export function CreateTeamForm() {
       }}
     >
       <div className="flex flex-wrap items-start gap-3">
-        <FormField label="Team name" error={server.fieldError("name")} className="min-w-64 flex-1">
+        <FormField label={t("create.name")} error={server.fieldError("name")} className="min-w-64 flex-1">
           <Input name="name" value={name} maxLength={TEAM_NAME_MAX} onChange={(e) => setName(e.target.value)} />
         </FormField>
         <Button type="submit" className="mt-6" disabled={create.isPending}>
-          {create.isPending ? "Creating…" : "Create team"}
+          {create.isPending ? t("create.creating") : t("create.submit")}
         </Button>
       </div>
       {server.formError ? (
@@ -43,7 +45,7 @@ export function CreateTeamForm() {
             <>
               {" "}
               <Link to="/pricing" className="text-primary underline underline-offset-2">
-                Compare plans
+                {t("comparePlans")}
               </Link>
             </>
           ) : null}

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { assignableTeamRoles, teamMessages, teamRoleNames, type AssignableTeamRole, type TeamMember } from "@routepilot/contracts";
+import { assignableTeamRoles, type AssignableTeamRole, type TeamMember } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
@@ -9,6 +9,8 @@ import { errorMessage } from "@/lib/api-client";
 import { useFormat } from "@/lib/format";
 import { useUpdateMember } from "@/features/teams/api/update-member";
 import { useRemoveMember } from "@/features/teams/api/remove-member";
+import { useTranslation } from "@/lib/i18n";
+import { ROLE_KEY } from "@/features/teams/lib/team-words";
 
 type MemberRowProps = {
   teamId: string;
@@ -22,6 +24,7 @@ type MemberRowProps = {
 
 /** One member: name, e-mail, role, allocation, used, invited by, joined, and the actions the caller's role allows. */
 export function MemberRow({ teamId, teamName, member, canManage, isSelf, onResult }: MemberRowProps) {
+  const { t } = useTranslation("teams");
   const update = useUpdateMember();
   const remove = useRemoveMember();
   const format = useFormat();
@@ -41,14 +44,14 @@ export function MemberRow({ teamId, teamName, member, canManage, isSelf, onResul
   function saveAllocation() {
     const value = Number(allocation);
     if (allocation.trim() === "" || !Number.isInteger(value)) {
-      setAllocationError(teamMessages.allocationWhole);
+      setAllocationError(t("members.allocationWhole"));
       return;
     }
     setAllocationError(null);
     update.mutate(
       { teamId, userId: member.userId, quotaAllocation: value },
       {
-        onSuccess: (saved) => onResult(`${who} can now plan ${saved.quotaAllocation} routes a month.`),
+        onSuccess: (saved) => onResult(t("members.allocationSaved", { count: saved.quotaAllocation, who })),
         onError: (error) => setAllocationError(errorMessage(error)),
       },
     );
@@ -61,7 +64,7 @@ export function MemberRow({ teamId, teamName, member, canManage, isSelf, onResul
           <UserAvatar person={member} size="md" />
           <span>
             {member.name}
-            {isSelf ? <span className="text-muted-foreground"> (you)</span> : null}
+            {isSelf ? <span className="text-muted-foreground">{t("members.you")}</span> : null}
           </span>
         </span>
       </td>
@@ -70,7 +73,7 @@ export function MemberRow({ teamId, teamName, member, canManage, isSelf, onResul
         {editable ? (
           <div className="grid gap-1">
             <NativeSelect
-              aria-label={`Role of ${member.email}`}
+              aria-label={t("members.roleOf", { email: member.email })}
               className="h-9"
               value={member.role}
               disabled={update.isPending}
@@ -79,13 +82,13 @@ export function MemberRow({ teamId, teamName, member, canManage, isSelf, onResul
                 setRoleError(null);
                 update.mutate(
                   { teamId, userId: member.userId, role },
-                  { onSuccess: () => onResult(`${who} is now ${teamRoleNames[role]}.`), onError: (error) => setRoleError(errorMessage(error)) },
+                  { onSuccess: () => onResult(t("members.roleSaved", { who, role: t(ROLE_KEY[role]) })), onError: (error) => setRoleError(errorMessage(error)) },
                 );
               }}
             >
               {assignableTeamRoles.map((r) => (
                 <option key={r} value={r}>
-                  {teamRoleNames[r]}
+                  {t(ROLE_KEY[r])}
                 </option>
               ))}
             </NativeSelect>
@@ -96,12 +99,12 @@ export function MemberRow({ teamId, teamName, member, canManage, isSelf, onResul
             ) : null}
           </div>
         ) : (
-          teamRoleNames[member.role]
+          t(ROLE_KEY[member.role])
         )}
       </td>
       <td className="py-2 pr-3">
         {owner ? (
-          <span className="text-muted-foreground">Own plan</span>
+          <span className="text-muted-foreground">{t("members.ownPlan")}</span>
         ) : editable ? (
           <form
             className="grid gap-1"
@@ -116,14 +119,14 @@ export function MemberRow({ teamId, teamName, member, canManage, isSelf, onResul
                 inputMode="numeric"
                 min={0}
                 step={1}
-                aria-label={`Allocation of ${member.email}`}
+                aria-label={t("members.allocationOf", { email: member.email })}
                 aria-invalid={allocationError ? true : undefined}
                 className="h-9 w-24"
                 value={allocation}
                 onChange={(e) => setAllocation(e.target.value)}
               />
-              <Button type="submit" size="sm" variant="outline" disabled={update.isPending || allocation === String(member.quotaAllocation)} aria-label={`Save allocation of ${member.email}`}>
-                Save
+              <Button type="submit" size="sm" variant="outline" disabled={update.isPending || allocation === String(member.quotaAllocation)} aria-label={t("members.saveAllocationOf", { email: member.email })}>
+                {t("members.save")}
               </Button>
             </div>
             {allocationError ? (
@@ -143,14 +146,14 @@ export function MemberRow({ teamId, teamName, member, canManage, isSelf, onResul
         {editable && !isSelf ? (
           <ConfirmButton
             trigger={
-              <Button size="sm" variant="outline" aria-label={`Remove ${member.email}`}>
-                Remove
+              <Button size="sm" variant="outline" aria-label={t("members.removeNamed", { email: member.email })}>
+                {t("members.remove")}
               </Button>
             }
-            title={`Remove ${who} from ${teamName}?`}
-            description="They lose their allocation at once and can no longer plan routes against the team's quota. Their routes stay in their history."
-            confirmLabel="Remove member"
-            onConfirm={() => remove.mutateAsync({ teamId, userId: member.userId }).then(() => onResult(`${who} was removed from ${teamName}.`))}
+            title={t("members.removeTitle", { who, team: teamName })}
+            description={t("members.removeDescription")}
+            confirmLabel={t("members.removeConfirm")}
+            onConfirm={() => remove.mutateAsync({ teamId, userId: member.userId }).then(() => onResult(t("members.removed", { who, team: teamName })))}
           />
         ) : null}
       </td>

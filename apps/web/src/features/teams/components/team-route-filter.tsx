@@ -6,6 +6,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { getTeam } from "@/features/teams/api/get-team";
 import { useTeams } from "@/features/teams/api/get-teams";
 import { teamKeys } from "@/features/teams/api/keys";
+import { useTranslation } from "@/lib/i18n";
 
 /**
  * For the owner/admin of a team, on /route-history: whose routes to list — your own, everyone's
@@ -13,6 +14,7 @@ import { teamKeys } from "@/features/teams/api/keys";
  * for anyone else.
  */
 export function TeamRouteFilter() {
+  const { t } = useTranslation("teams");
   const [searchParams, setSearchParams] = useSearchParams();
   const teams = useTeams();
   const managed = (teams.data?.teams ?? []).filter((t) => canManageTeam(t.role));
@@ -37,12 +39,12 @@ export function TeamRouteFilter() {
 
   return (
     <div className="grid gap-1">
-      <Label htmlFor="route-author">Routes of</Label>
+      <Label htmlFor="route-author">{t("filter.label")}</Label>
       <NativeSelect id="route-author" value={value} onChange={(e) => choose(e.target.value)}>
-        <option value="">You</option>
+        <option value="">{t("filter.you")}</option>
         {managed.map((team, i) => (
           <optgroup key={team.id} label={team.name}>
-            <option value={`team:${team.id}`}>Everyone in {team.name}</option>
+            <option value={`team:${team.id}`}>{t("filter.everyone", { team: team.name })}</option>
             {(details[i]?.data?.members ?? []).map((m) => (
               <option key={m.userId} value={`member:${team.id}:${m.userId}`}>
                 {m.name ? `${m.name} (${m.email})` : m.email}

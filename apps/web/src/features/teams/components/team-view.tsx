@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { canManageTeam, teamRoleNames, type TeamDetail } from "@routepilot/contracts";
+import { canManageTeam, type TeamDetail } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
 import { useRemoveMember } from "@/features/teams/api/remove-member";
@@ -9,9 +9,11 @@ import { MembersTable } from "@/features/teams/components/members-table";
 import { PendingInvitations } from "@/features/teams/components/pending-invitations";
 import { TeamQuotaBar } from "@/features/teams/components/team-quota-bar";
 import { TransferOwnership } from "@/features/teams/components/transfer-ownership";
+import { useTranslation } from "@/lib/i18n";
+import { ROLE_KEY } from "@/features/teams/lib/team-words";
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  const id = `team-section-${title.toLowerCase().replace(/\W+/g, "-")}`;
+function Section({ id: key, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  const id = `team-section-${key}`;
   return (
     <section aria-labelledby={id} className="grid gap-3">
       <h3 id={id} className="text-base font-semibold">
@@ -27,6 +29,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
  * (owner/admin manage; anyone but the owner may leave; the owner may transfer). The server decides.
  */
 export function TeamView({ team, currentUserId }: { team: TeamDetail; currentUserId: string | undefined }) {
+  const { t } = useTranslation("teams");
   const navigate = useNavigate();
   const leave = useRemoveMember();
   const [result, setResult] = useState("");
@@ -38,8 +41,8 @@ export function TeamView({ team, currentUserId }: { team: TeamDetail; currentUse
       <div className="grid gap-1">
         <h2 className="text-2xl font-semibold tracking-tight">{team.name}</h2>
         <p className="text-sm text-muted-foreground">
-          Your role: <span className="font-medium text-foreground">{teamRoleNames[team.role]}</span>
-          {canManage ? "" : ". The owner and admins manage members, roles and allocations."}
+          {t("view.yourRole")} <span className="font-medium text-foreground">{t(ROLE_KEY[team.role])}</span>
+          {canManage ? "" : t("view.managedBy")}
         </p>
       </div>
       <TeamQuotaBar used={team.usedQuota} total={team.totalQuota} allocated={team.allocatedQuota} />
@@ -47,33 +50,33 @@ export function TeamView({ team, currentUserId }: { team: TeamDetail; currentUse
       <p role="status" className="text-sm text-muted-foreground empty:hidden">
         {result}
       </p>
-      <Section title="Members">
+      <Section id="members" title={t("members.label")}>
         <MembersTable team={team} canManage={canManage} currentUserId={currentUserId} onResult={setResult} />
       </Section>
       {canManage ? (
-        <Section title="Invite a member">
+        <Section id="invite-a-member" title={t("invite.label")}>
           <InviteForm teamId={team.id} onResult={setResult} />
         </Section>
       ) : null}
-      <Section title="Pending invitations">
+      <Section id="pending-invitations" title={t("invitations.label")}>
         <PendingInvitations teamId={team.id} invitations={team.pendingInvitations} canManage={canManage} onResult={setResult} />
       </Section>
       {isOwner ? (
-        <Section title="Transfer ownership">
+        <Section id="transfer-ownership" title={t("transfer.button")}>
           <TransferOwnership teamId={team.id} teamName={team.name} members={team.members} onResult={setResult} />
         </Section>
       ) : currentUserId ? (
-        <Section title="Leave the team">
+        <Section id="leave-the-team" title={t("view.leaveTitle")}>
           <div>
             <ConfirmButton
               trigger={
                 <Button size="sm" variant="destructive">
-                  Leave team
+                  {t("view.leave")}
                 </Button>
               }
-              title={`Leave ${team.name}?`}
-              description="You stop planning against the team's routes at once; your own plan applies again. To come back you need a new invitation."
-              confirmLabel="Leave team"
+              title={t("view.leaveConfirmTitle", { team: team.name })}
+              description={t("view.leaveDescription")}
+              confirmLabel={t("view.leave")}
               onConfirm={() => leave.mutateAsync({ teamId: team.id, userId: currentUserId }).then(() => navigate("/teams", { replace: true, state: { left: team.name } }))}
             />
           </div>

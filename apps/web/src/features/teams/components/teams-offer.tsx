@@ -3,28 +3,30 @@ import { MailPlus, PieChart, ShieldCheck, Users } from "lucide-react";
 import { tierDisplayNames } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { useTranslation } from "@/lib/i18n";
 
 const offers = [
-  { icon: Users, title: "One team, one shared quota", text: "The team shares the owner's monthly routes; each member plans against the allocation the owner or an admin gives them." },
-  { icon: MailPlus, title: "Invitations by e-mail", text: "Invite colleagues with a role; they join from the link in the e-mail, with an account they already have or a new one." },
-  { icon: ShieldCheck, title: "Roles", text: "Owners and admins invite and remove members, change roles and allocations; every member can see the team and leave it." },
-  { icon: PieChart, title: "Who planned what", text: "See each member's allocation and routes used this month, and the team's total." },
-];
+  { icon: Users, title: "offer.quotaTitle", text: "offer.quotaText" },
+  { icon: MailPlus, title: "offer.invitationsTitle", text: "offer.invitationsText" },
+  { icon: ShieldCheck, title: "offer.rolesTitle", text: "offer.rolesText" },
+  { icon: PieChart, title: "offer.usageTitle", text: "offer.usageText" },
+] as const;
 
 /**
  * What teams offer, for a signed-in user without teams access (SPEC §5: a team member, or the
  * Enterprise or Fleet Pro plan). Everything listed here works once the plan allows it.
  */
 export function TeamsOffer() {
+  const { t } = useTranslation("teams");
   return (
     <Card>
       <CardContent className="flex flex-col gap-6 p-6">
         <section aria-labelledby="teams-offer-heading" className="flex flex-col gap-4">
           <h2 id="teams-offer-heading" className="text-lg font-semibold">
-            Teams are part of the {tierDisplayNames.enterprise} and {tierDisplayNames.fleet_pro} plans
+            {t("offer.title", { enterprise: tierDisplayNames.enterprise, fleetPro: tierDisplayNames.fleet_pro })}
           </h2>
           <p className="text-sm text-muted-foreground">
-            Your plan does not include teams. You can still join a team: when someone invites you, the invitation appears under the bell and in your e-mail.
+            {t("offer.intro")}
           </p>
           <ul className="grid gap-4 sm:grid-cols-2">
             {offers.map(({ icon: Icon, title, text }) => (
@@ -33,8 +35,8 @@ export function TeamsOffer() {
                   <Icon className="size-5" aria-hidden="true" />
                 </span>
                 <div className="grid gap-1">
-                  <h3 className="text-sm font-semibold">{title}</h3>
-                  <p className="text-sm text-muted-foreground">{text}</p>
+                  <h3 className="text-sm font-semibold">{t(title)}</h3>
+                  <p className="text-sm text-muted-foreground">{t(text)}</p>
                 </div>
               </li>
             ))}
@@ -42,10 +44,10 @@ export function TeamsOffer() {
         </section>
         <div className="flex flex-wrap gap-2">
           <Button asChild>
-            <Link to="/pricing">Compare plans</Link>
+            <Link to="/pricing">{t("comparePlans")}</Link>
           </Button>
           <Button asChild variant="outline">
-            <Link to="/contact">Ask us about teams</Link>
+            <Link to="/contact">{t("offer.ask")}</Link>
           </Button>
         </div>
       </CardContent>

@@ -1,6 +1,6 @@
 import { Link, Navigate, useParams } from "react-router";
 import { MailOpen } from "lucide-react";
-import { teamMessages, teamRoleNames, type InvitationDetails, type InvitationStatus } from "@routepilot/contracts";
+import type { InvitationDetails, InvitationStatus } from "@routepilot/contracts";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -12,20 +12,27 @@ import { useFormat } from "@/lib/format";
 import { useAuth } from "@/lib/auth";
 import { useInvitation } from "@/features/teams/api/get-invitation";
 import { useAcceptInvitation, useDeclineInvitation } from "@/features/teams/api/respond-invitation";
+import { Trans, useTranslation } from "@/lib/i18n";
+import { ROLE_KEY } from "@/features/teams/lib/team-words";
 
-const closed: Record<Exclude<InvitationStatus, "open">, string> = {
-  expired: teamMessages.invitationExpired,
-  accepted: teamMessages.invitationAccepted,
-  declined: teamMessages.invitationDeclined,
-};
+const closed = {
+  expired: "invitation.expired",
+  accepted: "invitation.accepted",
+  declined: "invitation.declined",
+} as const satisfies Record<Exclude<InvitationStatus, "open">, string>;
 
 function Summary({ invitation }: { invitation: InvitationDetails }) {
   const format = useFormat();
+  const { t } = useTranslation("teams");
   return (
     <CardDescription>
-      {invitation.invitedBy ?? "A team admin"} invited you to join <span className="font-medium text-foreground">{invitation.teamName}</span> as{" "}
-      {teamRoleNames[invitation.role]}.
-      {invitation.status === "open" ? ` The invitation is open until ${format.date(invitation.expiresAt)}.` : null}
+      <Trans
+        t={t}
+        i18nKey="invitation.summary"
+        values={{ who: invitation.invitedBy ?? t("invitation.someAdmin"), team: invitation.teamName, role: t(ROLE_KEY[invitation.role]) }}
+        components={{ team: <span className="font-medium text-foreground" /> }}
+      />
+      {invitation.status === "open" ? t("invitation.openUntil", { date: format.date(invitation.expiresAt) }) : null}
     </CardDescription>
   );
 }
@@ -39,12 +46,13 @@ type AnswerProps = {
 
 /** Signed in and the invitation is open: Accept (the page then goes to the team dashboard) or Decline. */
 function Answer({ token, invitation, accept, decline }: AnswerProps) {
+  const { t } = useTranslation("teams");
   const error = accept.error ?? decline.error;
   return (
     <div className="grid gap-3">
       {invitation.forYou === false ? (
         <Alert>
-          <AlertDescription>This invitation was sent to a different e-mail address from the one you are signed in with.</AlertDescription>
+          <AlertDescription>{t("invitation.otherAddress")}</AlertDescription>
         </Alert>
       ) : null}
       {error ? (
@@ -60,7 +68,7 @@ function Answer({ token, invitation, accept, decline }: AnswerProps) {
             accept.mutate(token);
           }}
         >
-          {accept.isPending ? "Joining…" : "Accept"}
+          {accept.isPending ? t("invitation.joining") : t("invitation.accept")}
         </Button>
         <Button
           variant="outline"
@@ -70,7 +78,7 @@ function Answer({ token, invitation, accept, decline }: AnswerProps) {
             decline.mutate(token);
           }}
         >
-          Decline
+          {t("invitation.decline")}
         </Button>
       </div>
     </div>
@@ -82,6 +90,7 @@ function Answer({ token, invitation, accept, decline }: AnswerProps) {
  * "Sign in" and "Create account" come back here afterwards; signed in, Accept or Decline.
  */
 export function TeamInvitationPage() {
+  const { t } = useTranslation("teams");
   const { token = "" } = useParams();
   const { user, isPending: sessionPending } = useAuth();
   const invitation = useInvitation(token, user?.id ?? null);
@@ -96,11 +105,11 @@ export function TeamInvitationPage() {
   if (decline.isSuccess && invitation.data) {
     content = (
       <CardContent>
-        <p role="status">You declined the invitation to join {invitation.data.teamName}.</p>
+        <p role="status">{t("invitation.declinedDone", { team: invitation.data.teamName })}</p>
       </CardContent>
     );
   } else if (invitation.isPending || (sessionPending && !user)) {
-    content = <Skeleton className="h-24 w-full" aria-label="Loading the invitation" />;
+    content = <Skeleton className="h-24 w-full" aria-label={t("invitation.loading")} />;
   } else if (invitation.isError) {
     content = (
       <>
@@ -111,7 +120,7 @@ export function TeamInvitationPage() {
         </CardContent>
         <CardFooter>
           <Button asChild variant="outline">
-            <Link to="/">Go to the home page</Link>
+            <Link to="/">{t("invitation.home")}</Link>
           </Button>
         </CardFooter>
       </>
@@ -124,19 +133,19 @@ export function TeamInvitationPage() {
           <Summary invitation={data} />
           {data.status !== "open" ? (
             <p role="alert" className="font-medium text-destructive">
-              {closed[data.status]}
+              {t(closed[data.status])}
             </p>
           ) : user ? (
             <Answer token={token} invitation={data} accept={accept} decline={decline} />
           ) : (
             <div className="grid gap-3">
-              <p className="text-sm">Sign in to accept it, or create an account with the e-mail address the invitation was sent to.</p>
+              <p className="text-sm">{t("invitation.signInHint")}</p>
               <div className="flex flex-wrap gap-2">
                 <Button asChild>
-                  <Link to={`/auth/sign-in?redirect=${back}`}>Sign in</Link>
+                  <Link to={`/auth/sign-in?redirect=${back}`}>{t("invitation.signIn")}</Link>
                 </Button>
                 <Button asChild variant="outline">
-                  <Link to={`/auth/sign-up?redirect=${back}`}>Create account</Link>
+                  <Link to={`/auth/sign-up?redirect=${back}`}>{t("invitation.createAccount")}</Link>
                 </Button>
               </div>
             </div>
@@ -145,7 +154,7 @@ export function TeamInvitationPage() {
         {data.status !== "open" ? (
           <CardFooter>
             <Button asChild variant="outline">
-              <Link to={user ? "/teams" : "/"}>{user ? "Your teams" : "Go to the home page"}</Link>
+              <Link to={user ? "/teams" : "/"}>{user ? t("list.label") : t("invitation.home")}</Link>
             </Button>
           </CardFooter>
         ) : null}
@@ -155,14 +164,14 @@ export function TeamInvitationPage() {
 
   return (
     <PageContainer size="narrow">
-      <PageHeader title="Team Invitation" />
+      <PageHeader title={t("invitation.pageTitle")} />
       <Card>
         <CardHeader className="flex flex-row items-center gap-3">
           <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-secondary text-primary">
             <MailOpen className="size-5" aria-hidden="true" />
           </span>
           <CardTitle>
-            {invitation.data ? `Join ${invitation.data.teamName}` : "Team invitation"}
+            {invitation.data ? t("invitation.join", { team: invitation.data.teamName }) : t("invitation.title")}
           </CardTitle>
         </CardHeader>
         {content}

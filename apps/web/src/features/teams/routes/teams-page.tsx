@@ -10,6 +10,7 @@ import { useTeams } from "@/features/teams/api/get-teams";
 import { CreateTeamForm } from "@/features/teams/components/create-team-form";
 import { TeamList } from "@/features/teams/components/team-list";
 import { TeamsOffer } from "@/features/teams/components/teams-offer";
+import { useTranslation } from "@/lib/i18n";
 
 function leftTeam(state: unknown): string | null {
   const left = (state as { left?: unknown } | null)?.left;
@@ -18,6 +19,7 @@ function leftTeam(state: unknown): string | null {
 
 /** /teams (Teams): with teams access, the caller's teams and a form to create one; otherwise what teams offer. */
 export function TeamsPage() {
+  const { t } = useTranslation("teams");
   const me = useMe();
   const location = useLocation();
   const access = me.data?.access.teams ?? false;
@@ -26,14 +28,14 @@ export function TeamsPage() {
 
   return (
     <PageContainer>
-      <PageHeader title="Teams" description="Plan together: one shared monthly quota, members invited by e-mail, an allocation for each." />
+      <PageHeader title={t("page.title")} description={t("page.description")} />
       {left ? (
         <p role="status" className="mb-6 text-sm text-muted-foreground">
-          You left {left}.
+          {t("page.left", { team: left })}
         </p>
       ) : null}
       {me.isPending ? (
-        <Skeleton className="h-40 w-full" aria-label="Loading your teams" />
+        <Skeleton className="h-40 w-full" aria-label={t("loadingTeams")} />
       ) : me.isError ? (
         <ErrorCard message={errorMessage(me.error)} onRetry={() => void me.refetch()} />
       ) : !access ? (
@@ -42,10 +44,10 @@ export function TeamsPage() {
         <div className="grid gap-8">
           <section aria-labelledby="your-teams-heading" className="grid gap-3">
             <h2 id="your-teams-heading" className="text-lg font-semibold">
-              Your teams
+              {t("list.label")}
             </h2>
             {teams.isPending ? (
-              <Skeleton className="h-20 w-full" aria-label="Loading your teams" />
+              <Skeleton className="h-20 w-full" aria-label={t("loadingTeams")} />
             ) : teams.isError ? (
               <ErrorCard message={errorMessage(teams.error)} onRetry={() => void teams.refetch()} />
             ) : (
@@ -54,7 +56,7 @@ export function TeamsPage() {
           </section>
           <Card>
             <CardHeader>
-              <CardTitle>Create a team</CardTitle>
+              <CardTitle>{t("create.label")}</CardTitle>
             </CardHeader>
             <CardContent>
               <CreateTeamForm />
