@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
-/** Better Auth's JWT plugin as served here (apps/server/src/auth/auth.ts): what /support-docs says about it. */
+/** Better Auth's JWT plugin as served here (apps/server/src/modules/accounts/auth/auth.ts): what /support-docs says about it. */
 const TOKEN_LIFETIME_MINUTES = 15;
 
 /**
