@@ -1,4 +1,5 @@
 import type { Formatter } from "@/lib/format";
+import { i18n } from "@/lib/i18n";
 
 /** How team analytics write their figures with the reader's formatter (useFormat()); distances: `format.distance`. */
 
@@ -8,7 +9,7 @@ export const percent = (share: number | null, format: Formatter) => (share === n
 /** Always hours and minutes: "10 h 00 min", "0 h 45 min". */
 export function hoursMinutes(seconds: number, format: Formatter): string {
   const minutes = Math.round(seconds / 60);
-  return `${format.number(Math.floor(minutes / 60))} h ${String(minutes % 60).padStart(2, "0")} min`;
+  return i18n.t("team-analytics:hoursMinutes", { hours: format.number(Math.floor(minutes / 60)), minutes: String(minutes % 60).padStart(2, "0") });
 }
 
 /** A figure to one decimal at most ("0.4"), "–" when there is none. */

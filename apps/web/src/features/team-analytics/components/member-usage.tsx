@@ -1,28 +1,34 @@
-import { teamRoleNames, type TeamAnalytics } from "@routepilot/contracts";
+import type { TeamAnalytics, TeamRole } from "@routepilot/contracts";
+import type { TFunction } from "i18next";
 import { ChartCard, SeriesChart, type ChartColumn } from "@/components/charts";
 import { useFormat, type Formatter } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
+
+/** A team role in the reader's words (catalogue keys of `team-analytics`). */
+const ROLE_KEY = { owner: "role.owner", admin: "role.admin", manager: "role.manager", driver: "role.driver", member: "role.member" } as const satisfies Record<TeamRole, string>;
 
 type Row = { name: string; role: string; allocation: number; used: number; routes: number; stops: number; distanceMeters: number };
 
 /** The members' table, written by `format`: the distance in the user's unit (the CSV keeps metres). */
-function columnsFor(format: Formatter): ChartColumn<Row>[] {
+function columnsFor(format: Formatter, t: TFunction<"team-analytics">): ChartColumn<Row>[] {
   return [
-    { key: "name", label: "Member" },
-    { key: "role", label: "Role" },
-    { key: "allocation", label: "Allocation (routes a month)" },
-    { key: "used", label: "Used this usage period" },
-    { key: "routes", label: "Routes in period" },
-    { key: "stops", label: "Stops in period" },
-    { key: "distanceMeters", label: "Distance in period", format: (v) => format.distance(Number(v)), csv: (v) => Math.round(Number(v)) },
+    { key: "name", label: t("members.member") },
+    { key: "role", label: t("members.role") },
+    { key: "allocation", label: t("members.allocationColumn") },
+    { key: "used", label: t("members.usedColumn") },
+    { key: "routes", label: t("members.routes") },
+    { key: "stops", label: t("members.stops") },
+    { key: "distanceMeters", label: t("members.distance"), format: (v) => format.distance(Number(v)), csv: (v) => Math.round(Number(v)) },
   ];
 }
 
 /** Each member's use of their allocation (bar chart) and their own routes in the period (table). */
 export function MemberUsage({ data }: { data: TeamAnalytics }) {
   const format = useFormat();
+  const { t } = useTranslation("team-analytics");
   const rows: Row[] = data.members.map((m) => ({
     name: m.name || m.email,
-    role: teamRoleNames[m.role],
+    role: t(ROLE_KEY[m.role]),
     allocation: m.allocation,
     used: m.used,
     routes: m.routes,
@@ -31,21 +37,21 @@ export function MemberUsage({ data }: { data: TeamAnalytics }) {
   }));
   return (
     <ChartCard
-      title="Member usage against allocation"
-      description="Routes used of each member's monthly allocation (the owner uses their own plan), and the routes each member planned in the period."
+      title={t("members.title")}
+      description={t("members.description")}
       period={data}
       rows={rows}
-      columns={columnsFor(format)}
-      emptyText="The team has no members yet."
+      columns={columnsFor(format, t)}
+      emptyText={t("members.empty")}
     >
       <SeriesChart
         kind="bar"
         data={rows}
         xKey="name"
         series={[
-          { key: "allocation", label: "Allocation" },
-          { key: "used", label: "Used" },
-          { key: "routes", label: "Routes in period" },
+          { key: "allocation", label: t("members.allocation") },
+          { key: "used", label: t("members.used") },
+          { key: "routes", label: t("members.routes") },
         ]}
         format={(v) => format.number(v)}
       />

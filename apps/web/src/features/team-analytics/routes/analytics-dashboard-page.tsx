@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "react-router";
-import { teamRoleNames, type TeamRole } from "@routepilot/contracts";
+import type { TeamRole } from "@routepilot/contracts";
+import { useTranslation } from "@/lib/i18n";
 import { PeriodPicker, usePeriod } from "@/components/charts";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
@@ -12,6 +13,9 @@ import { errorMessage } from "@/lib/api-client";
 import { useMyTeams, useTeamAnalytics } from "@/features/team-analytics/api/get-team-analytics";
 import { DriverPerformance, FailedByReason, TeamByDay, VehicleUtilisation } from "@/features/team-analytics/components/fleet-analytics";
 import { MemberUsage } from "@/features/team-analytics/components/member-usage";
+
+/** A team role in the reader's words (catalogue keys of `team-analytics`). */
+const ROLE_KEY = { owner: "role.owner", admin: "role.admin", manager: "role.manager", driver: "role.driver", member: "role.member" } as const satisfies Record<TeamRole, string>;
 
 const managerRoles: readonly TeamRole[] = ["owner", "admin", "manager"];
 
@@ -26,26 +30,28 @@ function Loading({ label }: { label: string }) {
 
 /** What a signed-in user who manages no team sees. */
 function NotAManager() {
+  const { t } = useTranslation("team-analytics");
   return (
     <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed p-8">
-      <p>Team analytics are for a team's owner, admins and managers. You do not manage a team.</p>
+      <p>{t("page.notAManager")}</p>
       <Button asChild variant="outline">
-        <Link to="/teams">Go to your teams</Link>
+        <Link to="/teams">{t("page.yourTeams")}</Link>
       </Button>
     </div>
   );
 }
 
 function TeamFigures({ teamId, period }: { teamId: string; period: { from: string; to: string } | null }) {
+  const { t } = useTranslation("team-analytics");
   const analytics = useTeamAnalytics(teamId, period);
   if (!period) return null;
-  if (analytics.isPending) return <Loading label="Loading the team's analytics" />;
+  if (analytics.isPending) return <Loading label={t("page.loadingAnalytics")} />;
   if (analytics.isError) return <ErrorCard message={errorMessage(analytics.error)} onRetry={() => void analytics.refetch()} />;
   const data = analytics.data;
   return (
     <div className="grid gap-6">
       <p className="text-sm text-muted-foreground">
-        {data.teamName}: {data.from} to {data.to}, days in the team's time zone ({data.timezone}).
+        {t("page.period", { team: data.teamName, from: data.from, to: data.to, timezone: data.timezone })}
       </p>
       <MemberUsage data={data} />
       {data.fleet ? (
@@ -57,7 +63,7 @@ function TeamFigures({ teamId, period }: { teamId: string; period: { from: strin
           </div>
         </>
       ) : (
-        <p className="text-sm text-muted-foreground">Drivers' on-time rates and vehicle utilisation appear for teams whose owner is on Fleet Pro.</p>
+        <p className="text-sm text-muted-foreground">{t("page.fleetOnly")}</p>
       )}
       <TeamByDay data={data} />
     </div>
@@ -69,6 +75,7 @@ function TeamFigures({ teamId, period }: { teamId: string; period: { from: strin
  * administers or manages, chosen with `?team={id}`, for the period in the URL.
  */
 export function AnalyticsDashboardPage() {
+  const { t } = useTranslation("team-analytics");
   const [searchParams, setSearchParams] = useSearchParams();
   const period = usePeriod();
   const teams = useMyTeams();
@@ -79,7 +86,7 @@ export function AnalyticsDashboardPage() {
   const picker =
     managed.length > 1 ? (
       <div className="grid gap-1">
-        <Label htmlFor="analytics-team-picker">Team</Label>
+        <Label htmlFor="analytics-team-picker">{t("page.team")}</Label>
         <NativeSelect
           id="analytics-team-picker"
           value={teamId}
@@ -94,9 +101,9 @@ export function AnalyticsDashboardPage() {
             )
           }
         >
-          {managed.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name} ({teamRoleNames[t.role]})
+          {managed.map((team) => (
+            <option key={team.id} value={team.id}>
+              {team.name} ({t(ROLE_KEY[team.role])})
             </option>
           ))}
         </NativeSelect>
@@ -104,7 +111,7 @@ export function AnalyticsDashboardPage() {
     ) : null;
 
   let body;
-  if (teams.isPending) body = <Loading label="Loading your teams" />;
+  if (teams.isPending) body = <Loading label={t("page.loadingTeams")} />;
   else if (teams.isError) body = <ErrorCard message={errorMessage(teams.error)} onRetry={() => void teams.refetch()} />;
   else if (!teamId) body = <NotAManager />;
   else
@@ -117,7 +124,7 @@ export function AnalyticsDashboardPage() {
 
   return (
     <PageContainer size="wide">
-      <PageHeader title="Analytics Dashboard" description="Team analytics: each member's use of their allocation; for fleets, each driver's on-time rate, planned vs actual, failures and vehicle utilisation, from what the driver app records." actions={picker} />
+      <PageHeader title={t("page.title")} description={t("page.description")} actions={picker} />
       {body}
     </PageContainer>
   );
