@@ -20,19 +20,21 @@ import { errorMessage } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth";
 import { fieldErrorsOf } from "@/lib/use-server-field-errors";
 import { useSendContactMessage } from "@/features/marketing/api/send-contact-message";
+import { useTranslation } from "@/lib/i18n";
 
-const topicNames: Record<(typeof contactTopics)[number], string> = {
-  general: "General question",
-  sales: "Sales and plans",
-  support: "Technical support",
-  billing: "Billing",
-  press: "Press",
-};
+const topicKeys = {
+  general: "contact.topics.general",
+  sales: "contact.topics.sales",
+  support: "contact.topics.support",
+  billing: "contact.topics.billing",
+  press: "contact.topics.press",
+} as const satisfies Record<(typeof contactTopics)[number], string>;
 type ContactFormInput = z.input<typeof contactRequestSchema>;
 type ContactFormOutput = z.output<typeof contactRequestSchema>;
 const contactFields = ["name", "email", "topic", "message"] as const;
 
 function ContactForm() {
+  const { t } = useTranslation("marketing");
   const send = useSendContactMessage();
   const [serverError, setServerError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
@@ -72,11 +74,11 @@ function ContactForm() {
       <Alert variant="success">
         <CheckCircle2 aria-hidden="true" />
         <div>
-          <AlertTitle>Thank you, your message has been sent</AlertTitle>
+          <AlertTitle>{t("contact.sentTitle")}</AlertTitle>
           <AlertDescription className="mt-1 text-foreground">
-            <p>A copy is on its way to {sent}. We reply to most messages within one working day.</p>
+            <p>{t("contact.sentText", { email: sent })}</p>
             <Button variant="link" className="h-auto px-0" onClick={() => setSent(null)}>
-              Send another message
+              {t("contact.another")}
             </Button>
           </AlertDescription>
         </div>
@@ -85,17 +87,17 @@ function ContactForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Contact form">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("contact.form")}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Name" error={errors.name?.message}>
+        <FormField label={t("contact.name")} error={errors.name?.message}>
           <Input autoComplete="name" {...form.register("name")} />
         </FormField>
-        <FormField label="Email" error={errors.email?.message}>
+        <FormField label={t("contact.email")} error={errors.email?.message}>
           <Input type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
         </FormField>
       </div>
       <div className="grid gap-2">
-        <Label htmlFor="contact-topic">Topic</Label>
+        <Label htmlFor="contact-topic">{t("contact.topic")}</Label>
         <Controller
           control={form.control}
           name="topic"
@@ -107,7 +109,7 @@ function ContactForm() {
               <SelectContent>
                 {contactTopics.map((topic) => (
                   <SelectItem key={topic} value={topic}>
-                    {topicNames[topic]}
+                    {t(topicKeys[topic])}
                   </SelectItem>
                 ))}
               </SelectContent>
@@ -116,14 +118,14 @@ function ContactForm() {
         />
         {errors.topic?.message ? <p className="text-sm font-medium text-destructive">{errors.topic.message}</p> : null}
       </div>
-      <FormField label="Message" error={errors.message?.message} description="At least 10 characters. Tell us as much as you can.">
+      <FormField label={t("contact.message")} error={errors.message?.message} description={t("contact.messageHint")}>
         <Textarea rows={6} {...form.register("message")} />
       </FormField>
       <InlineError error={serverError} />
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? <Spinner className="text-primary-foreground" /> : null}
-          Send message
+          {t("contact.send")}
         </Button>
       </div>
     </form>
@@ -132,24 +134,25 @@ function ContactForm() {
 
 /** /contact and /company/contact. */
 export function ContactPage() {
+  const { t } = useTranslation("marketing");
   return (
     <PageContainer>
-      <PageHeader title="Contact us" description="Questions about plans, your account or fleets? Send us a message and a person will answer." />
+      <PageHeader title={t("contact.title")} description={t("contact.description")} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Card>
           <CardHeader>
-            <CardTitle>Send us a message</CardTitle>
-            <CardDescription>All fields are required.</CardDescription>
+            <CardTitle>{t("contact.cardTitle")}</CardTitle>
+            <CardDescription>{t("contact.required")}</CardDescription>
           </CardHeader>
           <CardContent>
             <ContactForm />
           </CardContent>
         </Card>
-        <aside className="grid content-start gap-4" aria-label="Other ways to reach us">
+        <aside className="grid content-start gap-4" aria-label={t("contact.other")}>
           {[
-            { icon: Clock, title: "Response time", text: "Most messages get an answer within one working day, Monday to Friday." },
-            { icon: LifeBuoy, title: "Need help now?", text: "The Help Centre answers the most common questions about routes, plans and accounts." },
-            { icon: Mail, title: "Sales and fleets", text: "Planning for ten or more vehicles? Choose “Sales and plans” and we will set up a call." },
+            { icon: Clock, title: t("contact.responseTitle"), text: t("contact.responseText") },
+            { icon: LifeBuoy, title: t("contact.helpTitle"), text: t("contact.helpText") },
+            { icon: Mail, title: t("contact.salesTitle"), text: t("contact.salesText") },
           ].map(({ icon: Icon, title, text }) => (
             <Card key={title}>
               <CardContent className="flex gap-3 p-5">
