@@ -138,7 +138,7 @@ export function OrdersEditor({ drafts, onChange, dimensions }: OrdersEditorProps
       if (text("pickupFrom") || text("pickupUntil")) pickup.timeWindows = [{ start: text("pickupFrom") || "00:00", end: text("pickupUntil") || "23:59" }];
       order.pickup = pickup;
     }
-    const draft: DraftOrder = { ...line, source: "Added by hand", order, problems: needsGeocoding({ order }) ? [] : checkOrder(order) };
+    const draft: DraftOrder = { ...line, source: t("import.byHand"), order, problems: needsGeocoding({ order }) ? [] : checkOrder(order) };
     event.currentTarget.reset();
     void add([draft]);
   }

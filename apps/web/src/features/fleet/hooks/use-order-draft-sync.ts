@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import { draftDateSchema } from "@routepilot/contracts";
 import { errorMessage } from "@/lib/api-client";
+import { i18n } from "@/lib/i18n";
 import { geocodeOrders } from "@/features/fleet/api/geocode-orders";
 import { sendOrderDraftOnLeave, useOrderDraft, useSaveOrderDraft } from "@/features/fleet/api/order-drafts";
 import { mergeDrafts } from "@/features/fleet/lib/draft-ids";
@@ -22,7 +23,7 @@ type Save = { teamId: string; date: string; orders: DraftOrder[] };
 const NONE: DraftOrder[] = [];
 const isDay = (date: string) => draftDateSchema.safeParse(date).success;
 /** The problem a row gets when its address could not be looked up after a reload (fixed like an address not found). */
-export const lookupFailed = (message: string) => `The address could not be looked up: ${message}`;
+export const lookupFailed = (message: string) => i18n.t("fleet:import.lookupFailed", { message });
 const samePlaces = (a: DraftOrder, b: DraftOrder) => a.order.address === b.order.address && a.order.pickup?.address === b.order.pickup?.address;
 
 /**

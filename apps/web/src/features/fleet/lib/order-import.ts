@@ -1,5 +1,6 @@
 import { orderSchema, type OrderInput } from "@routepilot/contracts";
 import { tableFileMessages } from "@/lib/table-file";
+import { i18n } from "@/lib/i18n";
 
 /** The order fields a spreadsheet column can be mapped to (issue 11 "Orders for a day"). */
 export const orderFields = [
@@ -49,19 +50,29 @@ export type DraftOrder = {
   problems: string[];
 };
 
+/** The import's messages in the reader's language when they are made (decision 028; kept with the draft). */
 export const orderImportMessages = {
   unreadable: tableFileMessages.unreadable,
-  noPlace: "Map an address column or both latitude and longitude columns",
-  emptyRow: "No address and no coordinates",
-  badNumber: (field: string, value: string) => `${field} "${value}" is not a number`,
-  badTime: (value: string) => `"${value}" is not a time of day (use HH:MM)`,
-  notFound: (address: string) => `No place was found for "${address}"`,
-  pickupNoPlace: "The pickup needs an address or both latitude and longitude",
-  pickupNotFound: (address: string) => `No place was found for the pickup "${address}"`,
-  pickupProblem: (message: string) => `Pickup: ${message}`,
-} as const;
+  get noPlace() {
+    return i18n.t("fleet:import.noPlace");
+  },
+  get emptyRow() {
+    return i18n.t("fleet:import.emptyRow");
+  },
+  badNumber: (field: string, value: string) => i18n.t("fleet:import.badNumber", { field, value }),
+  badTime: (value: string) => i18n.t("fleet:import.badTime", { value }),
+  notFound: (address: string) => i18n.t("fleet:import.notFound", { address }),
+  get pickupNoPlace() {
+    return i18n.t("fleet:import.pickupNoPlace");
+  },
+  pickupNotFound: (address: string) => i18n.t("fleet:import.pickupNotFound", { address }),
+  pickupProblem: (message: string) => i18n.t("fleet:import.pickupProblem", { message }),
+};
 
-/** The pickup's default name when the file gives none: what the planner shows is "Pick up for <order>" anyway. */
+/**
+ * The pickup's default name when the file gives none: stored with the order, so it stays the
+ * same words whoever reads it (the planner shows "Pick up for <order>" in the reader's language).
+ */
 export const pickupLabelFor = (orderLabel: string) => `Pick up for ${orderLabel}`.slice(0, 200);
 
 const HEADERS: Record<OrderField, string[]> = {
@@ -180,7 +191,7 @@ export function rowsToOrders(rows: string[][], mapping: OrderMapping, { skipHead
     };
 
     const address = cell("address");
-    const order: DraftOrder["order"] = { id: `row-${i + 1}`, label: cell("label") || address || `Order ${i + 1 - (skipHeader ? 1 : 0)}` };
+    const order: DraftOrder["order"] = { id: `row-${i + 1}`, label: cell("label") || address || i18n.t("fleet:import.orderN", { number: i + 1 - (skipHeader ? 1 : 0) }) };
     if (address) order.address = address;
     const lat = number("lat", "Latitude");
     const lng = number("lng", "Longitude");
@@ -228,7 +239,7 @@ export function rowsToOrders(rows: string[][], mapping: OrderMapping, { skipHead
     if (order.lat === undefined && !order.address) problems.push(orderImportMessages.emptyRow);
     else if (order.pickup && !hasPoint(order.pickup) && !order.pickup.address) problems.push(orderImportMessages.pickupNoPlace);
     else if (!needsGeocoding({ order })) problems.push(...schemaProblems(order));
-    drafts.push({ id: order.id!, source: `Row ${i + 1}`, order, problems });
+    drafts.push({ id: order.id!, source: i18n.t("fleet:import.row", { number: i + 1 }), order, problems });
   });
   return drafts;
 }
@@ -245,9 +256,9 @@ export function parsePastedOrders(text: string, firstId = 1): DraftOrder[] {
     const [a, b, ...rest] = parts;
     if (a !== undefined && b !== undefined && isNumber(a) && isNumber(b) && Math.abs(toNumber(a)) <= 90 && Math.abs(toNumber(b)) <= 180) {
       const order: DraftOrder["order"] = { id, label: rest.join(", ") || `${toNumber(a).toFixed(5)}, ${toNumber(b).toFixed(5)}`, lat: toNumber(a), lng: toNumber(b) };
-      return { id, source: `Line ${i + 1}`, order, problems: schemaProblems(order) };
+      return { id, source: i18n.t("fleet:import.line", { number: i + 1 }), order, problems: schemaProblems(order) };
     }
-    return { id, source: `Line ${i + 1}`, order: { id, label: line.slice(0, 200), address: line.slice(0, 300) }, problems: [] };
+    return { id, source: i18n.t("fleet:import.line", { number: i + 1 }), order: { id, label: line.slice(0, 200), address: line.slice(0, 300) }, problems: [] };
   });
 }
 
@@ -268,21 +279,27 @@ export function plannableOrders(drafts: DraftOrder[]): OrderInput[] {
 }
 
 const fieldWords: Record<string, string> = {
-  label: "name",
-  lat: "latitude",
-  lng: "longitude",
-  serviceMinutes: "service minutes",
-  timeWindows: "time window",
-  demand: "demand",
-  skills: "skills",
-  priority: "priority",
-  contact: "contact",
-  notes: "notes",
-  pickup: "pickup",
-  vehicleIds: "Vehicles",
-  date: "Date",
-  orders: "Orders",
-  objective: "Objective",
+  label: "fleet:import.words.label",
+  lat: "fleet:import.words.lat",
+  lng: "fleet:import.words.lng",
+  serviceMinutes: "fleet:import.words.serviceMinutes",
+  timeWindows: "fleet:import.words.timeWindows",
+  demand: "fleet:import.words.demand",
+  skills: "fleet:import.words.skills",
+  priority: "fleet:import.words.priority",
+  contact: "fleet:import.words.contact",
+  notes: "fleet:import.words.notes",
+  pickup: "fleet:import.words.pickup",
+  vehicleIds: "fleet:import.words.vehicleIds",
+  date: "fleet:import.words.date",
+  orders: "fleet:import.words.orders",
+  objective: "fleet:import.words.objective",
+};
+
+/** A field's words in the reader's language, else the field as the server named it. */
+const wordsOf = (field: string) => {
+  const key = fieldWords[field];
+  return key ? i18n.t(key as "fleet:import.words.label") : field;
 };
 
 /**
@@ -291,12 +308,12 @@ const fieldWords: Record<string, string> = {
  */
 export function planFieldName(field: string, sent: readonly DraftOrder[]): string {
   const match = /^orders\.(\d+)(?:\.(.*))?$/.exec(field);
-  if (!match) return fieldWords[field.split(".")[0]!] ?? field;
+  if (!match) return wordsOf(field.split(".")[0]!);
   const draft = sent[Number(match[1])];
-  const name = draft ? `${draft.order.label} (${draft.source})` : `Order ${Number(match[1]) + 1}`;
+  const name = draft ? `${draft.order.label} (${draft.source})` : i18n.t("fleet:import.orderN", { number: Number(match[1]) + 1 });
   const words = (match[2] ?? "")
     .split(".")
     .filter((part) => part !== "" && !/^\d+$/.test(part))
-    .map((part) => fieldWords[part] ?? part);
+    .map(wordsOf);
   return words.length > 0 ? `${name}, ${words.join(" ")}` : name;
 }
