@@ -1,0 +1,24 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { act, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { i18n } from "@/lib/i18n";
+import { AboutPage } from "@/features/marketing/routes/about-page";
+
+afterEach(async () => {
+  await act(() => i18n.changeLanguage("en"));
+});
+
+describe("the about page in the active language (decision 028)", () => {
+  it("renders in English, then German", async () => {
+    render(
+      <MemoryRouter>
+        <AboutPage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("heading", { level: 1, name: "Simplifying route planning for everyone" })).toBeInTheDocument();
+    await act(() => i18n.changeLanguage("de"));
+    expect(screen.getByRole("heading", { level: 1, name: "Routenplanung, einfach für alle" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Was uns wichtig ist" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Bei uns arbeiten" })).toHaveAttribute("href", "/company/careers");
+  });
+});
