@@ -5,11 +5,15 @@ import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+import i18next from "eslint-plugin-i18next";
 
 const featuresDir = "apps/web/src/features";
 const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
+
+/** Web features whose every visible word is in the catalogues (issue 30); the rest are still English. */
+const translatedFeatures = ["auth", "billing", "customer-messages", "dashboard", "driver", "fleet", "history", "live-ops", "notifications", "planner", "profile", "settings", "shared-route", "team-analytics", "teams", "tracking", "usage"];
 
 /** Builds a `@typescript-eslint/no-restricted-imports` rule from pattern groups. */
 function restrict(patterns, paths = []) {
@@ -106,6 +110,41 @@ export default tseslint.config(
     files: ["apps/server/src/**/*.ts"],
     ignores: ["**/*.test.ts", "apps/server/src/test/**"],
     rules: { "max-lines": ["error", { max: 600 }] },
+  },
+  // apps/web: words a user sees come from the catalogues (decision 028, issue 30). JSX text and the
+  // visible attributes (aria-label, title, placeholder, alt, label) may not be literals; values,
+  // keys, identifiers, punctuation and product names may. Features join as they are translated.
+  {
+    files: [
+      "apps/web/src/app/**/*.tsx",
+      "apps/web/src/components/**/*.tsx",
+      ...translatedFeatures.map((feature) => `apps/web/src/features/${feature}/**/*.tsx`),
+    ],
+    ignores: ["**/*.test.tsx"],
+    plugins: { i18next },
+    rules: {
+      "i18next/no-literal-string": [
+        "error",
+        {
+          mode: "jsx-only",
+          "jsx-attributes": { include: ["aria-label", "aria-description", "title", "placeholder", "alt", "label", "description"] },
+          // Arguments of calls and object properties inside JSX are code (keys, field names), not words.
+          callees: { exclude: [".*"] },
+          "object-properties": { exclude: [".*"] },
+          words: {
+            exclude: [
+              "[0-9!-/:-@[-`{-~]+", // numbers and ASCII punctuation
+              "^[\\s·•–—…/|()●○→←✓✗]+$", // separators and symbols
+              "[A-Z_-]+", // constants and codes
+              "^[a-z]+$", // a value ("km", "miles")
+              "^[a-z]+[A-Z][A-Za-z]*$", // an identifier
+              "^[a-z-]+(\\.[a-zA-Z0-9_-]+)+$", // a catalogue key
+              "^(RoutePilot|Google Maps|Apple Maps|Waze|OpenStreetMap|Stripe|GPX|CSV)$", // names
+            ],
+          },
+        },
+      ],
+    },
   },
   // apps/web: contracts, and only types from the server.
   {

@@ -1,19 +1,21 @@
 import type { AdminOverageCharge } from "@routepilot/contracts";
 import { useFormat } from "@/lib/format";
-
-const statusLabels: Record<string, string> = { pending: "Pending", paid: "Paid", failed: "Failed" };
+import { useTranslation } from "@/lib/i18n";
 
 /** Overage charges (SPEC §9: 100 p a route above the limit), in pounds with two decimals. */
+const statusKeys = { pending: "overage.status_pending", paid: "overage.status_paid", failed: "overage.status_failed" } as const;
+
 export function OverageTable({ charges, label }: { charges: AdminOverageCharge[]; label: string }) {
+  const { t } = useTranslation("ui");
   const format = useFormat();
   return (
     <table className="w-full text-sm" aria-label={label}>
       <thead>
         <tr className="text-left text-muted-foreground">
-          <th className="py-1 pr-4 font-medium">Date</th>
-          <th className="py-1 pr-4 font-medium">Routes</th>
-          <th className="py-1 pr-4 font-medium">Amount</th>
-          <th className="py-1 font-medium">Status</th>
+          <th className="py-1 pr-4 font-medium">{t("overage.date")}</th>
+          <th className="py-1 pr-4 font-medium">{t("overage.routes")}</th>
+          <th className="py-1 pr-4 font-medium">{t("overage.amount")}</th>
+          <th className="py-1 font-medium">{t("overage.status")}</th>
         </tr>
       </thead>
       <tbody>
@@ -22,7 +24,7 @@ export function OverageTable({ charges, label }: { charges: AdminOverageCharge[]
             <td className="py-1 pr-4">{format.date(c.createdAt)}</td>
             <td className="py-1 pr-4">{format.number(c.overageRoutes)}</td>
             <td className="py-1 pr-4">{format.money(c.amountCharged)}</td>
-            <td className="py-1">{statusLabels[c.paymentStatus] ?? c.paymentStatus}</td>
+            <td className="py-1">{c.paymentStatus in statusKeys ? t(statusKeys[c.paymentStatus as keyof typeof statusKeys]) : c.paymentStatus}</td>
           </tr>
         ))}
       </tbody>

@@ -36,7 +36,7 @@ describe("message catalogues", () => {
   const english = Object.fromEntries(namespaces.map((ns) => [ns, keysOf("en", ns)]));
 
   it("has a folder per language and no other", () => {
-    expect(readdirSync(join(src, "locales")).sort()).toEqual([...supportedLanguages].sort());
+    expect(readdirSync(join(src, "locales"), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()).toEqual([...supportedLanguages].sort());
   });
 
   for (const language of supportedLanguages.filter((l) => l !== "en")) {

@@ -8,6 +8,7 @@ import { cn } from "@/lib/utils";
 import { chartColor, chartTheme } from "./chart-theme";
 import { downloadText } from "@/lib/download";
 import { csvFileName, toCsv, type ChartColumn } from "./csv";
+import { useTranslation } from "@/lib/i18n";
 
 export type ChartCardProps<T> = {
   title: string;
@@ -38,7 +39,8 @@ function display<T>(column: ChartColumn<T>, row: T, format: Formatter): string {
  * A chart in a card with a "Show as table" toggle (an accessible <table> of the same rows, for
  * screen readers and for reading exact numbers) and a "Download CSV" button (RFC 4180).
  */
-export function ChartCard<T>({ title, description, period, rows, columns, children, height = 260, emptyText = "No data for this period.", className }: ChartCardProps<T>) {
+export function ChartCard<T>({ title, description, period, rows, columns, children, height = 260, emptyText, className }: ChartCardProps<T>) {
+  const { t } = useTranslation("ui");
   const [asTable, setAsTable] = useState(false);
   const format = useFormat();
   const titleId = useId();
@@ -55,17 +57,17 @@ export function ChartCard<T>({ title, description, period, rows, columns, childr
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="outline" size="sm" aria-pressed={asTable} onClick={() => setAsTable((v) => !v)} disabled={empty}>
             {asTable ? <BarChart3 aria-hidden="true" /> : <Table2 aria-hidden="true" />}
-            {asTable ? "Show as chart" : "Show as table"}
+            {asTable ? t("chart.showChart") : t("chart.showTable")}
           </Button>
           <Button type="button" variant="outline" size="sm" disabled={empty} onClick={() => downloadText(csvFileName(title, period), toCsv(columns, rows), "text/csv;charset=utf-8")}>
             <Download aria-hidden="true" />
-            Download CSV
+            {t("chart.downloadCsv")}
           </Button>
         </div>
       </CardHeader>
       <CardContent>
         {empty ? (
-          <p className="py-8 text-center text-sm text-muted-foreground">{emptyText}</p>
+          <p className="py-8 text-center text-sm text-muted-foreground">{emptyText ?? t("chart.empty")}</p>
         ) : asTable ? (
           // Focusable and named so keyboard users can scroll it (axe: scrollable-region-focusable).
           <div className="max-h-96 overflow-auto" tabIndex={0} role="region" aria-label={`${title} (table)`}>

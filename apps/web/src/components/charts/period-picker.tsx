@@ -3,13 +3,22 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
-import { periodErrors, periodPresetLabels, periodPresets, type PeriodState } from "./period";
+import { periodErrors, periodPresets, type PeriodState } from "./period";
+import { useTranslation } from "@/lib/i18n";
 
 /**
  * This month / last 3 months / last 12 months / custom from–to (validated with the contracts'
  * messages before it reaches the URL). Takes the state of usePeriod().
  */
+const presetKeys = {
+  "this-month": "period.presets.this-month",
+  "last-3-months": "period.presets.last-3-months",
+  "last-12-months": "period.presets.last-12-months",
+  custom: "period.presets.custom",
+} as const;
+
 export function PeriodPicker({ state, className }: { state: PeriodState; className?: string }) {
+  const { t } = useTranslation("ui");
   const [showCustom, setShowCustom] = useState(state.preset === "custom");
   const [draft, setDraft] = useState(state.custom);
   const [errors, setErrors] = useState(state.errors);
@@ -23,7 +32,7 @@ export function PeriodPicker({ state, className }: { state: PeriodState; classNa
 
   return (
     <div className={cn("grid gap-3", className)}>
-      <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t("period.group")} className="flex flex-wrap gap-2">
         {periodPresets.map((preset) => {
           const active = preset === "custom" ? showCustom || state.preset === "custom" : !showCustom && state.preset === preset;
           return (
@@ -44,21 +53,21 @@ export function PeriodPicker({ state, className }: { state: PeriodState; classNa
                 }
               }}
             >
-              {periodPresetLabels[preset]}
+              {t(presetKeys[preset])}
             </Button>
           );
         })}
       </div>
       {showCustom ? (
-        <form onSubmit={apply} noValidate className="flex flex-wrap items-start gap-3" aria-label="Custom period">
-          <FormField label="From" error={errors?.from}>
+        <form onSubmit={apply} noValidate className="flex flex-wrap items-start gap-3" aria-label={t("period.custom")}>
+          <FormField label={t("period.from")} error={errors?.from}>
             <Input type="date" value={draft.from} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))} className="w-44" />
           </FormField>
-          <FormField label="To" error={errors?.to}>
+          <FormField label={t("period.to")} error={errors?.to}>
             <Input type="date" value={draft.to} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} className="w-44" />
           </FormField>
           <Button type="submit" size="sm" className="mt-7">
-            Show period
+            {t("period.show")}
           </Button>
         </form>
       ) : null}

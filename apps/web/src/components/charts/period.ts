@@ -4,13 +4,6 @@ import { addToDate, analyticsRangeSchema } from "@routepilot/contracts";
 
 export const periodPresets = ["this-month", "last-3-months", "last-12-months", "custom"] as const;
 export type PeriodPreset = (typeof periodPresets)[number];
-export const periodPresetLabels: Record<PeriodPreset, string> = {
-  "this-month": "This month",
-  "last-3-months": "Last 3 months",
-  "last-12-months": "Last 12 months",
-  custom: "Custom",
-};
-
 export type Period = { from: string; to: string };
 
 /** Today as YYYY-MM-DD in the browser's time zone. */

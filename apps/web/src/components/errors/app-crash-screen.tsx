@@ -1,6 +1,7 @@
 import { AlertOctagon, RefreshCw, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { reloadPage } from "@/lib/browser";
+import { useTranslation } from "@/lib/i18n";
 
 export const PRODUCT_NAME = "RoutePilot";
 
@@ -20,18 +21,19 @@ export function clearBrowserStorage(): void {
 
 /** SPEC §2 application crash screen: "Application Error" with Reload Page and Clear Data & Reload. */
 export function AppCrashScreen() {
+  const { t } = useTranslation("ui");
   return (
     <main className="flex min-h-screen items-center justify-center bg-background p-6 text-foreground">
       <div role="alert" className="flex w-full max-w-md flex-col items-center gap-4 rounded-xl border bg-card p-8 text-center shadow-sm">
         <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-destructive">
           <AlertOctagon className="size-7" aria-hidden="true" />
         </span>
-        <h1 className="text-2xl font-bold tracking-tight">Application Error</h1>
-        <p className="text-muted-foreground">Something went wrong while loading {PRODUCT_NAME}.</p>
+        <h1 className="text-2xl font-bold tracking-tight">{t("crash.title")}</h1>
+        <p className="text-muted-foreground">{t("crash.message", { product: PRODUCT_NAME })}</p>
         <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
           <Button onClick={() => reloadPage()}>
             <RefreshCw aria-hidden="true" />
-            Reload Page
+            {t("crash.reload")}
           </Button>
           <Button
             variant="outline"
@@ -41,7 +43,7 @@ export function AppCrashScreen() {
             }}
           >
             <Trash2 aria-hidden="true" />
-            Clear Data &amp; Reload
+            {t("crash.clear")}
           </Button>
         </div>
       </div>

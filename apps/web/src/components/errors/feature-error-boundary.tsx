@@ -2,21 +2,23 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { ErrorBoundary } from "@/components/errors/error-boundary";
 import { ErrorCard } from "@/components/errors/error-card";
+import { useTranslation } from "@/lib/i18n";
 
 /** SPEC §2 per-feature fallback: the feature encountered an error; try again or contact support. */
 export function FeatureErrorFallback({ feature, onRetry }: { feature: string; onRetry: () => void }) {
+  const { t } = useTranslation("ui");
   return (
     <div className="px-4 py-16">
       <ErrorCard
-        title={`${feature} encountered an error`}
-        message={`${feature} encountered an error. Please try again, or contact support if the problem continues.`}
+        title={t("feature.title", { feature })}
+        message={t("feature.message", { feature })}
         onRetry={onRetry}
         showHome
       >
         <p className="text-sm text-muted-foreground">
-          Need help?{" "}
+          {t("feature.help")}{" "}
           <Link to="/contact" className="font-medium text-primary underline-offset-4 hover:underline">
-            Contact support
+            {t("feature.contact")}
           </Link>
         </p>
       </ErrorCard>

@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/layouts/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { useTranslation } from "@/lib/i18n";
 
 /**
  * Pages that work today. "Meanwhile" links may only point here, so a placeholder can never
@@ -30,10 +31,11 @@ export const NOT_AVAILABLE_YET = "Not available yet";
 
 /** The fixed "Not available yet" badge, also used wherever a public page names an unbuilt feature. */
 export function NotAvailableYetBadge() {
+  const { t } = useTranslation("ui");
   return (
     <Badge variant="secondary">
       <Construction className="size-3.5" aria-hidden="true" />
-      {NOT_AVAILABLE_YET}
+      {t("notYet.badge")}
     </Badge>
   );
 }
@@ -60,6 +62,7 @@ type NotAvailableYetProps = {
  * will do, and links to pages that work today. Nothing in it can describe the feature as working.
  */
 export function NotAvailableYet({ title, icon: Icon, notice, willDo, meanwhile, children }: NotAvailableYetProps) {
+  const { t } = useTranslation("ui");
   return (
     <PageContainer>
       <PageHeader
@@ -67,7 +70,7 @@ export function NotAvailableYet({ title, icon: Icon, notice, willDo, meanwhile, 
         eyebrow={<NotAvailableYetBadge />}
         description={
           <>
-            This feature has not been built yet; it is planned for a later release.
+            {t("notYet.description")}
             {notice ? ` ${notice}` : null}
           </>
         }
@@ -80,7 +83,7 @@ export function NotAvailableYet({ title, icon: Icon, notice, willDo, meanwhile, 
             </span>
             <div className="flex flex-col gap-2">
               <h2 id="will-do-heading" className="text-base font-semibold">
-                When it is built, this page will
+                {t("notYet.willDo")}
               </h2>
               <ul className="grid gap-1.5 text-sm text-muted-foreground">
                 {willDo.map((item) => (
@@ -94,7 +97,7 @@ export function NotAvailableYet({ title, icon: Icon, notice, willDo, meanwhile, 
           </section>
           <section aria-labelledby="meanwhile-heading" className="flex flex-col gap-3">
             <h2 id="meanwhile-heading" className="text-base font-semibold">
-              Meanwhile, you can
+              {t("notYet.meanwhile")}
             </h2>
             <ul className="flex flex-wrap gap-2">
               {meanwhile.map((link, index) => (

@@ -12,6 +12,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useTranslation } from "@/lib/i18n";
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -71,13 +72,14 @@ function Confirm({
   description,
   confirmLabel,
   pendingLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   variant = "destructive",
   canConfirm = true,
   onConfirm,
   children,
   initialFocus,
 }: ConfirmDialogProps & { trigger?: ReactElement }) {
+  const { t } = useTranslation("ui");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
@@ -130,7 +132,7 @@ function Confirm({
           {children}
           <InlineError error={error} />
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
+            <AlertDialogCancel disabled={pending}>{cancelLabel ?? t("cancel")}</AlertDialogCancel>
             <Button type="submit" variant={variant} disabled={!canConfirm || pending}>
               {pending && pendingLabel ? (
                 pendingLabel

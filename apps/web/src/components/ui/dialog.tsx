@@ -2,6 +2,7 @@ import type { ComponentProps } from "react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { X } from "lucide-react";
 import { cn } from "@/lib/utils";
+import { useTranslation } from "@/lib/i18n";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -18,6 +19,7 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
 
 /** A modal dialog. Escape and the close button dismiss it (Radix). */
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const { t } = useTranslation("ui");
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -31,7 +33,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
         {children}
         <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-80 transition-opacity hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring">
           <X className="size-4" aria-hidden="true" />
-          <span className="sr-only">Close</span>
+          <span className="sr-only">{t("close")}</span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

@@ -2,6 +2,7 @@ import type { ComponentProps } from "react";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import { X } from "lucide-react";
 import { cn } from "@/lib/utils";
+import { useTranslation } from "@/lib/i18n";
 
 export const Sheet = SheetPrimitive.Root;
 export const SheetTrigger = SheetPrimitive.Trigger;
@@ -9,6 +10,7 @@ export const SheetClose = SheetPrimitive.Close;
 
 /** A panel sliding in from the right (the mobile menu). Escape or the close button closes it. */
 export function SheetContent({ className, children, ...props }: ComponentProps<typeof SheetPrimitive.Content>) {
+  const { t } = useTranslation("ui");
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-[rp-fade-in_150ms_ease-out]" />
@@ -22,7 +24,7 @@ export function SheetContent({ className, children, ...props }: ComponentProps<t
         {children}
         <SheetPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 opacity-80 transition-opacity hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring">
           <X className="size-5" aria-hidden="true" />
-          <span className="sr-only">Close menu</span>
+          <span className="sr-only">{t("closeMenu")}</span>
         </SheetPrimitive.Close>
       </SheetPrimitive.Content>
     </SheetPrimitive.Portal>

@@ -27,6 +27,7 @@ import teamAnalytics from "./team-analytics.json";
 import teams from "./teams.json";
 import tracking from "./tracking.json";
 import usage from "./usage.json";
+import ui from "./ui.json";
 
 export const english = {
   shell,
@@ -54,6 +55,7 @@ export const english = {
   teams,
   tracking,
   usage,
+  ui,
 };
 
 export type Namespace = keyof typeof english;
