@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * One Vitest run over every workspace; each workspace is a named project. VITEST_MAX_WORKERS
@@ -6,6 +6,28 @@ import { defineConfig } from "vitest/config";
  * CI's two cores, where most of a file's time is PGlite or PostgreSQL work that two can share).
  */
 const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || undefined;
+
+/**
+ * Server test files that never open the test database (pure logic, or a child process on its own
+ * embedded database): the PostgreSQL pass (TEST_DATABASE_URL, .ci/run) would repeat exactly the
+ * work of the embedded pass, so they run once, there. A file that starts using the test database
+ * must leave this list.
+ */
+const databaseFreeServerTests = [
+  "src/startup.test.ts",
+  "src/start-web-build.test.ts",
+  "src/lib/env.test.ts",
+  "src/modules/security/durability.test.ts",
+  "src/modules/security/sanitize.test.ts",
+  "src/modules/security/field-encryption.test.ts",
+  "src/modules/driver/eta.test.ts",
+  "src/modules/delivery-routes/route-export.test.ts",
+  "src/modules/live/customer-messages/timing.test.ts",
+  "src/platform/observability/metrics.test.ts",
+  "src/platform/solver-pool/solver-pool.test.ts",
+  "src/platform/realtime/hub.test.ts",
+];
+const serverExclude = process.env.TEST_DATABASE_URL ? [...configDefaults.exclude, ...databaseFreeServerTests] : configDefaults.exclude;
 
 export default defineConfig({
   test: {
@@ -15,7 +37,7 @@ export default defineConfig({
       { test: { name: "solver", root: "packages/solver", environment: "node", testTimeout: 60_000 } },
       { test: { name: "geo", root: "packages/geo", environment: "node", testTimeout: 60_000 } },
       { test: { name: "db", root: "packages/db", environment: "node", testTimeout: 60_000, hookTimeout: 60_000 } },
-      { test: { name: "server", root: "apps/server", environment: "node", testTimeout: 60_000, hookTimeout: 60_000 } },
+      { test: { name: "server", root: "apps/server", environment: "node", testTimeout: 60_000, hookTimeout: 60_000, exclude: serverExclude } },
       "apps/web/vite.config.ts",
     ],
   },
