@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, fleetTeamWithDriver, login, signInViaApi, signUpViaApi, test, uniqueEmail, waitForMail, localToday } from "./fixtures";
 
-// Issue 28, one formatting layer: a user whose preferences say kilometres, German and Vaduz sees
+// Issue 28, one formatting layer (and issue 30, its words): a user whose preferences say kilometres, German and Vaduz sees
 // kilometres with a decimal comma and German dates on the planner, the route history, analytics
 // and Live, and the usage e-mail in the outbox writes its date in German too (the words stay
 // English until the translation issue). The expected texts are built with Intl here, the
@@ -60,9 +60,9 @@ test("kilometres and German formats on the planner, history, analytics and Live,
   await noMiles(page);
 
   // The planner: the route's distance, and the printed plan's date in German.
-  await item.getByRole("link", { name: "Open Format 4 in the planner" }).click();
+  await item.getByRole("link", { name: "Format 4 im Planer öffnen" }).click();
   await expect(page.getByTestId("route-distance")).toHaveText(KM);
-  await expect(page.getByText(/^RoutePilot route plan · planned /)).toContainText(`planned ${de({ day: "numeric", month: "long", year: "numeric" })}`);
+  await expect(page.getByText(/^RoutePilot-Routenplan · geplant am /)).toContainText(`geplant am ${de({ day: "numeric", month: "long", year: "numeric" })}`);
   await noMiles(page);
 
   // Analytics: kilometres saved, months in German in the table view.
@@ -70,7 +70,7 @@ test("kilometres and German formats on the planner, history, analytics and Live,
   await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
   const saved = page.getByRole("region", { name: "Distance saved per month" });
   await expect(saved).toContainText("Kilometres saved");
-  await saved.getByRole("button", { name: "Show as table" }).click();
+  await saved.getByRole("button", { name: "Als Tabelle zeigen" }).click();
   const firstRow = saved.getByRole("table").getByRole("row").nth(1);
   await expect(firstRow).toContainText(de({ month: "short", year: "numeric" }));
   await expect(firstRow).toContainText(/\d(,\d)? km|\d m/);
@@ -95,12 +95,12 @@ test("kilometres and German formats on the planner, history, analytics and Live,
   expect(dispatched.status(), await dispatched.text()).toBe(200);
 
   await page.goto("/fleet/live");
-  await expect(page.getByRole("heading", { name: "Live operations" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Live-Betrieb" })).toBeVisible();
   const dayTitle = new Intl.DateTimeFormat("de-DE", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${today}T12:00:00Z`));
   await expect(page.getByTestId("day-title")).toContainText(dayTitle);
-  const routes = page.getByRole("list", { name: "Routes" });
+  const routes = page.getByRole("list", { name: "Touren" });
   await expect(routes.locator(":scope > li[data-route-id]")).toHaveCount(1);
-  await expect(routes).toContainText(/\d(,\d)? km planned/);
+  await expect(routes).toContainText(/\d(,\d)? km geplant/);
   await noMiles(page);
   await context.close();
 });
