@@ -5,7 +5,8 @@ import { namespaces, supportedLanguages } from "@/lib/i18n";
 
 /**
  * The catalogues are complete and lean (decision 028): every key in English exists in every
- * language, no language has a key English lacks, and every key is used by some source file.
+ * language (plural keys in that language's own plural forms), no language has a key English lacks,
+ * and every key is used by some source file.
  */
 
 // apps/web/src (jsdom gives import.meta.url an http: scheme; Vitest sets import.meta.dirname).
@@ -39,12 +40,28 @@ describe("message catalogues", () => {
     expect(readdirSync(join(src, "locales"), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()).toEqual([...supportedLanguages].sort());
   });
 
-  for (const language of supportedLanguages.filter((l) => l !== "en")) {
+  /**
+   * The keys a language's file must have: English's keys, with each plural key (`stops_one`,
+   * `stops_other`) in exactly the plural forms that language has (CLDR: English and German one and
+   * other; French, Italian and Spanish also many), so no file carries forms its language never uses.
+   */
+  function expectedKeys(language: string, ns: string): string[] {
+    const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+    const keys = new Set<string>();
+    for (const key of english[ns]!) {
+      if (pluralSuffix.test(key)) for (const category of categories) keys.add(key.replace(pluralSuffix, `_${category}`));
+      else keys.add(key);
+    }
+    return [...keys].sort();
+  }
+
+  for (const language of supportedLanguages) {
     for (const ns of namespaces) {
-      it(`${language}/${ns}.json has exactly the English keys`, () => {
+      it(`${language}/${ns}.json has exactly the English keys, in its own plural forms`, () => {
         const keys = keysOf(language, ns);
-        const missing = english[ns]!.filter((k) => !keys.includes(k));
-        const extra = keys.filter((k) => !english[ns]!.includes(k));
+        const expected = expectedKeys(language, ns);
+        const missing = expected.filter((k) => !keys.includes(k));
+        const extra = keys.filter((k) => !expected.includes(k));
         expect({ missing, extra }, `${language}/${ns}`).toEqual({ missing: [], extra: [] });
       });
     }
