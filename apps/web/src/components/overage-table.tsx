@@ -24,7 +24,7 @@ export function OverageTable({ charges, label }: { charges: AdminOverageCharge[]
             <td className="py-1 pr-4">{format.date(c.createdAt)}</td>
             <td className="py-1 pr-4">{format.number(c.overageRoutes)}</td>
             <td className="py-1 pr-4">{format.money(c.amountCharged)}</td>
-            <td className="py-1">{c.paymentStatus in statusKeys ? t(statusKeys[c.paymentStatus as keyof typeof statusKeys]) : c.paymentStatus}</td>
+            <td className="py-1">{Object.hasOwn(statusKeys, c.paymentStatus) ? t(statusKeys[c.paymentStatus as keyof typeof statusKeys]) : c.paymentStatus}</td>
           </tr>
         ))}
       </tbody>

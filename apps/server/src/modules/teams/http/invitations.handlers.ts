@@ -1,6 +1,6 @@
 import { createRouter, requireUser } from "../../../lib/context";
 import * as service from "..";
-import { callerWithOrigin as teamCaller } from "../../../lib/request-origin";
+import { callerWithOrigin } from "../../../lib/request-origin";
 import * as routes from "./invitations.endpoints";
 
 export const invitationsRouter = createRouter()
@@ -12,11 +12,11 @@ export const invitationsRouter = createRouter()
     return c.json(await service.invitationDetails(c.get("deps").db, c.req.valid("param").token, c.get("user")), 200);
   })
   .openapi(routes.acceptInvitation, async (c) => {
-    const user = teamCaller(c);
+    const user = callerWithOrigin(c);
     return c.json(await service.acceptInvitation(c.get("deps"), user, c.req.valid("param").token), 200);
   })
   .openapi(routes.declineInvitation, async (c) => {
-    const user = teamCaller(c);
+    const user = callerWithOrigin(c);
     await service.declineInvitation(c.get("deps"), user, c.req.valid("param").token);
     return c.body(null, 204);
   });

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import type { SharedRoute } from "@routepilot/contracts";
+import { i18n } from "@/lib/i18n";
 import { jsonResponse, renderWithQuery } from "@/test/utils";
 import { SharedRoutePage } from "@/features/shared-route/routes/shared-route-page";
 
@@ -39,7 +40,10 @@ const shared: SharedRoute = {
   createdAt: "2026-01-01T00:00:00.000Z",
 };
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage("en"));
+});
 
 function renderPage() {
   vi.stubGlobal("fetch", vi.fn(async () => jsonResponse(shared)));
@@ -88,5 +92,19 @@ describe("SharedRoutePage", () => {
     expect(await screen.findByText("Bäckerei Wanger")).toBeInTheDocument();
     expect(screen.getByText("Landstrasse 12, 9494 Schaan")).toBeInTheDocument();
     expect(screen.getAllByText("Eschen")).toHaveLength(1);
+  });
+});
+
+describe("the shared route in the active language (decision 028)", () => {
+  it("renders the route in German", async () => {
+    await act(() => i18n.changeLanguage("de"));
+    renderPage();
+    expect(screen.getByRole("heading", { name: "Geteilte Route" })).toBeInTheDocument();
+    const list = await screen.findByRole("list", { name: "Stopps in Routenreihenfolge" });
+    const items = within(list).getAllByRole("listitem");
+    expect(items[0]).toHaveTextContent("Start: Vaduz");
+    expect(items[3]).toHaveTextContent("Zurück zum Start: Vaduz");
+    expect(screen.getByText("Luftlinien-Schätzung")).toBeInTheDocument();
+    expect(screen.getByText(/^2 Stopps · .* · Pkw$/)).toBeInTheDocument();
   });
 });
