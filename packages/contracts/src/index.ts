@@ -35,3 +35,4 @@ export * from "./public-api";
 export * from "./profile";
 export * from "./sign-in-methods";
 export * from "./plan-changes";
+export * from "./message-keys";
