@@ -11,6 +11,7 @@ import {
   type SecurityAlertSeverity,
 } from "@routepilot/contracts";
 import { apiRequest } from "@/lib/api-client";
+import { useTranslation } from "@/lib/i18n";
 
 /** Query keys of the security dashboard. */
 export const securityKeys = {
@@ -55,6 +56,7 @@ export function setAlertStatus({ id, status }: { id: string; status: string }): 
 }
 
 export function useSetAlertStatus() {
+  const { t } = useTranslation("security-dashboard");
   const queryClient = useQueryClient();
-  return useMutation({ meta: { errorTitle: "Could not resolve the alert" }, mutationFn: setAlertStatus, onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.all }) });
+  return useMutation({ meta: { errorTitle: t("alerts.resolveFailed") }, mutationFn: setAlertStatus, onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.all }) });
 }
