@@ -6,7 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { messages, type ErrorBody } from "@routepilot/contracts";
 import { createRouter, type AppDeps, type AppEnv } from "./lib/context";
-import { AppError, InvalidJsonError, NotFoundError, PayloadTooLargeError, ValidationError } from "./lib/errors";
+import { AppError, errorPayload, InvalidJsonError, NotFoundError, PayloadTooLargeError, ValidationError } from "./lib/errors";
 import { SELF_ORIGIN_HEADER } from "./modules/accounts/auth/auth";
 import { CLIENT_IP_HEADER } from "./lib/request-origin";
 import { clientIp } from "./lib/client-ip";
@@ -125,18 +125,13 @@ async function hasUnstorableText(request: Request): Promise<boolean> {
 /** The one error mapper: typed errors keep their code; anything unknown is a logged, generic 500. */
 function mapError(error: unknown, c: Context<AppEnv>) {
   if (error instanceof AppError) {
-    return errorJson(
-      c,
-      error.status,
-      { ...error.extra, error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } },
-      error.headers,
-    );
+    return errorJson(c, error.status, { ...error.extra, error: errorPayload(error.code, error.message, error.fields) }, error.headers);
   }
   if (error instanceof HTTPException) {
     if (error.status === 413) return mapError(new PayloadTooLargeError(c.get("deps").env.BODY_LIMIT_BYTES), c);
     if (error.status === 400 && /json/i.test(error.message)) return mapError(new InvalidJsonError(), c);
     if (error.status < 500) {
-      return errorJson(c, error.status, { error: { code: error.status === 404 ? "NOT_FOUND" : "VALIDATION_ERROR", message: error.message || "Bad request" } });
+      return errorJson(c, error.status, { error: errorPayload(error.status === 404 ? "NOT_FOUND" : "VALIDATION_ERROR", error.message || "Bad request") });
     }
   }
   // Text PostgreSQL cannot store (NUL 22021, untranslatable 22P05) is the input's fault, not the server's.

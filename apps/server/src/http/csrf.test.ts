@@ -30,7 +30,7 @@ describe("CSRF: state-changing /api requests check their Origin", () => {
     for (const headers of refused) {
       const res = await post(headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
-      expect(await res.json()).toEqual({ error: { code: "FORBIDDEN", message: webSecurityMessages.crossSiteRequest } });
+      expect(await res.json()).toEqual({ error: { code: "FORBIDDEN", message: webSecurityMessages.crossSiteRequest, key: "webSecurity.crossSiteRequest" } });
     }
     for (const method of ["PUT", "PATCH", "DELETE"]) {
       const res = await t.app.request(`${BASE}/api/saved-locations/00000000-0000-0000-0000-000000000000`, { method, headers: { cookie, origin: "https://evil.example" } });

@@ -1,5 +1,31 @@
-import { billingMessages, placeMessages, rateLimitMessages, type ErrorCode, type ResolvedRoutePlace } from "@routepilot/contracts";
+import {
+  billingMessages,
+  describeFieldMessages,
+  describeMessage,
+  placeMessages,
+  rateLimitMessages,
+  type ErrorBody,
+  type ErrorCode,
+  type ResolvedRoutePlace,
+} from "@routepilot/contracts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/**
+ * A body's `error`: the code, the message and its fields, plus the stable `key` (and `params`) of a
+ * message the contracts declare and `fieldKeys` for the fields whose messages they declare
+ * (decision 028, "Server message codes"), so the web app can show them in the reader's language.
+ */
+export function errorPayload(code: string, message: string, fields?: Record<string, string>): ErrorBody["error"] {
+  const ref = describeMessage(message);
+  const fieldKeys = fields ? describeFieldMessages(fields) : undefined;
+  return {
+    code,
+    message,
+    ...(ref ? { key: ref.key, ...(ref.params ? { params: ref.params } : {}) } : {}),
+    ...(fields ? { fields } : {}),
+    ...(fieldKeys ? { fieldKeys } : {}),
+  };
+}
 
 /** A typed error with a stable code; the one error mapper turns it into JSON. */
 export class AppError extends Error {

@@ -6,7 +6,13 @@ export const ErrorResponse = z
     error: z.object({
       code: z.string().openapi({ example: "VALIDATION_ERROR" }),
       message: z.string().openapi({ example: "This field is required" }),
+      key: z.string().optional().openapi({ description: "The message's stable key when the contracts declare it (the web app's errors:<key>)", example: "messages.required" }),
+      params: z.record(z.string(), z.string()).optional().openapi({ description: "The parameters of a keyed message, as strings" }),
       fields: z.record(z.string(), z.string()).optional(),
+      fieldKeys: z
+        .record(z.string(), z.object({ key: z.string(), params: z.record(z.string(), z.string()).optional() }))
+        .optional()
+        .openapi({ description: "For each field whose message the contracts declare: its key and parameters" }),
     }),
   })
   .openapi("Error");

@@ -15,7 +15,9 @@ describe("stored free text: markup outside the SPEC §5 allow-list is refused (4
   it("saved location names", async () => {
     const bad = await t.call("/api/saved-locations", { cookie, body: { name: "<img src=x>", address: "1 Main Street, Vaduz" } });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: { code: "VALIDATION_ERROR", message: messages.dangerous, fields: { name: messages.dangerous } } });
+    expect(await bad.json()).toEqual({
+      error: { code: "VALIDATION_ERROR", message: messages.dangerous, key: "messages.dangerous", fields: { name: messages.dangerous }, fieldKeys: { name: { key: "messages.dangerous" } } },
+    });
     expect(await t.deps.db.$count(savedLocations)).toBe(0);
     const ok = await t.call("/api/saved-locations", { cookie, body: { name: "Mum & Dad <b>home</b>", address: "1 Main Street, Vaduz", lat: 47.14, lng: 9.52 } });
     expect(ok.status).toBe(201);

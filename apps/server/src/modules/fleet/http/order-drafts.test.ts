@@ -172,7 +172,13 @@ describe("order drafts: PUT and GET /api/teams/{teamId}/order-drafts/{date}", ()
     for (const date of ["2026-02-30", "30-11-2026", "tomorrow", "2026-13-01", "2026-11-3"]) {
       for (const res of [await get(w, "manager", w.teamId, date), await put(w, { orders: rows }, "manager", w.teamId, date)]) {
         expect(res.status, date).toBe(400);
-        expect(await errorOf(res), date).toEqual({ code: "VALIDATION_ERROR", message: orderDraftMessages.date, fields: { date: orderDraftMessages.date } });
+        expect(await errorOf(res), date).toEqual({
+          code: "VALIDATION_ERROR",
+          message: orderDraftMessages.date,
+          key: "orderDraft.date",
+          fields: { date: orderDraftMessages.date },
+          fieldKeys: { date: { key: "orderDraft.date" } },
+        });
       }
     }
   });

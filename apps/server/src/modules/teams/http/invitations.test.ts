@@ -143,7 +143,7 @@ describe("the invitation life cycle", () => {
     await t.deps.db.update(teamInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(teamInvitations.id, invitation.id));
     const expired = await t.call(`/api/invitations/${first.token}/accept`, { method: "POST", cookie: invitee.cookie });
     expect(expired.status).toBe(410);
-    expect(await errorOf(expired)).toEqual({ code: "GONE", message: teamMessages.invitationExpired });
+    expect(await errorOf(expired)).toEqual({ code: "GONE", message: teamMessages.invitationExpired, key: "team.invitationExpired" });
     expect((await t.call(`/api/invitations/${first.token}/decline`, { method: "POST", cookie: invitee.cookie })).status).toBe(410);
     expect(await json(t.call(`/api/invitations/${first.token}`))).toMatchObject({ status: "expired" });
     expect((await json<MyInvitationList>(t.call("/api/invitations", { cookie: invitee.cookie }))).invitations).toEqual([]);
