@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { TFunction } from "i18next";
 import { Check, Construction } from "lucide-react";
-import { monthlyRouteLimits, offlinePlanChange, OVERAGE_PENCE_PER_ROUTE, tierDisplayNames, tierOffers, tiers, type BillingPlans, type PaidTier, type Tier } from "@routepilot/contracts";
-import { NOT_AVAILABLE_YET } from "@/components/layouts/not-available-yet";
+import { monthlyRouteLimits, OVERAGE_PENCE_PER_ROUTE, tierDisplayNames, tierOffers, tiers, type BillingPlans, type PaidTier, type Tier } from "@routepilot/contracts";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
 import { Badge } from "@/components/ui/badge";
@@ -11,33 +11,62 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
 import { useAuth, useMe } from "@/lib/auth";
 import { useFormat, type Formatter } from "@/lib/format";
+import { Trans, useTranslation } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 
-function pricingFaq(online: boolean, format: Formatter) {
+type MarketingT = TFunction<"marketing">;
+
+function pricingFaq(online: boolean, format: Formatter, t: MarketingT) {
+  const price = format.money(OVERAGE_PENCE_PER_ROUTE);
   return [
-    {
-      q: "What counts as a route?",
-      a: "Each time you optimise a set of stops counts as one route, however many stops it has. Viewing, sharing or re-opening a saved route is free.",
-    },
-    {
-      q: "What happens if I go over my monthly limit?",
-      a: online
-        ? `With a card on file, each route above your monthly limit costs ${format.money(OVERAGE_PENCE_PER_ROUTE)} and is added to your next invoice; you see every charge on your Subscription page. Without a card, RoutePilot stops optimising at the limit until your allowance resets, and charges nothing. Your saved routes stay available either way.`
-        : "RoutePilot stops optimising once you have used all the routes of your plan, until your allowance resets, and no charge is made: this server does not take payments. Your saved routes stay available to view, share and export. An administrator can move you to a plan with more routes.",
-    },
-    {
-      q: "When does my allowance reset?",
-      a: online
-        ? "The Free plan resets on the first day of each calendar month; paid plans at the start of each billing period."
-        : "On the first day of each calendar month.",
-    },
-    {
-      q: "Can I change plans later?",
-      a: online
-        ? "Yes. Upgrade from this page or your Subscription page; change plan, update your card, download invoices or cancel at any time in Manage billing (Stripe's secure portal). A cancelled plan runs to the end of the period you paid for."
-        : "Plans on this server are changed by an administrator: contact us and we will move your account. Online payments are not set up here, so nothing can be bought or cancelled online.",
-    },
+    { q: t("pricing.faq.route.q"), a: t("pricing.faq.route.a") },
+    { q: t("pricing.faq.over.q"), a: online ? t("pricing.faq.over.online", { price }) : t("pricing.faq.over.offline") },
+    { q: t("pricing.faq.reset.q"), a: online ? t("pricing.faq.reset.online") : t("pricing.faq.reset.offline") },
+    { q: t("pricing.faq.change.q"), a: online ? t("pricing.faq.change.online") : t("pricing.faq.change.offline") },
   ];
+}
+
+/** Each tier's summary (the contracts' `tierOffers[tier].summary`, in the reader's language). */
+const tierSummaryKeys = {
+  free: "pricing.tiers.free",
+  premium: "pricing.tiers.premium",
+  enterprise: "pricing.tiers.enterprise",
+  fleet_pro: "pricing.tiers.fleet_pro",
+} as const satisfies Record<Tier, string>;
+
+type FeatureKey =
+  | "pricing.features.routes"
+  | "pricing.features.saved"
+  | "pricing.features.history"
+  | "pricing.features.sharing"
+  | "pricing.features.handOff"
+  | "pricing.features.everythingIn"
+  | "pricing.features.analytics"
+  | "pricing.features.teams"
+  | "pricing.features.teamManagement"
+  | "pricing.features.fleet"
+  | "pricing.features.driverApp";
+
+/**
+ * The lines of `tierOffers[tier].features`, in order, as catalogue keys: the route limit comes from
+ * `monthlyRouteLimits` and "Everything in …" names the tier below. In English each line reads
+ * exactly as the contracts' text (marketing-honesty.test.tsx); a line without a key shows that text.
+ */
+const tierFeatureKeys: Record<Tier, readonly FeatureKey[]> = {
+  free: ["pricing.features.routes", "pricing.features.saved", "pricing.features.history", "pricing.features.sharing", "pricing.features.handOff"],
+  premium: ["pricing.features.routes", "pricing.features.everythingIn", "pricing.features.analytics"],
+  enterprise: ["pricing.features.routes", "pricing.features.everythingIn", "pricing.features.teams", "pricing.features.teamManagement"],
+  fleet_pro: ["pricing.features.routes", "pricing.features.everythingIn", "pricing.features.fleet", "pricing.features.driverApp"],
+};
+
+/** A tier's offer lines in the reader's language, with whether each is built. */
+function featureLines(tier: Tier, format: Formatter, t: MarketingT): { text: string; available: boolean }[] {
+  const below = tiers[tiers.indexOf(tier) - 1];
+  const values = { count: monthlyRouteLimits[tier], routes: format.number(monthlyRouteLimits[tier]), plan: below ? tierDisplayNames[below] : "" };
+  return tierOffers[tier].features.map((feature, index) => {
+    const key = tierFeatureKeys[tier][index];
+    return { text: key ? t(key, values) : feature.text, available: feature.available };
+  });
 }
 
 type PricingPageProps = {
@@ -55,6 +84,7 @@ const isPaid = (tier: Tier): tier is PaidTier => tier !== "free";
  * what can really be done (sign up, see your plan): no button for something that cannot happen.
  */
 export function PricingPage({ sales, planAction }: PricingPageProps) {
+  const { t } = useTranslation("marketing");
   const { user } = useAuth();
   const me = useMe();
   const format = useFormat();
@@ -67,14 +97,14 @@ export function PricingPage({ sales, planAction }: PricingPageProps) {
     const isCurrent = currentTier === tier;
     const startFree = (
       <Button asChild className="w-full">
-        <Link to="/auth/sign-up" aria-label={`Get started with ${tierDisplayNames[tier]}`}>
-          Start for free
+        <Link to="/auth/sign-up" aria-label={t("pricing.startFreeLabel", { plan: tierDisplayNames[tier] })}>
+          {t("pricing.startFree")}
         </Link>
       </Button>
     );
     const seeYourPlan = (
       <Button asChild className="w-full" variant="outline">
-        <Link to="/subscription">See your plan</Link>
+        <Link to="/subscription">{t("pricing.seePlan")}</Link>
       </Button>
     );
     // While the plans load, only what holds either way.
@@ -87,7 +117,7 @@ export function PricingPage({ sales, planAction }: PricingPageProps) {
     if (isCurrent) {
       return (
         <Button variant="outline" className="w-full" disabled>
-          Your current plan
+          {t("pricing.yourPlan")}
         </Button>
       );
     }
@@ -97,15 +127,15 @@ export function PricingPage({ sales, planAction }: PricingPageProps) {
     if (onSale && user) {
       return (
         <Button variant="outline" className="w-full" disabled>
-          Loading…
+          {t("pricing.loading")}
         </Button>
       );
     }
     if (onSale) {
       return (
         <Button asChild className="w-full">
-          <Link to="/auth/sign-up?redirect=%2Fpricing" aria-label={`Sign up to buy ${tierDisplayNames[tier]}`}>
-            Sign up to upgrade
+          <Link to="/auth/sign-up?redirect=%2Fpricing" aria-label={t("pricing.signUpToBuy", { plan: tierDisplayNames[tier] })}>
+            {t("pricing.signUpToUpgrade")}
           </Link>
         </Button>
       );
@@ -113,11 +143,11 @@ export function PricingPage({ sales, planAction }: PricingPageProps) {
     // Payments are on, but this plan has no price here: plain text, not a button.
     return (
       <p className="text-center text-sm text-muted-foreground">
-        This plan is not sold online on this server.{" "}
-        <Link to="/contact" className="font-medium text-primary underline-offset-2 hover:underline" aria-label={`Contact us about ${tierDisplayNames[tier]}`}>
-          Contact us
-        </Link>{" "}
-        to move to it.
+        <Trans
+          t={t}
+          i18nKey="pricing.notSold"
+          components={{ a: <Link to="/contact" className="font-medium text-primary underline-offset-2 hover:underline" aria-label={t("pricing.contactAbout", { plan: tierDisplayNames[tier] })} /> }}
+        />
       </p>
     );
   }
@@ -126,47 +156,48 @@ export function PricingPage({ sales, planAction }: PricingPageProps) {
     <PageContainer size="wide">
       <PageHeader
         className="items-center text-center sm:flex-col sm:items-center [&>div]:items-center"
-        title="Simple pricing for every route"
-        description={`Start free with ${format.number(monthlyRouteLimits.free)} optimised routes a month, and move up when you need more. Prices are per month.`}
+        title={t("pricing.title")}
+        description={t("pricing.description", { count: monthlyRouteLimits.free, routes: format.number(monthlyRouteLimits.free) })}
       />
       {offline ? (
         <Card className="mb-8" role="note" aria-labelledby="plan-change-heading">
           <CardContent className="flex flex-col gap-2 p-6">
             <h2 id="plan-change-heading" className="text-base font-semibold">
-              {offlinePlanChange.title}
+              {t("pricing.offline.title")}
             </h2>
             <p className="text-sm text-muted-foreground">
-              {offlinePlanChange.description} Every account starts on the Free plan; no payment method is stored and no invoices are issued.{" "}
-              <Link to="/contact" className="font-medium text-primary underline-offset-2 hover:underline">
-                Contact us
-              </Link>{" "}
-              to change your plan.
+              {t("pricing.offline.description")}{" "}
+              <Trans t={t} i18nKey="pricing.offline.more" components={{ a: <Link to="/contact" className="font-medium text-primary underline-offset-2 hover:underline" /> }} />
             </p>
           </CardContent>
         </Card>
       ) : null}
-      {online ? <p className="mb-8 text-center text-sm text-muted-foreground">Payments are taken securely by Stripe. Cancel any time; a cancelled plan runs to the end of its period.</p> : null}
+      {online ? <p className="mb-8 text-center text-sm text-muted-foreground">{t("pricing.stripe")}</p> : null}
       <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
         {tiers.map((tier) => {
           const offer = tierOffers[tier];
+          const features = featureLines(tier, format, t);
           const footer = planFooter(tier);
           return (
             <Card key={tier} role="group" aria-labelledby={`tier-${tier}`} className={cn("relative flex flex-col", tier === "premium" && online && "border-primary shadow-md")}>
               <CardHeader>
                 <div className="flex items-center justify-between gap-2">
                   <CardTitle id={`tier-${tier}`}>{tierDisplayNames[tier]}</CardTitle>
-                  {currentTier === tier ? <Badge variant="success">Current plan</Badge> : null}
+                  {currentTier === tier ? <Badge variant="success">{t("pricing.currentPlan")}</Badge> : null}
                 </div>
-                <CardDescription>{offer.summary}</CardDescription>
+                <CardDescription>{t(tierSummaryKeys[tier])}</CardDescription>
                 <p className="mt-3">
                   <span className="text-4xl font-bold tracking-tight">{format.money(offer.pricePence)}</span>
-                  <span className="text-muted-foreground"> / month</span>
+                  <span className="text-muted-foreground">
+                    {" "}
+                    {t("pricing.perMonth")}
+                  </span>
                 </p>
-                <p className="text-sm font-medium text-primary">{format.number(monthlyRouteLimits[tier])} routes a month</p>
+                <p className="text-sm font-medium text-primary">{t("pricing.routesAMonth", { count: monthlyRouteLimits[tier], routes: format.number(monthlyRouteLimits[tier]) })}</p>
               </CardHeader>
               <CardContent className="flex-1">
-                <ul className="grid gap-2 text-sm" aria-label={`${tierDisplayNames[tier]} features`}>
-                  {offer.features.map((feature) =>
+                <ul className="grid gap-2 text-sm" aria-label={t("pricing.featuresOf", { plan: tierDisplayNames[tier] })}>
+                  {features.map((feature) =>
                     feature.available ? (
                       <li key={feature.text} className="flex gap-2">
                         <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
@@ -176,7 +207,7 @@ export function PricingPage({ sales, planAction }: PricingPageProps) {
                       <li key={feature.text} className="flex gap-2 text-muted-foreground">
                         <Construction className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                         <span>
-                          {feature.text} <span className="whitespace-nowrap">({NOT_AVAILABLE_YET.toLowerCase()})</span>
+                          {feature.text} <span className="whitespace-nowrap">{t("pricing.notYet")}</span>
                         </span>
                       </li>
                     ),
@@ -192,30 +223,27 @@ export function PricingPage({ sales, planAction }: PricingPageProps) {
       <Card className="mt-8">
         <CardContent className="flex flex-col gap-2 p-6 sm:flex-row sm:items-center sm:justify-between">
           <div>
-            <h2 className="text-lg font-semibold">Need a few more routes this month?</h2>
+            <h2 className="text-lg font-semibold">{t("pricing.more.title")}</h2>
             <p className="text-sm text-muted-foreground">
               {online ? (
-                <>
-                  With a card on file, every route above your monthly limit costs <strong className="text-foreground">{format.money(OVERAGE_PENCE_PER_ROUTE)}</strong>, added to
-                  your next invoice. Without one, optimising stops at the limit. No surprise upgrades.
-                </>
+                <Trans t={t} i18nKey="pricing.more.online" values={{ price: format.money(OVERAGE_PENCE_PER_ROUTE) }} components={{ strong: <strong className="text-foreground" /> }} />
               ) : (
-                <>RoutePilot stops optimising once your monthly routes are used up, and charges nothing: this server takes no payments. An administrator can move you to a bigger plan.</>
+                t("pricing.more.offline")
               )}
             </p>
           </div>
           <Button asChild variant="outline">
-            <Link to="/contact">Ask about volume pricing</Link>
+            <Link to="/contact">{t("pricing.more.volume")}</Link>
           </Button>
         </CardContent>
       </Card>
 
       <section aria-labelledby="pricing-faq-heading" className="mx-auto mt-16 max-w-3xl">
         <h2 id="pricing-faq-heading" className="text-2xl font-bold tracking-tight">
-          Pricing questions
+          {t("pricing.faqTitle")}
         </h2>
         <Accordion type="single" collapsible className="mt-4">
-          {pricingFaq(online, format).map((item) => (
+          {pricingFaq(online, format, t).map((item) => (
             <AccordionItem key={item.q} value={item.q}>
               <AccordionTrigger>{item.q}</AccordionTrigger>
               <AccordionContent>{item.a}</AccordionContent>
