@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ArrowLeft, Mail } from "lucide-react";
 import {
   CONTACT_REPLY_MAX,
-  contactInboxMessages,
   contactMessageStatuses,
   type ContactMessageStatus,
   type ContactMessageSummary,
@@ -19,6 +18,7 @@ import { InlineError } from "@/components/errors/inline-error";
 import { errorMessage } from "@/lib/api-client";
 import { useFormat } from "@/lib/format";
 import { fieldErrorsOf } from "@/lib/use-server-field-errors";
+import { Trans, useTranslation } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { useContactMessages } from "@/features/admin/api/get-contact-messages";
 import { useContactMessage } from "@/features/admin/api/get-contact-message";
@@ -26,29 +26,45 @@ import { useReplyToContactMessage } from "@/features/admin/api/reply-to-contact-
 import { useUpdateContactMessage } from "@/features/admin/api/update-contact-message";
 
 const PAGE_SIZE = 25;
-const statusNames: Record<ContactMessageStatus, string> = { open: "Open", answered: "Answered", handled: "Handled" };
+/** A status and a contact form topic in the reader's words (catalogue keys of `admin`). */
+const STATUS_KEY = { open: "inbox.status.open", answered: "inbox.status.answered", handled: "inbox.status.handled" } as const satisfies Record<ContactMessageStatus, string>;
 const statusVariant: Record<ContactMessageStatus, "default" | "secondary" | "success"> = { open: "default", answered: "secondary", handled: "success" };
-const topicNames: Record<string, string> = { general: "General question", sales: "Sales and plans", support: "Technical support", billing: "Billing", press: "Press" };
+const TOPIC_KEY: Record<string, "inbox.topic.general" | "inbox.topic.sales" | "inbox.topic.support" | "inbox.topic.billing" | "inbox.topic.press"> = {
+  general: "inbox.topic.general",
+  sales: "inbox.topic.sales",
+  support: "inbox.topic.support",
+  billing: "inbox.topic.billing",
+  press: "inbox.topic.press",
+};
+
+/** A message's topic in the reader's words; an unknown topic as the form sent it. */
+function useTopicName(): (topic: string) => string {
+  const { t } = useTranslation("admin");
+  return (topic) => {
+    const key = Object.hasOwn(TOPIC_KEY, topic) ? TOPIC_KEY[topic] : undefined;
+    return key ? t(key) : topic;
+  };
+}
 
 function StatusBadge({ status }: { status: ContactMessageStatus }) {
-  return <Badge variant={statusVariant[status]}>{statusNames[status]}</Badge>;
+  const { t } = useTranslation("admin");
+  return <Badge variant={statusVariant[status]}>{t(STATUS_KEY[status])}</Badge>;
 }
 
 /** What became of a reply's e-mail, from its outbox row. */
 function DeliveryNote({ reply }: { reply: ContactReply }) {
-  if (reply.delivery === "sent") return <span>E-mailed</span>;
-  if (reply.delivery === "queued") return <span>Queued for e-mail</span>;
+  const { t } = useTranslation("admin");
+  if (reply.delivery === "sent") return <span>{t("inbox.delivery.sent")}</span>;
+  if (reply.delivery === "queued") return <span>{t("inbox.delivery.queued")}</span>;
   if (reply.delivery === "failed")
-    return (
-      <span className="text-destructive">
-        Delivery failed{reply.deliveryError ? `: ${reply.deliveryError}` : ""}. It is retried automatically.
-      </span>
-    );
-  return <span className="text-destructive">{contactInboxMessages.replyNotQueued}</span>;
+    return <span className="text-destructive">{reply.deliveryError ? t("inbox.delivery.failedWith", { error: reply.deliveryError }) : t("inbox.delivery.failed")}</span>;
+  return <span className="text-destructive">{t("inbox.notQueued")}</span>;
 }
 
 /** One message: the text, the replies, the reply form, and handled / reopen / unread. */
 function ContactMessageView({ id, onBack, onResult }: { id: string; onBack: () => void; onResult: (text: string) => void }) {
+  const { t } = useTranslation("admin");
+  const topicName = useTopicName();
   const message = useContactMessage(id);
   const format = useFormat();
   const reply = useReplyToContactMessage();
@@ -65,7 +81,7 @@ function ContactMessageView({ id, onBack, onResult }: { id: string; onBack: () =
     if (loaded) heading.current?.focus();
   }, [loaded, id]);
 
-  if (message.isPending) return <p className="text-muted-foreground">Opening the message…</p>;
+  if (message.isPending) return <p className="text-muted-foreground">{t("inbox.opening")}</p>;
   if (message.isError)
     return (
       <div className="flex flex-col gap-2">
@@ -74,7 +90,7 @@ function ContactMessageView({ id, onBack, onResult }: { id: string; onBack: () =
         </p>
         <Button variant="outline" size="sm" className="self-start" onClick={onBack}>
           <ArrowLeft aria-hidden="true" />
-          Back to the inbox
+          {t("inbox.back")}
         </Button>
       </div>
     );
@@ -87,7 +103,7 @@ function ContactMessageView({ id, onBack, onResult }: { id: string; onBack: () =
       const detail = await reply.mutateAsync({ id: m.id, text });
       setText("");
       const last = detail.replies.at(-1);
-      onResult(last?.delivery === "not-queued" ? contactInboxMessages.replyNotQueued : `Reply sent to ${m.email}.`);
+      onResult(last?.delivery === "not-queued" ? t("inbox.notQueued") : t("inbox.replySent", { email: m.email }));
     } catch (error) {
       setReplyError(fieldErrorsOf(error).text ?? errorMessage(error));
     }
@@ -107,7 +123,7 @@ function ContactMessageView({ id, onBack, onResult }: { id: string; onBack: () =
     <article aria-labelledby={`${replyId}-heading`} className="flex flex-col gap-4">
       <Button variant="ghost" size="sm" className="self-start lg:hidden" onClick={onBack}>
         <ArrowLeft aria-hidden="true" />
-        Back to the inbox
+        {t("inbox.back")}
       </Button>
       <header className="flex flex-col gap-1">
         <h2 id={`${replyId}-heading`} ref={heading} tabIndex={-1} className="text-lg font-semibold break-words focus-visible:outline-2 focus-visible:outline-ring">
@@ -120,17 +136,17 @@ function ContactMessageView({ id, onBack, onResult }: { id: string; onBack: () =
         </p>
         <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <StatusBadge status={m.status} />
-          <span>{topicNames[m.topic] ?? m.topic}</span>
+          <span>{topicName(m.topic)}</span>
           <span aria-hidden="true">·</span>
           <time dateTime={m.createdAt}>{format.dateTime(m.createdAt)}</time>
-          {m.userId ? <span>· signed in</span> : null}
+          {m.userId ? <span>· {t("inbox.signedIn")}</span> : null}
         </p>
       </header>
       <p className="rounded-md border bg-muted/30 p-3 text-sm break-words whitespace-pre-wrap">{m.message}</p>
 
       {m.replies.length > 0 ? (
-        <section aria-label="Replies" className="flex flex-col gap-3">
-          <h3 className="text-sm font-semibold">Replies</h3>
+        <section aria-label={t("inbox.replies")} className="flex flex-col gap-3">
+          <h3 className="text-sm font-semibold">{t("inbox.replies")}</h3>
           <ol className="flex flex-col gap-3">
             {m.replies.map((r) => (
               <li key={r.id} className="rounded-md border-l-4 border-primary bg-background p-3 text-sm">
@@ -144,8 +160,8 @@ function ContactMessageView({ id, onBack, onResult }: { id: string; onBack: () =
         </section>
       ) : null}
 
-      <form onSubmit={send} noValidate className="flex flex-col gap-2" aria-label={`Reply to ${m.name}`}>
-        <Label htmlFor={`${replyId}-text`}>Reply by e-mail to {m.email}</Label>
+      <form onSubmit={send} noValidate className="flex flex-col gap-2" aria-label={t("inbox.replyTo", { name: m.name })}>
+        <Label htmlFor={`${replyId}-text`}>{t("inbox.replyLabel", { email: m.email })}</Label>
         <Textarea
           id={`${replyId}-text`}
           name="text"
@@ -157,29 +173,29 @@ function ContactMessageView({ id, onBack, onResult }: { id: string; onBack: () =
           onChange={(e) => setText(e.target.value)}
         />
         <p id={`${replyId}-count`} className="text-xs text-muted-foreground">
-          {format.number(text.length)} / {format.number(CONTACT_REPLY_MAX)} characters. The sender gets your reply with their message quoted.
+          {t("inbox.characters", { length: format.number(text.length), max: format.number(CONTACT_REPLY_MAX) })}
         </p>
         <InlineError error={replyError} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={reply.isPending}>
             {reply.isPending ? <Spinner className="text-primary-foreground" /> : <Mail aria-hidden="true" />}
-            Send reply
+            {t("inbox.send")}
           </Button>
         </div>
       </form>
 
       <div className="flex flex-wrap gap-2 border-t pt-4">
         {m.status === "handled" ? (
-          <Button variant="outline" size="sm" disabled={update.isPending} onClick={() => void change({ status: "open" }, `The message from ${m.name} is open again.`)}>
-            Reopen
+          <Button variant="outline" size="sm" disabled={update.isPending} onClick={() => void change({ status: "open" }, t("inbox.reopened", { name: m.name }))}>
+            {t("inbox.reopen")}
           </Button>
         ) : (
-          <Button variant="outline" size="sm" disabled={update.isPending} onClick={() => void change({ status: "handled" }, `The message from ${m.name} is marked handled.`)}>
-            Mark handled
+          <Button variant="outline" size="sm" disabled={update.isPending} onClick={() => void change({ status: "handled" }, t("inbox.handled", { name: m.name }))}>
+            {t("inbox.markHandled")}
           </Button>
         )}
-        <Button variant="ghost" size="sm" disabled={update.isPending} onClick={() => void change({ read: false }, `The message from ${m.name} is marked unread.`)}>
-          Mark unread
+        <Button variant="ghost" size="sm" disabled={update.isPending} onClick={() => void change({ read: false }, t("inbox.unreadAgain", { name: m.name }))}>
+          {t("inbox.markUnread")}
         </Button>
       </div>
       <InlineError error={actionError} />
@@ -188,6 +204,8 @@ function ContactMessageView({ id, onBack, onResult }: { id: string; onBack: () =
 }
 
 function MessageItem({ m, selected, onOpen }: { m: ContactMessageSummary; selected: boolean; onOpen: () => void }) {
+  const { t } = useTranslation("admin");
+  const topicName = useTopicName();
   const format = useFormat();
   return (
     <li>
@@ -203,14 +221,14 @@ function MessageItem({ m, selected, onOpen }: { m: ContactMessageSummary; select
       >
         <span className="flex w-full flex-wrap items-center justify-between gap-2">
           <span className={cn("break-all", m.read ? "font-normal" : "font-bold")}>
-            {m.read ? null : <span className="sr-only">Unread: </span>}
+            {m.read ? null : <span className="sr-only">{t("inbox.unreadPrefix")} </span>}
             {m.name}
           </span>
           <StatusBadge status={m.status} />
         </span>
         <span className="break-all text-xs text-muted-foreground">
-          {m.email} · {topicNames[m.topic] ?? m.topic} · <time dateTime={m.createdAt}>{format.dateTime(m.createdAt)}</time>
-          {m.replies > 0 ? ` · ${m.replies} ${m.replies === 1 ? "reply" : "replies"}` : ""}
+          {m.email} · {topicName(m.topic)} · <time dateTime={m.createdAt}>{format.dateTime(m.createdAt)}</time>
+          {m.replies > 0 ? ` · ${t("inbox.replyCount", { count: m.replies, replies: format.number(m.replies) })}` : ""}
         </span>
         <span className={cn("line-clamp-2 break-words", m.read ? "text-muted-foreground" : "font-semibold")}>{m.preview}</span>
       </button>
@@ -220,6 +238,7 @@ function MessageItem({ m, selected, onOpen }: { m: ContactMessageSummary; select
 
 /** The admin console's contact inbox (decision 024): list with the unread count, search, status, one message at a time. */
 export function ContactInbox() {
+  const { t } = useTranslation("admin");
   const [q, setQ] = useState("");
   const [status, setStatus] = useState<ContactMessageStatus | "">("");
   const [page, setPage] = useState(1);
@@ -238,11 +257,11 @@ export function ContactInbox() {
   };
 
   return (
-    <section aria-label="Contact inbox" className="flex flex-col gap-4">
+    <section aria-label={t("inbox.region")} className="flex flex-col gap-4">
       <p className="text-sm">
         {list.data ? (
           <>
-            <strong>{list.data.unread}</strong> unread {list.data.unread === 1 ? "message" : "messages"} in the inbox.
+            <Trans t={t} i18nKey="inbox.unreadCount" count={list.data.unread} values={{ unread: format.number(list.data.unread) }} components={{ strong: <strong /> }} />
           </>
         ) : (
           "\u00a0"
@@ -255,12 +274,12 @@ export function ContactInbox() {
         <div ref={listRef} className={cn("flex min-w-0 flex-col gap-3", openId && "hidden lg:flex")}>
           <div className="flex flex-wrap items-end gap-3">
             <div className="flex min-w-0 flex-1 basis-48 flex-col gap-1">
-              <Label htmlFor="inbox-search">Search messages</Label>
+              <Label htmlFor="inbox-search">{t("inbox.search")}</Label>
               <Input
                 id="inbox-search"
                 type="search"
                 value={q}
-                placeholder="Name, e-mail, topic or text"
+                placeholder={t("inbox.searchPlaceholder")}
                 onChange={(e) => {
                   setQ(e.target.value);
                   setPage(1);
@@ -268,7 +287,7 @@ export function ContactInbox() {
               />
             </div>
             <div className="flex flex-col gap-1">
-              <Label htmlFor="inbox-status">Filter by status</Label>
+              <Label htmlFor="inbox-status">{t("inbox.filter")}</Label>
               <NativeSelect
                 id="inbox-status"
                 value={status}
@@ -277,10 +296,10 @@ export function ContactInbox() {
                   setPage(1);
                 }}
               >
-                <option value="">All</option>
+                <option value="">{t("inbox.all")}</option>
                 {contactMessageStatuses.map((s) => (
                   <option key={s} value={s}>
-                    {statusNames[s]}
+                    {t(STATUS_KEY[s])}
                   </option>
                 ))}
               </NativeSelect>
@@ -292,30 +311,30 @@ export function ContactInbox() {
             </p>
           ) : null}
           {list.isPending ? (
-            <p className="text-muted-foreground">Loading messages…</p>
+            <p className="text-muted-foreground">{t("inbox.loading")}</p>
           ) : list.data && list.data.messages.length === 0 ? (
-            <p className="text-muted-foreground">{q || status ? "No messages match." : "No messages yet."}</p>
+            <p className="text-muted-foreground">{q || status ? t("inbox.noMatch") : t("inbox.empty")}</p>
           ) : (
-            <ul aria-label="Messages, newest first" className="flex flex-col gap-2">
+            <ul aria-label={t("inbox.list")} className="flex flex-col gap-2">
               {list.data?.messages.map((m) => (
                 <MessageItem key={m.id} m={m} selected={m.id === openId} onOpen={() => setOpenId(m.id)} />
               ))}
             </ul>
           )}
-          <nav aria-label="Inbox pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
-            <span>{list.data ? `${format.number(list.data.total)} ${list.data.total === 1 ? "message" : "messages"} · page ${page} of ${pages}` : ""}</span>
+          <nav aria-label={t("inbox.pages")} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <span>{list.data ? t("inbox.summary", { count: list.data.total, total: format.number(list.data.total), page: format.number(page), pages: format.number(pages) }) : ""}</span>
             <div className="flex gap-2">
               <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Previous
+                {t("users.previous")}
               </Button>
               <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                Next
+                {t("users.next")}
               </Button>
             </div>
           </nav>
         </div>
         <div className={cn("min-w-0", !openId && "hidden lg:block")}>
-          {openId ? <ContactMessageView key={openId} id={openId} onBack={back} onResult={setResult} /> : <p className="text-muted-foreground">Choose a message to read it and reply.</p>}
+          {openId ? <ContactMessageView key={openId} id={openId} onBack={back} onResult={setResult} /> : <p className="text-muted-foreground">{t("inbox.choose")}</p>}
         </div>
       </div>
     </section>

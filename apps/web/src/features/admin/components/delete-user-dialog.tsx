@@ -1,9 +1,11 @@
 import { useId, useRef, useState } from "react";
-import { adminMessages, identityName, type AdminUser } from "@routepilot/contracts";
+import type { AdminUser } from "@routepilot/contracts";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Trans, useTranslation } from "@/lib/i18n";
 import { useDeleteUser } from "@/features/admin/api/delete-user";
+import { signInMethodName } from "@/features/admin/components/words";
 
 type DeleteUserDialogProps = {
   user: Pick<AdminUser, "id" | "email" | "signInMethods">;
@@ -19,6 +21,7 @@ type DeleteUserDialogProps = {
  * team owner, …) is shown in the dialog with the server's message; the dialog stays open.
  */
 export function DeleteUserDialog({ user, open, onOpenChange, onDeleted }: DeleteUserDialogProps) {
+  const { t } = useTranslation("admin");
   const [typed, setTyped] = useState("");
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -35,29 +38,24 @@ export function DeleteUserDialog({ user, open, onOpenChange, onDeleted }: Delete
     <ConfirmDialog
       open={open}
       onOpenChange={setOpen}
-      title={<span className="break-all">Delete the account of {user.email}?</span>}
-      description={
-        <>
-          Their profile, saved places, routes, API keys and sessions are deleted for good, as when they delete their own account; routes they planned for a team stay with the
-          team&apos;s owner. They can no longer sign in. The deletion is recorded in the audit log with your name.
-        </>
-      }
-      confirmLabel="Delete account"
-      pendingLabel="Deleting…"
+      title={<span className="break-all">{t("delete.title", { email: user.email })}</span>}
+      description={t("delete.description")}
+      confirmLabel={t("delete.confirm")}
+      pendingLabel={t("delete.pending")}
       canConfirm={typed === user.email}
       // Straight to the field the admin must fill; Cancel stays one Tab away.
       initialFocus={input}
-      onConfirm={() => remove.mutateAsync({ userId: user.id }).then(() => onDeleted(adminMessages.accountDeleted(user.email)))}
+      onConfirm={() => remove.mutateAsync({ userId: user.id }).then(() => onDeleted(t("delete.done", { email: user.email })))}
     >
       {user.signInMethods.length > 0 ? (
         <p className="text-sm">
-          <span className="font-medium">Sign-in methods: </span>
-          {user.signInMethods.map((id) => identityName(id)).join(", ")}
+          <span className="font-medium">{t("delete.methods")} </span>
+          {user.signInMethods.map((id) => signInMethodName(id, t)).join(", ")}
         </p>
       ) : null}
       <div className="grid gap-2">
         <Label htmlFor={inputId}>
-          Type <span className="font-mono break-all">{user.email}</span> to confirm
+          <Trans t={t} i18nKey="delete.typeToConfirm" values={{ email: user.email }} components={{ email: <span className="font-mono break-all" /> }} />
         </Label>
         <Input
           ref={input}
@@ -74,7 +72,7 @@ export function DeleteUserDialog({ user, open, onOpenChange, onDeleted }: Delete
           onChange={(e) => setTyped(e.target.value)}
         />
         <p id={hintId} className="text-sm text-muted-foreground">
-          {adminMessages.deleteConfirmation}.
+          {t("delete.hint")}
         </p>
       </div>
     </ConfirmDialog>

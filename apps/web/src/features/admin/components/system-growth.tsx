@@ -1,7 +1,9 @@
+import type { TFunction } from "i18next";
 import { tierDisplayNames, tiers as allTiers, type SystemAnalytics, type Tier } from "@routepilot/contracts";
 import { ChartCard, PeriodPicker, SeriesChart, usePeriod, type ChartColumn } from "@/components/charts";
 import { errorMessage } from "@/lib/api-client";
 import { useFormat, type Formatter } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { useSystemAnalytics } from "@/features/admin/api/system";
 
 type Day = SystemAnalytics["byDay"][number];
@@ -13,19 +15,18 @@ type TierDay = { day: string } & Record<Tier, number>;
 /** The CSV keeps pounds as a plain number ("12.00") for spreadsheets; the table shows them formatted. */
 const pounds = (value: unknown) => (Number(value) / 100).toFixed(2);
 
-const dayColumn: ChartColumn<Day> = { key: "day", label: "Day (UTC)" };
-const monthColumns = (format: Formatter): ChartColumn<Month>[] => [
-  { key: "month", label: "Month", format: (v) => format.day(String(v), "monthYear") },
-  { key: "charges", label: "Charges" },
-  { key: "overageRoutes", label: "Overage routes" },
-  { key: "amountPence", label: "Charged", format: (v) => format.money(Number(v)), csv: pounds },
-  { key: "paidPence", label: "Paid", format: (v) => format.money(Number(v)), csv: pounds },
+const monthColumns = (format: Formatter, t: TFunction<"admin">): ChartColumn<Month>[] => [
+  { key: "month", label: t("growth.month"), format: (v) => format.day(String(v), "monthYear") },
+  { key: "charges", label: t("growth.charges") },
+  { key: "overageRoutes", label: t("growth.overageRoutes") },
+  { key: "amountPence", label: t("growth.charged"), format: (v) => format.money(Number(v)), csv: pounds },
+  { key: "paidPence", label: t("growth.paid"), format: (v) => format.money(Number(v)), csv: pounds },
 ];
-const tierColumns: ChartColumn<TierRow>[] = [
-  { key: "name", label: "Plan" },
-  { key: "users", label: "Accounts" },
+const tierColumns = (t: TFunction<"admin">): ChartColumn<TierRow>[] => [
+  { key: "name", label: t("growth.plan") },
+  { key: "users", label: t("growth.accounts") },
 ];
-const tierDayColumns: ChartColumn<TierDay>[] = [{ key: "day", label: "Day (UTC)" }, ...allTiers.map((tier) => ({ key: tier, label: tierDisplayNames[tier] }))];
+const tierDayColumns = (t: TFunction<"admin">): ChartColumn<TierDay>[] => [{ key: "day", label: t("growth.dayUtc") }, ...allTiers.map((tier) => ({ key: tier, label: tierDisplayNames[tier] }))];
 const tierSeries = allTiers.map((tier) => ({ key: tier, label: tierDisplayNames[tier] }));
 
 function tierDays(data: SystemAnalytics): TierDay[] {
@@ -37,13 +38,14 @@ function tierDays(data: SystemAnalytics): TierDay[] {
 }
 
 function Totals({ data }: { data: SystemAnalytics }) {
+  const { t } = useTranslation("admin");
   const format = useFormat();
   const items: [string, string][] = [
-    ["Sign-ups", format.number(data.totals.signUps)],
-    ["Active users", format.number(data.totals.activeUsers)],
-    ["Routes planned", format.number(data.totals.routes)],
-    ["Overage charged", format.money(data.totals.overagePence)],
-    ["Accounts now", format.number(data.totals.users)],
+    [t("growth.signUps"), format.number(data.totals.signUps)],
+    [t("growth.activeUsers"), format.number(data.totals.activeUsers)],
+    [t("growth.routesPlanned"), format.number(data.totals.routes)],
+    [t("growth.overageCharged"), format.money(data.totals.overagePence)],
+    [t("growth.accountsNow"), format.number(data.totals.users)],
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
@@ -58,7 +60,9 @@ function Totals({ data }: { data: SystemAnalytics }) {
 }
 
 function Charts({ data }: { data: SystemAnalytics }) {
+  const { t } = useTranslation("admin");
   const format = useFormat();
+  const dayColumn: ChartColumn<Day> = { key: "day", label: t("growth.dayUtc") };
   /** "2025-01-05" → "5 Jan"; "2025-01" → "Jan 2025": calendar days and months (UTC), not instants. */
   const dayLabel = (day: string) => format.day(day, "dayMonth");
   const monthLabel = (month: string) => format.day(month, "monthYear");
@@ -72,28 +76,28 @@ function Charts({ data }: { data: SystemAnalytics }) {
   const mixByDay = tierDays(data);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      {perDay("signUps", "Sign-ups per day", "Sign-ups", "bar", "New accounts, by UTC day.")}
-      {perDay("activeUsers", "Active users per day", "Active users", "line", "Accounts that signed in, kept a session alive or planned a route that day.")}
-      {perDay("routes", "Routes per day", "Routes", "bar", "Routes planned by every account, by UTC day.")}
-      <ChartCard title="Tier mix" description="Accounts per plan now." rows={tiers} columns={tierColumns}>
-        <SeriesChart kind="bar" data={tiers} xKey="name" series={[{ key: "users", label: "Accounts" }]} />
+      {perDay("signUps", t("growth.signUpsPerDay"), t("growth.signUps"), "bar", t("growth.signUpsDescription"))}
+      {perDay("activeUsers", t("growth.activeUsersPerDay"), t("growth.activeUsers"), "line", t("growth.activeUsersDescription"))}
+      {perDay("routes", t("growth.routesPerDay"), t("growth.routes"), "bar", t("growth.routesDescription"))}
+      <ChartCard title={t("growth.tierMix")} description={t("growth.tierMixDescription")} rows={tiers} columns={tierColumns(t)}>
+        <SeriesChart kind="bar" data={tiers} xKey="name" series={[{ key: "users", label: t("growth.accounts") }]} />
       </ChartCard>
       <ChartCard
-        title="Tier mix over time"
-        description="Accounts on each plan at the end of each UTC day, from the recorded plan changes."
+        title={t("growth.tierMixOverTime")}
+        description={t("growth.tierMixOverTimeDescription")}
         period={period}
         rows={mixByDay}
-        columns={tierDayColumns}
+        columns={tierDayColumns(t)}
         className="lg:col-span-2"
       >
         <SeriesChart kind="bar" stacked data={mixByDay} xKey="day" series={tierSeries} formatX={dayLabel} />
       </ChartCard>
       <ChartCard
-        title="Overage revenue per month"
-        description="Overage charges recorded each month: charged (pending, paid or failed) and paid."
+        title={t("growth.overagePerMonth")}
+        description={t("growth.overagePerMonthDescription")}
         period={period}
         rows={data.overageByMonth}
-        columns={monthColumns(format)}
+        columns={monthColumns(format, t)}
         className="lg:col-span-2"
       >
         <SeriesChart
@@ -101,8 +105,8 @@ function Charts({ data }: { data: SystemAnalytics }) {
           data={data.overageByMonth}
           xKey="month"
           series={[
-            { key: "amountPence", label: "Charged" },
-            { key: "paidPence", label: "Paid" },
+            { key: "amountPence", label: t("growth.charged") },
+            { key: "paidPence", label: t("growth.paid") },
           ]}
           format={(v) => format.money(v)}
           formatX={monthLabel}
@@ -114,15 +118,16 @@ function Charts({ data }: { data: SystemAnalytics }) {
 
 /** The install's sign-ups, active users, routes, tier mix and overage revenue over a chosen period. */
 export function SystemGrowth() {
+  const { t } = useTranslation("admin");
   const state = usePeriod("last-3-months");
   const analytics = useSystemAnalytics(state.period);
   return (
     <section aria-labelledby="system-growth" className="flex min-w-0 flex-col gap-4">
       <div>
         <h2 id="system-growth" className="text-lg font-semibold">
-          Growth
+          {t("growth.title")}
         </h2>
-        <p className="text-sm text-muted-foreground">Every account on this install; days and months in UTC.</p>
+        <p className="text-sm text-muted-foreground">{t("growth.description")}</p>
       </div>
       <PeriodPicker state={state} />
       {analytics.isError ? (
@@ -136,7 +141,7 @@ export function SystemGrowth() {
           <Charts data={analytics.data} />
         </>
       ) : analytics.isPending && state.period ? (
-        <p className="text-sm text-muted-foreground">Loading figures…</p>
+        <p className="text-sm text-muted-foreground">{t("growth.loading")}</p>
       ) : null}
     </section>
   );

@@ -1,15 +1,18 @@
 import { Fragment, useState } from "react";
-import { accountRoleOf, accountRoles, identityName, monthlyRouteLimits, tierDisplayNames, tiers, type AccountRole, type AdminUser, type Tier } from "@routepilot/contracts";
+import type { TFunction } from "i18next";
+import { accountRoleOf, accountRoles, monthlyRouteLimits, tierDisplayNames, tiers, type AccountRole, type AdminUser, type Tier } from "@routepilot/contracts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { NativeSelect } from "@/components/ui/native-select";
-import { useFormat } from "@/lib/format";
+import { useFormat, type Formatter } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { useBanUser } from "@/features/admin/api/ban-user";
 import { useChangePlan } from "@/features/admin/api/change-plan";
 import { useChangeRole } from "@/features/admin/api/change-role";
 import { useResetUsage } from "@/features/admin/api/reset-usage";
 import { useUnbanUser } from "@/features/admin/api/unban-user";
+import { ROLE_KEY, signInMethodName } from "@/features/admin/components/words";
 import { DeleteUserDialog } from "@/features/admin/components/delete-user-dialog";
 import { OverageHistory } from "@/features/admin/components/overage-history";
 
@@ -19,29 +22,30 @@ type PendingChange = { kind: "plan"; tier: Tier } | { kind: "role"; role: Accoun
 type ConfirmText = { title: string; description: string; action: string; destructive: boolean };
 
 /** What the confirmation dialog says for a pending change: the user, and the old and new value. */
-function confirmText(user: AdminUser, change: PendingChange): ConfirmText {
+function confirmText(user: AdminUser, change: PendingChange, t: TFunction<"admin">, format: Formatter): ConfirmText {
+  const email = user.email;
   switch (change.kind) {
     case "plan": {
-      const from = asTierName(user.tier);
+      const to = tierDisplayNames[change.tier];
       return {
-        title: `Change the plan of ${user.email}?`,
-        description: `From ${from} to ${tierDisplayNames[change.tier]}: their monthly route limit becomes ${monthlyRouteLimits[change.tier]} (was ${user.monthlyLimit}). No payment is taken or refunded. The change is recorded in the audit log.`,
-        action: `Change to ${tierDisplayNames[change.tier]}`,
+        title: t("confirm.plan.title", { email }),
+        description: t("confirm.plan.description", { from: asTierName(user.tier), to, limit: format.number(monthlyRouteLimits[change.tier]), was: format.number(user.monthlyLimit) }),
+        action: t("confirm.plan.action", { plan: to }),
         destructive: false,
       };
     }
     case "role":
       return {
-        title: `Change the role of ${user.email}?`,
-        description: `From ${accountRoleOf(user.role)} to ${change.role}. The change is recorded in the audit log.`,
-        action: `Make ${change.role}`,
+        title: t("confirm.role.title", { email }),
+        description: t("confirm.role.description", { from: t(ROLE_KEY[accountRoleOf(user.role)]), to: t(ROLE_KEY[change.role]) }),
+        action: t("confirm.role.action", { role: t(ROLE_KEY[change.role]) }),
         destructive: change.role === "user",
       };
     case "ban":
       return {
-        title: `Ban ${user.email}?`,
-        description: "They are signed out at once and cannot sign in until they are unbanned. The change is recorded in the audit log.",
-        action: "Ban",
+        title: t("confirm.ban.title", { email }),
+        description: t("confirm.ban.description"),
+        action: t("confirm.ban.action"),
         destructive: true,
       };
   }
@@ -68,12 +72,13 @@ type UserRowProps = {
  * for the user's e-mail typed in its own dialog.
  */
 export function UserRow({ user, canChangeRoles, canDelete, onResult }: UserRowProps) {
+  const { t } = useTranslation("admin");
   const format = useFormat();
   const [showOverage, setShowOverage] = useState(false);
   const [deleting, setDeleting] = useState(false);
   // The dialog's text is fixed when the change is picked, so the refreshed row does not rewrite it while the dialog closes.
   const [pending, setPending] = useState<{ change: PendingChange; text: ConfirmText } | null>(null);
-  const ask = (change: PendingChange) => setPending({ change, text: confirmText(user, change) });
+  const ask = (change: PendingChange) => setPending({ change, text: confirmText(user, change, t, format) });
   const changePlan = useChangePlan();
   const changeRole = useChangeRole();
   const ban = useBanUser();
@@ -86,11 +91,12 @@ export function UserRow({ user, canChangeRoles, canDelete, onResult }: UserRowPr
 
   /** Applies a confirmed change; the dialog stays open until the server answers, and shows a refusal itself. */
   function apply(change: PendingChange): Promise<void> {
+    const email = user.email;
     if (change.kind === "plan") {
-      return changePlan.mutateAsync({ userId: user.id, tier: change.tier }).then(() => onResult(`${user.email} is now on ${tierDisplayNames[change.tier]}.`));
+      return changePlan.mutateAsync({ userId: user.id, tier: change.tier }).then(() => onResult(t("result.plan", { email, plan: tierDisplayNames[change.tier] })));
     }
-    if (change.kind === "role") return changeRole.mutateAsync({ userId: user.id, role: change.role }).then(() => onResult(`${user.email} is now ${change.role}.`));
-    return ban.mutateAsync({ userId: user.id }).then(() => onResult(`${user.email} is banned and signed out.`));
+    if (change.kind === "role") return changeRole.mutateAsync({ userId: user.id, role: change.role }).then(() => onResult(t("result.role", { email, role: t(ROLE_KEY[change.role]) })));
+    return ban.mutateAsync({ userId: user.id }).then(() => onResult(t("result.banned", { email })));
   }
 
   return (
@@ -100,12 +106,12 @@ export function UserRow({ user, canChangeRoles, canDelete, onResult }: UserRowPr
           <div className="font-medium break-all">{user.email}</div>
           <div className="text-muted-foreground">{user.name}</div>
           <div className="text-xs text-muted-foreground">
-            Sign-in: {user.signInMethods.length > 0 ? user.signInMethods.map((id) => identityName(id)).join(", ") : "none linked"}
+            {t("row.signIn", { methods: user.signInMethods.length > 0 ? user.signInMethods.map((id) => signInMethodName(id, t)).join(", ") : t("row.noneLinked") })}
           </div>
         </td>
         <td className="py-2 pr-3">
           <NativeSelect
-            aria-label={`Plan of ${user.email}`}
+            aria-label={t("row.planOf", { email: user.email })}
             className="h-9"
             value={user.tier}
             disabled={busy}
@@ -125,7 +131,7 @@ export function UserRow({ user, canChangeRoles, canDelete, onResult }: UserRowPr
         <td className="py-2 pr-3">
           {canChangeRoles ? (
             <NativeSelect
-              aria-label={`Role of ${user.email}`}
+              aria-label={t("row.roleOf", { email: user.email })}
               className="h-9"
               value={role}
               disabled={busy}
@@ -136,39 +142,39 @@ export function UserRow({ user, canChangeRoles, canDelete, onResult }: UserRowPr
             >
               {accountRoles.map((r) => (
                 <option key={r} value={r}>
-                  {r}
+                  {t(ROLE_KEY[r])}
                 </option>
               ))}
             </NativeSelect>
           ) : (
-            role
+            t(ROLE_KEY[role])
           )}
         </td>
         <td className="py-2 pr-3 tabular-nums">
           {format.number(user.routesUsed)} / {format.number(user.monthlyLimit)}
         </td>
         <td className="py-2 pr-3">{format.date(user.createdAt)}</td>
-        <td className="py-2 pr-3">{user.banned ? <Badge variant="destructive">Banned</Badge> : <span className="text-muted-foreground">No</span>}</td>
+        <td className="py-2 pr-3">{user.banned ? <Badge variant="destructive">{t("row.banned")}</Badge> : <span className="text-muted-foreground">{t("row.notBanned")}</span>}</td>
         <td className="py-2">
           <div className="flex flex-wrap gap-2">
             {user.banned ? (
-              <Button size="sm" variant="outline" disabled={busy} onClick={() => unban.mutate({ userId: user.id }, report(`${user.email} is no longer banned.`))}>
-                Unban
+              <Button size="sm" variant="outline" disabled={busy} onClick={() => unban.mutate({ userId: user.id }, report(t("result.unbanned", { email: user.email })))}>
+                {t("row.unban")}
               </Button>
             ) : (
-              <Button size="sm" variant="outline" disabled={busy} aria-label={`Ban ${user.email}`} onClick={() => ask({ kind: "ban" })}>
-                Ban
+              <Button size="sm" variant="outline" disabled={busy} aria-label={t("row.banUser", { email: user.email })} onClick={() => ask({ kind: "ban" })}>
+                {t("row.ban")}
               </Button>
             )}
-            <Button size="sm" variant="outline" disabled={busy} aria-label={`Reset usage of ${user.email}`} onClick={() => reset.mutate({ userId: user.id }, report(`Usage of ${user.email} reset to 0.`))}>
-              Reset usage
+            <Button size="sm" variant="outline" disabled={busy} aria-label={t("row.resetUsageOf", { email: user.email })} onClick={() => reset.mutate({ userId: user.id }, report(t("result.usageReset", { email: user.email })))}>
+              {t("row.resetUsage")}
             </Button>
-            <Button size="sm" variant="ghost" aria-expanded={showOverage} aria-label={`Overage history of ${user.email}`} onClick={() => setShowOverage((v) => !v)}>
-              Overage
+            <Button size="sm" variant="ghost" aria-expanded={showOverage} aria-label={t("overage.label", { email: user.email })} onClick={() => setShowOverage((v) => !v)}>
+              {t("row.overage")}
             </Button>
             {canDelete ? (
-              <Button size="sm" variant="outline" className="text-destructive" disabled={busy} aria-label={`Delete account of ${user.email}`} onClick={() => setDeleting(true)}>
-                Delete account
+              <Button size="sm" variant="outline" className="text-destructive" disabled={busy} aria-label={t("row.deleteAccountOf", { email: user.email })} onClick={() => setDeleting(true)}>
+                {t("row.deleteAccount")}
               </Button>
             ) : null}
           </div>

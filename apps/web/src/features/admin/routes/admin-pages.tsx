@@ -4,6 +4,8 @@ import { PageHeader } from "@/components/layouts/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useMe } from "@/lib/auth";
+import { useFormat } from "@/lib/format";
+import { useTranslation } from "@/lib/i18n";
 import { AdminConsole } from "@/features/admin/components/admin-console";
 import { ContactInbox } from "@/features/admin/components/contact-inbox";
 import { useContactMessages } from "@/features/admin/api/get-contact-messages";
@@ -12,14 +14,16 @@ type Tab = "users" | "inbox";
 
 /** The Inbox tab's label with the unread count (the inbox's first page, shared with the inbox's cache). */
 function InboxTabLabel() {
+  const { t } = useTranslation("admin");
+  const format = useFormat();
   const unread = useContactMessages({ page: 1 }).data?.unread ?? 0;
   return (
     <>
-      Inbox{" "}
+      {t("page.inboxTab")}{" "}
       {unread > 0 ? (
         <Badge className="ml-2">
-          {unread}
-          <span className="sr-only"> unread</span>
+          {format.number(unread)}
+          <span className="sr-only"> {t("page.unread")}</span>
         </Badge>
       ) : null}
     </>
@@ -28,14 +32,15 @@ function InboxTabLabel() {
 
 /** /admin and /admin-panel (AdminDashboard): admin or super_admin (guarded by the app); a super_admin also edits roles here. ?tab=inbox opens the contact inbox. */
 export function AdminDashboardPage() {
+  const { t } = useTranslation("admin");
   const me = useMe();
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get("tab") === "inbox" ? "inbox" : "users";
   return (
     <PageContainer size="wide">
       <PageHeader
-        title="Admin Dashboard"
-        description="Search users, change their plan, reset their usage, ban, unban or delete them; read and answer contact messages. Every change is recorded in the audit log."
+        title={t("page.title")}
+        description={t("page.description")}
       />
       <Tabs
         value={tab}
@@ -47,7 +52,7 @@ export function AdminDashboardPage() {
         }}
       >
         <TabsList className="max-w-md">
-          <TabsTrigger value="users">Users</TabsTrigger>
+          <TabsTrigger value="users">{t("page.usersTab")}</TabsTrigger>
           <TabsTrigger value="inbox">
             <InboxTabLabel />
           </TabsTrigger>
