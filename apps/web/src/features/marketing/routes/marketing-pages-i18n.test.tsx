@@ -1,12 +1,13 @@
 import type { ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { act, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { tierDisplayNames } from "@routepilot/contracts";
 import { i18n } from "@/lib/i18n";
 import { mockAuth } from "@/test/mock-auth";
 import { renderWithQuery } from "@/test/utils";
 import { PricingPage } from "@/features/marketing/routes/pricing-page";
+import { HelpPage } from "@/features/marketing/routes/help-page";
 
 vi.mock("@/lib/auth-client", () => import("@/test/mock-auth").then((m) => m.authClientModule));
 
@@ -58,5 +59,26 @@ describe("the pricing page in German and French (decision 028)", () => {
     expect(within(screen.getByRole("note")).getByRole("link", { name: "Contactez-nous" })).toHaveAttribute("href", "/contact");
     expect(within(screen.getByRole("group", { name: "Free" })).getByRole("link", { name: "Commencer avec Free" })).toBeInTheDocument();
     expect(within(screen.getByRole("list", { name: "Fonctionnalités de Free" })).getByText("5 tournées optimisées par mois")).toBeInTheDocument();
+  });
+});
+
+describe("the help page in German and French (decision 028)", () => {
+  it("renders in German, with the plan limits as values and the same anchors as in English", async () => {
+    await renderIn("de", <HelpPage />);
+    expect(screen.getByRole("heading", { level: 1, name: "Hilfe & Support" })).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Tarife und Abrechnung" })).toHaveAttribute("aria-labelledby", "help-plans-and-billing");
+    fireEvent.click(screen.getByRole("button", { name: "Wie viele Routen kann ich planen?" }));
+    expect(screen.getByText(/Jedes Konto startet im Tarif Free mit 5 optimierten Routen pro Monat/)).toBeInTheDocument();
+    expect(screen.getByText(/Fleet Pro 2,000;/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Support kontaktieren" })).toHaveAttribute("href", "/contact");
+    expect(screen.getByRole("link", { name: "OpenStreetMap-Mitwirkende" })).toHaveAttribute("href", "https://www.openstreetmap.org/copyright");
+  });
+
+  it("renders in French", async () => {
+    await renderIn("fr", <HelpPage />);
+    expect(screen.getByRole("heading", { level: 1, name: "Aide et assistance" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Équipes et flottes" })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Et si j’ai besoin de plus de tournées que mon forfait n’en comprend ?" }));
+    expect(screen.getByText(/chaque tournée supplémentaire coûte £1\.00/)).toBeInTheDocument();
   });
 });
