@@ -9,6 +9,7 @@ import {
   type ReauthenticateBody,
 } from "@routepilot/contracts";
 import { apiRequest } from "@/lib/api-client";
+import { useTranslation } from "@/lib/i18n";
 
 export const securityQueryKeys = {
   sessions: ["security", "sessions"] as const,
@@ -27,9 +28,10 @@ export function useSessions() {
 
 /** DELETE /api/me/security/sessions/{id}. */
 export function useRevokeSession() {
+  const { t } = useTranslation("security");
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { errorTitle: "Could not sign out the session" },
+    meta: { errorTitle: t("sessions.revokeFailed") },
     mutationFn: (id: string) => apiRequest(`/api/me/security/sessions/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["security"] }),
   });
@@ -37,9 +39,10 @@ export function useRevokeSession() {
 
 /** POST /api/me/security/sessions/revoke-others. */
 export function useRevokeOtherSessions() {
+  const { t } = useTranslation("security");
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { errorTitle: "Could not sign out the other sessions" },
+    meta: { errorTitle: t("sessions.revokeOthersFailed") },
     mutationFn: () => apiRequest("/api/me/security/sessions/revoke-others", { method: "POST", schema: revokeOthersResultSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["security"] }),
   });

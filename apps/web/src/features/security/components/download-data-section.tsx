@@ -11,6 +11,7 @@ import { useAuth } from "@/lib/auth";
 import { downloadText } from "@/lib/download";
 import { fieldErrorsOf } from "@/lib/use-server-field-errors";
 import { exportMyData, reauthenticate } from "@/features/security/api/account-security";
+import { useTranslation } from "@/lib/i18n";
 
 /** The anchor the deletion page links to (/security#download-data). */
 export const DOWNLOAD_DATA_ID = "download-data";
@@ -22,6 +23,7 @@ export const DOWNLOAD_DATA_ID = "download-data";
  * the field it names, or under the button.
  */
 export function DownloadDataSection() {
+  const { t } = useTranslation("security");
   const { user } = useAuth();
   const twoFactor = (user as { twoFactorEnabled?: boolean | null } | null)?.twoFactorEnabled === true;
   const [password, setPassword] = useState("");
@@ -64,19 +66,18 @@ export function DownloadDataSection() {
   return (
     <Card id={DOWNLOAD_DATA_ID} ref={card} className="scroll-mt-20">
       <CardHeader>
-        <CardTitle as="h2">Download my data</CardTitle>
+        <CardTitle as="h2">{t("download.title")}</CardTitle>
         <CardDescription>
-          A copy of your profile, preferences, saved locations, routes with their stops, usage, team memberships and sign-in history, as a JSON file. Nothing is deleted.{" "}
-          {twoFactor ? "Confirm with your password and a code from your authenticator app." : "Confirm with your password."}
+          {t("download.description")} {t(twoFactor ? "download.confirmWithCode" : "download.confirmWithPassword")}
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-3" noValidate onSubmit={(e) => void submit(e)} aria-label="Download my data">
-          <FormField label="Password" error={fields.password}>
+        <form className="grid gap-3" noValidate onSubmit={(e) => void submit(e)} aria-label={t("download.title")}>
+          <FormField label={t("password")} error={fields.password}>
             <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           </FormField>
           {twoFactor ? (
-            <FormField label="Authentication code" error={fields.code}>
+            <FormField label={t("authCode")} error={fields.code}>
               <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
             </FormField>
           ) : null}
@@ -84,11 +85,11 @@ export function DownloadDataSection() {
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" variant="outline" className="w-fit" disabled={busy}>
               {busy ? <Spinner /> : <Download aria-hidden="true" />}
-              Download my data
+              {t("download.title")}
             </Button>
             {savedAs ? (
               <span className="text-sm text-success" role="status">
-                Downloaded {savedAs}.
+                {t("download.downloadedFile", { file: savedAs })}
               </span>
             ) : null}
           </div>

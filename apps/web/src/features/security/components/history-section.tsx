@@ -6,30 +6,45 @@ import { ErrorCard } from "@/components/errors/error-card";
 import { errorMessage } from "@/lib/api-client";
 import { useFormat } from "@/lib/format";
 import { useSecurityEvents } from "@/features/security/api/account-security";
+import { useTranslation } from "@/lib/i18n";
 
-const eventNames: Record<string, string> = {
-  sign_in: "Sign-in",
-  sign_out: "Sign-out",
-  sign_up: "Account created",
-  password_change: "Password changed",
-  password_reset: "Password reset",
-  two_factor_enable: "Two-factor turned on",
-  two_factor_disable: "Two-factor turned off",
-  two_factor_verify: "Two-factor code",
-  session_revoke: "Session signed out",
-  data_export: "Data downloaded",
+type EventKey =
+  | "history.event.signIn"
+  | "history.event.signOut"
+  | "history.event.signUp"
+  | "history.event.passwordChange"
+  | "history.event.passwordReset"
+  | "history.event.twoFactorEnable"
+  | "history.event.twoFactorDisable"
+  | "history.event.twoFactorVerify"
+  | "history.event.sessionRevoke"
+  | "history.event.dataExport";
+
+/** The events the history names; any other is shown by the server's own action text. */
+const eventKeys: Record<string, EventKey> = {
+  sign_in: "history.event.signIn",
+  sign_out: "history.event.signOut",
+  sign_up: "history.event.signUp",
+  password_change: "history.event.passwordChange",
+  password_reset: "history.event.passwordReset",
+  two_factor_enable: "history.event.twoFactorEnable",
+  two_factor_disable: "history.event.twoFactorDisable",
+  two_factor_verify: "history.event.twoFactorVerify",
+  session_revoke: "history.event.sessionRevoke",
+  data_export: "history.event.dataExport",
 };
 
 /** /security: the account's sign-in history, newest first, 20 at a time. */
 export function HistorySection() {
+  const { t } = useTranslation("security");
   const events = useSecurityEvents();
   const format = useFormat();
   const rows = events.data?.pages.flatMap((p) => p.events) ?? [];
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Sign-in history</CardTitle>
-        <CardDescription>Sign-ins, failed attempts with your e-mail address, sign-outs and security changes.</CardDescription>
+        <CardTitle as="h2">{t("history.title")}</CardTitle>
+        <CardDescription>{t("history.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         {events.isPending ? (
@@ -37,11 +52,14 @@ export function HistorySection() {
         ) : events.isError ? (
           <ErrorCard message={errorMessage(events.error)} onRetry={() => void events.refetch()} />
         ) : rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No events yet.</p>
+          <p className="text-sm text-muted-foreground">{t("history.none")}</p>
         ) : (
           <>
-            <ol className="divide-y" aria-label="Sign-in history">
-              {rows.map((event) => (
+            <ol className="divide-y" aria-label={t("history.title")}>
+              {rows.map((event) => {
+                const key = eventKeys[event.eventType];
+                const name = key ? t(key) : event.action;
+                return (
                 <li key={event.id} className="flex gap-3 py-2.5 text-sm">
                   {event.outcome === "success" ? (
                     <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
@@ -50,20 +68,20 @@ export function HistorySection() {
                   )}
                   <div className="grid min-w-0 gap-0.5">
                     <span className="font-medium">
-                      {eventNames[event.eventType] ?? event.action}
-                      {event.outcome === "failure" ? " failed" : ""}
-                      {event.action !== event.eventType.replaceAll("_", " ") && eventNames[event.eventType] ? <span className="font-normal text-muted-foreground"> — {event.action}</span> : null}
+                      {event.outcome === "failure" ? t("history.failed", { event: name }) : name}
+                      {event.action !== event.eventType.replaceAll("_", " ") && key ? <span className="font-normal text-muted-foreground"> — {event.action}</span> : null}
                     </span>
                     <span className="text-muted-foreground">
-                      <time dateTime={event.createdAt}>{format.dateTime(event.createdAt)}</time> · {event.device} · {event.ipAddress ?? "unknown IP"}
+                      <time dateTime={event.createdAt}>{format.dateTime(event.createdAt)}</time> · {event.device} · {event.ipAddress ?? t("history.unknownIp")}
                     </span>
                   </div>
                 </li>
-              ))}
+                );
+              })}
             </ol>
             {events.hasNextPage ? (
               <Button type="button" variant="outline" className="mt-3" disabled={events.isFetchingNextPage} onClick={() => void events.fetchNextPage()}>
-                Show older events
+                {t("history.showOlder")}
               </Button>
             ) : null}
           </>

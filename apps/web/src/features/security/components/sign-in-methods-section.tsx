@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { AlertCircle, CheckCircle2, KeyRound, Link2, LogIn } from "lucide-react";
-import { signInMethodMessages, signInRedirectError, type Identity } from "@routepilot/contracts";
+import { signInRedirectError, type Identity } from "@routepilot/contracts";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,23 +11,27 @@ import { ErrorCard } from "@/components/errors/error-card";
 import { errorMessage } from "@/lib/api-client";
 import { useFormat } from "@/lib/format";
 import { linkProvider, useConfiguredProviders, useIdentities, useUnlinkIdentity } from "@/features/security/api/sign-in-methods";
+import { useTranslation } from "@/lib/i18n";
 
 function IdentityRow({ identity, onRemove, busy }: { identity: Identity; onRemove: () => void; busy: boolean }) {
   const password = identity.providerId === "credential";
   const format = useFormat();
+  const { t } = useTranslation("security");
   const Icon = password ? KeyRound : LogIn;
+  // The server names the password "Password"; providers keep their own names.
+  const name = password ? t("password") : identity.name;
   return (
-    <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between" aria-label={identity.name}>
+    <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between" aria-label={name}>
       <div className="flex min-w-0 gap-3">
         <Icon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
         <div className="grid min-w-0 gap-0.5 text-sm">
-          <div className="font-medium">{identity.name}</div>
-          <div className="text-muted-foreground">{password ? `Set ${format.dateTime(identity.linkedAt)}` : `Linked ${format.dateTime(identity.linkedAt)}`}</div>
+          <div className="font-medium">{name}</div>
+          <div className="text-muted-foreground">{t(password ? "methods.setAt" : "methods.linkedAt", { date: format.dateTime(identity.linkedAt) })}</div>
         </div>
       </div>
       {password ? null : (
-        <Button type="button" variant="outline" size="sm" disabled={busy} onClick={onRemove} aria-label={`Unlink ${identity.name}`}>
-          Unlink
+        <Button type="button" variant="outline" size="sm" disabled={busy} onClick={onRemove} aria-label={t("methods.unlinkLabel", { name: identity.name })}>
+          {t("methods.unlink")}
         </Button>
       )}
     </li>
@@ -39,6 +43,7 @@ function IdentityRow({ identity, onRemove, busy }: { identity: Identity; onRemov
  * the last: the server refuses with its message, shown here) and link another configured provider.
  */
 export function SignInMethodsSection() {
+  const { t } = useTranslation("security");
   const identities = useIdentities();
   const providers = useConfiguredProviders();
   const unlink = useUnlinkIdentity();
@@ -54,7 +59,7 @@ export function SignInMethodsSection() {
   const remove = (identity: Identity) => {
     setError(null);
     unlink.mutate(identity.id, {
-      onSuccess: () => toast.success(signInMethodMessages.identityRemoved(identity.name)),
+      onSuccess: () => toast.success(t("methods.removed", { name: identity.name })),
       onError: (failure) => setError(errorMessage(failure)),
     });
   };
@@ -73,14 +78,14 @@ export function SignInMethodsSection() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Sign-in methods</CardTitle>
-        <CardDescription>Your password and the accounts you can sign in with. You can also sign in with a link or a code sent to your e-mail address.</CardDescription>
+        <CardTitle as="h2">{t("methods.title")}</CardTitle>
+        <CardDescription>{t("methods.description")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         {linked && !returnedError ? (
           <Alert role="status">
             <CheckCircle2 aria-hidden="true" />
-            <AlertDescription>The account is linked: you can sign in with it.</AlertDescription>
+            <AlertDescription>{t("methods.linked")}</AlertDescription>
           </Alert>
         ) : null}
         {error ?? returnedError ? (
@@ -96,20 +101,20 @@ export function SignInMethodsSection() {
         ) : identities.isError ? (
           <ErrorCard message={errorMessage(identities.error)} onRetry={() => void identities.refetch()} />
         ) : (
-          <ul className="divide-y" aria-label="Sign-in methods">
-            {identities.data.length === 0 ? <li className="py-3 text-sm text-muted-foreground">No password or linked account yet: you sign in with e-mailed links or codes.</li> : null}
+          <ul className="divide-y" aria-label={t("methods.title")}>
+            {identities.data.length === 0 ? <li className="py-3 text-sm text-muted-foreground">{t("methods.none")}</li> : null}
             {identities.data.map((identity) => (
               <IdentityRow key={identity.id} identity={identity} busy={unlink.isPending} onRemove={() => remove(identity)} />
             ))}
           </ul>
         )}
         {linkable.length > 0 ? (
-          <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Link another account">
-            <span className="text-sm text-muted-foreground">Link another account:</span>
+          <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t("methods.linkAnother")}>
+            <span className="text-sm text-muted-foreground">{t("methods.linkAnotherIntro")}</span>
             {linkable.map((provider) => (
               <Button key={provider.id} type="button" variant="outline" disabled={linking !== null} onClick={() => void link(provider.id)}>
                 <Link2 aria-hidden="true" />
-                Link {provider.name}
+                {t("methods.link", { name: provider.name })}
               </Button>
             ))}
           </div>

@@ -14,6 +14,7 @@ import { authClient, authErrorMessage } from "@/lib/auth-client";
 import { useAuth } from "@/lib/auth";
 import { downloadText } from "@/lib/download";
 import { secretOf } from "@/features/security/lib/download";
+import { useTranslation } from "@/lib/i18n";
 
 type Action = "enable" | "disable" | "regenerate";
 type Step = { kind: "idle" } | { kind: "password"; action: Action } | { kind: "scan"; uri: string; backupCodes: string[] } | { kind: "codes"; backupCodes: string[] };
@@ -22,20 +23,21 @@ function message(error: { code?: string | undefined; message?: string | undefine
   return (error?.code && twoFactorErrorMessages[error.code]) || authErrorMessage(error);
 }
 
-const actionText: Record<Action, { title: string; button: string }> = {
-  enable: { title: "Confirm your password to set up two-factor authentication", button: "Continue" },
-  disable: { title: "Confirm your password to turn two-factor authentication off", button: "Turn off" },
-  regenerate: { title: "Confirm your password to create new backup codes (the old ones stop working)", button: "Create new codes" },
-};
+const actionText = {
+  enable: { title: "twoFactor.enable.title", button: "twoFactor.enable.button" },
+  disable: { title: "twoFactor.disable.title", button: "twoFactor.disable.button" },
+  regenerate: { title: "twoFactor.regenerate.title", button: "twoFactor.regenerate.button" },
+} as const satisfies Record<Action, { title: string; button: string }>;
 
 function SubmitOrCancel({ label, busy, destructive = false, onCancel }: { label: string; busy: boolean; destructive?: boolean; onCancel: () => void }) {
+  const { t } = useTranslation("security");
   return (
     <div className="flex flex-wrap gap-2">
       <Button type="submit" disabled={busy} variant={destructive ? "destructive" : "default"}>
         {label}
       </Button>
       <Button type="button" variant="ghost" onClick={onCancel}>
-        Cancel
+        {t("twoFactor.cancel")}
       </Button>
     </div>
   );
@@ -43,24 +45,25 @@ function SubmitOrCancel({ label, busy, destructive = false, onCancel }: { label:
 
 /** The backup codes, shown once, with a .txt download. */
 function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation("security");
   return (
     <div className="grid gap-3">
       <Alert>
         <KeyRound aria-hidden="true" />
-        <AlertDescription>Save these backup codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.</AlertDescription>
+        <AlertDescription>{t("backupCodes.notice")}</AlertDescription>
       </Alert>
-      <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 rounded-md border bg-muted/40 p-3 font-mono text-sm">
+      <ul aria-label={t("backupCodes.label")} className="grid grid-cols-2 gap-2 rounded-md border bg-muted/40 p-3 font-mono text-sm">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" onClick={() => downloadText("routepilot-backup-codes.txt", `RoutePilot backup codes (each works once)\n\n${codes.join("\n")}\n`)}>
+        <Button type="button" variant="outline" onClick={() => downloadText("routepilot-backup-codes.txt", `${t("backupCodes.fileHeading")}\n\n${codes.join("\n")}\n`)}>
           <Download aria-hidden="true" />
-          Download as .txt
+          {t("backupCodes.download")}
         </Button>
         <Button type="button" onClick={onDone}>
-          I have saved my codes
+          {t("backupCodes.saved")}
         </Button>
       </div>
     </div>
@@ -69,6 +72,7 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
 
 /** /security: turn TOTP two-factor authentication on (scan, confirm a code, save backup codes) or off, and renew backup codes. */
 export function TwoFactorSection() {
+  const { t } = useTranslation("security");
   const { user } = useAuth();
   const enabled = (user as { twoFactorEnabled?: boolean | null } | null)?.twoFactorEnabled === true;
   const announce = useAnnounce();
@@ -88,7 +92,7 @@ export function TwoFactorSection() {
   const submitPassword = async (event: FormEvent, action: Action) => {
     event.preventDefault();
     if (!password) {
-      setError("Enter your password");
+      setError(t("twoFactor.enterPassword"));
       return;
     }
     setBusy(true);
@@ -102,8 +106,8 @@ export function TwoFactorSection() {
         const { error: failed } = await authClient.twoFactor.disable({ password });
         if (failed) return setError(message(failed));
         reset();
-        toast.success("Two-factor authentication is off");
-        announce("Two-factor authentication is off");
+        toast.success(t("twoFactor.isOff"));
+        announce(t("twoFactor.isOff"));
       } else {
         const { data, error: failed } = await authClient.twoFactor.generateBackupCodes({ password });
         if (failed || !data) return setError(message(failed));
@@ -118,7 +122,7 @@ export function TwoFactorSection() {
   const confirmCode = async (event: FormEvent, backupCodes: string[]) => {
     event.preventDefault();
     if (!/^\d{6}$/.test(code.trim())) {
-      setError("Enter the 6-digit code from your authenticator app");
+      setError(t("twoFactor.enterCode"));
       return;
     }
     setBusy(true);
@@ -128,8 +132,8 @@ export function TwoFactorSection() {
       if (failed) return setError(message(failed));
       setCode("");
       setStep({ kind: "codes", backupCodes });
-      toast.success("Two-factor authentication is on");
-      announce("Two-factor authentication is on");
+      toast.success(t("twoFactor.isOn"));
+      announce(t("twoFactor.isOn"));
     } finally {
       setBusy(false);
     }
@@ -139,10 +143,10 @@ export function TwoFactorSection() {
     <Card>
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle as="h2">Two-factor authentication</CardTitle>
-          <Badge variant={enabled ? "success" : "outline"}>{enabled ? "On" : "Off"}</Badge>
+          <CardTitle as="h2">{t("twoFactor.title")}</CardTitle>
+          <Badge variant={enabled ? "success" : "outline"}>{enabled ? t("twoFactor.on") : t("twoFactor.off")}</Badge>
         </div>
-        <CardDescription>A code from an authenticator app (Google Authenticator, 1Password, Authy…) is asked for after your password when you sign in.</CardDescription>
+        <CardDescription>{t("twoFactor.description")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {error ? (
@@ -156,41 +160,41 @@ export function TwoFactorSection() {
             {enabled ? (
               <>
                 <Button type="button" variant="outline" onClick={() => setStep({ kind: "password", action: "regenerate" })}>
-                  New backup codes
+                  {t("twoFactor.newBackupCodes")}
                 </Button>
                 <Button type="button" variant="destructive" onClick={() => setStep({ kind: "password", action: "disable" })}>
-                  Turn off two-factor authentication
+                  {t("twoFactor.turnOff")}
                 </Button>
               </>
             ) : (
               <Button type="button" onClick={() => setStep({ kind: "password", action: "enable" })}>
-                Turn on two-factor authentication
+                {t("twoFactor.turnOn")}
               </Button>
             )}
           </div>
         ) : null}
 
         {step.kind === "password" ? (
-          <form className="grid gap-3" noValidate onSubmit={(e) => void submitPassword(e, step.action)} aria-label={actionText[step.action].title}>
-            <p className="text-sm">{actionText[step.action].title}</p>
-            <FormField label="Password">
+          <form className="grid gap-3" noValidate onSubmit={(e) => void submitPassword(e, step.action)} aria-label={t(actionText[step.action].title)}>
+            <p className="text-sm">{t(actionText[step.action].title)}</p>
+            <FormField label={t("password")}>
               <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
             </FormField>
-            <SubmitOrCancel label={actionText[step.action].button} busy={busy} destructive={step.action === "disable"} onCancel={reset} />
+            <SubmitOrCancel label={t(actionText[step.action].button)} busy={busy} destructive={step.action === "disable"} onCancel={reset} />
           </form>
         ) : null}
 
         {step.kind === "scan" ? (
-          <form className="grid gap-4" noValidate onSubmit={(e) => void confirmCode(e, step.backupCodes)} aria-label="Confirm your authenticator app">
+          <form className="grid gap-4" noValidate onSubmit={(e) => void confirmCode(e, step.backupCodes)} aria-label={t("twoFactor.confirmApp")}>
             <ol className="grid list-decimal gap-1 pl-5 text-sm">
-              <li>Scan this QR code with your authenticator app.</li>
-              <li>Enter the 6-digit code it shows to finish. Two-factor authentication is on only after this step.</li>
+              <li>{t("twoFactor.scan")}</li>
+              <li>{t("twoFactor.finish")}</li>
             </ol>
             <div className="w-fit rounded-md bg-white p-3">
-              <QRCodeSVG value={step.uri} size={176} title="QR code for your authenticator app" />
+              <QRCodeSVG value={step.uri} size={176} title={t("twoFactor.qrTitle")} />
             </div>
             <div className="grid gap-1 text-sm">
-              <span className="text-muted-foreground">Cannot scan? Enter this key in the app:</span>
+              <span className="text-muted-foreground">{t("twoFactor.cannotScan")}</span>
               <div className="flex flex-wrap items-center gap-2">
                 <code data-testid="totp-secret" className="rounded bg-muted px-2 py-1 font-mono break-all">
                   {secretOf(step.uri)}
@@ -200,22 +204,22 @@ export function TwoFactorSection() {
                   variant="ghost"
                   size="sm"
                   onClick={() => {
-                    void navigator.clipboard?.writeText(secretOf(step.uri) ?? "").then(() => toast.success("Key copied"));
+                    void navigator.clipboard?.writeText(secretOf(step.uri) ?? "").then(() => toast.success(t("twoFactor.keyCopied")));
                   }}
                 >
                   <Copy aria-hidden="true" />
-                  Copy key
+                  {t("twoFactor.copyKey")}
                 </Button>
               </div>
               <details>
-                <summary className="cursor-pointer text-muted-foreground">Setup link</summary>
+                <summary className="cursor-pointer text-muted-foreground">{t("twoFactor.setupLink")}</summary>
                 <code className="block font-mono text-xs break-all">{step.uri}</code>
               </details>
             </div>
-            <FormField label="Code from the app">
+            <FormField label={t("twoFactor.codeFromApp")}>
               <Input value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
             </FormField>
-            <SubmitOrCancel label="Confirm and turn on" busy={busy} onCancel={reset} />
+            <SubmitOrCancel label={t("twoFactor.confirmAndTurnOn")} busy={busy} onCancel={reset} />
           </form>
         ) : null}
 

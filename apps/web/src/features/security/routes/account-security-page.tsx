@@ -9,12 +9,14 @@ import { SessionsSection } from "@/features/security/components/sessions-section
 import { HistorySection } from "@/features/security/components/history-section";
 import { SignInMethodsSection } from "@/features/security/components/sign-in-methods-section";
 import { DownloadDataSection } from "@/features/security/components/download-data-section";
+import { useTranslation } from "@/lib/i18n";
 
 /** /security (Security): the signed-in user's own account security. */
 export function SecurityPage() {
+  const { t } = useTranslation("security");
   return (
     <PageContainer size="narrow">
-      <PageHeader title="Security" description="Two-factor authentication, your sign-in methods, the devices signed in to your account, your sign-in history and your data." />
+      <PageHeader title={t("page.title")} description={t("page.description")} />
       <div className="grid gap-6">
         <TwoFactorSection />
         <SignInMethodsSection />
@@ -23,20 +25,20 @@ export function SecurityPage() {
         <DownloadDataSection />
         <Card>
           <CardHeader>
-            <CardTitle as="h2">Password and account</CardTitle>
-            <CardDescription>Change your password, or delete your account.</CardDescription>
+            <CardTitle as="h2">{t("account.title")}</CardTitle>
+            <CardDescription>{t("account.description")}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-wrap gap-2">
             <Button asChild variant="outline">
               <Link to="/update-password">
                 <KeyRound aria-hidden="true" />
-                Change password
+                {t("account.changePassword")}
               </Link>
             </Button>
             <Button asChild variant="outline" className="text-destructive">
               <Link to="/delete-account">
                 <Trash2 aria-hidden="true" />
-                Delete my account
+                {t("account.delete")}
               </Link>
             </Button>
           </CardContent>

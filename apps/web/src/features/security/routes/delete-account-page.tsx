@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { Download, Trash2 } from "lucide-react";
-import { accountSecurityMessages, DELETE_CONFIRMATION } from "@routepilot/contracts";
+import { DELETE_CONFIRMATION, REAUTH_VALID_MINUTES } from "@routepilot/contracts";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
 import { InlineError } from "@/components/errors/inline-error";
@@ -19,6 +19,7 @@ import { sessionFlags, useAuth } from "@/lib/auth";
 import { deleteMyAccount, exportMyData, reauthenticate } from "@/features/security/api/account-security";
 import { downloadText } from "@/lib/download";
 import { DOWNLOAD_DATA_ID } from "@/features/security/components/download-data-section";
+import { Trans, useTranslation } from "@/lib/i18n";
 
 type Step = "reauth" | "export" | "delete";
 /** The fields each step's form shows next to its controls. */
@@ -29,6 +30,7 @@ const stepFields: Record<Step, readonly string[]> = { reauth: ["password", "code
  * then delete the account for good.
  */
 export function DeleteAccountPage() {
+  const { t } = useTranslation("security");
   const { user } = useAuth();
   const twoFactor = (user as { twoFactorEnabled?: boolean | null } | null)?.twoFactorEnabled === true;
   const navigate = useNavigate();
@@ -101,46 +103,42 @@ export function DeleteAccountPage() {
     // Leave the protected page first: once the session is gone it would send the visitor to /auth.
     sessionFlags.intentionalSignOut = true;
     navigate("/", { replace: true });
-    toast.success(accountSecurityMessages.accountDeleted);
+    toast.success(t("delete.deleted"));
     await authClient.signOut().catch(() => undefined);
     queryClient.clear();
   };
 
   return (
     <PageContainer size="narrow">
-      <PageHeader title="Delete account" description="Download your data, then delete your account and everything it holds. This cannot be undone." />
+      <PageHeader title={t("delete.title")} description={t("delete.description")} />
       <p className="mb-6 text-sm text-muted-foreground">
-        Only want a copy of your data?{" "}
-        <Link to={`/security#${DOWNLOAD_DATA_ID}`} className="font-medium text-primary underline underline-offset-4">
-          Download my data on its own
-        </Link>{" "}
-        from Security: nothing is deleted.
+        <Trans t={t} i18nKey="delete.onlyCopy" components={{ download: <Link to={`/security#${DOWNLOAD_DATA_ID}`} className="font-medium text-primary underline underline-offset-4" /> }} />
       </p>
       <div className="grid gap-6">
         <Card>
           <CardHeader>
-            <CardTitle as="h2">1. Confirm it is you</CardTitle>
-            <CardDescription>{twoFactor ? "Your password and a code from your authenticator app." : "Your password."} The confirmation lasts 10 minutes.</CardDescription>
+            <CardTitle as="h2">{t("delete.confirmTitle")}</CardTitle>
+            <CardDescription>{t(twoFactor ? "delete.confirmWithCode" : "delete.confirmWithPassword", { minutes: REAUTH_VALID_MINUTES })}</CardDescription>
           </CardHeader>
           <CardContent>
             {confirmed ? (
               <p className="text-sm font-medium text-success" role="status">
-                Confirmed.
+                {t("delete.confirmed")}
               </p>
             ) : (
-              <form className="grid gap-3" noValidate onSubmit={(e) => void confirm(e)} aria-label="Confirm it is you">
-                <FormField label="Password" error={fields.password}>
+              <form className="grid gap-3" noValidate onSubmit={(e) => void confirm(e)} aria-label={t("delete.confirmLabel")}>
+                <FormField label={t("password")} error={fields.password}>
                   <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
                 </FormField>
                 {twoFactor ? (
-                  <FormField label="Authentication code" error={fields.code}>
+                  <FormField label={t("authCode")} error={fields.code}>
                     <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
                   </FormField>
                 ) : null}
                 <InlineError error={errorAt("reauth")} />
                 <Button type="submit" className="w-fit" disabled={busy !== null}>
                   {busy === "reauth" ? <Spinner className="text-primary-foreground" /> : null}
-                  Confirm
+                  {t("delete.confirm")}
                 </Button>
               </form>
             )}
@@ -149,17 +147,17 @@ export function DeleteAccountPage() {
 
         <Card>
           <CardHeader>
-            <CardTitle as="h2">2. Download my data</CardTitle>
-            <CardDescription>Your profile, preferences, saved locations, routes with their stops, usage, team memberships and sign-in history, as a JSON file.</CardDescription>
+            <CardTitle as="h2">{t("delete.downloadTitle")}</CardTitle>
+            <CardDescription>{t("delete.downloadDescription")}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-wrap items-center gap-3">
             <Button type="button" variant="outline" disabled={!confirmed || busy !== null} onClick={() => void download()}>
               {busy === "export" ? <Spinner /> : <Download aria-hidden="true" />}
-              Download my data
+              {t("download.title")}
             </Button>
             {exported ? (
               <span className="text-sm text-success" role="status">
-                Downloaded.
+                {t("delete.downloaded")}
               </span>
             ) : null}
             <InlineError error={errorAt("export")} className="w-full" />
@@ -168,20 +166,18 @@ export function DeleteAccountPage() {
 
         <Card className="border-destructive/50">
           <CardHeader>
-            <CardTitle as="h2">3. Delete my account</CardTitle>
-            <CardDescription>
-              Your routes, saved locations, preferences, subscription record, team memberships and sessions are deleted now. If you own a team, transfer its ownership or delete it first.
-            </CardDescription>
+            <CardTitle as="h2">{t("delete.deleteTitle")}</CardTitle>
+            <CardDescription>{t("delete.deleteDescription")}</CardDescription>
           </CardHeader>
           <CardContent>
-            <form className="grid gap-3" noValidate onSubmit={(e) => void remove(e)} aria-label="Delete my account">
-              <FormField label={`Type ${DELETE_CONFIRMATION} to confirm`} error={fields.confirmation}>
+            <form className="grid gap-3" noValidate onSubmit={(e) => void remove(e)} aria-label={t("account.delete")}>
+              <FormField label={t("delete.typeToConfirm", { word: DELETE_CONFIRMATION })} error={fields.confirmation}>
                 <Input value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" disabled={!confirmed} />
               </FormField>
               <InlineError error={errorAt("delete")} />
               <Button type="submit" variant="destructive" className="w-fit" disabled={!confirmed || typed !== DELETE_CONFIRMATION || busy !== null}>
                 {busy === "delete" ? <Spinner /> : <Trash2 aria-hidden="true" />}
-                Delete my account
+                {t("account.delete")}
               </Button>
             </form>
           </CardContent>
