@@ -1,9 +1,9 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { ApiError, errorMessage } from "@/lib/api-client";
 
-/** The server's field messages of `error` (`{}` unless it is an ApiError naming fields). */
+/** The server's field messages of `error` in the reader's language (`{}` unless it is an ApiError naming fields). */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
-  return error instanceof ApiError && error.fields ? error.fields : {};
+  return error instanceof ApiError && error.fields ? (error.localizedFields ?? {}) : {};
 }
 
 /** The message for `key`: its own, else the first of a field under it ("start" takes "start.lat", "orders.2" takes "orders.2.address"). */

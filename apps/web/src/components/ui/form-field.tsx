@@ -1,6 +1,7 @@
 import { useId, type ReactElement, type ReactNode } from "react";
 import { Slot } from "radix-ui";
 import { Label } from "@/components/ui/label";
+import { translateMessage } from "@/lib/server-messages";
 import { cn } from "@/lib/utils";
 
 type FormFieldProps = {
@@ -13,7 +14,10 @@ type FormFieldProps = {
   id?: string;
 };
 
-/** A labelled control with an optional description and an error message wired for screen readers. */
+/**
+ * A labelled control with an optional description and an error message wired for screen readers.
+ * An error that is a contracts message (a zod message of a shared schema) is shown in the reader's language.
+ */
 export function FormField({ label, children, error, description, className, id }: FormFieldProps) {
   const generated = useId();
   const controlId = id ?? generated;
@@ -33,7 +37,7 @@ export function FormField({ label, children, error, description, className, id }
       ) : null}
       {error ? (
         <p id={errorId} className="text-sm font-medium text-destructive">
-          {error}
+          {translateMessage(error)}
         </p>
       ) : null}
     </div>

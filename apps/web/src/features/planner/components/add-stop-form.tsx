@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { PlaceInput } from "@/features/planner/components/place-input";
 import { placeBody, type PlaceDraft } from "@/features/planner/lib/planner-form";
 import { useTranslation } from "@/lib/i18n";
+import { translateMessage } from "@/lib/server-messages";
 
 type AddStopFormProps = {
   /** Bias suggestions towards the route's start. */
@@ -28,7 +29,7 @@ export function AddStopForm({ near, pending, onAdd }: AddStopFormProps) {
   function submit(confirmed = false) {
     const parsed = stopInputSchema.safeParse(placeBody(place));
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? messages.required);
+      setError(translateMessage(parsed.error.issues[0]?.message ?? messages.required));
       return;
     }
     setError(undefined);

@@ -31,7 +31,7 @@ export function usePlaceReview() {
       if (resolved.needsReview) setReview({ request, places: resolved.places });
       else handlers.optimise(applyResolution(request, resolved.places));
     } catch (error) {
-      if (error instanceof ApiError && error.fields) handlers.onFieldErrors(error.fields);
+      if (error instanceof ApiError && error.localizedFields) handlers.onFieldErrors(error.localizedFields);
       showErrorToast(error, t("errors.lookUp"));
     } finally {
       setResolving(false);

@@ -152,11 +152,11 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 409 && error.code === "CONFLICT") {
-            handlers.onNeedsConfirmation(Object.values(error.fields ?? {})[0] ?? error.message);
+            handlers.onNeedsConfirmation(Object.values(error.localizedFields ?? {})[0] ?? error.localizedMessage);
             return;
           }
           // The message itself is the app's error toast (decision 018); the field is marked here.
-          if (error instanceof ApiError && error.fields) handlers.onFieldErrors(error.fields);
+          if (error instanceof ApiError && error.localizedFields) handlers.onFieldErrors(error.localizedFields);
         },
       },
     );
@@ -204,7 +204,7 @@ export function usePlannedRoute({ onRouteLoaded }: { onRouteLoaded: (route: Rout
           handlers.onPlacesNeedReview();
           return;
         }
-        if (error instanceof ApiError && error.fields) handlers.onFieldErrors(error.fields);
+        if (error instanceof ApiError && error.localizedFields) handlers.onFieldErrors(error.localizedFields);
       },
     });
   }

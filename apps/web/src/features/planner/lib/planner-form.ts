@@ -7,6 +7,7 @@ import {
   type RouteProfile,
 } from "@routepilot/contracts";
 import { clockAfter } from "@/lib/format-duration";
+import { translateMessage } from "@/lib/server-messages";
 
 /** A place as typed; `lat`/`lng` are set once it was picked (suggestion, saved location, GPS). */
 export type PlaceDraft = { text: string; lat?: number | undefined; lng?: number | undefined; match?: MatchQuality | undefined };
@@ -126,16 +127,17 @@ export function formErrors(fields: Record<string, string>, rowOf: number[] = [])
 /**
  * Validates the draft with the shared contract schema (SPEC §5 messages: "Start point is
  * required", "At least one destination is required", the location rules, the time-window
- * order), so the user sees the server's messages before sending.
+ * order), so the user sees the server's messages before sending, in their language (the
+ * `errors` catalogue, decision 028).
  */
 export function validateDraft(draft: PlannerDraft): { request: OptimizeRouteRequest | null; errors: FieldErrors; rowOf: number[] } {
   const { body, rowOf } = buildRequest(draft);
   const errors: FieldErrors = {};
   const parsed = optimizeRouteRequestSchema.safeParse(body);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) errors[formErrorKey(issue.path.map(String).join("."), rowOf)] ??= issue.message;
+    for (const issue of parsed.error.issues) errors[formErrorKey(issue.path.map(String).join("."), rowOf)] ??= translateMessage(issue.message);
   }
-  if (draft.endMode === "place" && !errors.end && draft.end.text.trim() === "" && draft.end.lat === undefined) errors.end = messages.required;
+  if (draft.endMode === "place" && !errors.end && draft.end.text.trim() === "" && draft.end.lat === undefined) errors.end = translateMessage(messages.required);
   return { request: parsed.success && Object.keys(errors).length === 0 ? parsed.data : null, errors, rowOf };
 }
 
