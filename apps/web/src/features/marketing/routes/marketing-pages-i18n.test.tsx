@@ -8,6 +8,8 @@ import { mockAuth } from "@/test/mock-auth";
 import { renderWithQuery } from "@/test/utils";
 import { PricingPage } from "@/features/marketing/routes/pricing-page";
 import { HelpPage } from "@/features/marketing/routes/help-page";
+import { PrivacyPage } from "@/features/marketing/routes/privacy-page";
+import { TermsPage } from "@/features/marketing/routes/terms-page";
 
 vi.mock("@/lib/auth-client", () => import("@/test/mock-auth").then((m) => m.authClientModule));
 
@@ -80,5 +82,45 @@ describe("the help page in German and French (decision 028)", () => {
     expect(screen.getByRole("heading", { name: "Équipes et flottes" })).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Et si j’ai besoin de plus de tournées que mon forfait n’en comprend ?" }));
     expect(screen.getByText(/chaque tournée supplémentaire coûte £1\.00/)).toBeInTheDocument();
+  });
+});
+
+describe("the legal pages in German and French (decision 028)", () => {
+  it("in English, say nothing about a binding version", () => {
+    renderPage(<PrivacyPage />);
+    expect(screen.queryByRole("note")).toBeNull();
+    expect(document.body).not.toHaveTextContent(/binding/i);
+  });
+
+  it("privacy policy in German: fully translated, the English version named binding at the top", async () => {
+    await renderIn("de", <PrivacyPage />);
+    expect(screen.getByRole("heading", { level: 1, name: "Datenschutzerklärung" })).toBeInTheDocument();
+    expect(screen.getByRole("note")).toHaveTextContent("verbindlich ist allein die englische Fassung");
+    expect(screen.getByRole("heading", { name: "Ihre Rechte" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Konto löschen" })).toHaveAttribute("href", "/delete-account");
+    expect(screen.getByRole("link", { name: "Kontaktseite" })).toHaveAttribute("href", "/contact");
+  });
+
+  it("privacy policy in French", async () => {
+    await renderIn("fr", <PrivacyPage />);
+    expect(screen.getByRole("heading", { level: 1, name: "Politique de confidentialité" })).toBeInTheDocument();
+    expect(screen.getByRole("note")).toHaveTextContent("seule la version anglaise fait foi");
+    expect(screen.getByRole("heading", { name: "Ce que nous collectons" })).toBeInTheDocument();
+  });
+
+  it("terms of service in German, with the overage price from the contracts", async () => {
+    await renderIn("de", <TermsPage />);
+    expect(screen.getByRole("heading", { level: 1, name: "Nutzungsbedingungen" })).toBeInTheDocument();
+    expect(screen.getByRole("note")).toHaveTextContent("verbindlich ist allein die englische Fassung");
+    expect(screen.getByText(/kosten Routen über Ihrem Monatslimit je £1\.00/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Datenschutzerklärung" })).toHaveAttribute("href", "/privacy");
+    expect(screen.getByRole("link", { name: "Preisseite" })).toHaveAttribute("href", "/pricing");
+  });
+
+  it("terms of service in French", async () => {
+    await renderIn("fr", <TermsPage />);
+    expect(screen.getByRole("heading", { level: 1, name: "Conditions d’utilisation" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Forfaits, limites et paiement" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Contactez-nous" })).toHaveAttribute("href", "/contact");
   });
 });
