@@ -3,7 +3,16 @@ import type { Formatter } from "@/lib/format";
 
 /** How the analytics pages write months, durations and hours, with the reader's formatter (useFormat()). */
 
-export const weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+/** The weekdays (ISO order, Monday first) as catalogue keys of `analytics`: the full name and the chart axis's short one. */
+export const weekdayKeys = [
+  { long: "weekday.mon", short: "weekdayShort.mon" },
+  { long: "weekday.tue", short: "weekdayShort.tue" },
+  { long: "weekday.wed", short: "weekdayShort.wed" },
+  { long: "weekday.thu", short: "weekdayShort.thu" },
+  { long: "weekday.fri", short: "weekdayShort.fri" },
+  { long: "weekday.sat", short: "weekdayShort.sat" },
+  { long: "weekday.sun", short: "weekdayShort.sun" },
+] as const;
 
 /** "2025-03" → "Mar 2025" (a calendar month: no time zone). */
 export function monthLabel(month: string, format: Formatter): string {

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { TFunction } from "i18next";
 import type { AnalyticsSummary } from "@routepilot/contracts";
 import { ChartCard, PeriodPicker, SeriesChart, usePeriod, type ChartColumn } from "@/components/charts";
 import { PageContainer } from "@/components/layouts/page-container";
@@ -10,8 +11,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import { useFormat, type Formatter } from "@/lib/format";
 import { distanceUnitLabels } from "@/lib/format-distance";
+import { Trans, useTranslation } from "@/lib/i18n";
 import { useAnalyticsSummary } from "../api/get-analytics";
-import { duration, hourLabel, monthLabel, weekdayNames } from "../components/format";
+import { duration, hourLabel, monthLabel, weekdayKeys } from "../components/format";
 import { StatTile } from "../components/stat-tile";
 
 type Month = AnalyticsSummary["byMonth"][number];
@@ -21,45 +23,52 @@ type Place = AnalyticsSummary["topPlaces"][number];
 type UsageMonth = AnalyticsSummary["usage"]["byMonth"][number] & { limit: number };
 
 /** The months' table, written by `format`: distances in the user's unit, a saving keeping its sign (the CSV keeps metres, as its headings say). */
-function monthColumns(format: Formatter): ChartColumn<Month>[] {
+type T = TFunction<"analytics">;
+
+/** The months' table, written by `format`: distances in the user's unit, a saving keeping its sign (the CSV keeps metres, as its headings say). */
+function monthColumns(format: Formatter, t: T): ChartColumn<Month>[] {
   const distance = (v: unknown) => format.distance(Number(v), { signed: true });
   return [
-    { key: "month", label: "Month", format: (v) => monthLabel(String(v), format) },
-    { key: "routes", label: "Routes" },
-    { key: "stops", label: "Stops" },
-    { key: "distanceMeters", label: "Distance (m)", format: distance },
-    { key: "durationSeconds", label: "Driving time (s)", format: (v) => duration(Number(v), format) },
-    { key: "savedDistanceMeters", label: "Distance saved (m)", format: distance },
-    { key: "savedDurationSeconds", label: "Time saved (s)", format: (v) => duration(Number(v), format) },
+    { key: "month", label: t("columns.month"), format: (v) => monthLabel(String(v), format) },
+    { key: "routes", label: t("columns.routes") },
+    { key: "stops", label: t("columns.stops") },
+    { key: "distanceMeters", label: t("columns.distanceMeters"), format: distance },
+    { key: "durationSeconds", label: t("columns.durationSeconds"), format: (v) => duration(Number(v), format) },
+    { key: "savedDistanceMeters", label: t("columns.savedDistanceMeters"), format: distance },
+    { key: "savedDurationSeconds", label: t("columns.savedDurationSeconds"), format: (v) => duration(Number(v), format) },
   ];
 }
-const weekdayColumns: ChartColumn<Weekday>[] = [
-  { key: "day", label: "Weekday" },
-  { key: "routes", label: "Routes" },
-  { key: "stops", label: "Stops" },
+const weekdayColumns = (t: T): ChartColumn<Weekday>[] => [
+  { key: "day", label: t("columns.weekday") },
+  { key: "routes", label: t("columns.routes") },
+  { key: "stops", label: t("columns.stops") },
 ];
-const hourColumns: ChartColumn<Hour>[] = [
-  { key: "time", label: "Hour" },
-  { key: "routes", label: "Routes" },
-  { key: "stops", label: "Stops" },
+const hourColumns = (t: T): ChartColumn<Hour>[] => [
+  { key: "time", label: t("columns.hour") },
+  { key: "routes", label: t("columns.routes") },
+  { key: "stops", label: t("columns.stops") },
 ];
-const placeColumns: ChartColumn<Place>[] = [
-  { key: "label", label: "Place" },
-  { key: "address", label: "Address", format: (v) => (v ? String(v) : "—") },
-  { key: "visits", label: "Visits" },
+const placeColumns = (t: T): ChartColumn<Place>[] => [
+  { key: "label", label: t("columns.place") },
+  { key: "address", label: t("columns.address"), format: (v) => (v ? String(v) : "—") },
+  { key: "visits", label: t("columns.visits") },
 ];
-function usageColumns(format: Formatter): ChartColumn<UsageMonth>[] {
+function usageColumns(format: Formatter, t: T): ChartColumn<UsageMonth>[] {
   return [
-    { key: "month", label: "Month", format: (v) => monthLabel(String(v), format) },
-    { key: "routesUsed", label: "Routes used" },
-    { key: "limit", label: "Monthly limit" },
-    { key: "overageRoutes", label: "Routes over the limit" },
-    { key: "overagePence", label: "Overage (pence)", format: (v) => format.money(Number(v)) },
+    { key: "month", label: t("columns.month"), format: (v) => monthLabel(String(v), format) },
+    { key: "routesUsed", label: t("columns.routesUsed") },
+    { key: "limit", label: t("columns.monthlyLimit") },
+    { key: "overageRoutes", label: t("columns.overageRoutes") },
+    { key: "overagePence", label: t("columns.overagePence"), format: (v) => format.money(Number(v)) },
   ];
 }
 
+/** "Kilometres saved against the order you typed", "Miles …": the unit is part of the sentence. */
+const SAVED_DESCRIPTION_KEY = { km: "summary.savedPerMonthDescriptionKm", miles: "summary.savedPerMonthDescriptionMiles" } as const;
+
 /** /analytics: what the signed-in user's routes were, and what optimising saved them, over a period. */
 export function AnalyticsPage() {
+  const { t } = useTranslation("analytics");
   const periodState = usePeriod();
   const { period } = periodState;
   const summary = useAnalyticsSummary(period);
@@ -67,7 +76,7 @@ export function AnalyticsPage() {
 
   return (
     <PageContainer size="wide">
-      <PageHeader title="Analytics" description="Your routes, stops and distance over time, and what optimising saved you against the order you typed." />
+      <PageHeader title={t("summary.title")} description={t("summary.description")} />
       <PeriodPicker state={periodState} className="mb-6" />
       {summary.isError ? (
         <Alert variant="destructive" className="mb-6">
@@ -76,7 +85,7 @@ export function AnalyticsPage() {
       ) : null}
       {!data ? (
         period ? (
-          <div className="grid gap-4 sm:grid-cols-3" aria-busy="true" aria-label="Loading analytics">
+          <div className="grid gap-4 sm:grid-cols-3" aria-busy="true" aria-label={t("summary.loading")}>
             {Array.from({ length: 6 }, (_, i) => (
               <Skeleton key={i} className="h-24" />
             ))}
@@ -90,44 +99,58 @@ export function AnalyticsPage() {
 }
 
 function SummaryView({ data, period }: { data: AnalyticsSummary; period: { from: string; to: string } }) {
+  const { t } = useTranslation("analytics");
   const format = useFormat();
-  const weekdays: Weekday[] = data.byWeekday.map((d) => ({ ...d, day: weekdayNames[d.weekday - 1]! }));
+  const weekdays: Weekday[] = data.byWeekday.map((d) => ({ ...d, day: t(weekdayKeys[d.weekday - 1]!.long) }));
+  /** The axis shows a weekday's short name ("Mon"), the table its full one. */
+  const shortNames = new Map(weekdayKeys.map((k): [string, string] => [t(k.long), t(k.short)]));
+  const shortWeekday = (day: string) => shortNames.get(day) ?? day;
   const hours: Hour[] = data.byHour.map((h) => ({ ...h, time: hourLabel(h.hour, format) }));
   const usage: UsageMonth[] = data.usage.byMonth.map((m) => ({ ...m, limit: data.usage.monthlyLimit }));
-  const { symbol, plural } = distanceUnitLabels[format.unit];
+  const { symbol } = distanceUnitLabels[format.unit];
   // A saving can be negative (the optimised order longer than the typed one): it keeps its sign.
   const distance = (meters: number) => format.distance(meters, { signed: true });
-  const months = monthColumns(format);
+  const months = monthColumns(format, t);
   const month = (m: string) => monthLabel(m, format);
   const count = (n: number) => format.number(n);
   return (
     <div className="grid gap-6">
       <p className="text-sm text-muted-foreground">
-        {data.from} to {data.to}, days and hours in your time zone ({data.timezone}).
+        {t("summary.period", { from: data.from, to: data.to, timezone: data.timezone })}
       </p>
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
-        <StatTile label="Routes" value={count(data.routes)} />
-        <StatTile label="Stops" value={count(data.stops)} hint="Destinations; start and end not counted" />
-        <StatTile label="Distance" value={distance(data.distanceMeters)} />
-        <StatTile label="Driving time" value={duration(data.durationSeconds, format)} />
-        <StatTile label="Distance saved" value={distance(data.savedDistanceMeters)} hint="Against the order you typed" />
-        <StatTile label="Time saved" value={duration(data.savedDurationSeconds, format)} hint="Against the order you typed" />
+        <StatTile label={t("tiles.routes")} value={count(data.routes)} />
+        <StatTile label={t("tiles.stops")} value={count(data.stops)} hint={t("tiles.stopsHint")} />
+        <StatTile label={t("tiles.distance")} value={distance(data.distanceMeters)} />
+        <StatTile label={t("tiles.drivingTime")} value={duration(data.durationSeconds, format)} />
+        <StatTile label={t("tiles.distanceSaved")} value={distance(data.savedDistanceMeters)} hint={t("tiles.againstTyped")} />
+        <StatTile label={t("tiles.timeSaved")} value={duration(data.savedDurationSeconds, format)} hint={t("tiles.againstTyped")} />
       </dl>
       {data.routes === 0 ? (
         <Card>
           <CardContent className="grid justify-items-start gap-3 p-6">
-            <p>No routes in this period yet. Plan one and its figures show up here.</p>
+            <p>{t("summary.empty")}</p>
             <Button asChild>
-              <Link to="/">Plan a route</Link>
+              <Link to="/">{t("summary.planRoute")}</Link>
             </Button>
           </CardContent>
         </Card>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        <ChartCard title="Routes and stops per month" period={period} rows={data.byMonth} columns={months}>
-          <SeriesChart kind="bar" data={data.byMonth} xKey="month" formatX={month} format={count} series={[{ key: "routes", label: "Routes" }, { key: "stops", label: "Stops" }]} />
+        <ChartCard title={t("summary.perMonth")} period={period} rows={data.byMonth} columns={months}>
+          <SeriesChart
+            kind="bar"
+            data={data.byMonth}
+            xKey="month"
+            formatX={month}
+            format={count}
+            series={[
+              { key: "routes", label: t("columns.routes") },
+              { key: "stops", label: t("columns.stops") },
+            ]}
+          />
         </ChartCard>
-        <ChartCard title="Distance saved per month" description={`${plural} saved against the order you typed`} period={period} rows={data.byMonth} columns={months}>
+        <ChartCard title={t("summary.savedPerMonth")} description={t(SAVED_DESCRIPTION_KEY[format.unit])} period={period} rows={data.byMonth} columns={months}>
           <SeriesChart
             kind="bar"
             data={data.byMonth.map((m) => ({ month: m.month, driven: format.distanceValue(m.distanceMeters), saved: format.distanceValue(m.savedDistanceMeters) }))}
@@ -135,18 +158,24 @@ function SummaryView({ data, period }: { data: AnalyticsSummary; period: { from:
             formatX={month}
             format={(v) => format.number(v, 1)}
             series={[
-              { key: "driven", label: `Driven (${symbol})` },
-              { key: "saved", label: `Saved (${symbol})` },
+              { key: "driven", label: t("summary.driven", { unit: symbol }) },
+              { key: "saved", label: t("summary.saved", { unit: symbol }) },
             ]}
           />
         </ChartCard>
-        <ChartCard title="Routes per weekday" period={period} rows={weekdays} columns={weekdayColumns}>
-          <SeriesChart kind="bar" data={weekdays} xKey="day" formatX={(d) => d.slice(0, 3)} format={count} series={[{ key: "routes", label: "Routes" }]} />
+        <ChartCard title={t("summary.perWeekday")} period={period} rows={weekdays} columns={weekdayColumns(t)}>
+          <SeriesChart kind="bar" data={weekdays} xKey="day" formatX={shortWeekday} format={count} series={[{ key: "routes", label: t("columns.routes") }]} />
         </ChartCard>
-        <ChartCard title="Routes per hour" description="The hour you planned them" period={period} rows={hours} columns={hourColumns}>
-          <SeriesChart kind="bar" data={hours} xKey="time" format={count} series={[{ key: "routes", label: "Routes" }]} />
+        <ChartCard title={t("summary.perHour")} description={t("summary.perHourDescription")} period={period} rows={hours} columns={hourColumns(t)}>
+          <SeriesChart kind="bar" data={hours} xKey="time" format={count} series={[{ key: "routes", label: t("columns.routes") }]} />
         </ChartCard>
-        <ChartCard title="Plan usage per month" description={`Routes counted against your ${count(data.usage.monthlyLimit)}-route monthly limit`} period={period} rows={usage} columns={usageColumns(format)}>
+        <ChartCard
+          title={t("summary.usagePerMonth")}
+          description={t("summary.usagePerMonthDescription", { limit: count(data.usage.monthlyLimit) })}
+          period={period}
+          rows={usage}
+          columns={usageColumns(format, t)}
+        >
           <SeriesChart
             kind="line"
             data={usage}
@@ -154,22 +183,20 @@ function SummaryView({ data, period }: { data: AnalyticsSummary; period: { from:
             formatX={month}
             format={count}
             series={[
-              { key: "routesUsed", label: "Routes used" },
-              { key: "limit", label: "Monthly limit" },
+              { key: "routesUsed", label: t("columns.routesUsed") },
+              { key: "limit", label: t("columns.monthlyLimit") },
             ]}
           />
         </ChartCard>
         <Card>
           <CardContent className="grid gap-3 p-6">
-            <h3 className="text-base font-semibold">Plan usage</h3>
+            <h3 className="text-base font-semibold">{t("summary.usage")}</h3>
+            <p>{t("summary.usageCurrent", { count: data.usage.monthlyLimit, used: count(data.usage.routesUsed), limit: count(data.usage.monthlyLimit) })}</p>
             <p>
-              Current usage period: {count(data.usage.routesUsed)} of {count(data.usage.monthlyLimit)} routes used.
-            </p>
-            <p>
-              Overage in the selected period: <strong>{format.money(data.usage.overagePence)}</strong>
+              <Trans t={t} i18nKey="summary.usageOverage" values={{ amount: format.money(data.usage.overagePence) }} components={{ strong: <strong /> }} />
             </p>
             <Link to="/subscription" className="text-sm text-primary underline underline-offset-4">
-              Manage your plan
+              {t("summary.managePlan")}
             </Link>
           </CardContent>
         </Card>
@@ -180,10 +207,11 @@ function SummaryView({ data, period }: { data: AnalyticsSummary; period: { from:
 }
 
 function TopPlaces({ places, period }: { places: Place[]; period: { from: string; to: string } }) {
+  const { t } = useTranslation("analytics");
   const format = useFormat();
   return (
-    <ChartCard title="Most visited places" description="Your destinations, by the number of stops there" period={period} rows={places} columns={placeColumns}>
-      <SeriesChart kind="bar" data={places} xKey="label" format={(v) => format.number(v)} series={[{ key: "visits", label: "Visits" }]} />
+    <ChartCard title={t("summary.places")} description={t("summary.placesDescription")} period={period} rows={places} columns={placeColumns(t)}>
+      <SeriesChart kind="bar" data={places} xKey="label" format={(v) => format.number(v)} series={[{ key: "visits", label: t("columns.visits") }]} />
     </ChartCard>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { LineChart } from "lucide-react";
+import type { TFunction } from "i18next";
 import type { AnalyticsEnhanced } from "@routepilot/contracts";
 import { ChartCard, PeriodPicker, SeriesChart, usePeriod, type ChartColumn } from "@/components/charts";
 import { PageContainer } from "@/components/layouts/page-container";
@@ -13,6 +14,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useMe } from "@/lib/auth";
 import { useFormat, type Formatter } from "@/lib/format";
 import { distanceUnitLabels, perDistanceUnit } from "@/lib/format-distance";
+import { useTranslation } from "@/lib/i18n";
 import { useAnalyticsEnhanced } from "../api/get-analytics";
 import { duration } from "../components/format";
 import { StatTile } from "../components/stat-tile";
@@ -26,46 +28,47 @@ type Trend = AnalyticsEnhanced["trends"]["routes"];
 /** A degree of latitude on the ground, for the heat map cells' size. */
 const METERS_PER_DEGREE_LATITUDE = 111_320;
 
-const profileNames: Record<Co2["profile"], string> = { car: "Car", van: "Van", truck: "Truck", bicycle: "Bicycle", foot: "On foot" };
+type T = TFunction<"analytics">;
 
-const cellColumns: ChartColumn<Cell>[] = [
-  { key: "lat", label: "Latitude" },
-  { key: "lng", label: "Longitude" },
-  { key: "stops", label: "Stops" },
+/** A vehicle profile in the reader's words (catalogue keys of `analytics`). */
+const PROFILE_KEY = { car: "profile.car", van: "profile.van", truck: "profile.truck", bicycle: "profile.bicycle", foot: "profile.foot" } as const satisfies Record<Co2["profile"], string>;
+/** Texts that name the distance unit ("g CO₂ per mile"): one key per unit. */
+const GRAMS_PER_UNIT_KEY = { km: "columns.gramsPerKm", miles: "columns.gramsPerMile" } as const;
+const CO2_DESCRIPTION_KEY = { km: "enhanced.co2DescriptionKm", miles: "enhanced.co2DescriptionMiles" } as const;
+
+const cellColumns = (t: T): ChartColumn<Cell>[] => [
+  { key: "lat", label: t("columns.latitude") },
+  { key: "lng", label: t("columns.longitude") },
+  { key: "stops", label: t("columns.stops") },
 ];
 /** Written by `format`: distances in the user's unit (the CSV keeps metres, as the headings say); the emission factor per their unit, in the table and the CSV. */
-function co2Columns(format: Formatter): ChartColumn<Co2>[] {
+function co2Columns(format: Formatter, t: T): ChartColumn<Co2>[] {
   const perUnit = (v: unknown) => Math.round(perDistanceUnit(Number(v), format.unit));
   return [
-    { key: "profile", label: "Vehicle", format: (v) => profileNames[v as Co2["profile"]] },
-    { key: "routes", label: "Routes" },
-    { key: "distanceMeters", label: "Distance (m)", format: (v) => format.distance(Number(v), { signed: true }) },
-    { key: "gramsPerKm", label: `g CO₂ per ${distanceUnitLabels[format.unit].one}`, format: (v) => format.number(perUnit(v)), csv: perUnit },
-    { key: "co2Kg", label: "CO₂ (kg)" },
-    { key: "savedCo2Kg", label: "CO₂ saved (kg)" },
+    { key: "profile", label: t("columns.vehicle"), format: (v) => t(PROFILE_KEY[v as Co2["profile"]]) },
+    { key: "routes", label: t("columns.routes") },
+    { key: "distanceMeters", label: t("columns.distanceMeters"), format: (v) => format.distance(Number(v), { signed: true }) },
+    { key: "gramsPerKm", label: t(GRAMS_PER_UNIT_KEY[format.unit]), format: (v) => format.number(perUnit(v)), csv: perUnit },
+    { key: "co2Kg", label: t("columns.co2Kg") },
+    { key: "savedCo2Kg", label: t("columns.savedCo2Kg") },
   ];
 }
-function variantColumns(format: Formatter): ChartColumn<Variant>[] {
+function variantColumns(format: Formatter, t: T): ChartColumn<Variant>[] {
   const distance = (v: unknown) => format.distance(Number(v), { signed: true });
   return [
-    { key: "name", label: "Route" },
-    { key: "typedDistanceMeters", label: "Typed order (m)", format: distance },
-    { key: "optimisedDistanceMeters", label: "Optimised (m)", format: distance },
-    { key: "typedDurationSeconds", label: "Typed order (s)", format: (v) => (v === null ? "—" : duration(Number(v), format)) },
-    { key: "optimisedDurationSeconds", label: "Optimised (s)", format: (v) => duration(Number(v), format) },
+    { key: "name", label: t("columns.route") },
+    { key: "typedDistanceMeters", label: t("columns.typedDistance"), format: distance },
+    { key: "optimisedDistanceMeters", label: t("columns.optimisedDistance"), format: distance },
+    { key: "typedDurationSeconds", label: t("columns.typedDuration"), format: (v) => (v === null ? "—" : duration(Number(v), format)) },
+    { key: "optimisedDurationSeconds", label: t("columns.optimisedDuration"), format: (v) => duration(Number(v), format) },
   ];
 }
 
-const offer = [
-  "Trends: every figure against the previous period of the same length",
-  "A heat map of where your stops are",
-  "Route efficiency: distance per stop, waiting time and the share of time spent at stops",
-  "A CO₂ estimate per vehicle profile, and the CO₂ optimising saved",
-  "Optimised against typed order, route by route",
-];
+const offer = ["offer.trends", "offer.heatmap", "offer.efficiency", "offer.co2", "offer.variants"] as const;
 
 /** /enhanced-analytics: Premium, Enterprise and Fleet Pro (SPEC §6, badge "Pro"); others see the offer and an upgrade link. */
 export function EnhancedAnalyticsPage() {
+  const { t } = useTranslation("analytics");
   const me = useMe();
   const allowed = me.data?.access.enhancedAnalytics ?? false;
   const periodState = usePeriod();
@@ -74,26 +77,26 @@ export function EnhancedAnalyticsPage() {
   if (!allowed) {
     return (
       <PageContainer size="narrow">
-        <PageHeader title="Enhanced Analytics" eyebrow={<Badge>Pro</Badge>} description="Deeper figures on your routes, part of the Premium, Enterprise and Fleet Pro plans." />
+        <PageHeader title={t("enhanced.title")} eyebrow={<Badge>Pro</Badge>} description={t("offer.description")} />
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
-              <LineChart aria-hidden="true" className="size-5" /> What Enhanced Analytics shows
+              <LineChart aria-hidden="true" className="size-5" /> {t("offer.title")}
             </CardTitle>
-            <CardDescription>Your current plan includes the Analytics page; upgrade to see these too.</CardDescription>
+            <CardDescription>{t("offer.upgradeHint")}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
             <ul className="list-disc space-y-1 pl-5">
-              {offer.map((line) => (
-                <li key={line}>{line}</li>
+              {offer.map((key) => (
+                <li key={key}>{t(key)}</li>
               ))}
             </ul>
             <div className="flex flex-wrap gap-2">
               <Button asChild>
-                <Link to="/pricing">See plans and upgrade</Link>
+                <Link to="/pricing">{t("offer.upgrade")}</Link>
               </Button>
               <Button asChild variant="outline">
-                <Link to="/analytics">Open Analytics</Link>
+                <Link to="/analytics">{t("offer.openAnalytics")}</Link>
               </Button>
             </div>
           </CardContent>
@@ -105,7 +108,7 @@ export function EnhancedAnalyticsPage() {
   const data = enhanced.data;
   return (
     <PageContainer size="wide">
-      <PageHeader title="Enhanced Analytics" eyebrow={<Badge>Pro</Badge>} description="Trends, where your stops are, how efficient your routes are and their CO₂ estimate." />
+      <PageHeader title={t("enhanced.title")} eyebrow={<Badge>Pro</Badge>} description={t("enhanced.description")} />
       <PeriodPicker state={periodState} className="mb-6" />
       {enhanced.isError ? (
         <Alert variant="destructive" className="mb-6">
@@ -115,99 +118,121 @@ export function EnhancedAnalyticsPage() {
       {data ? (
         <EnhancedView data={data} />
       ) : periodState.period ? (
-        <Skeleton className="h-64" aria-label="Loading enhanced analytics" />
+        <Skeleton className="h-64" aria-label={t("enhanced.loading")} />
       ) : null}
     </PageContainer>
   );
 }
 
 /** "+12.5% (previous period 8)": the change against the previous period, its figure written by `figure`. */
-function trendHint(trend: Trend, figure: (n: number) => string, format: Formatter): string {
-  const change = trend.changePercent === null ? "no earlier figure" : `${trend.changePercent > 0 ? "+" : ""}${format.percent(trend.changePercent, 3)}`;
-  return `${change} (previous period ${figure(trend.previous)})`;
+function trendHint(trend: Trend, figure: (n: number) => string, format: Formatter, t: T): string {
+  const change = trend.changePercent === null ? t("trends.noEarlier") : `${trend.changePercent > 0 ? "+" : ""}${format.percent(trend.changePercent, 3)}`;
+  return t("trends.hint", { change, previous: figure(trend.previous) });
 }
 
 function EnhancedView({ data }: { data: AnalyticsEnhanced }) {
+  const { t: tr } = useTranslation("analytics");
   const period = { from: data.from, to: data.to };
   const format = useFormat();
   const count = (n: number) => format.number(n);
   const time = (seconds: number) => duration(seconds, format);
   const t = data.trends;
   const e = data.efficiency;
-  const { symbol, one } = distanceUnitLabels[format.unit];
+  const { symbol } = distanceUnitLabels[format.unit];
+  const hint = (trend: Trend, figure: (n: number) => string) => trendHint(trend, figure, format, tr);
   // A saving can be negative (the optimised order longer than the typed one): it keeps its sign.
   const distance = (meters: number) => format.distance(meters, { signed: true });
   return (
     <div className="grid gap-6">
       <p className="text-sm text-muted-foreground">
-        {data.from} to {data.to}, compared with {data.previous.from} to {data.previous.to} ({data.timezone}).
+        {tr("enhanced.period", { from: data.from, to: data.to, previousFrom: data.previous.from, previousTo: data.previous.to, timezone: data.timezone })}
       </p>
       <section aria-labelledby="trends-title" className="grid gap-3">
         <h2 id="trends-title" className="text-xl font-semibold">
-          Trends
+          {tr("trends.title")}
         </h2>
         <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
-          <StatTile label="Routes" value={count(t.routes.current)} hint={trendHint(t.routes, count, format)} />
-          <StatTile label="Stops" value={count(t.stops.current)} hint={trendHint(t.stops, count, format)} />
-          <StatTile label="Distance" value={distance(t.distanceMeters.current)} hint={trendHint(t.distanceMeters, distance, format)} />
-          <StatTile label="Driving time" value={time(t.durationSeconds.current)} hint={trendHint(t.durationSeconds, time, format)} />
-          <StatTile label="Distance saved" value={distance(t.savedDistanceMeters.current)} hint={trendHint(t.savedDistanceMeters, distance, format)} />
-          <StatTile label="Time saved" value={time(t.savedDurationSeconds.current)} hint={trendHint(t.savedDurationSeconds, time, format)} />
+          <StatTile label={tr("tiles.routes")} value={count(t.routes.current)} hint={hint(t.routes, count)} />
+          <StatTile label={tr("tiles.stops")} value={count(t.stops.current)} hint={hint(t.stops, count)} />
+          <StatTile label={tr("tiles.distance")} value={distance(t.distanceMeters.current)} hint={hint(t.distanceMeters, distance)} />
+          <StatTile label={tr("tiles.drivingTime")} value={time(t.durationSeconds.current)} hint={hint(t.durationSeconds, time)} />
+          <StatTile label={tr("tiles.distanceSaved")} value={distance(t.savedDistanceMeters.current)} hint={hint(t.savedDistanceMeters, distance)} />
+          <StatTile label={tr("tiles.timeSaved")} value={time(t.savedDurationSeconds.current)} hint={hint(t.savedDurationSeconds, time)} />
         </dl>
       </section>
       <section aria-labelledby="efficiency-title" className="grid gap-3">
         <h2 id="efficiency-title" className="text-xl font-semibold">
-          Route efficiency
+          {tr("efficiency.title")}
         </h2>
         <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
-          <StatTile label="Distance per stop" value={e.distancePerStopMeters === null ? "—" : distance(e.distancePerStopMeters)} />
-          <StatTile label="Waiting for time windows" value={time(e.waitingSeconds)} />
-          <StatTile label="Time at stops" value={time(e.serviceSeconds)} hint={e.serviceShare === null ? undefined : `${format.percent(e.serviceShare * 100, 0)} of driving and stop time`} />
+          <StatTile label={tr("efficiency.distancePerStop")} value={e.distancePerStopMeters === null ? "—" : distance(e.distancePerStopMeters)} />
+          <StatTile label={tr("efficiency.waiting")} value={time(e.waitingSeconds)} />
+          <StatTile
+            label={tr("efficiency.atStops")}
+            value={time(e.serviceSeconds)}
+            hint={e.serviceShare === null ? undefined : tr("efficiency.share", { percent: format.percent(e.serviceShare * 100, 0) })}
+          />
         </dl>
       </section>
       <section aria-labelledby="heatmap-title" className="grid gap-3">
         <h2 id="heatmap-title" className="text-xl font-semibold">
-          Where your stops are
+          {tr("heatmap.title")}
         </h2>
         {data.heatmap.cells.length > 0 ? <StopHeatmap cells={data.heatmap.cells} /> : null}
         <ChartCard
-          title="Stops per area"
-          description={`Stops counted in cells of ${format.number(data.heatmap.cellDegrees, 6)}° (about ${format.distance(data.heatmap.cellDegrees * METERS_PER_DEGREE_LATITUDE)})${data.heatmap.truncated ? "; the busiest areas only" : ""}`}
+          title={tr("heatmap.perArea")}
+          description={tr(data.heatmap.truncated ? "heatmap.cellsTruncated" : "heatmap.cells", {
+            degrees: format.number(data.heatmap.cellDegrees, 6),
+            size: format.distance(data.heatmap.cellDegrees * METERS_PER_DEGREE_LATITUDE),
+          })}
           period={period}
           rows={data.heatmap.cells}
-          columns={cellColumns}
-          emptyText="No stops in this period."
+          columns={cellColumns(tr)}
+          emptyText={tr("heatmap.empty")}
         >
-          <SeriesChart kind="bar" data={data.heatmap.cells.slice(0, 20).map((c) => ({ ...c, area: `${c.lat}, ${c.lng}` }))} xKey="area" format={count} series={[{ key: "stops", label: "Stops" }]} />
+          <SeriesChart
+            kind="bar"
+            data={data.heatmap.cells.slice(0, 20).map((c) => ({ ...c, area: `${c.lat}, ${c.lng}` }))}
+            xKey="area"
+            format={count}
+            series={[{ key: "stops", label: tr("columns.stops") }]}
+          />
         </ChartCard>
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <ChartCard
-          title="CO₂ estimate per vehicle"
-          description={`Tailpipe CO₂e per ${one} from the UK government's 2023 conversion factors`}
+          title={tr("enhanced.co2Title")}
+          description={tr(CO2_DESCRIPTION_KEY[format.unit])}
           period={period}
           rows={data.co2}
-          columns={co2Columns(format)}
+          columns={co2Columns(format, tr)}
         >
           <SeriesChart
             kind="bar"
-            data={data.co2.map((c) => ({ ...c, name: profileNames[c.profile] }))}
+            data={data.co2.map((c) => ({ ...c, name: tr(PROFILE_KEY[c.profile]) }))}
             xKey="name"
             series={[
-              { key: "co2Kg", label: "CO₂ (kg)" },
-              { key: "savedCo2Kg", label: "Saved (kg)" },
+              { key: "co2Kg", label: tr("columns.co2Kg") },
+              { key: "savedCo2Kg", label: tr("enhanced.savedKg") },
             ]}
             format={(v) => format.number(v, 1)}
           />
         </ChartCard>
-        <ChartCard title="Optimised against typed order" description="The routes where optimising saved most" period={period} rows={data.variants} columns={variantColumns(format)} emptyText="No route in this period has a known typed order.">
+        <ChartCard
+          title={tr("enhanced.variantsTitle")}
+          description={tr("enhanced.variantsDescription")}
+          period={period}
+          rows={data.variants}
+          columns={variantColumns(format, tr)}
+          emptyText={tr("enhanced.variantsEmpty")}
+        >
           <SeriesChart
             kind="bar"
             data={data.variants.map((v) => ({ name: v.name, typed: format.distanceValue(v.typedDistanceMeters), optimised: format.distanceValue(v.optimisedDistanceMeters) }))}
             xKey="name"
             series={[
-              { key: "typed", label: `Typed order (${symbol})` },
-              { key: "optimised", label: `Optimised (${symbol})` },
+              { key: "typed", label: tr("enhanced.typedUnit", { unit: symbol }) },
+              { key: "optimised", label: tr("enhanced.optimisedUnit", { unit: symbol }) },
             ]}
             format={(v) => format.number(v, 1)}
           />
