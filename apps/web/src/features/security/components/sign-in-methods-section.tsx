@@ -12,6 +12,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useFormat } from "@/lib/format";
 import { linkProvider, useConfiguredProviders, useIdentities, useUnlinkIdentity } from "@/features/security/api/sign-in-methods";
 import { useTranslation } from "@/lib/i18n";
+import { translateMessage } from "@/lib/server-messages";
 
 function IdentityRow({ identity, onRemove, busy }: { identity: Identity; onRemove: () => void; busy: boolean }) {
   const password = identity.providerId === "credential";
@@ -51,7 +52,8 @@ export function SignInMethodsSection() {
   const [error, setError] = useState<string | null>(null);
   const [linking, setLinking] = useState<string | null>(null);
   // Back from a provider: ?linked=1 on success, ?error=CODE otherwise.
-  const returnedError = signInRedirectError(searchParams.get("error"));
+  const redirectError = signInRedirectError(searchParams.get("error"));
+  const returnedError = redirectError ? translateMessage(redirectError) : null;
   const linked = searchParams.get("linked") === "1";
   const linkedIds = new Set(identities.data?.map((i) => i.providerId));
   const linkable = (providers.data ?? []).filter((p) => !linkedIds.has(p.id));
@@ -70,7 +72,8 @@ export function SignInMethodsSection() {
     try {
       await linkProvider(provider);
     } catch (failure) {
-      setError(errorMessage(failure));
+      // linkProvider's refusals carry the contracts' English text, without a key from the server.
+      setError(translateMessage(errorMessage(failure)));
       setLinking(null);
     }
   };

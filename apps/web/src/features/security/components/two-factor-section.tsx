@@ -15,12 +15,14 @@ import { useAuth } from "@/lib/auth";
 import { downloadText } from "@/lib/download";
 import { secretOf } from "@/features/security/lib/download";
 import { useTranslation } from "@/lib/i18n";
+import { translateMessage } from "@/lib/server-messages";
 
 type Action = "enable" | "disable" | "regenerate";
 type Step = { kind: "idle" } | { kind: "password"; action: Action } | { kind: "scan"; uri: string; backupCodes: string[] } | { kind: "codes"; backupCodes: string[] };
 
+/** The plain-words message for a two-factor error (Better Auth's code), in the reader's language; else the server's own message. */
 function message(error: { code?: string | undefined; message?: string | undefined } | null | undefined) {
-  return (error?.code && twoFactorErrorMessages[error.code]) || authErrorMessage(error);
+  return translateMessage((error?.code && twoFactorErrorMessages[error.code]) || authErrorMessage(error));
 }
 
 const actionText = {

@@ -8,7 +8,11 @@ import { mockAuth } from "@/test/mock-auth";
 import { SecurityPage } from "@/features/security/routes/account-security-page";
 import { DeleteAccountPage } from "@/features/security/routes/delete-account-page";
 
-vi.mock("@/lib/auth-client", () => import("@/test/mock-auth").then((m) => m.authClientModule));
+const twoFactor = vi.hoisted(() => ({ enable: vi.fn(), verifyTotp: vi.fn(), disable: vi.fn(), generateBackupCodes: vi.fn() }));
+vi.mock("@/lib/auth-client", async () => {
+  const { authClientModule } = await import("@/test/mock-auth");
+  return { ...authClientModule, authClient: { ...authClientModule.authClient, twoFactor } };
+});
 
 function fakeApi() {
   vi.stubGlobal(
@@ -90,7 +94,8 @@ describe("account security in the active language (decision 028)", () => {
     for (const word of english) expect(text).not.toMatch(word);
   });
 
-  it("checks the two-factor password in German", async () => {
+  it("checks the two-factor password in German, and shows the server's refusal in German too", async () => {
+    twoFactor.enable.mockResolvedValue({ data: null, error: { code: "INVALID_PASSWORD", message: "Invalid password" } });
     await act(() => i18n.changeLanguage("de"));
     renderWithQuery(
       <MemoryRouter>
@@ -102,6 +107,9 @@ describe("account security in the active language (decision 028)", () => {
     await userEvent.click(within(form).getByRole("button", { name: "Weiter" }));
     expect(await screen.findByText("Geben Sie Ihr Passwort ein")).toBeInTheDocument();
     expect(within(form).getByRole("button", { name: "Abbrechen" })).toBeInTheDocument();
+    await userEvent.type(within(form).getByLabelText("Passwort"), "nope");
+    await userEvent.click(within(form).getByRole("button", { name: "Weiter" }));
+    expect(await screen.findByText("Das Passwort ist nicht korrekt")).toBeInTheDocument();
   });
 
   it("renders /delete-account in German, the link to the download on its own included", async () => {
