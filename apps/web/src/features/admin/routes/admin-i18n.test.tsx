@@ -118,7 +118,7 @@ describe("the admin pages in the administrator's language (decision 028)", () =>
     expect(await value("Solver-Pool")).toHaveTextContent("1 von 2 ausgelastet · 3 in der Warteschlange (max. 32)");
     expect(await value("Anfragen, letzte 5 Min.")).toHaveTextContent(/^10 \/ Min\. · 2\s?% Fehler \(1\)$/);
     expect(await value("Anfragen, letzte 60 Min.")).toHaveTextContent("0 / Min. · keine Anfragen");
-    expect(await value("E-Mail-Ausgang")).toHaveTextContent("Kein SMTP_URL: Nachrichten bleiben im Ausgang");
+    expect(await value("E-Mail-Ausgang")).toHaveTextContent("Keine SMTP_URL gesetzt: Nachrichten bleiben im Ausgang");
     expect(await value("Migrationen")).toHaveTextContent("12 von 12 ausgelieferten angewendet");
     expect(within(panel).getByText("Keine Migrationen erfasst.")).toBeInTheDocument();
     expect(panel.textContent).not.toMatch(englishLeftovers);

@@ -23,7 +23,7 @@ function InboxTabLabel() {
       {unread > 0 ? (
         <Badge className="ml-2">
           {format.number(unread)}
-          <span className="sr-only"> {t("page.unread")}</span>
+          <span className="sr-only"> {t("page.unread", { count: unread })}</span>
         </Badge>
       ) : null}
     </>
