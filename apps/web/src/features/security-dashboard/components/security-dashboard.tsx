@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { securityAlertSeverities, securityMessages, type SecurityAlert, type SecurityAlertSeverity } from "@routepilot/contracts";
+import { securityAlertSeverities, type SecurityAlert, type SecurityAlertSeverity } from "@routepilot/contracts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -8,6 +8,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useFormat, type Formatter } from "@/lib/format";
 import type { TFunction } from "i18next";
 import { useTranslation } from "@/lib/i18n";
+import { translateMessage } from "@/lib/server-messages";
 import {
   useSecurityAlerts,
   useSecurityAudit,
@@ -40,21 +41,6 @@ const statusKey: Record<string, "alerts.status.active" | "alerts.status.resolved
   resolved: "alerts.status.resolved",
   investigating: "alerts.status.investigating",
 };
-
-type RecommendationKey = keyof typeof securityMessages.recommendations;
-const recommendationKey = {
-  ddos: "metrics.recommendation.ddos",
-  scaling: "metrics.recommendation.scaling",
-  encryption: "metrics.recommendation.encryption",
-  critical: "metrics.recommendation.critical",
-  allClear: "metrics.recommendation.allClear",
-} as const satisfies Record<RecommendationKey, string>;
-
-/** A recommendation the server sent (its English text) in the reader's language; an unknown one as sent. */
-function recommendationText(t: TFunction<"security-dashboard">, text: string): string {
-  const found = (Object.keys(recommendationKey) as RecommendationKey[]).find((key) => securityMessages.recommendations[key] === text);
-  return found ? t(recommendationKey[found]) : text;
-}
 
 /** An uptime in seconds as "2 d 3 h", "4 h 5 min", "6 min" or "7 s", in the reader's language. */
 function uptimeText(t: TFunction<"security-dashboard">, format: Formatter, seconds: number): string {
@@ -126,7 +112,8 @@ function Metrics() {
         </h3>
         <ul className="list-disc pl-5 text-sm">
           {overview.data.recommendations.map((r) => (
-            <li key={r}>{recommendationText(t, r)}</li>
+            // The server sends the contracts' English text (securityMessages.recommendations).
+            <li key={r}>{translateMessage(r)}</li>
           ))}
         </ul>
       </div>
