@@ -6,6 +6,8 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiTokensDoc } from "@/features/marketing/components/api-tokens-doc";
+import { useFormat } from "@/lib/format";
+import { Trans, useTranslation } from "@/lib/i18n";
 
 /** The parts of an OpenAPI 3.1 document this page reads. */
 type Schema = { $ref?: string; type?: string | string[]; description?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema; anyOf?: Schema[]; prefixItems?: Schema[] };
@@ -13,6 +15,9 @@ type Operation = { summary?: string; requestBody?: { content?: Record<string, { 
 export type OpenApiDocument = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
 
 export const EXAMPLE_FILE = "/examples/vroom-example.json";
+/** Code quoted in the section's prose: the same in every language. */
+const AUTH_HEADER = "Authorization: Bearer <key>";
+const VROOM_ERROR = '{ "code": 2, "error": "<field>…" }';
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
 /** The operations of the public API (/api/v1/*), in the document's order. */
@@ -72,44 +77,52 @@ async function fetchOpenApi(signal: AbortSignal): Promise<OpenApiDocument> {
  * /api/openapi.json, so it always lists what this server answers (and its limits).
  */
 export function ApiReference() {
+  const { t, i18n } = useTranslation("marketing");
+  const format = useFormat();
   const doc = useQuery({ queryKey: ["openapi"], queryFn: ({ signal }) => fetchOpenApi(signal), staleTime: Infinity });
   const origin = typeof window === "undefined" ? "" : window.location.origin;
+  // What the API document says is the API's own English; a translated page says so once.
+  const translated = (i18n.resolvedLanguage ?? i18n.language) !== "en";
+  const code = <code className="font-mono text-sm" />;
   return (
     <section id="api" aria-labelledby="api-heading" className="mt-10 grid scroll-mt-24 gap-6">
       <div className="grid gap-2">
         <h2 id="api-heading" className="text-2xl font-semibold tracking-tight">
-          API
+          {t("apiReference.title")}
         </h2>
         <p className="text-muted-foreground">
-          Solve vehicle routing problems from your own software in VROOM's JSON format. Create a key under{" "}
-          <Link to="/settings#api-keys" className="font-medium text-primary underline underline-offset-2">Settings → API keys</Link>, then send it as{" "}
-          <code className="font-mono text-sm">Authorization: Bearer &lt;key&gt;</code>. Requests count against your plan's limits, and each vehicle route returned uses one route of your monthly quota.
-          POST /api/v1/optimize answers while you wait for up to {PUBLIC_API_LIMITS.syncTasks} jobs and shipments and a time limit of at most {PUBLIC_API_LIMITS.syncTimeLimitSeconds} seconds.
-          Errors in your input come back as VROOM does: <code className="font-mono text-sm">{'{ "code": 2, "error": "<field>…" }'}</code>.
+          <Trans
+            t={t}
+            i18nKey="apiReference.intro"
+            values={{ header: AUTH_HEADER, error: VROOM_ERROR, tasks: format.number(PUBLIC_API_LIMITS.syncTasks), seconds: format.number(PUBLIC_API_LIMITS.syncTimeLimitSeconds) }}
+            components={{ settings: <Link to="/settings#api-keys" className="font-medium text-primary underline underline-offset-2" />, code }}
+          />
         </p>
         <p className="text-muted-foreground">
-          Beyond VROOM, a vehicle can make several trips in its shift: <code className="font-mono text-sm">max_trips</code> (1 to {MAX_VEHICLE_TRIPS}, default 1) lets it go back to its{" "}
-          <code className="font-mono text-sm">start</code> to reload between trips, spending <code className="font-mono text-sm">reload_time</code> seconds there each time (default 0). Each
-          trip's load fits the vehicle's <code className="font-mono text-sm">capacity</code> on its own, and a vehicle with more than one trip needs a start. Its route then has a step of type{" "}
-          <code className="font-mono text-sm">"reload"</code> between two trips: no <code className="font-mono text-sm">id</code>, at the start's location, with the next trip's{" "}
-          <code className="font-mono text-sm">load</code>.
+          <Trans t={t} i18nKey="apiReference.trips" values={{ maxTrips: format.number(MAX_VEHICLE_TRIPS) }} components={{ code }} />
         </p>
         <p>
           <a href={EXAMPLE_FILE} download="vroom-example.json" className="inline-flex items-center gap-2 font-medium text-primary underline underline-offset-2">
             <Download className="size-4" aria-hidden="true" />
-            Download an example VROOM file
+            {t("apiReference.download")}
           </a>{" "}
-          <span className="text-muted-foreground">(two vans, six jobs and a shipment around Paris, by coordinates: it runs as is).</span>
+          <span className="text-muted-foreground">{t("apiReference.downloadNote")}</span>
         </p>
+        {translated ? (
+          <p role="note" className="text-sm text-muted-foreground">
+            {t("apiReference.englishNote")}
+          </p>
+        ) : null}
       </div>
       <ApiTokensDoc origin={origin} />
       {doc.isPending ? (
-        <Skeleton className="h-48" aria-label="Loading the API reference" />
+        <Skeleton className="h-48" aria-label={t("apiReference.loading")} />
       ) : doc.isError ? (
-        <p className="text-sm text-muted-foreground">The API reference could not be loaded from /api/openapi.json. Please reload the page.</p>
+        <p className="text-sm text-muted-foreground">{t("apiReference.loadFailed")}</p>
       ) : (
         publicOperations(doc.data).map(({ method, path, op }) => {
           const fields = bodyFields(doc.data, op);
+          const operation = `${method.toUpperCase()} ${path}`;
           return (
             <Card key={`${method} ${path}`}>
               <CardHeader className="grid gap-2">
@@ -123,12 +136,12 @@ export function ApiReference() {
                 {fields.length > 0 ? (
                   <div className="overflow-x-auto">
                     <table className="w-full text-left">
-                      <caption className="sr-only">Request body fields of {method.toUpperCase()} {path}</caption>
+                      <caption className="sr-only">{t("apiReference.fieldsCaption", { operation })}</caption>
                       <thead>
                         <tr className="border-b">
-                          <th scope="col" className="py-1 pr-3 font-medium">Field</th>
-                          <th scope="col" className="py-1 pr-3 font-medium">Type</th>
-                          <th scope="col" className="py-1 font-medium">Description</th>
+                          <th scope="col" className="py-1 pr-3 font-medium">{t("apiReference.field")}</th>
+                          <th scope="col" className="py-1 pr-3 font-medium">{t("apiReference.type")}</th>
+                          <th scope="col" className="py-1 font-medium">{t("apiReference.fieldDescription")}</th>
                         </tr>
                       </thead>
                       <tbody>
@@ -136,7 +149,12 @@ export function ApiReference() {
                           <tr key={f.name} className="border-b align-top last:border-0">
                             <td className="py-1 pr-3 font-mono text-xs">
                               {f.name}
-                              {f.required ? <span className="text-destructive"> (required)</span> : null}
+                              {f.required ? (
+                                <span className="text-destructive">
+                                  {" "}
+                                  {t("apiReference.required")}
+                                </span>
+                              ) : null}
                             </td>
                             <td className="py-1 pr-3 font-mono text-xs">{f.type}</td>
                             <td className="py-1 text-muted-foreground">{f.description ?? ""}</td>
@@ -147,7 +165,7 @@ export function ApiReference() {
                   </div>
                 ) : null}
                 <div className="grid gap-1">
-                  <h3 className="font-medium">Answers</h3>
+                  <h3 className="font-medium">{t("apiReference.answers")}</h3>
                   <ul className="grid gap-1 text-muted-foreground">
                     {Object.entries(op.responses ?? {}).map(([status, r]) => (
                       <li key={status}>
@@ -157,8 +175,8 @@ export function ApiReference() {
                   </ul>
                 </div>
                 <div className="grid gap-1">
-                  <h3 className="font-medium">Example</h3>
-                  <pre className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs" tabIndex={0} aria-label={`curl example for ${method.toUpperCase()} ${path}`}>
+                  <h3 className="font-medium">{t("apiReference.example")}</h3>
+                  <pre className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs" tabIndex={0} aria-label={t("apiReference.curlLabel", { operation })}>
                     {curlExample(origin, method, path, fields.length > 0)}
                   </pre>
                 </div>
