@@ -34,7 +34,7 @@ export function DraftSaveStatus({ status, drafts }: { status: DraftSyncStatus; d
       );
     case "loadFailed":
     case "saveFailed": {
-      const fields = status.error instanceof ApiError ? status.error.fields : undefined;
+      const fields = status.error instanceof ApiError ? status.error.localizedFields : undefined;
       return (
         <div role="alert" className="grid gap-1 text-sm font-medium text-destructive">
           <p>

@@ -118,7 +118,7 @@ export function FleetPlanner({ teamId, vehicles, dimensions, drivers }: FleetPla
   const orders = ready.map((d) => d.order as OrderInput);
   // The drafts of the last request, so the server's "orders.4.skills" names the order and its row.
   const [sent, setSent] = useState<DraftOrder[]>([]);
-  const fields = create.error instanceof ApiError ? create.error.fields : undefined;
+  const fields = create.error instanceof ApiError ? create.error.localizedFields : undefined;
 
   function submit() {
     setPlanId(null);

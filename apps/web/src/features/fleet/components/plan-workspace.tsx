@@ -198,7 +198,7 @@ export function PlanWorkspace({ teamId, planId, vehicles, drivers, onPick }: Pla
   const variantVehicles = variantVehicleIds ?? current?.vehicleIds ?? [];
   const sameVehicles = variantVehicleIds === null || (current !== undefined && [...variantVehicles].sort().join() === [...current.vehicleIds].sort().join());
   // A 409 with fields is the server's warning that a driver does not fit a route: listed by the dispatch button, with "Dispatch anyway".
-  const dispatchWarnings = isDispatchWarning(dispatch.error) && dispatch.error instanceof ApiError ? Object.values(dispatch.error.fields ?? {}) : [];
+  const dispatchWarnings = isDispatchWarning(dispatch.error) && dispatch.error instanceof ApiError ? Object.values(dispatch.error.localizedFields ?? {}) : [];
   // Edits' failures are the app's error toast (decision 018); the dispatch's show by its button; only a failed read shows here.
   const error = plan.error;
   const busy = move.isPending || locks.isPending || replan.isPending;

@@ -1,6 +1,7 @@
 import { orderSchema, type OrderInput } from "@routepilot/contracts";
 import { tableFileMessages } from "@/lib/table-file";
 import { i18n } from "@/lib/i18n";
+import { translateMessage } from "@/lib/server-messages";
 
 /** The order fields a spreadsheet column can be mapped to (issue 11 "Orders for a day"). */
 export const orderFields = [
@@ -147,7 +148,8 @@ export function normaliseTime(value: string): string | null {
 function schemaProblems(order: DraftOrder["order"]): string[] {
   const result = orderSchema.safeParse(order);
   if (result.success) return [];
-  return result.error.issues.map((issue) => (issue.path[0] === "pickup" ? orderImportMessages.pickupProblem(issue.message) : issue.message));
+  // The contracts' zod messages in the reader's language (the errors catalogue).
+  return result.error.issues.map((issue) => (issue.path[0] === "pickup" ? orderImportMessages.pickupProblem(translateMessage(issue.message)) : translateMessage(issue.message)));
 }
 
 const hasPoint = (place: { lat?: number | undefined; lng?: number | undefined }) => place.lat !== undefined && place.lng !== undefined;
