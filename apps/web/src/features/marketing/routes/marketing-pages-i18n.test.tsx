@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { tierDisplayNames } from "@routepilot/contracts";
+import { FormatProvider } from "@/lib/format";
 import { i18n } from "@/lib/i18n";
 import { mockAuth } from "@/test/mock-auth";
 import { jsonResponse, renderWithQuery } from "@/test/utils";
@@ -50,11 +51,18 @@ afterEach(async () => {
 describe("the pricing page in German and French (decision 028)", () => {
   const stripe = { billingEnabled: true, purchasableTiers: ["premium" as const, "enterprise" as const, "fleet_pro" as const] };
 
-  it("renders in German, with the contracts' limits and prices as values", async () => {
-    await renderIn("de", <PricingPage sales={stripe} />);
+  it("renders in German, with the contracts' limits and prices as values in the reader's formats", async () => {
+    await renderIn(
+      "de",
+      <FormatProvider language="de" timeZone="Europe/Berlin" unit="km">
+        <PricingPage sales={stripe} />
+      </FormatProvider>,
+    );
     expect(screen.getByRole("heading", { level: 1, name: "Einfache Preise für jede Route" })).toBeInTheDocument();
     const fleet = screen.getByRole("group", { name: "Fleet Pro" });
-    expect(within(fleet).getByText("2,000 Routen pro Monat")).toBeInTheDocument();
+    expect(within(fleet).getByText("2.000 Routen pro Monat")).toBeInTheDocument();
+    expect(within(fleet).getByText("2.000 optimierte Routen pro Monat")).toBeInTheDocument();
+    expect(within(screen.getByRole("group", { name: "Premium" })).getByText("9,99 £")).toBeInTheDocument();
     expect(within(screen.getByRole("list", { name: "Leistungen von Premium" })).getByText("Alles aus Free")).toBeInTheDocument();
     expect(within(screen.getByRole("group", { name: "Premium" })).getByRole("link", { name: "Registrieren, um Premium zu kaufen" })).toHaveAttribute("href", "/auth/sign-up?redirect=%2Fpricing");
     expect(screen.getByRole("heading", { name: "Fragen zu den Preisen" })).toBeInTheDocument();
