@@ -13,7 +13,7 @@ const features = existsSync(featuresDir)
   : [];
 
 /** Web features whose every visible word is in the catalogues (issue 30); the rest are still English. */
-const translatedFeatures = ["admin", "analytics", "auth", "billing", "customer-messages", "dashboard", "driver", "fleet", "history", "live-ops", "notifications", "planner", "profile", "security", "security-dashboard", "settings", "shared-route", "team-analytics", "teams", "tracking", "usage"];
+const translatedFeatures = ["admin", "analytics", "auth", "billing", "customer-messages", "dashboard", "driver", "fleet", "history", "live-ops", "marketing", "notifications", "planner", "profile", "security", "security-dashboard", "settings", "shared-route", "team-analytics", "teams", "tracking", "usage"];
 
 /** Builds a `@typescript-eslint/no-restricted-imports` rule from pattern groups. */
 function restrict(patterns, paths = []) {
