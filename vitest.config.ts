@@ -27,6 +27,14 @@ const databaseFreeServerTests = [
   "src/platform/solver-pool/solver-pool.test.ts",
   "src/platform/realtime/hub.test.ts",
 ];
+/**
+ * Server test files share one module graph per worker (`isolate: false`): each file still builds
+ * its own app on its own database, but the server's modules (Hono, Better Auth, Drizzle, the
+ * contracts) are imported once per worker instead of once per file — about 40 % of the server
+ * pass's CPU (issue 29). A server test must therefore leave no module-level state behind (no
+ * vi.mock, fake timers restored, process.env untouched); the web project keeps isolation (jsdom
+ * and the i18n language are per file).
+ */
 const serverExclude = process.env.TEST_DATABASE_URL ? [...configDefaults.exclude, ...databaseFreeServerTests] : configDefaults.exclude;
 
 export default defineConfig({
@@ -37,7 +45,7 @@ export default defineConfig({
       { test: { name: "solver", root: "packages/solver", environment: "node", testTimeout: 60_000 } },
       { test: { name: "geo", root: "packages/geo", environment: "node", testTimeout: 60_000 } },
       { test: { name: "db", root: "packages/db", environment: "node", testTimeout: 60_000, hookTimeout: 60_000 } },
-      { test: { name: "server", root: "apps/server", environment: "node", testTimeout: 60_000, hookTimeout: 60_000, exclude: serverExclude } },
+      { test: { name: "server", root: "apps/server", environment: "node", testTimeout: 60_000, hookTimeout: 60_000, exclude: serverExclude, isolate: false } },
       "apps/web/vite.config.ts",
     ],
   },

@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from "@routepilot/db";
 import { createApp, type App } from "./app";
 import { createAuth, promoteVerifiedAdmins } from "./modules/accounts/auth/auth";
 import { signInProvidersFrom } from "./modules/accounts/auth/sign-in-providers";
+import { testPasswordHashing } from "./modules/accounts/auth/test-password-hashing";
 import type { Env } from "./lib/env";
 import type { AppDeps } from "./lib/context";
 import type { Logger } from "./lib/logger";
@@ -77,6 +78,7 @@ export async function buildRuntime(
     secureCookies: env.NODE_ENV === "production" || baseUrl.startsWith("https://"),
     providers: signInProvidersFrom(env),
     passwordless: env.PASSWORDLESS_SIGN_IN,
+    passwordHashing: env.NODE_ENV === "test" ? testPasswordHashing : undefined,
   });
   const promoted = await promoteVerifiedAdmins(database.db, env.ADMIN_EMAILS);
   if (promoted.length > 0) logger.info({ users: promoted }, "ADMIN_EMAILS: verified accounts promoted to super_admin");

@@ -40,6 +40,8 @@ export interface AuthDeps {
   providers?: SignInProviderConfig | undefined;
   /** Magic link and e-mail code sign-in (PASSWORDLESS_SIGN_IN; on when not given). */
   passwordless?: boolean | undefined;
+  /** Password hashing other than Better Auth's own: only the test suites' lighter scrypt (test-password-hashing.ts). */
+  passwordHashing?: { hash(password: string): Promise<string>; verify(input: { hash: string; password: string }): Promise<boolean> } | undefined;
 }
 
 /** Lifetime of the JWTs GET /api/auth/token issues (jwt plugin; verified with GET /api/auth/jwks). */
@@ -228,6 +230,7 @@ export function createAuth(deps: AuthDeps) {
       requireEmailVerification: false,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      ...(deps.passwordHashing ? { password: deps.passwordHashing } : {}),
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: async ({ user: u }, request) => {
