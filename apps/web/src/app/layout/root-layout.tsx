@@ -10,16 +10,18 @@ import { Footer } from "@/app/layout/footer";
 import { ThemeSync } from "@/app/layout/theme-sync";
 import { PreferredFormats } from "@/app/layout/preferred-formats";
 import { I18nSync } from "@/app/layout/i18n-sync";
-import { useTranslation } from "@/lib/i18n";
+import { useTranslation, type ShellKey } from "@/lib/i18n";
 
-export type RouteHandle = { title?: string };
+/** `title`: the page's title as a `shell` key (document.title and the page announcement, in the reader's language). */
+export type RouteHandle = { title?: ShellKey };
 
-/** The page title from the deepest matched route's `handle.title`. */
+/** The page title from the deepest matched route's `handle.title`, in the reader's language. */
 function usePageTitle(): string {
   const matches = useMatches();
+  const { t } = useTranslation();
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const handle = matches[i]?.handle as RouteHandle | undefined;
-    if (handle?.title) return handle.title;
+    if (handle?.title) return t(handle.title);
   }
   return "RoutePilot";
 }

@@ -1,4 +1,5 @@
 import { useAuth } from "@/lib/auth";
+import { useTranslation } from "@/lib/i18n";
 import { PlannerPage, type PlannerQuota } from "@/features/planner/routes/planner-page";
 import { useBillingPlans } from "@/features/billing/api/get-billing-plans";
 import { usePreferences } from "@/features/settings/api/get-preferences";
@@ -13,6 +14,7 @@ import { useUsage } from "@/features/usage/api/get-usage";
  */
 export function PlannerRoute() {
   const { user } = useAuth();
+  const { t } = useTranslation("planner");
   const preferences = usePreferences();
   const savedLocations = useSavedLocations();
   const usage = useUsage();
@@ -30,7 +32,7 @@ export function PlannerRoute() {
     : null;
   return (
     <PlannerPage
-      title={`Welcome${firstName ? `, ${firstName}` : ""}`}
+      title={firstName ? t("page.welcomeName", { name: firstName }) : t("page.welcome")}
       savedLocations={savedLocations.data ?? []}
       defaultStart={preferences.data?.defaultStartLocation ?? null}
       defaultEnd={preferences.data?.defaultEndLocation ?? null}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { Toaster as Sonner, toast, useSonner } from "sonner";
+import { useTranslation } from "@/lib/i18n";
 import type { ResolvedTheme } from "@/lib/theme";
 import { cn } from "@/lib/utils";
 
@@ -47,6 +48,7 @@ export function swipeDistance(element: HTMLElement): number {
  */
 export function Toaster({ theme }: { theme: ResolvedTheme }) {
   const { toasts } = useSonner();
+  const { t } = useTranslation("ui");
   const beneath = useSyncExternalStore(subscribeToDrawers, anyDrawerOpen, () => false);
   const toastsRef = useRef(toasts);
   toastsRef.current = toasts;
@@ -78,7 +80,8 @@ export function Toaster({ theme }: { theme: ResolvedTheme }) {
         position="bottom-right"
         closeButton
         richColors
-        containerAriaLabel="Status updates"
+        containerAriaLabel={t("toasts.label")}
+        toastOptions={{ closeButtonAriaLabel: t("toasts.close") }}
       />
     </div>
   );
