@@ -12,7 +12,6 @@ import { fieldErrorsOf } from "@/lib/use-server-field-errors";
 import { useCreateSavedLocation } from "@/features/settings/api/create-saved-location";
 import { locationFormSchema, toCreateSavedLocation, type LocationFormOutput, type LocationFormValues } from "@/features/settings/lib/location-form";
 import { useTranslation } from "@/lib/i18n";
-import { COORDINATES_TOGETHER } from "@/features/settings/lib/location-form";
 
 const fieldNames = ["name", "address", "lat", "lng"] as const;
 
@@ -60,7 +59,7 @@ export function AddLocationForm() {
         <FormField label={t("locations.lat")} error={errors.lat?.message}>
           <Input inputMode="decimal" placeholder="51.5034" {...form.register("lat")} />
         </FormField>
-        <FormField label={t("locations.lng")} error={errors.lng?.message === COORDINATES_TOGETHER ? t("locations.coordinatesTogether") : errors.lng?.message}>
+        <FormField label={t("locations.lng")} error={errors.lng?.message}>
           <Input inputMode="decimal" placeholder="-0.1276" {...form.register("lng")} />
         </FormField>
       </div>

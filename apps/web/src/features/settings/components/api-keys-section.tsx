@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Copy, KeyRound, Trash2 } from "lucide-react";
-import { API_KEY_EXPIRY_DAYS, createApiKeySchema, type ApiKeyExpiryDays, type ApiKeyItem, type CreatedApiKey } from "@routepilot/contracts";
+import { API_KEY_EXPIRY_DAYS, createApiKeySchema, publicApiMessages, type ApiKeyExpiryDays, type ApiKeyItem, type CreatedApiKey } from "@routepilot/contracts";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
@@ -15,6 +15,7 @@ import { ErrorCard } from "@/components/errors/error-card";
 import { InlineError } from "@/components/errors/inline-error";
 import { useFormat } from "@/lib/format";
 import { useServerFieldErrors } from "@/lib/use-server-field-errors";
+import { translateMessage } from "@/lib/server-messages";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "@/features/settings/api/api-keys";
 import { SettingsSection } from "@/features/settings/components/settings-section";
 import { Trans, useTranslation } from "@/lib/i18n";
@@ -32,7 +33,7 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
         <KeyRound aria-hidden="true" />
         <AlertTitle>{t("apiKeys.yourNewKey", { name: created.name })}</AlertTitle>
         <AlertDescription className="grid gap-3">
-          <p>{t("apiKeys.created")}</p>
+          <p>{translateMessage(publicApiMessages.keyCreated)}</p>
           <code className="block rounded bg-muted px-2 py-1 font-mono text-xs break-all" data-testid="new-api-key">
             {created.key}
           </code>
@@ -74,7 +75,7 @@ function RevokeKey({ apiKey }: { apiKey: ApiKeyItem }) {
       title={t("apiKeys.revokeTitle", { name: apiKey.name })}
       description={t("apiKeys.revokeDescription")}
       confirmLabel={t("apiKeys.revokeConfirm")}
-      onConfirm={() => revoke.mutateAsync(apiKey.id).then(() => toast.success(t("apiKeys.revoked")))}
+      onConfirm={() => revoke.mutateAsync(apiKey.id).then(() => toast.success(translateMessage(publicApiMessages.keyRevokedDone)))}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { locationSchema, messages, safeText, type CreateSavedLocation } from "@routepilot/contracts";
+import { locationSchema, messages, routeMessages, safeText, type CreateSavedLocation } from "@routepilot/contracts";
 
 function coordinate(min: number, max: number) {
   return z
@@ -8,7 +8,8 @@ function coordinate(min: number, max: number) {
     .refine((value) => value === "" || (Number.isFinite(Number(value)) && Number(value) >= min && Number(value) <= max), messages.invalidFormat);
 }
 
-export const COORDINATES_TOGETHER = "Latitude and longitude must be given together";
+/** The contracts' text (`FormField` shows it in the reader's language, `errors:route.coordinatesTogether`). */
+export const COORDINATES_TOGETHER = routeMessages.coordinatesTogether;
 
 /** The add-location form: text inputs checked with the shared SPEC §5 rules. */
 export const locationFormSchema = z
