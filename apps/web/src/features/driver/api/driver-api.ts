@@ -2,13 +2,13 @@ import type { z } from "zod";
 import {
   driverNextRoutesResponseSchema,
   driverRoutesResponseSchema,
-  errorBodySchema,
   proofResponseSchema,
   stopEventResponseSchema,
   type PositionInput,
   type StopEventInput,
 } from "@routepilot/contracts";
 import { ApiError, apiRequest } from "@/lib/api-client";
+import { apiErrorFromBody } from "@/lib/api-error-body";
 import type { OutboxItem } from "@/features/driver/lib/outbox";
 
 export const driverKeys = {
@@ -39,7 +39,7 @@ export function postPositions(positions: PositionInput[]) {
   return apiRequest("/api/driver/positions", { method: "POST", body: positions });
 }
 
-/** The same failures as apiRequest (ApiError with the server's message; status 0 without a network), for a multipart body. */
+/** The same failures as apiRequest (ApiError with the server's message and its keys; status 0 without a network), for a multipart body. */
 async function postForm<T>(path: string, form: FormData, schema: z.ZodType<T>): Promise<T> {
   let response: Response;
   try {
@@ -49,9 +49,7 @@ async function postForm<T>(path: string, form: FormData, schema: z.ZodType<T>): 
   }
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(data);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields);
-    throw new ApiError(response.status, "HTTP_ERROR", "Something went wrong. Please try again.");
+    throw apiErrorFromBody(response.status, data) ?? new ApiError(response.status, "HTTP_ERROR", "Something went wrong. Please try again.");
   }
   const result = schema.safeParse(data);
   if (!result.success) throw new ApiError(response.status, "INVALID_RESPONSE", "Something went wrong. Please try again.");

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { LocateFixed, LocateOff } from "lucide-react";
 import { toast } from "sonner";
-import { driverTopic, liveMessageTypes, type DriverRoute, type DriverStop, type PositionInput, type StopEventInput } from "@routepilot/contracts";
+import { driverMessages, driverTopic, fleetMessages, liveMessageTypes, type DriverRoute, type DriverStop, type PositionInput, type StopEventInput } from "@routepilot/contracts";
 import { DayPicker } from "@/components/day-picker";
 import { ErrorCard } from "@/components/errors/error-card";
 import { Button } from "@/components/ui/button";
@@ -10,6 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useFormat } from "@/lib/format";
 import { i18n, useTranslation } from "@/lib/i18n";
 import { localDate, useOperatingDay } from "@/lib/operating-day";
+import { translateMessage } from "@/lib/server-messages";
 import { useRealtimeMessages } from "@/lib/realtime";
 import { driverKeys, fetchNextDriverRoutes } from "@/features/driver/api/driver-api";
 import { DriverMap } from "@/features/driver/components/driver-map";
@@ -100,7 +101,7 @@ function RouteView({ route, waiting, position, onAction }: { route: DriverRoute;
         {route.stops.map((stop, i) => [
           ...reloadsBefore(route, i).map((r) => (
             <li key={`reload-${r.afterSequence}`} className="rounded-md border border-dashed p-3 text-sm" data-reload="">
-              <p className="font-medium">{t("route.reload")}</p>
+              <p className="font-medium">{translateMessage(fleetMessages.reloadLabel)}</p>
               <p className="text-muted-foreground">
                 {format.time(Date.parse(r.plannedArrival) + (isFinished(stop) ? 0 : delay))}–{format.time(Date.parse(r.plannedDeparture) + (isFinished(stop) ? 0 : delay))} · {route.start.label}
               </p>
@@ -163,7 +164,7 @@ export function DriverApp() {
     const data = (message.data ?? {}) as { routeId?: unknown; name?: unknown; routeName?: unknown };
     const known = query.data?.response.routes.find((r) => r.id === data.routeId)?.name;
     const name = typeof data.routeName === "string" ? data.routeName : typeof data.name === "string" ? data.name : (known ?? t("routeChanged.yourRoute"));
-    toast(t("routeChanged.title"), { description: t("routeChanged.description", { route: name }) });
+    toast(translateMessage(driverMessages.routeChangedTitle), { description: translateMessage(driverMessages.routeChanged(name)) });
   });
 
   const routes = (query.data?.response.routes ?? []).map((r) => applyPending(r, pending));

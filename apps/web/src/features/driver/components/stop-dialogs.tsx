@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Camera, X } from "lucide-react";
-import { failureReasons, type DriverStop, type FailureReason } from "@routepilot/contracts";
+import { driverMessages, failureReasons, type DriverStop, type FailureReason } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -9,6 +9,7 @@ import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Textarea } from "@/components/ui/textarea";
 import { useTranslation } from "@/lib/i18n";
+import { translateMessage } from "@/lib/server-messages";
 import { SignatureField, type SignatureHandle } from "@/features/driver/components/signature-field";
 import { resizePhoto } from "@/features/driver/lib/resize-image";
 
@@ -84,7 +85,7 @@ export function DeliverDialog({ stop, proofRequired, open, onOpenChange, onConfi
   async function confirm() {
     const drawn = signed ? await signature.current?.toBlob() : null;
     if (proofRequired && !hasProof && photos.length === 0 && !drawn) {
-      setError(t("deliver.proofRequired"));
+      setError(translateMessage(driverMessages.proofRequired));
       return;
     }
     onConfirm({ photos, signature: drawn ?? null, recipientName: recipient.trim() || null, note: note.trim() || null });
@@ -156,8 +157,8 @@ export function FailDialog({ stop, open, onOpenChange, onConfirm }: { stop: Driv
 
   function confirm() {
     const next: { reason?: string; note?: string } = {};
-    if (!reason) next.reason = t("fail.reasonRequired");
-    if (reason === "other" && !note.trim()) next.note = t("fail.noteRequired");
+    if (!reason) next.reason = translateMessage(driverMessages.reasonRequired);
+    if (reason === "other" && !note.trim()) next.note = translateMessage(driverMessages.noteRequired);
     setErrors(next);
     if (!reason || next.note) return;
     onConfirm({ reason, note: note.trim() || null });
