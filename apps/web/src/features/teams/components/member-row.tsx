@@ -1,11 +1,12 @@
 import { useState } from "react";
-import { assignableTeamRoles, type AssignableTeamRole, type TeamMember } from "@routepilot/contracts";
+import { assignableTeamRoles, teamMessages, type AssignableTeamRole, type TeamMember } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { UserAvatar } from "@/components/user-avatar";
 import { errorMessage } from "@/lib/api-client";
+import { translateMessage } from "@/lib/server-messages";
 import { useFormat } from "@/lib/format";
 import { useUpdateMember } from "@/features/teams/api/update-member";
 import { useRemoveMember } from "@/features/teams/api/remove-member";
@@ -44,7 +45,7 @@ export function MemberRow({ teamId, teamName, member, canManage, isSelf, onResul
   function saveAllocation() {
     const value = Number(allocation);
     if (allocation.trim() === "" || !Number.isInteger(value)) {
-      setAllocationError(t("members.allocationWhole"));
+      setAllocationError(translateMessage(teamMessages.allocationWhole));
       return;
     }
     setAllocationError(null);

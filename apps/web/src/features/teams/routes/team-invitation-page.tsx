@@ -1,6 +1,6 @@
 import { Link, Navigate, useParams } from "react-router";
 import { MailOpen } from "lucide-react";
-import type { InvitationDetails, InvitationStatus } from "@routepilot/contracts";
+import { teamMessages, type InvitationDetails, type InvitationStatus } from "@routepilot/contracts";
 import { PageContainer } from "@/components/layouts/page-container";
 import { PageHeader } from "@/components/layouts/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
+import { translateMessage } from "@/lib/server-messages";
 import { useFormat } from "@/lib/format";
 import { useAuth } from "@/lib/auth";
 import { useInvitation } from "@/features/teams/api/get-invitation";
@@ -15,10 +16,11 @@ import { useAcceptInvitation, useDeclineInvitation } from "@/features/teams/api/
 import { Trans, useTranslation } from "@/lib/i18n";
 import { ROLE_KEY } from "@/features/teams/lib/team-words";
 
+/** Why an invitation can no longer be answered: the contracts' texts (`errors:team.invitation…`). */
 const closed = {
-  expired: "invitation.expired",
-  accepted: "invitation.accepted",
-  declined: "invitation.declined",
+  expired: teamMessages.invitationExpired,
+  accepted: teamMessages.invitationAccepted,
+  declined: teamMessages.invitationDeclined,
 } as const satisfies Record<Exclude<InvitationStatus, "open">, string>;
 
 function Summary({ invitation }: { invitation: InvitationDetails }) {
@@ -133,7 +135,7 @@ export function TeamInvitationPage() {
           <Summary invitation={data} />
           {data.status !== "open" ? (
             <p role="alert" className="font-medium text-destructive">
-              {t(closed[data.status])}
+              {translateMessage(closed[data.status])}
             </p>
           ) : user ? (
             <Answer token={token} invitation={data} accept={accept} decline={decline} />
@@ -171,7 +173,7 @@ export function TeamInvitationPage() {
             <MailOpen className="size-5" aria-hidden="true" />
           </span>
           <CardTitle>
-            {invitation.data ? t("invitation.join", { team: invitation.data.teamName }) : t("invitation.title")}
+            {invitation.data ? t("invitation.join", { team: invitation.data.teamName }) : translateMessage(teamMessages.invitationReceivedTitle)}
           </CardTitle>
         </CardHeader>
         {content}

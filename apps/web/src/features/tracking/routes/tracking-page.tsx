@@ -1,13 +1,14 @@
 import { lazy, Suspense } from "react";
 import { useParams } from "react-router";
 import { Check } from "lucide-react";
-import type { FailureReason, Tracking } from "@routepilot/contracts";
+import { driverMessages, type FailureReason, type Tracking } from "@routepilot/contracts";
 import type { TFunction } from "i18next";
 import { PageContainer } from "@/components/layouts/page-container";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ErrorCard } from "@/components/errors/error-card";
 import { useFormat } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
+import { translateMessage } from "@/lib/server-messages";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
 import { isGone, useTracking } from "@/features/tracking/api/tracking";
@@ -163,7 +164,7 @@ export function TrackingPage() {
       {tracking.isPending ? (
         <Loading text={t("loading")} />
       ) : isGone(tracking.error) ? (
-        <GoneCard label={t("gone.label")} title={t("gone.title")} hint={t("gone.hint")} />
+        <GoneCard label={t("gone.label")} title={translateMessage(driverMessages.trackingGone)} hint={t("gone.hint")} />
       ) : tracking.isError && !tracking.data ? (
         <ErrorCard message={t("loadError")} onRetry={() => void tracking.refetch()} />
       ) : tracking.data ? (

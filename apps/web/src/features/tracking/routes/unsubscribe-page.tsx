@@ -1,4 +1,5 @@
 import { useParams } from "react-router";
+import { driverMessages } from "@routepilot/contracts";
 import { CheckCircle2, Loader2, MailX } from "lucide-react";
 import { PageContainer } from "@/components/layouts/page-container";
 import { Button } from "@/components/ui/button";
@@ -6,6 +7,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { ErrorCard } from "@/components/errors/error-card";
 import { errorMessage } from "@/lib/api-client";
 import { useTranslation } from "@/lib/i18n";
+import { translateMessage } from "@/lib/server-messages";
 import { isGone, useConfirmUnsubscribe, useUnsubscribe } from "@/features/tracking/api/tracking";
 import { GoneCard, Loading } from "@/features/tracking/components/public-states";
 
@@ -20,7 +22,7 @@ export function UnsubscribePage() {
       {info.isPending ? (
         <Loading text={t("unsubscribe.loading")} />
       ) : isGone(info.error) ? (
-        <GoneCard label={t("unsubscribe.invalidLink")} title={t("unsubscribe.gone")} hint={t("unsubscribe.goneHint")} />
+        <GoneCard label={t("unsubscribe.invalidLink")} title={translateMessage(driverMessages.unsubscribeGone)} hint={t("unsubscribe.goneHint")} />
       ) : info.isError ? (
         <ErrorCard message={t("unsubscribe.loadError")} onRetry={() => void info.refetch()} />
       ) : info.data.unsubscribed ? (
