@@ -8,6 +8,7 @@ import { UserAvatar } from "@/components/user-avatar";
 import { useRemoveAvatar, useUploadAvatar } from "@/features/profile/api/avatar";
 import { AvatarCropDialog } from "@/features/profile/components/avatar-crop-dialog";
 import { useTranslation } from "@/lib/i18n";
+import { translateMessage } from "@/lib/server-messages";
 
 type AvatarSectionProps = { person: { name?: string | null; email?: string | null; image?: string | null } };
 
@@ -24,7 +25,7 @@ export function AvatarSection({ person }: AvatarSectionProps) {
   const input = useRef<HTMLInputElement>(null);
   const mb = AVATAR_MAX_BYTES / 1024 / 1024;
   const problemText = (message: string | null) =>
-    message === profileMessages.avatarType ? t("avatar.type") : message === profileMessages.avatarTooLarge ? t("avatar.tooLarge", { mb }) : message;
+    message === profileMessages.avatarType ? translateMessage(profileMessages.avatarType) : message === profileMessages.avatarTooLarge ? t("avatar.tooLarge", { mb }) : message;
   const upload = useUploadAvatar();
   const remove = useRemoveAvatar();
   const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
@@ -100,7 +101,7 @@ export function AvatarSection({ person }: AvatarSectionProps) {
         <InlineError error={problemText(problem) ?? remove.error} />
         {done ? (
           <p className="text-sm text-success" role="status">
-            {done === "saved" ? t("avatar.saved") : t("avatar.removed")}
+            {translateMessage(done === "saved" ? profileMessages.avatarSaved : profileMessages.avatarRemoved)}
           </p>
         ) : null}
       </div>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { MailCheck } from "lucide-react";
-import { emailSchema } from "@routepilot/contracts";
+import { emailSchema, profileMessages } from "@routepilot/contracts";
 import { InlineError } from "@/components/errors/inline-error";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -10,6 +10,7 @@ import { errorMessage } from "@/lib/api-client";
 import { fieldErrorsOf } from "@/lib/use-server-field-errors";
 import { useChangeEmail } from "@/features/profile/api/change-email";
 import { useTranslation } from "@/lib/i18n";
+import { translateMessage } from "@/lib/server-messages";
 
 /**
  * "Change e-mail": the new address gets a confirmation link (the old one is told); the address
@@ -33,7 +34,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       return;
     }
     if (checked.data.toLowerCase() === currentEmail.toLowerCase()) {
-      setFieldError(t("changeEmail.same"));
+      setFieldError(translateMessage(profileMessages.emailSame));
       return;
     }
     setFieldError(undefined);
@@ -72,7 +73,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       {sentTo ? (
         <p className="flex items-start gap-2 rounded-md border border-success/40 bg-success/10 p-3 text-sm" role="status">
           <MailCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-          {t("changeEmail.sent", { email: sentTo })}
+          {translateMessage(profileMessages.emailChangeSent(sentTo))}
         </p>
       ) : null}
     </form>

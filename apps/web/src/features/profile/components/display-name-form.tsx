@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { DISPLAY_NAME_MAX, displayNameSchema } from "@routepilot/contracts";
+import { DISPLAY_NAME_MAX, displayNameSchema, profileMessages } from "@routepilot/contracts";
 import { InlineError } from "@/components/errors/inline-error";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -9,6 +9,7 @@ import { errorMessage } from "@/lib/api-client";
 import { fieldErrorsOf } from "@/lib/use-server-field-errors";
 import { useUpdateName } from "@/features/profile/api/update-name";
 import { useTranslation } from "@/lib/i18n";
+import { translateMessage } from "@/lib/server-messages";
 
 /** Change the display name: what the app calls you everywhere (decision 020). */
 export function DisplayNameForm({ currentName }: { currentName: string }) {
@@ -63,7 +64,7 @@ export function DisplayNameForm({ currentName }: { currentName: string }) {
         </Button>
         {saved ? (
           <span className="text-sm text-success" role="status">
-            {t("name.saved")}
+            {translateMessage(profileMessages.nameSaved)}
           </span>
         ) : null}
       </div>

@@ -1,15 +1,25 @@
 import { z } from "zod";
-import { errorBodySchema } from "@routepilot/contracts";
+import { messageRefSchema } from "@routepilot/contracts";
 import { ApiError } from "@/lib/api-client";
+import { apiErrorFromBody, errorKeysOf } from "@/lib/api-error-body";
 
-/** Better Auth's own error body: `{ code, message, fields? }` at the top level. */
-const authErrorBody = z.object({ message: z.string().optional(), code: z.string().optional(), fields: z.record(z.string(), z.string()).optional() });
+/** Better Auth's own error body: `{ code, message, fields? }` at the top level (message keys, when named, beside them). */
+const authErrorBody = z.object({
+  message: z.string().optional(),
+  code: z.string().optional(),
+  fields: z.record(z.string(), z.string()).optional(),
+  key: z.string().optional(),
+  params: z.record(z.string(), z.string()).optional(),
+  fieldKeys: z.record(z.string(), messageRefSchema).optional(),
+});
 
 /**
  * Sends a request and returns the parsed JSON body, or throws an {@link ApiError} carrying the
- * server's message and field errors. It reads both error shapes the profile meets: RoutePilot's
- * `{ error: { code, message, fields } }` and Better Auth's flat `{ code, message }`. A failure with
- * no message says its HTTP status, so nothing fails silently.
+ * server's message and field errors and their message keys (so `errorMessage` shows them in the
+ * reader's language). It reads both error shapes the profile meets: RoutePilot's
+ * `{ error: { code, message, key?, fields, fieldKeys? } }` and Better Auth's flat `{ code, message }`
+ * (whose contracts texts are keyed by their words). A failure with no message says its HTTP
+ * status, so nothing fails silently.
  */
 export async function send(path: string, init: RequestInit): Promise<unknown> {
   let response: Response;
@@ -26,11 +36,12 @@ export async function send(path: string, init: RequestInit): Promise<unknown> {
     data = undefined;
   }
   if (response.ok) return data;
-  const wrapped = errorBodySchema.safeParse(data);
-  if (wrapped.success) throw new ApiError(response.status, wrapped.data.error.code, wrapped.data.error.message, wrapped.data.error.fields);
+  const wrapped = apiErrorFromBody(response.status, data);
+  if (wrapped) throw wrapped;
   const flat = authErrorBody.safeParse(data);
   const message = (flat.success && flat.data.message) || `The server refused this (HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}).`;
-  throw new ApiError(response.status, (flat.success && flat.data.code) || "HTTP_ERROR", message, flat.success ? flat.data.fields : undefined);
+  const fields = flat.success ? flat.data.fields : undefined;
+  throw new ApiError(response.status, (flat.success && flat.data.code) || "HTTP_ERROR", message, fields, errorKeysOf(flat.success ? flat.data : {}, message, fields));
 }
 
 /** POST a JSON body to a Better Auth endpoint under /api/auth. */
