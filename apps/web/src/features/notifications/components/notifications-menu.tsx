@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Bell, CheckCheck, Mail, Truck, AlertTriangle, Info } from "lucide-react";
-import type { TeamRole } from "@routepilot/contracts";
+import { toasts, type TeamRole } from "@routepilot/contracts";
 import { Button } from "@/components/ui/button";
 import { UserAvatar } from "@/components/user-avatar";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuGroup, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
@@ -12,6 +12,7 @@ import { useMarkAllNotificationsRead } from "@/features/notifications/api/mark-a
 import { useMarkNotificationRead } from "@/features/notifications/api/mark-notification-read";
 import { formatBadge, notificationBadgeCount } from "@/features/notifications/lib/badge";
 import { useTranslation } from "@/lib/i18n";
+import { translateMessage } from "@/lib/server-messages";
 
 const icons: Record<string, typeof Bell> = { team_invitation: Mail, fleet_communication: Truck, alert: AlertTriangle };
 
@@ -126,7 +127,7 @@ export function NotificationsMenu() {
           ) : notifications.isError ? (
             <p className="px-2 py-6 text-center text-sm text-muted-foreground">{t("loadFailed")}</p>
           ) : items.length === 0 && invites.length === 0 ? (
-            <p className="px-2 py-6 text-center text-sm text-muted-foreground">{t("none")}</p>
+            <p className="px-2 py-6 text-center text-sm text-muted-foreground">{translateMessage(toasts.noNotifications)}</p>
           ) : (
             items.map((notification) => <NotificationItem key={notification.id} notification={notification} onRead={(id) => markRead.mutate(id)} />)
           )}
