@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { DriverPosition, LiveRoute } from "@routepilot/contracts";
+import { fleetMessages, type DriverPosition, type LiveRoute } from "@routepilot/contracts";
 import type { TFunction } from "i18next";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -7,6 +7,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { useFormat, type Formatter } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useTranslation } from "@/lib/i18n";
+import { translateMessage } from "@/lib/server-messages";
 import { useMoveStop, useResequence } from "@/features/live-ops/api/live-ops";
 import { ActionError } from "@/features/live-ops/components/action-error";
 import { clock, delayText, failureReasonKeys, isLate, statusLabels } from "@/features/live-ops/lib/live";
@@ -225,7 +226,7 @@ export function RouteCard({
             .filter((r) => r.afterSequence === route.stops[i - 1]?.sequence)
             .map((r) => (
               <li key={`reload-${r.afterSequence}`} className="border-t py-2 text-sm text-muted-foreground" data-reload="">
-                {clock(r.plannedArrival, format)}–{clock(r.plannedDeparture, format)} <span className="font-medium text-foreground">{t("reload")}</span>
+                {clock(r.plannedArrival, format)}–{clock(r.plannedDeparture, format)} <span className="font-medium text-foreground">{translateMessage(fleetMessages.reloadLabel)}</span>
               </li>
             )),
           <StopItem key={stop.id} teamId={teamId} route={route} stop={stop} number={i + 1} targets={targets} />,

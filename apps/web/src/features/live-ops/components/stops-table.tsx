@@ -1,6 +1,7 @@
-import type { LiveRoute } from "@routepilot/contracts";
+import { fleetMessages, type LiveRoute } from "@routepilot/contracts";
 import { useFormat } from "@/lib/format";
 import { useTranslation } from "@/lib/i18n";
+import { translateMessage } from "@/lib/server-messages";
 import { clock, failureReasonKeys, statusLabels } from "@/features/live-ops/lib/live";
 
 /** Every stop of the day in one table: what the map shows, for screen readers and keyboard users. */
@@ -36,7 +37,7 @@ export function StopsTable({ routes }: { routes: LiveRoute[] }) {
                     <td className="p-2">{route.driver?.name ?? "—"}</td>
                     <td className="p-2" />
                     <th scope="row" className="p-2 font-normal">
-                      {t("reload")}
+                      {translateMessage(fleetMessages.reloadLabel)}
                     </th>
                     <td className="p-2" />
                     <td className="p-2">{clock(r.plannedArrival, format)}</td>
