@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { signInMethodErrorMessages, signInOptionsSchema } from "@routepilot/contracts";
+import { signInMethodErrorMessages, signInOptionsSchema, type MessageRef } from "@routepilot/contracts";
 import { ApiError, apiRequest } from "@/lib/api-client";
+import { errorKeysOf } from "@/lib/api-error-body";
 import { authClient } from "@/lib/auth-client";
 
 /** GET /api/sign-in-options: the passwordless methods and the providers this server offers (public). */
@@ -12,14 +13,25 @@ export function useSignInOptions() {
   });
 }
 
-/** Better Auth answers `{ code, message }`; the server's own layers (rate limits, validation) `{ error: { code, message, fields } }`. */
-type AuthFailure = { status: number; statusText?: string; code?: string; message?: string; fields?: Record<string, string>; error?: { code?: string; message?: string; fields?: Record<string, string> } };
+/** An error body's words and, when the server named them, their message keys. */
+type FailureBody = { code?: string; message?: string; fields?: Record<string, string>; key?: string; params?: Record<string, string>; fieldKeys?: Record<string, MessageRef> };
 
-/** The server's refusal as an ApiError whose message is the plain-words one for its code, else the server's own. */
+/** Better Auth answers `{ code, message }`; the server's own layers (rate limits, validation) `{ error: { code, message, key?, params?, fields, fieldKeys? } }`. */
+type AuthFailure = FailureBody & { status: number; statusText?: string; error?: FailureBody };
+
+/**
+ * The server's refusal as an ApiError whose message is the plain-words one for its code, else the
+ * server's own; with the message keys the body names (or those of the plain words), so it shows
+ * in the reader's language.
+ */
 function toApiError(failure: AuthFailure): ApiError {
   const code = failure.code ?? failure.error?.code ?? "HTTP_ERROR";
-  const message = signInMethodErrorMessages[code] ?? failure.message ?? failure.error?.message ?? failure.statusText ?? "Something went wrong. Please try again.";
-  return new ApiError(failure.status, code, message, failure.fields ?? failure.error?.fields);
+  const plain = signInMethodErrorMessages[code];
+  const message = plain ?? failure.message ?? failure.error?.message ?? failure.statusText ?? "Something went wrong. Please try again.";
+  const fields = failure.fields ?? failure.error?.fields;
+  const body: FailureBody = failure.error ?? failure;
+  // The server's key names the server's message, not the plain words that replace it.
+  return new ApiError(failure.status, code, message, fields, errorKeysOf(plain ? { fieldKeys: body.fieldKeys } : body, message, fields));
 }
 
 /** POSTs to a Better Auth endpoint under /api/auth; throws an ApiError with the message to show. */

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { twoFactorErrorMessages } from "@routepilot/contracts";
+import { accountSecurityMessages, twoFactorErrorMessages } from "@routepilot/contracts";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Button } from "@/components/ui/button";
@@ -7,12 +7,13 @@ import { Spinner } from "@/components/ui/spinner";
 import { authClient, authErrorMessage } from "@/lib/auth-client";
 import { FormError } from "@/features/auth/components/form-error";
 import { useTranslation } from "@/lib/i18n";
+import { translateMessage } from "@/lib/server-messages";
 
 type Method = "totp" | "backup";
 
-/** The plain-words message for a two-factor error (Better Auth's code), else its own message. */
+/** The plain-words message for a two-factor error (Better Auth's code), else its own message; in the reader's language when it is a contracts text. */
 export function twoFactorMessage(error: { code?: string | undefined; message?: string | undefined } | null | undefined): string {
-  return (error?.code && twoFactorErrorMessages[error.code]) || authErrorMessage(error);
+  return translateMessage((error?.code && twoFactorErrorMessages[error.code]) || authErrorMessage(error));
 }
 
 /**
@@ -33,7 +34,7 @@ export function TwoFactorStep({ onVerified, onCancel }: { onVerified: () => void
     setError(null);
     const value = code.trim();
     if (method === "totp" && !/^\d{6}$/.test(value)) {
-      setFieldError(t("twoFactor.totpFormat"));
+      setFieldError(translateMessage(accountSecurityMessages.codeRequired));
       return;
     }
     if (method === "backup" && value.length < 4) {
@@ -50,7 +51,7 @@ export function TwoFactorStep({ onVerified, onCancel }: { onVerified: () => void
       }
       onVerified();
     } catch (thrown) {
-      setError(authErrorMessage(thrown instanceof Error ? thrown : null));
+      setError(translateMessage(authErrorMessage(thrown instanceof Error ? thrown : null)));
     } finally {
       setBusy(false);
     }

@@ -13,6 +13,7 @@ import { ForgotPasswordForm } from "@/features/auth/components/forgot-password-f
 import { FormError } from "@/features/auth/components/form-error";
 import { SignInAlternatives } from "@/features/auth/components/sign-in-alternatives";
 import { useTranslation } from "@/lib/i18n";
+import { translateMessage } from "@/lib/server-messages";
 
 export type AuthMode = "sign-in" | "sign-up" | "forgot-password";
 
@@ -45,7 +46,8 @@ export function AuthPage({ mode: routeMode }: { mode?: AuthMode }) {
   const target = safeRedirect(redirect);
   const query = redirect ? `?redirect=${encodeURIComponent(redirect)}` : "";
   // A magic link or a provider that could not sign in comes back with ?error=CODE.
-  const redirectError = signInRedirectError(searchParams.get("error"));
+  const redirectText = signInRedirectError(searchParams.get("error"));
+  const redirectError = redirectText ? translateMessage(redirectText) : null;
 
   if (isPending && !user) return <LoadingScreen fullScreen />;
   if (user) return <Navigate to={target} replace />;
