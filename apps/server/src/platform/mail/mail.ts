@@ -5,6 +5,7 @@ import { outbox, type Database } from "@routepilot/db";
 import type { Logger } from "../../lib/logger";
 import { openField, sealField, type FieldEncryption } from "../../modules/security/field-encryption";
 import type { Mailer, MailKind, MailMessage } from "../../lib/ports";
+import { defaultMailLanguage, mailLang, mailTranslator, type MailLanguage, type MailTranslate } from "./i18n";
 export type { Mailer, MailKind, MailMessage } from "../../lib/ports";
 
 /**
@@ -134,50 +135,103 @@ export function createMailer(opts: { db: Database; logger: Logger; encryption: F
   };
 }
 
-/** A plain, accessible action e-mail (text + HTML) with one button. */
-export function actionEmail(opts: { to: string; kind: MailKind; subject: string; greeting: string; body: string; action: string; link: string; footer: string }): MailMessage {
-  const text = `${opts.greeting}\n\n${opts.body}\n\n${opts.action}: ${opts.link}\n\n${opts.footer}\n\n— RoutePilot`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
-<p>${escapeMarkup(opts.greeting)}</p><p>${escapeMarkup(opts.body)}</p>
-<p><a href="${escapeMarkup(opts.link)}" style="display:inline-block;background:#2563eb;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeMarkup(opts.action)}</a></p>
-<p style="font-size:13px;color:#475569">If the button does not work, paste this link into your browser:<br>${escapeMarkup(opts.link)}</p>
-<p style="font-size:13px;color:#475569">${escapeMarkup(opts.footer)}</p><p>— RoutePilot</p></body></html>`;
-  return { to: opts.to, subject: opts.subject, text, html, kind: opts.kind, link: opts.link };
+/** What every user e-mail carries of its language: `<html lang>` and the Content-Language header. */
+function languageParts(language: MailLanguage) {
+  const lang = mailLang(language);
+  return { htmlOpen: `<!doctype html><html lang="${lang}">`, headers: { "Content-Language": lang } };
 }
 
-/** A plain notice e-mail (text + HTML) with no action link. */
-function noticeEmail(opts: { to: string; kind: MailKind; subject: string; greeting: string; paragraphs: string[] }): MailMessage {
+/**
+ * A plain, accessible action e-mail (text + HTML) with one button. The texts come translated; the
+ * button's fallback line is written in `language` (English when not given).
+ */
+export function actionEmail(opts: { to: string; kind: MailKind; subject: string; greeting: string; body: string; action: string; link: string; footer: string; language?: MailLanguage }): MailMessage {
+  const language = opts.language ?? defaultMailLanguage;
+  const { htmlOpen, headers } = languageParts(language);
+  const t = mailTranslator(language);
+  const text = `${opts.greeting}\n\n${opts.body}\n\n${opts.action}: ${opts.link}\n\n${opts.footer}\n\n— RoutePilot`;
+  const html = `${htmlOpen}<body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
+<p>${escapeMarkup(opts.greeting)}</p><p>${escapeMarkup(opts.body)}</p>
+<p><a href="${escapeMarkup(opts.link)}" style="display:inline-block;background:#2563eb;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeMarkup(opts.action)}</a></p>
+<p style="font-size:13px;color:#475569">${escapeMarkup(t("frame.buttonFallback"))}<br>${escapeMarkup(opts.link)}</p>
+<p style="font-size:13px;color:#475569">${escapeMarkup(opts.footer)}</p><p>— RoutePilot</p></body></html>`;
+  return { to: opts.to, subject: opts.subject, text, html, kind: opts.kind, link: opts.link, headers };
+}
+
+/** A plain notice e-mail (text + HTML) with no action link, in `language`. */
+export function noticeEmail(opts: { to: string; kind: MailKind; subject: string; greeting: string; paragraphs: string[]; language: MailLanguage; link?: string; headers?: Record<string, string> }): MailMessage {
+  const { htmlOpen, headers } = languageParts(opts.language);
   const text = `${opts.greeting}\n\n${opts.paragraphs.join("\n\n")}\n\n— RoutePilot`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
-<p>${escapeMarkup(opts.greeting)}</p>${opts.paragraphs.map((p) => `<p>${escapeMarkup(p)}</p>`).join("")}<p>— RoutePilot</p></body></html>`;
-  return { to: opts.to, subject: opts.subject, text, html, kind: opts.kind };
+  const html = `${htmlOpen}<body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
+<p>${escapeMarkup(opts.greeting)}</p>${opts.paragraphs.map((p) => `<p>${escapeMarkup(p).replaceAll("\n", "<br>")}</p>`).join("")}<p>— RoutePilot</p></body></html>`;
+  return { to: opts.to, subject: opts.subject, text, html, kind: opts.kind, ...(opts.link ? { link: opts.link } : {}), headers: { ...headers, ...opts.headers } };
+}
+
+/** "Hello Ana," — the name, or the address when the account has none. */
+function greeting(t: MailTranslate, name: string, to: string): string {
+  return t("frame.greeting", { name: name || to });
+}
+
+/** The verification e-mail sent at sign-up (and when asked again): confirms the address is the user's. */
+export function verifyEmailEmail(opts: { to: string; name: string; link: string; language: MailLanguage }): MailMessage {
+  const t = mailTranslator(opts.language);
+  return actionEmail({
+    to: opts.to,
+    kind: "verify-email",
+    subject: t("verifyEmail.subject"),
+    greeting: t("verifyEmail.greeting", { name: opts.name || opts.to }),
+    body: t("verifyEmail.body"),
+    action: t("verifyEmail.action"),
+    link: opts.link,
+    footer: t("verifyEmail.footer"),
+    language: opts.language,
+  });
+}
+
+/** The password-reset e-mail: one link, valid one hour. */
+export function resetPasswordEmail(opts: { to: string; name: string; link: string; language: MailLanguage }): MailMessage {
+  const t = mailTranslator(opts.language);
+  return actionEmail({
+    to: opts.to,
+    kind: "reset-password",
+    subject: t("resetPassword.subject"),
+    greeting: greeting(t, opts.name, opts.to),
+    body: t("resetPassword.body"),
+    action: t("resetPassword.action"),
+    link: opts.link,
+    footer: t("resetPassword.footer"),
+    language: opts.language,
+  });
 }
 
 /** The magic-link sign-in e-mail: one link, valid `minutes`, usable once. */
-export function magicLinkEmail(opts: { to: string; name: string; link: string; minutes: number }): MailMessage {
+export function magicLinkEmail(opts: { to: string; name: string; link: string; minutes: number; language?: MailLanguage }): MailMessage {
+  const language = opts.language ?? defaultMailLanguage;
+  const t = mailTranslator(language);
   return actionEmail({
     to: opts.to,
     kind: "magic-link",
-    subject: "Your RoutePilot sign-in link",
-    greeting: `Hello ${opts.name || opts.to},`,
-    body: `Use this link to sign in to RoutePilot. It works once and expires in ${opts.minutes} minutes.`,
-    action: "Sign in to RoutePilot",
+    subject: t("magicLink.subject"),
+    greeting: greeting(t, opts.name, opts.to),
+    body: t("magicLink.body", { count: opts.minutes }),
+    action: t("magicLink.action"),
     link: opts.link,
-    footer: "If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the link.",
+    footer: t("magicLink.footer"),
+    language,
   });
 }
 
 /** The e-mail one-time sign-in code: `code` is typed on the sign-in page within `minutes`. */
-export function signInCodeEmail(opts: { to: string; name: string; code: string; minutes: number }): MailMessage {
+export function signInCodeEmail(opts: { to: string; name: string; code: string; minutes: number; language?: MailLanguage }): MailMessage {
+  const language = opts.language ?? defaultMailLanguage;
+  const t = mailTranslator(language);
   return noticeEmail({
     to: opts.to,
     kind: "sign-in-code",
-    subject: `Your RoutePilot sign-in code: ${opts.code}`,
-    greeting: `Hello ${opts.name || opts.to},`,
-    paragraphs: [
-      `Your sign-in code is ${opts.code}. Type it on the sign-in page within ${opts.minutes} minutes; it works once.`,
-      "If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the code.",
-    ],
+    subject: t("signInCode.subject", { code: opts.code }),
+    greeting: greeting(t, opts.name, opts.to),
+    paragraphs: [t("signInCode.body", { code: opts.code, count: opts.minutes }), t("signInCode.footer")],
+    language,
   });
 }
 
@@ -185,43 +239,46 @@ export function signInCodeEmail(opts: { to: string; name: string; code: string; 
  * Sent instead of a link or code when the account cannot sign in without its password: two-factor
  * authentication is on. The request's answer is the same either way (nobody learns it by asking).
  */
-export function passwordlessRefusedEmail(opts: { to: string; name: string; signInUrl: string }): MailMessage {
+export function passwordlessRefusedEmail(opts: { to: string; name: string; signInUrl: string; language?: MailLanguage }): MailMessage {
+  const language = opts.language ?? defaultMailLanguage;
+  const t = mailTranslator(language);
   return noticeEmail({
     to: opts.to,
     kind: "sign-in-refused",
-    subject: "Sign in to RoutePilot with your password",
-    greeting: `Hello ${opts.name || opts.to},`,
-    paragraphs: [
-      "Someone asked for a sign-in link or code for your RoutePilot account. Your account has two-factor authentication, so it signs in only with your password and the code from your authenticator app.",
-      `Sign in at ${opts.signInUrl}. If this was not you, you can ignore this e-mail: nothing has changed.`,
-    ],
+    subject: t("passwordlessRefused.subject"),
+    greeting: greeting(t, opts.name, opts.to),
+    paragraphs: [t("passwordlessRefused.body"), t("passwordlessRefused.signIn", { url: opts.signInUrl })],
+    language,
   });
 }
 
 /** The confirmation sent to the NEW address of an e-mail change: nothing changes until the link is used. */
-export function changeEmailConfirmationEmail(opts: { to: string; name: string; oldEmail: string; link: string; hours: number }): MailMessage {
+export function changeEmailConfirmationEmail(opts: { to: string; name: string; oldEmail: string; link: string; hours: number; language?: MailLanguage }): MailMessage {
+  const language = opts.language ?? defaultMailLanguage;
+  const t = mailTranslator(language);
   return actionEmail({
     to: opts.to,
     kind: "change-email",
-    subject: "Confirm your new RoutePilot e-mail address",
-    greeting: `Hello ${opts.name || opts.to},`,
-    body: `You asked to change the e-mail address of your RoutePilot account from ${opts.oldEmail} to this address. Your account keeps the old address until you confirm. The link is valid for ${opts.hours} hours.`,
-    action: "Confirm the new address",
+    subject: t("changeEmail.subject"),
+    greeting: greeting(t, opts.name, opts.to),
+    body: t("changeEmail.body", { oldEmail: opts.oldEmail, count: opts.hours }),
+    action: t("changeEmail.action"),
     link: opts.link,
-    footer: "If you did not ask for this, you can ignore this e-mail: the account's address stays the same.",
+    footer: t("changeEmail.footer"),
+    language,
   });
 }
 
 /** The notice sent to the OLD address when an e-mail change is requested. */
-export function emailChangeNoticeEmail(opts: { to: string; name: string; newEmail: string; securityUrl: string }): MailMessage {
+export function emailChangeNoticeEmail(opts: { to: string; name: string; newEmail: string; securityUrl: string; language?: MailLanguage }): MailMessage {
+  const language = opts.language ?? defaultMailLanguage;
+  const t = mailTranslator(language);
   return noticeEmail({
     to: opts.to,
     kind: "email-change-notice",
-    subject: "Your RoutePilot e-mail address is being changed",
-    greeting: `Hello ${opts.name || opts.to},`,
-    paragraphs: [
-      `Someone signed in to your RoutePilot account asked to change its e-mail address to ${opts.newEmail}. Nothing changes until the link sent to that address is used.`,
-      `If this was not you, change your password and sign out other sessions at ${opts.securityUrl}.`,
-    ],
+    subject: t("emailChangeNotice.subject"),
+    greeting: greeting(t, opts.name, opts.to),
+    paragraphs: [t("emailChangeNotice.body", { newEmail: opts.newEmail }), t("emailChangeNotice.notYou", { url: opts.securityUrl })],
+    language,
   });
 }
