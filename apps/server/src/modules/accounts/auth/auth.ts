@@ -8,7 +8,6 @@ import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements, userAc } from "better-auth/plugins/admin/access";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import {
-  CHANGE_EMAIL_VALID_HOURS,
   MAGIC_LINK_VALID_MINUTES,
   SIGN_IN_CODE_ATTEMPTS,
   SIGN_IN_CODE_LENGTH,
@@ -20,7 +19,10 @@ import { redactSecrets, redactText, type Logger } from "../../../lib/logger";
 import { CLIENT_IP_HEADER, requestOriginOfHeaders } from "../../../lib/request-origin";
 import { writeAuditEvent, type AuditEvent } from "../../security/audit";
 import { ensureSubscriber } from "../accounts";
-import { actionEmail, changeEmailConfirmationEmail, magicLinkEmail, passwordlessRefusedEmail, signInCodeEmail, type Mailer } from "../../../platform/mail/mail";
+import { magicLinkEmail, passwordlessRefusedEmail, signInCodeEmail, type Mailer } from "../../../platform/mail/mail";
+import { recipientMailLanguage } from "../../../platform/mail/language";
+import type { MailLanguage } from "../../../platform/mail/i18n";
+import { sendResetPasswordMail, sendVerificationMail } from "./auth-mail";
 import type { SignInProviderConfig } from "./sign-in-providers";
 import { auditAuthResponse, checkAuthRequest, type AuthHookDeps } from "./hooks";
 
@@ -132,19 +134,21 @@ export function createAuth(deps: AuthDeps) {
   /**
    * Sends the magic link or the code, or, for a two-factor account, a mail saying it signs in with
    * its password and code. Unknown and suspended addresses get nothing: the answer is the same
-   * 200 either way, so nobody learns which addresses have accounts.
+   * 200 either way, so nobody learns which addresses have accounts. Written in the owner's
+   * language (their preference, else the request's Accept-Language).
    */
-  const sendPasswordless = async (email: string, message: (owner: { name: string; email: string }) => Parameters<Mailer["send"]>[0]) => {
+  const sendPasswordless = async (email: string, headers: Headers | undefined, message: (owner: { name: string; email: string }, language: MailLanguage) => Parameters<Mailer["send"]>[0]) => {
     const owner = await accountOf(email);
     if (!owner || isBanned(owner)) {
       logger.info({ kind: "passwordless" }, owner ? "sign-in link or code not sent: account suspended" : "sign-in link or code not sent: no account for the address");
       return;
     }
+    const language = await recipientMailLanguage(db, { userId: owner.id, acceptLanguage: headers?.get("accept-language") });
     if (owner.twoFactorEnabled) {
-      await mailer.send(passwordlessRefusedEmail({ to: owner.email, name: owner.name, signInUrl: `${deps.baseUrl}/auth/sign-in` }));
+      await mailer.send(passwordlessRefusedEmail({ to: owner.email, name: owner.name, signInUrl: `${deps.baseUrl}/auth/sign-in`, language }));
       return;
     }
-    await mailer.send(message(owner));
+    await mailer.send(message(owner, language));
   };
 
   /**
@@ -239,19 +243,8 @@ export function createAuth(deps: AuthDeps) {
           request?.headers,
         );
       },
-      sendResetPassword: async ({ user: u, url }) => {
-        await mailer.send(
-          actionEmail({
-            to: u.email,
-            kind: "reset-password",
-            subject: "Reset your RoutePilot password",
-            greeting: `Hello ${u.name || u.email},`,
-            body: "We received a request to reset the password for your RoutePilot account. The link is valid for one hour.",
-            action: "Choose a new password",
-            link: url,
-            footer: "If you did not ask for this, you can ignore this e-mail: your password stays the same.",
-          }),
-        );
+      sendResetPassword: async ({ user: u, url }, request) => {
+        await sendResetPasswordMail({ db, mailer }, u, url, request?.headers);
       },
     },
     emailVerification: {
@@ -268,25 +261,9 @@ export function createAuth(deps: AuthDeps) {
         }
       },
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user: u, url }) => {
-        // An e-mail change (user.changeEmail) asks the NEW address to confirm: u.email is that address.
-        const [stored] = await db.select({ email: user.email }).from(user).where(eq(user.id, u.id)).limit(1);
-        if (stored && stored.email.toLowerCase() !== u.email.toLowerCase()) {
-          await mailer.send(changeEmailConfirmationEmail({ to: u.email, name: u.name, oldEmail: stored.email, link: url, hours: CHANGE_EMAIL_VALID_HOURS }));
-          return;
-        }
-        await mailer.send(
-          actionEmail({
-            to: u.email,
-            kind: "verify-email",
-            subject: "Verify your RoutePilot e-mail address",
-            greeting: `Welcome to RoutePilot, ${u.name || u.email}!`,
-            body: "Please confirm that this is your e-mail address so we can reach you about your account and routes.",
-            action: "Verify e-mail address",
-            link: url,
-            footer: "If you did not create a RoutePilot account, you can ignore this e-mail.",
-          }),
-        );
+      // The verification link, or for an e-mail change (user.changeEmail) the confirmation to the NEW address (auth-mail.ts).
+      sendVerificationEmail: async ({ user: u, url }, request) => {
+        await sendVerificationMail({ db, mailer }, u, url, request?.headers);
       },
     },
     databaseHooks: {
@@ -351,8 +328,8 @@ export function createAuth(deps: AuthDeps) {
               storeToken: "hashed",
               // Accounts are created by sign-up (name, password rules) or a provider, not by a link.
               disableSignUp: true,
-              sendMagicLink: async ({ email, url }) => {
-                await sendPasswordless(email, (owner) => magicLinkEmail({ to: owner.email, name: owner.name, link: url, minutes: MAGIC_LINK_VALID_MINUTES }));
+              sendMagicLink: async ({ email, url }, ctx) => {
+                await sendPasswordless(email, ctx?.headers, (owner, language) => magicLinkEmail({ to: owner.email, name: owner.name, link: url, minutes: MAGIC_LINK_VALID_MINUTES, language }));
               },
             }),
             emailOTP({
@@ -361,8 +338,8 @@ export function createAuth(deps: AuthDeps) {
               allowedAttempts: SIGN_IN_CODE_ATTEMPTS,
               storeOTP: "hashed",
               disableSignUp: true,
-              sendVerificationOTP: async ({ email, otp }) => {
-                await sendPasswordless(email, (owner) => signInCodeEmail({ to: owner.email, name: owner.name, code: otp, minutes: SIGN_IN_CODE_VALID_MINUTES }));
+              sendVerificationOTP: async ({ email, otp }, ctx) => {
+                await sendPasswordless(email, ctx?.headers, (owner, language) => signInCodeEmail({ to: owner.email, name: owner.name, code: otp, minutes: SIGN_IN_CODE_VALID_MINUTES, language }));
               },
             }),
           ]

@@ -4,6 +4,7 @@ import { SIGN_IN_CODE_LENGTH, emailSchema, messages, passwordProblem, signInMeth
 import { user, type Database } from "@routepilot/db";
 import type { AuditEvent } from "../../security/audit";
 import { emailChangeNoticeEmail, type Mailer } from "../../../platform/mail/mail";
+import { recipientMailLanguage } from "../../../platform/mail/language";
 
 /**
  * Better Auth's request hooks (decision 021): `checkAuthRequest` applies SPEC §5's input rules
@@ -235,9 +236,10 @@ export const auditAuthResponse = ({ db, mailer, baseUrl, audit, accountOf }: Aut
           { eventType: "email_change", action: "e-mail change requested", outcome: failed ? "failure" : "success", riskLevel: "medium", userId: current?.user.id ?? null, sessionId: current?.session.id ?? null, resource, metadata: { from: current?.user.email ?? null, to: newEmail, ...(errorCode ? { error: errorCode } : {}) } },
           ctx.headers,
         );
-        // The old address is told at once; nothing changes until the new address confirms.
+        // The old address is told at once, in the user's language; nothing changes until the new address confirms.
         if (!failed && current && newEmail) {
-          await mailer.send(emailChangeNoticeEmail({ to: current.user.email, name: current.user.name, newEmail, securityUrl: `${baseUrl}/security` }));
+          const language = await recipientMailLanguage(db, { userId: current.user.id, acceptLanguage: ctx.headers?.get("accept-language") });
+          await mailer.send(emailChangeNoticeEmail({ to: current.user.email, name: current.user.name, newEmail, securityUrl: `${baseUrl}/security`, language }));
         }
         break;
       }
