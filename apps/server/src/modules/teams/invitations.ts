@@ -23,13 +23,16 @@ import type { Logger } from "../../lib/logger";
 import { NO_ORIGIN } from "../../lib/request-origin";
 import { writeAuditEvent } from "../security/audit";
 import { actionEmail } from "../../platform/mail/mail";
+import { mailFormatter, mailTranslator } from "../../platform/mail/i18n";
+import { recipientMailLanguage, storedMailLanguage } from "../../platform/mail/language";
 import { formatterOf } from "../accounts/preferences";
 import { teamForManager } from "./access";
 import type { TeamEvents } from "./events";
 import { asAssignableRole, inTeamTransaction, invitationIsOpen, type TeamCaller, type TeamDeps } from "./teams";
 
 export type InvitationDeps = TeamDeps & Pick<AppDeps, "mailer" | "baseUrl">;
-type Caller = TeamCaller & { name: string };
+/** The signed-in user acting, with the request's Accept-Language (an invitation's language when nobody's preference decides). */
+type Caller = TeamCaller & { name: string; acceptLanguage?: string | null | undefined };
 type InvitationRow = typeof teamInvitations.$inferSelect;
 
 const inviter = alias(user, "inviter");
@@ -90,25 +93,33 @@ async function announceInvitation(tx: Tx, events: TeamEvents, invitation: Invita
 }
 
 /**
- * E-mails an invitation. Its expiry is written for the invitee (their language and time zone)
- * when they have an account, else for the inviter (most likely the team's zone); the zone is
- * named, since the reader may be elsewhere.
+ * E-mails an invitation, in the invitee's language when they have an account with a language
+ * preference, else the inviter's (the language the invitation was sent in: what the inviter's
+ * RoutePilot is shown in), else the request's Accept-Language, else English. Its expiry is written
+ * in that language for the invitee's time zone when they have an account, else the inviter's
+ * (most likely the team's zone); the zone is named, since the reader may be elsewhere.
  */
-async function mailInvitation(deps: InvitationDeps, invitation: InvitationRow, teamName: string, inviter: { id: string; name: string }): Promise<void> {
+async function mailInvitation(deps: InvitationDeps, invitation: InvitationRow, teamName: string, inviter: { id: string; name: string; acceptLanguage?: string | null | undefined }): Promise<void> {
   const link = `${deps.baseUrl}/team-invitation/${invitation.token}`;
   const invitee = await userByEmail(deps.db, invitation.email);
-  const format = await formatterOf(deps.db, invitee?.id ?? inviter.id);
-  const inviterName = inviter.name;
+  const zone = await formatterOf(deps.db, invitee?.id ?? inviter.id);
+  const language =
+    (invitee ? await storedMailLanguage(deps.db, invitee.id) : null) ??
+    (await recipientMailLanguage(deps.db, { userId: inviter.id, acceptLanguage: inviter.acceptLanguage }));
+  const format = mailFormatter(language, zone);
+  const t = mailTranslator(language);
+  const invited = t("invitation.invited", { inviter: inviter.name, team: teamName, role: t(`invitation.role.${asAssignableRole(invitation.role)}`) });
   await deps.mailer.send(
     actionEmail({
       to: invitation.email,
       kind: "team-invitation",
-      subject: teamMessages.invitationMailSubject(teamName),
-      greeting: "Hello,",
-      body: `${teamMessages.invitationReceived(inviterName, teamName, teamRoleNames[asAssignableRole(invitation.role)])} The invitation is valid until ${format.dateTime(invitation.expiresAt)} (${format.timeZone}). If you do not have a RoutePilot account yet, you can create one with this e-mail address from the invitation page.`,
-      action: "Open the invitation",
+      subject: t("invitation.subject", { team: teamName }),
+      greeting: t("frame.greetingAnonymous"),
+      body: `${invited} ${t("invitation.validUntil", { date: format.dateTime(invitation.expiresAt), timeZone: format.timeZone })} ${t("invitation.newAccount")}`,
+      action: t("invitation.action"),
       link,
-      footer: "If you did not expect this invitation, you can ignore this e-mail.",
+      footer: t("invitation.footer"),
+      language,
     }),
   );
 }

@@ -227,7 +227,7 @@ describe("the invitation e-mail's expiry (issue 28: the reader's formats)", () =
   const expiry = (instant: string, locale: string, timeZone: string) =>
     new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(instant));
 
-  it("is written for an invitee with an account in their language and zone, else in the inviter's zone; the zone is named", async () => {
+  it("is written for an invitee with an account in their language and zone, else in the inviter's zone; the zone is named (the whole e-mail is in the invitee's language, decision 028)", async () => {
     const owner = await account(t, "zone-boss", "Zoe Boss");
     await setTier(t, owner.userId, "enterprise");
     expect((await t.call("/api/preferences", { method: "PATCH", cookie: owner.cookie, body: { timezone: "America/New_York" } })).status).toBe(200);
@@ -236,10 +236,43 @@ describe("the invitation e-mail's expiry (issue 28: the reader's formats)", () =
     expect((await t.call("/api/preferences", { method: "PATCH", cookie: invitee.cookie, body: { language: "de", timezone: "Europe/Berlin" } })).status).toBe(200);
 
     const known = await json<PendingInvitation>(t.call(`/api/teams/${teamId}/invitations`, { cookie: owner.cookie, body: { email: invitee.email, role: "member" } }));
-    expect((await mailedLink(invitee.email)).text).toContain(`The invitation is valid until ${expiry(known.expiresAt, "de-DE", "Europe/Berlin")} (Europe/Berlin).`);
+    expect((await mailedLink(invitee.email)).text).toContain(`Die Einladung ist bis ${expiry(known.expiresAt, "de-DE", "Europe/Berlin")} (Europe/Berlin) gültig.`);
 
     const stranger = "no-account-yet@example.com";
     const unknown = await json<PendingInvitation>(t.call(`/api/teams/${teamId}/invitations`, { cookie: owner.cookie, body: { email: stranger, role: "member" } }));
     expect((await mailedLink(stranger)).text).toContain(`The invitation is valid until ${expiry(unknown.expiresAt, "en-GB", "America/New_York")} (America/New_York).`);
   });
 });
+
+describe("the invitation e-mail's language (decision 028, E-mails)", () => {
+  it("an existing German user is invited in German; a new address in the inviter's language, else the request's, else English", async () => {
+    const owner = await account(t, "lang-boss", "Lou Boss");
+    await setTier(t, owner.userId, "enterprise");
+    const teamId = await createTeam(t, owner, "Équipe Lyon");
+    const invite = (email: string, headers: Record<string, string> = {}) =>
+      t.call(`/api/teams/${teamId}/invitations`, { cookie: owner.cookie, body: { email, role: "driver" }, headers }).then((res) => expect(res.status).toBe(201));
+
+    // The invitee's own preference decides, even against the inviter's request.
+    const german = await account(t, "lang-german", "Greta");
+    expect((await t.call("/api/preferences", { method: "PATCH", cookie: german.cookie, body: { language: "de" } })).status).toBe(200);
+    await invite(german.email, { "accept-language": "fr" });
+    const toGerman = await mailedLink(german.email);
+    expect(toGerman.subject).toBe("Sie sind eingeladen, Équipe Lyon auf RoutePilot beizutreten");
+    expect(toGerman.text).toMatch(/^Guten Tag,\n\nLou Boss hat Sie eingeladen, Équipe Lyon als Fahrer beizutreten\. Die Einladung ist bis .+ \(UTC\) gültig\./);
+    expect(toGerman.html).toContain('<html lang="de">');
+
+    // A new address: the request's Accept-Language while the inviter has no language preference.
+    await invite("nouveau@example.com", { "accept-language": "fr-CH,fr;q=0.9" });
+    const toFrench = await mailedLink("nouveau@example.com");
+    expect(toFrench.subject).toBe("Vous êtes invité à rejoindre Équipe Lyon sur RoutePilot");
+    expect(toFrench.text).toContain("Lou Boss vous a invité à rejoindre Équipe Lyon en tant que Chauffeur.");
+
+    // The inviter's preference (what their RoutePilot is shown in) comes before the browser's header.
+    expect((await t.call("/api/preferences", { method: "PATCH", cookie: owner.cookie, body: { language: "es", timezone: "Europe/Madrid" } })).status).toBe(200);
+    await invite("nuevo@example.com", { "accept-language": "en-GB" });
+    const toSpanish = await mailedLink("nuevo@example.com");
+    expect(toSpanish.subject).toBe("Te han invitado a unirte a Équipe Lyon en RoutePilot");
+    expect(toSpanish.text).toMatch(/Lou Boss te ha invitado a unirte a Équipe Lyon como Conductor\. La invitación es válida hasta el .+ \(Europe\/Madrid\)\./);
+  });
+});
+

@@ -34,11 +34,12 @@ export const teamsRouter = createRouter()
     return c.json(await service.transferOwnership(deps(c), user, c.req.valid("param").id, c.req.valid("json").userId), 200);
   })
   .openapi(routes.createInvitation, async (c) => {
-    const user = callerWithOrigin(c);
+    // The request's language: the invitation's e-mail is in it when neither invitee nor inviter has a language preference.
+    const user = { ...callerWithOrigin(c), acceptLanguage: c.req.header("accept-language") };
     return c.json(await service.createInvitation(deps(c), user, c.req.valid("param").id, c.req.valid("json")), 201);
   })
   .openapi(routes.resendInvitation, async (c) => {
-    const user = callerWithOrigin(c);
+    const user = { ...callerWithOrigin(c), acceptLanguage: c.req.header("accept-language") };
     const { id, invitationId } = c.req.valid("param");
     return c.json(await service.resendInvitation(deps(c), user, id, invitationId), 200);
   })
