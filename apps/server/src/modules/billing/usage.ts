@@ -11,7 +11,8 @@ import { formatterFor, getPreferences } from "../accounts/preferences";
 import { quotaTeamOf } from "../teams/access";
 import { TeamEvents } from "../teams/events";
 import { assertTeamQuota, consumeTeamQuota } from "../teams/quota";
-import { usageWarningEmail } from "./usage-mail";
+import { supportedMailLanguage } from "../../platform/mail/i18n";
+import { usageWarningEmail, type UsageMailVariant } from "./usage-mail";
 
 /** The SPEC §8 over-limit toast lasts 8 seconds (SPEC §9). */
 export const OVER_LIMIT_TOAST_MS = 8000;
@@ -262,20 +263,19 @@ export async function sendUsageWarnings(deps: UsageNoticeDeps, user: { id: strin
   if (kinds.length === 0) return;
   const prefs = await getPreferences(db, user.id);
   const format = formatterFor(prefs);
-  const resetsOn = format.date(await usagePeriodResetsAt(db, user.id), "long");
+  const resetsAt = await usagePeriodResetsAt(db, user.id);
+  const resetsOn = format.date(resetsAt, "long");
   const [sub] = await db.select({ hasPaymentMethod: subscribers.hasPaymentMethod }).from(subscribers).where(eq(subscribers.userId, user.id));
   const price = format.money(OVERAGE_PENCE_PER_ROUTE);
-  /** The bell's title and short message, and the e-mail's subject and full message. */
-  const notice = (kind: UsageWarningKind) => {
-    if (kind === "usage_warning_80") {
-      return { title: usageNotices.nearLimitTitle, bell: usageNotices.nearLimitBell(used, total, resetsOn), subject: usageNotices.nearLimitSubject(used, total), message: usageNotices.nearLimit(used, total, resetsOn) };
-    }
-    const [bell, message] = consumption.teamId
-      ? [usageNotices.limitTeamBell(total, resetsOn), usageNotices.limitTeam(total, resetsOn)]
+  /** The bell's title and short message, and which e-mail tells the notice (usage-mail.ts). */
+  const notice = (kind: UsageWarningKind): { title: string; bell: string; variant: UsageMailVariant } => {
+    if (kind === "usage_warning_80") return { title: usageNotices.nearLimitTitle, bell: usageNotices.nearLimitBell(used, total, resetsOn), variant: "near" };
+    const [bell, variant]: [string, UsageMailVariant] = consumption.teamId
+      ? [usageNotices.limitTeamBell(total, resetsOn), "limitTeam"]
       : sub?.hasPaymentMethod
-        ? [usageNotices.limitWithCardBell(total, price, resetsOn), usageNotices.limitWithCard(total, price, resetsOn)]
-        : [usageNotices.limitBell(total, resetsOn), usageNotices.limit(total, resetsOn)];
-    return { title: usageNotices.limitTitle, bell, subject: usageNotices.limitSubject, message };
+        ? [usageNotices.limitWithCardBell(total, price, resetsOn), "limitWithCard"]
+        : [usageNotices.limitBell(total, resetsOn), "limit"];
+    return { title: usageNotices.limitTitle, bell, variant };
   };
   const events = new TeamEvents();
   const claimed = await db.transaction(async (tx) => {
@@ -297,6 +297,18 @@ export async function sendUsageWarnings(deps: UsageNoticeDeps, user: { id: strin
   await events.flush(deps.realtime, deps.logger);
   const kind = claimed.includes("usage_warning_100") ? "usage_warning_100" : claimed.includes("usage_warning_80") ? "usage_warning_80" : null;
   if (!kind || !prefs.notifications) return;
-  const { subject, message } = notice(kind);
-  await deps.mailer.send(usageWarningEmail({ to: user.email, subject, message, baseUrl: deps.baseUrl }));
+  // In the user's language (their preference; English when it is not one e-mails are written in).
+  await deps.mailer.send(
+    usageWarningEmail({
+      to: user.email,
+      variant: notice(kind).variant,
+      used,
+      total,
+      pricePence: OVERAGE_PENCE_PER_ROUTE,
+      resetsAt,
+      baseUrl: deps.baseUrl,
+      language: supportedMailLanguage(prefs.language) ?? "en",
+      format,
+    }),
+  );
 }

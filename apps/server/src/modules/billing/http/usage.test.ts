@@ -104,6 +104,29 @@ describe("usage e-mails (SPEC §9)", () => {
     expect(mail!.text).toContain(`resets on ${reset}`);
   });
 
+  it("is written in the user's language (decision 028): a German user's 80 % and 100 % e-mails are German, dates and amounts too", async () => {
+    const u = await t.signUp("deutsch@example.com");
+    expect((await t.call("/api/preferences", { method: "PATCH", cookie: u.cookie, body: { language: "de", timezone: "Europe/Berlin" } })).status).toBe(200);
+    for (let i = 0; i < 4; i++) await optimise(u.cookie);
+    const mails = async () => t.deps.db.select().from(outbox).where(and(eq(outbox.to, "deutsch@example.com"), eq(outbox.kind, "usage-warning"))).orderBy(outbox.createdAt);
+    const [near] = await mails();
+    expect(near!.subject).toBe("Sie haben in diesem Monat 4 von 5 Routen genutzt");
+    const now = new Date();
+    const reset = new Intl.DateTimeFormat("de-DE", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Berlin" }).format(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)));
+    expect(near!.text).toContain(`Sobald alle 5 genutzt sind, warten neue Optimierungen, bis Ihr Kontingent am ${reset} zurückgesetzt wird.`);
+    expect(near!.text).toContain("Ihr Tarif: http://localhost:3000/subscription");
+    expect(near!.html).toContain('<html lang="de">');
+    expect(near!.headers).toMatchObject({ "Content-Language": "de" });
+    // At the limit with a card on file: the price in German notation.
+    await t.deps.db.update(subscribers).set({ hasPaymentMethod: true }).where(eq(subscribers.userId, u.userId));
+    await optimise(u.cookie);
+    const limit = (await mails())[1]!;
+    expect(limit.subject).toBe("Sie haben in diesem Monat alle Routen Ihres Tarifs genutzt");
+    expect(limit.text).toMatch(/Jede weitere Route kostet 1,00\s£ und wird Ihrer hinterlegten Karte belastet, bis Ihr Kontingent am \d+\. \S+ \d{4} zurückgesetzt wird\./);
+    // The bell keeps the contracts' texts (the web app translates them).
+    expect((await bell(u.cookie)).map((n) => n.title)).toContain("Monthly limit reached");
+  });
+
   it("puts the 80 % and 100 % notices in the bell once per period, and again in the next period", async () => {
     const u = await t.signUp("bell@example.com");
     for (let i = 0; i < 4; i++) await optimise(u.cookie);
