@@ -17,8 +17,10 @@ import { firstOrThrow, NotFoundError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import type { RequestOrigin } from "../../lib/request-origin";
 import { writeAuditEvent } from "../security/audit";
-import { CONTACT_REPLY_HEADER, contactCopyEmail, contactReplyEmail, contactSupportEmail, type ContactMailMessage } from "./contact-mail";
+import { CONTACT_MESSAGE_HEADER, CONTACT_REPLY_HEADER, contactCopyEmail, contactReplyEmail, contactSupportEmail, type ContactMailMessage } from "./contact-mail";
 import type { Mailer } from "../../platform/mail/mail";
+import { supportedMailLanguage, type MailLanguage } from "../../platform/mail/i18n";
+import { recipientMailLanguage, storedMailLanguage } from "../../platform/mail/language";
 import { formatterOf } from "../accounts/preferences";
 
 /** The administrator acting on the inbox, and where the request came from (for the audit row). */
@@ -39,11 +41,12 @@ const asStatus = (s: string): ContactMessageStatus => ((contactMessageStatuses a
 /**
  * Stores a contact-form message, then e-mails the sender a copy and, when `supportEmail` is set,
  * the support address. The row is written first: a mail that cannot be sent is logged (the
- * mailer keeps it in the outbox and retries SMTP failures) and never loses the message.
+ * mailer keeps it in the outbox and retries SMTP failures) and never loses the message. The copy
+ * is in the sender's language: their preference when signed in, else the request's Accept-Language.
  */
 export async function receiveContactMessage(
   deps: { db: Database; logger: Logger; mailer: Mailer; baseUrl: string; supportEmail: string | undefined },
-  input: ContactMailMessage & { userId: string | null; ipAddress: string | null },
+  input: ContactMailMessage & { userId: string | null; ipAddress: string | null; acceptLanguage?: string | null | undefined },
 ): Promise<{ id: string }> {
   const row = firstOrThrow(
     await deps.db
@@ -53,8 +56,9 @@ export async function receiveContactMessage(
     "contact message insert returned no row",
   );
   deps.logger.info({ contactId: row.id, topic: input.topic }, "contact message received");
+  const language = await recipientMailLanguage(deps.db, { userId: input.userId, acceptLanguage: input.acceptLanguage });
   const mails = [
-    contactCopyEmail(input),
+    contactCopyEmail({ ...input, messageId: row.id, language }),
     ...(deps.supportEmail ? [contactSupportEmail({ ...input, to: deps.supportEmail, inboxUrl: `${deps.baseUrl}/admin?tab=inbox`, signedInUserId: input.userId })] : []),
   ];
   for (const mail of mails) {
@@ -196,6 +200,21 @@ export async function updateContactMessage(db: Database, logger: Logger, actor: 
 }
 
 /**
+ * The language of a reply's frame: the sender's preference when they wrote signed in (and still
+ * have one), else the language of the copy they were sent (its Content-Language), else English.
+ */
+async function replyLanguage(db: DbOrTx, original: { id: string; userId: string | null }): Promise<MailLanguage> {
+  const stored = original.userId ? await storedMailLanguage(db, original.userId) : null;
+  if (stored) return stored;
+  const [copy] = await db
+    .select({ language: sql<string | null>`${outbox.headers}->>'Content-Language'` })
+    .from(outbox)
+    .where(sql`${outbox.headers}->>${CONTACT_MESSAGE_HEADER} = ${original.id}`)
+    .limit(1);
+  return supportedMailLanguage(copy?.language) ?? "en";
+}
+
+/**
  * E-mails a reply to the sender. The reply row, the message's new status (answered, and read)
  * and the audit row are written in one transaction; then the mailer queues the e-mail in the
  * outbox (SMTP failures are retried by the mail-retry task) and the reply is linked to its outbox
@@ -233,9 +252,10 @@ export async function replyToContactMessage(deps: { db: Database; logger: Logger
     return m;
   });
   try {
-    // The sender's formats when they wrote signed in; else English and UTC (SPEC §3 defaults).
+    // The sender's time zone when they wrote signed in, else UTC; the frame in their language (replyLanguage).
     const format = await formatterOf(deps.db, original.userId);
-    await deps.mailer.send(contactReplyEmail({ replyId, reply: text, original, format }));
+    const language = await replyLanguage(deps.db, original);
+    await deps.mailer.send(contactReplyEmail({ replyId, reply: text, original, format, language }));
   } catch (error) {
     deps.logger.error({ err: error, contactId: original.id, replyId }, "contact reply e-mail failed");
   }

@@ -15,7 +15,7 @@ contactRouter.openapi(routes.postContact, async (c) => {
   // Stored first, then the sender's copy and the SUPPORT_EMAIL copy (decision 024).
   const { id } = await receiveContactMessage(
     { db: deps.db, logger: deps.logger, mailer: deps.mailer, baseUrl: deps.baseUrl, supportEmail: deps.env.SUPPORT_EMAIL },
-    { ...body, userId: c.get("user")?.id ?? null, ipAddress: clientIp(c, deps.env.TRUST_PROXY) },
+    { ...body, userId: c.get("user")?.id ?? null, ipAddress: clientIp(c, deps.env.TRUST_PROXY), acceptLanguage: c.req.header("accept-language") },
   );
   return c.json({ id }, 201);
 });
