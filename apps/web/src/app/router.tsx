@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from "react-router";
+import { useTranslation } from "@/lib/i18n";
 import { FeatureErrorBoundary } from "@/components/errors/feature-error-boundary";
 import { RootLayout, type RouteHandle } from "@/app/layout/root-layout";
 import { RequireAuth } from "@/app/guards/require-auth";
@@ -22,7 +23,17 @@ function publicRoute(path: string, title: ShellKey, element: ReactNode): RouteOb
 
 /** SPEC §2 "routes wrapped in a per-feature error boundary" (all need a session). */
 function featureRoute(path: string, title: ShellKey, feature: string, element: ReactNode): RouteObject {
-  return { path, handle: { title } satisfies RouteHandle, element: <FeatureErrorBoundary feature={feature}>{element}</FeatureErrorBoundary> };
+  return { path, handle: { title } satisfies RouteHandle, element: <FeatureBoundary feature={feature} title={title}>{element}</FeatureBoundary> };
+}
+
+/** The feature's error boundary, naming the page in the reader's language. */
+function FeatureBoundary({ feature, title, children }: { feature: string; title: ShellKey; children: ReactNode }) {
+  const { t } = useTranslation("shell");
+  return (
+    <FeatureErrorBoundary feature={feature} page={t(title)}>
+      {children}
+    </FeatureErrorBoundary>
+  );
 }
 
 /** The route table (SPEC §2). The only place that composes features into pages. Titles are `shell` keys, shown in the reader's language. */
