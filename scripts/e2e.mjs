@@ -51,6 +51,21 @@ function decodeQuotedPrintable(text) {
   return Buffer.from(bytes).toString("utf8");
 }
 
+/** RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) in a header value, decoded; the space between two of them dropped. */
+function decodeEncodedWords(value) {
+  return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=(?:\s+(?==\?))?/g, (_, _charset, encoding, text) =>
+    encoding.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
+  );
+}
+
+/** A header of a raw message, unfolded (a long German subject spans lines) and decoded. */
+function headerOf(raw, name) {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? "";
+  const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
+  const match = new RegExp(`^${name}: (.*)$`, "im").exec(unfolded);
+  return match ? decodeEncodedWords(match[1].trim()) : "";
+}
+
 async function startMailSink(dir) {
   let n = 0;
   const server = new SMTPServer({
@@ -64,7 +79,7 @@ async function startMailSink(dir) {
         const raw = Buffer.concat(chunks).toString("utf8");
         const mail = {
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          subject: /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? "",
+          subject: headerOf(raw, "Subject"),
           body: decodeQuotedPrintable(raw),
           receivedAt: Date.now(),
         };

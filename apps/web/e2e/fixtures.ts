@@ -12,6 +12,12 @@ export interface Mail {
   receivedAt: number;
 }
 
+/**
+ * A team invitation's subject in any of the five languages: it is written in the invitee's
+ * language, else the inviter's (issue 30), so a German owner's driver gets a German one.
+ */
+export const INVITATION_SUBJECT = /invited to join|eingeladen, .* beizutreten|invité à rejoindre|invitato a unirti|invitado a unirte/;
+
 /** Waits for a mail to `to` whose subject matches, caught by the SMTP sink of scripts/e2e.mjs. */
 export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_000): Promise<Mail> {
   const dir = process.env.E2E_MAIL_DIR;
@@ -92,7 +98,7 @@ export async function fleetTeamWithDriver(request: APIRequestContext, owner: { i
   expect(created.status()).toBe(201);
   const { id: teamId } = (await created.json()) as { id: string };
   expect((await request.post(`/api/teams/${teamId}/invitations`, { data: { email: driverEmail, role: "driver" } })).status()).toBe(201);
-  const token = new URL(linkIn(await waitForMail(driverEmail, /invited to join/))).pathname.split("/").pop()!;
+  const token = new URL(linkIn(await waitForMail(driverEmail, INVITATION_SUBJECT))).pathname.split("/").pop()!;
   await signInViaApi(request, driverEmail);
   expect((await request.post(`/api/invitations/${token}/accept`, { data: {} })).status()).toBe(200);
   await request.post("/api/auth/sign-out", { data: {} });

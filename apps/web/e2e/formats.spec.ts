@@ -3,8 +3,8 @@ import { expect, fleetTeamWithDriver, login, signInViaApi, signUpViaApi, test, u
 
 // Issue 28, one formatting layer (and issue 30, its words): a user whose preferences say kilometres, German and Vaduz sees
 // kilometres with a decimal comma and German dates on the planner, the route history, analytics
-// and Live, and the usage e-mail in the outbox writes its date in German too (the words stay
-// English until the translation issue). The expected texts are built with Intl here, the
+// and Live, and the usage e-mail in the outbox is German, words and date (the recipient's
+// language, issue 30). The expected texts are built with Intl here, the
 // browser's own formats, so the test checks what the pages chose, not how ICU spells it.
 const TILES = /tile\.openstreetmap\.org/;
 const START = { lat: 47.1415, lng: 9.5215, address: "Vaduz, Liechtenstein" };
@@ -38,13 +38,15 @@ test("kilometres and German formats on the planner, history, analytics and Live,
   const prefs = await request.patch("/api/preferences", { data: { language: "de", distanceUnit: "km", timezone: ZONE } });
   expect(prefs.status(), await prefs.text()).toBe(200);
 
-  // Four of the free plan's five routes: the 80 % notice goes out by e-mail, its reset date in German.
+  // Four of the free plan's five routes: the 80 % notice goes out by e-mail, in German, its reset date too.
   for (let i = 1; i <= 4; i++) {
     const res = await request.post("/api/routes/optimize", { data: { start: START, stops: STOPS, roundTrip: true, profile: "car", name: `Format ${i}` } });
     expect(res.status(), await res.text()).toBe(200);
   }
-  const mail = await waitForMail(email, /You have used 4 of your 5 routes this month/);
+  const mail = await waitForMail(email, /Sie haben in diesem Monat 4 von 5 Routen genutzt/);
+  expect(mail.body).toContain("Sie haben in diesem Monat 4 von 5 Routen Ihres Tarifs genutzt.");
   expect(mail.body).toMatch(GERMAN_LONG_DATE);
+  expect(mail.body).not.toMatch(/You have used|this month/);
   expect(mail.body).not.toMatch(/(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}/);
 
   const context = await browser.newContext();
@@ -67,9 +69,9 @@ test("kilometres and German formats on the planner, history, analytics and Live,
 
   // Analytics: kilometres saved, months in German in the table view.
   await page.goto("/analytics");
-  await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
-  const saved = page.getByRole("region", { name: "Distance saved per month" });
-  await expect(saved).toContainText("Kilometres saved");
+  await expect(page.getByRole("heading", { level: 1, name: "Auswertungen" })).toBeVisible();
+  const saved = page.getByRole("region", { name: "Eingesparte Strecke pro Monat" });
+  await expect(saved).toContainText("Eingesparte Kilometer");
   await saved.getByRole("button", { name: "Als Tabelle zeigen" }).click();
   const firstRow = saved.getByRole("table").getByRole("row").nth(1);
   await expect(firstRow).toContainText(de({ month: "short", year: "numeric" }));
