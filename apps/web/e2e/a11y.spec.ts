@@ -1,17 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { expect, login, signUpViaApi, test, uniqueEmail } from "./fixtures";
-
-async function seriousViolations(page: Page) {
-  // Read colours once the page has settled: content that arrives with a late request (the pricing
-  // buttons wait for /api/billing/plans) can still be in a colour transition of the theme.
-  await page.waitForLoadState("networkidle");
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+import { expect, login, seriousViolations, signUpViaApi, test, uniqueEmail } from "./fixtures";
 
 for (const theme of ["light", "dark"] as const) {
   test(`axe finds no serious or critical violations (${theme})`, async ({ page, request }) => {

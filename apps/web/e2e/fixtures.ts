@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export const PASSWORD = "Str0ng!Pass";
@@ -107,3 +108,17 @@ export async function fleetTeamWithDriver(request: APIRequestContext, owner: { i
 
 export const test = base;
 export { expect };
+
+/**
+ * axe's serious and critical violations, read once the page has settled: content that arrives with
+ * a late request (the pricing buttons wait for /api/billing/plans) can still be in a colour
+ * transition of the theme.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}

@@ -1,6 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { expect, fleetTeamWithDriver, localToday, login, signInViaApi, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { expect, fleetTeamWithDriver, localToday, login, seriousViolations, signInViaApi, signUpViaApi, test, uniqueEmail } from "./fixtures";
 
 // Issue 30 (decision 028): whole journeys in a translated language, not only the shell — the
 // planner in German (words, formats, axe), the driver app in French and the customer's tracking
@@ -16,16 +14,6 @@ const KM = /^(\d{1,3}(\.\d{3})*(,\d)? km|\d{1,3} m)$/;
 /** A 24-hour clock time: two-digit hours, no AM/PM. */
 const CLOCK = "(?:[01]\\d|2[0-3]):[0-5]\\d";
 const FRENCH_WEEKDAY = "(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)";
-
-/** axe's serious and critical violations, read once the page has settled (as a11y.spec.ts does). */
-async function seriousViolations(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test("the planner journey in German: German words, decimal commas, 24-hour times and kilometres; axe-clean planner and dashboard", async ({ page }) => {
   test.setTimeout(60_000);
@@ -109,7 +97,8 @@ test("the driver app in French completes a stop; the customer's tracking page in
   expect(dispatched.status(), await dispatched.text()).toBe(200);
   const live = (await (await request.get(`/api/teams/${teamId}/routes?date=${date}`)).json()) as { routes: { stops: { label: string; trackingUrl: string | null }[] }[] };
   const [first, second] = live.routes[0]!.stops;
-  expect(first?.trackingUrl && second?.trackingUrl).toBeTruthy();
+  expect(first?.trackingUrl).toMatch(/\/track\/[^/]+$/);
+  expect(second?.trackingUrl).toMatch(/\/track\/[^/]+$/);
   await request.post("/api/auth/sign-out", { data: {} });
 
   // The driver's phone.
